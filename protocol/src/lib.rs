@@ -1,0 +1,13 @@
+//! Sitecast's wire contract. The server and the load tools use these types directly;
+//! `web/src/protocol/types.ts` is generated from them (see `typescript`).
+
+pub mod codec;
+pub mod error;
+pub mod messages;
+pub mod types;
+pub mod typescript;
+
+pub use codec::{decode, decode_client_msg, encode, CodecError, MAX_DEPTH, MAX_FRAME_BYTES};
+pub use error::{ApiError, ErrorCode, FieldError};
+pub use messages::{ClientMsg, Event, Hello, Request, Response, ServerMsg, Snapshot, PROTOCOL_VERSION};
+pub use types::*;

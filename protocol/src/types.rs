@@ -1,0 +1,188 @@
+//! The shared entities of SPEC.md §3 as they travel on the wire.
+//!
+//! Timestamps are milliseconds since the Unix epoch (UTC); they fit a JavaScript
+//! number, so the generated TypeScript types them as `number`.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// Milliseconds since the Unix epoch, UTC.
+pub type Millis = i64;
+
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Admin,
+    Builder,
+    Homeowner,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::Admin, Role::Builder, Role::Homeowner];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Builder => "builder",
+            Role::Homeowner => "homeowner",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProjectStatus {
+    Planning,
+    InProgress,
+    OnHold,
+    Completed,
+}
+
+impl ProjectStatus {
+    pub const ALL: [ProjectStatus; 4] = [
+        ProjectStatus::Planning,
+        ProjectStatus::InProgress,
+        ProjectStatus::OnHold,
+        ProjectStatus::Completed,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProjectStatus::Planning => "planning",
+            ProjectStatus::InProgress => "in-progress",
+            ProjectStatus::OnHold => "on-hold",
+            ProjectStatus::Completed => "completed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ProjectStatus> {
+        ProjectStatus::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum ImageCategory {
+    Interior,
+    Exterior,
+    Structural,
+    Finishes,
+    Other,
+    General,
+}
+
+impl ImageCategory {
+    pub const ALL: [ImageCategory; 6] = [
+        ImageCategory::Interior,
+        ImageCategory::Exterior,
+        ImageCategory::Structural,
+        ImageCategory::Finishes,
+        ImageCategory::Other,
+        ImageCategory::General,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ImageCategory::Interior => "interior",
+            ImageCategory::Exterior => "exterior",
+            ImageCategory::Structural => "structural",
+            ImageCategory::Finishes => "finishes",
+            ImageCategory::Other => "other",
+            ImageCategory::General => "general",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ImageCategory> {
+        ImageCategory::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+/// A user's profile (SPEC.md §3 "Profile / User"). Never carries secrets.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub id: String,
+    pub email: String,
+    pub role: Role,
+    pub name: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub phone: Option<String>,
+    /// For homeowners: the builder they work with, if any.
+    pub builder_id: Option<String>,
+    pub email_confirmed_at: Option<Millis>,
+    pub last_sign_in_at: Option<Millis>,
+    pub created_at: Millis,
+    /// Monotonic per user; a client ignores an event older than what it holds.
+    pub version: i64,
+}
+
+/// Who did something, as shown beside an activity (SPEC.md §7 "acting user summary").
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct UserSummary {
+    pub id: String,
+    pub email: String,
+    pub name: Option<String>,
+    pub role: Role,
+    pub created_at: Millis,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Project {
+    pub id: String,
+    pub title: String,
+    pub description: String,
+    pub address: String,
+    pub homeowner_id: String,
+    /// Display name of the homeowner, joined from their profile.
+    pub homeowner_name: String,
+    pub homeowner_first_name: Option<String>,
+    pub homeowner_last_name: Option<String>,
+    pub builder_id: Option<String>,
+    pub builder_name: Option<String>,
+    pub status: ProjectStatus,
+    /// 0 to 100.
+    pub progress: i32,
+    /// Thumbnail rendition of the project's cover photo, served after an access check.
+    pub thumbnail_url: Option<String>,
+    pub created_at: Millis,
+    pub updated_at: Millis,
+    /// Monotonic per project; a client ignores an event older than what it holds.
+    pub version: i64,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectImage {
+    pub id: String,
+    pub project_id: String,
+    pub category: ImageCategory,
+    pub caption: Option<String>,
+    /// The uploaded file's name, used for downloads.
+    pub original_name: String,
+    pub width: i32,
+    pub height: i32,
+    /// Capture time from the photo's EXIF data, when it had one.
+    pub taken_at: Option<Millis>,
+    pub created_at: Millis,
+    pub thumb_url: String,
+    pub display_url: String,
+    pub download_url: String,
+    pub version: i64,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Favourite {
+    pub id: String,
+    pub user_id: String,
+    pub image_id: String,
+    pub project_id: String,
+    pub created_at: Millis,
+}

@@ -1,0 +1,51 @@
+//! Builds `web/src/protocol/types.ts` from the wire types. A test in `tests/` fails
+//! when the committed file differs, and rewrites it when `UPDATE_TS_TYPES=1`.
+
+use ts_rs::{Config, TS};
+
+use crate::error::{ApiError, ErrorCode, FieldError};
+use crate::messages::{ClientMsg, Event, Hello, Request, Response, ServerMsg, Snapshot};
+use crate::types::{
+    Favourite, ImageCategory, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary,
+};
+
+/// Path of the generated file, relative to the workspace root.
+pub const TYPES_PATH: &str = "web/src/protocol/types.ts";
+
+pub fn typescript_bindings() -> String {
+    // Timestamps and versions are i64 but stay below 2^53, so JavaScript reads them as
+    // plain numbers (msgpackr decodes them that way too).
+    let cfg = Config::new().with_large_int("number");
+    let decls = [
+        Role::decl(&cfg),
+        ProjectStatus::decl(&cfg),
+        ImageCategory::decl(&cfg),
+        Profile::decl(&cfg),
+        UserSummary::decl(&cfg),
+        Project::decl(&cfg),
+        ProjectImage::decl(&cfg),
+        Favourite::decl(&cfg),
+        ErrorCode::decl(&cfg),
+        FieldError::decl(&cfg),
+        ApiError::decl(&cfg),
+        ClientMsg::decl(&cfg),
+        Request::decl(&cfg),
+        Response::decl(&cfg),
+        Snapshot::decl(&cfg),
+        Hello::decl(&cfg),
+        Event::decl(&cfg),
+        ServerMsg::decl(&cfg),
+    ];
+    let mut out = String::from(
+        "// Generated from the Rust `protocol` crate by `cargo test -p sitecast-protocol`.\n\
+         // Do not edit: change the Rust types and run `UPDATE_TS_TYPES=1 cargo test -p sitecast-protocol`.\n\n",
+    );
+    out.push_str(&format!("export const PROTOCOL_VERSION = {};\n", crate::PROTOCOL_VERSION));
+    for decl in decls {
+        out.push('\n');
+        out.push_str("export ");
+        out.push_str(decl.trim());
+        out.push('\n');
+    }
+    out
+}
