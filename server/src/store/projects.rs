@@ -1,0 +1,131 @@
+use sqlx::{Any, Executor, FromRow};
+
+use super::Result;
+
+/// Which projects a query may return; decided by the policy module, not here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProjectScope {
+    All,
+    Homeowner(String),
+    Builder(String),
+}
+
+/// A project joined with its homeowner's and builder's names.
+#[derive(Debug, Clone, FromRow)]
+pub struct ProjectRow {
+    pub id: String,
+    pub title: String,
+    pub description: String,
+    pub address: String,
+    pub homeowner_id: String,
+    pub builder_id: Option<String>,
+    pub status: String,
+    pub progress: i32,
+    pub thumbnail_image_id: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub version: i64,
+    pub homeowner_email: String,
+    pub homeowner_name: Option<String>,
+    pub homeowner_first_name: Option<String>,
+    pub homeowner_last_name: Option<String>,
+    pub builder_email: Option<String>,
+    pub builder_name: Option<String>,
+}
+
+const SELECT: &str = "SELECT p.id, p.title, p.description, p.address, p.homeowner_id, p.builder_id, \
+     p.status, p.progress, p.thumbnail_image_id, p.created_at, p.updated_at, p.version, \
+     h.email AS homeowner_email, h.name AS homeowner_name, h.first_name AS homeowner_first_name, \
+     h.last_name AS homeowner_last_name, b.email AS builder_email, b.name AS builder_name \
+     FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN users b ON b.id = p.builder_id";
+
+/// Projects in scope, most recently updated first (SPEC.md §2 projects page).
+pub async fn list<'e, E: Executor<'e, Database = Any>>(ex: E, scope: &ProjectScope) -> Result<Vec<ProjectRow>> {
+    let order = "ORDER BY p.updated_at DESC, p.id";
+    let rows = match scope {
+        ProjectScope::All => {
+            sqlx::query_as::<_, ProjectRow>(sqlx::AssertSqlSafe(format!("{SELECT} {order}")))
+                .fetch_all(ex)
+                .await?
+        }
+        ProjectScope::Homeowner(id) => {
+            sqlx::query_as::<_, ProjectRow>(sqlx::AssertSqlSafe(format!(
+                "{SELECT} WHERE p.homeowner_id = $1 {order}"
+            )))
+            .bind(id)
+            .fetch_all(ex)
+            .await?
+        }
+        ProjectScope::Builder(id) => {
+            sqlx::query_as::<_, ProjectRow>(sqlx::AssertSqlSafe(format!(
+                "{SELECT} WHERE p.builder_id = $1 {order}"
+            )))
+            .bind(id)
+            .fetch_all(ex)
+            .await?
+        }
+    };
+    Ok(rows)
+}
+
+pub async fn find<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Result<Option<ProjectRow>> {
+    Ok(sqlx::query_as::<_, ProjectRow>(sqlx::AssertSqlSafe(format!("{SELECT} WHERE p.id = $1")))
+        .bind(id)
+        .fetch_optional(ex)
+        .await?)
+}
+
+pub struct NewProject<'a> {
+    pub id: &'a str,
+    pub title: &'a str,
+    pub description: &'a str,
+    pub address: &'a str,
+    pub homeowner_id: &'a str,
+    pub builder_id: Option<&'a str>,
+    pub status: &'a str,
+    pub progress: i32,
+    pub now: i64,
+}
+
+pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, p: &NewProject<'_>) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO projects (id, title, description, address, homeowner_id, builder_id, status, progress, \
+         created_at, updated_at, version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 1)",
+    )
+    .bind(p.id)
+    .bind(p.title)
+    .bind(p.description)
+    .bind(p.address)
+    .bind(p.homeowner_id)
+    .bind(p.builder_id)
+    .bind(p.status)
+    .bind(p.progress)
+    .bind(p.now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+pub async fn set_thumbnail<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: &str,
+    image_id: Option<&str>,
+    now: i64,
+) -> Result<()> {
+    sqlx::query(
+        "UPDATE projects SET thumbnail_image_id = $2, updated_at = $3, version = version + 1 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(image_id)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+pub async fn count_for_homeowner<'e, E: Executor<'e, Database = Any>>(ex: E, homeowner_id: &str) -> Result<i64> {
+    Ok(sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM projects WHERE homeowner_id = $1")
+        .bind(homeowner_id)
+        .fetch_one(ex)
+        .await?)
+}
