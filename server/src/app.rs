@@ -1,0 +1,137 @@
+//! Wiring: builds every part from the configuration once, and starts the HTTP server.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix::{Actor, Addr};
+use actix_web::dev::ServerHandle;
+use actix_web::middleware::{from_fn, Compress, Logger};
+use actix_web::{web, App, HttpServer};
+use anyhow::Context;
+
+use crate::config::Config;
+use crate::domain::auth::{Auth, SESSION_IDLE_MS};
+use crate::domain::demo;
+use crate::domain::passwords::Passwords;
+use crate::http;
+use crate::live::hub::Hub;
+use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
+use crate::mail::worker::MailWorker;
+use crate::mail::Outbox;
+use crate::media::local::LocalPhotoStore;
+use crate::media::s3::{S3PhotoStore, S3Settings};
+use crate::media::PhotoStore;
+use crate::store::{now_ms, sessions, tokens, Store};
+use crate::ws::session::{CLIENT_TIMEOUT, HEARTBEAT_INTERVAL};
+
+/// Shared by every request handler and socket.
+pub struct AppState {
+    pub config: Config,
+    pub store: Store,
+    pub auth: Auth,
+    pub photos: Arc<dyn PhotoStore>,
+    pub hub: Addr<Hub>,
+    /// Origins allowed to open sockets and post (from the configuration).
+    pub origins: Vec<String>,
+    /// Heartbeat interval and peer timeout of every socket.
+    pub heartbeat: (Duration, Duration),
+}
+
+/// A running server: its address, a handle to stop it, and its state (for tests).
+pub struct Running {
+    pub addr: SocketAddr,
+    pub handle: ServerHandle,
+    pub state: web::Data<AppState>,
+    pub server: actix_web::dev::Server,
+}
+
+pub fn photo_store(config: &Config) -> anyhow::Result<Arc<dyn PhotoStore>> {
+    Ok(match config.photo_store.as_str() {
+        "local" => Arc::new(LocalPhotoStore::new(config.photos_dir()).context("creating the photo folder")?),
+        "s3" => Arc::new(S3PhotoStore::new(&S3Settings {
+            bucket: &config.s3_bucket,
+            endpoint: config.s3_endpoint.as_deref().context("SITECAST_S3_ENDPOINT is required for the s3 photo store")?,
+            region: &config.s3_region,
+            access_key_id: config.s3_access_key_id.as_deref().context("SITECAST_S3_ACCESS_KEY_ID is required")?,
+            secret_access_key: config
+                .s3_secret_access_key
+                .as_deref()
+                .context("SITECAST_S3_SECRET_ACCESS_KEY is required")?,
+        })?),
+        other => anyhow::bail!("unknown photo store {other:?} (expected local or s3)"),
+    })
+}
+
+pub fn mail_transport(config: &Config) -> anyhow::Result<Arc<dyn MailTransport>> {
+    Ok(match &config.smtp_url {
+        Some(url) => Arc::new(Smtp::from_url(url).map_err(|e| anyhow::anyhow!("SITECAST_SMTP_URL: {e}"))?),
+        None => Arc::new(OutboxFolder::new(config.outbox_dir()).context("creating the mail outbox folder")?),
+    })
+}
+
+/// Everything but the HTTP server: store, migrations, seeds, mail worker, hub.
+pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> {
+    std::fs::create_dir_all(&config.data_dir).context("creating the data directory")?;
+    let store = Store::connect(&config.database_url()).await.context("opening the database")?;
+    let photos = photo_store(&config)?;
+    let passwords = Passwords::owasp()?;
+    let outbox = Outbox::new();
+    if config.demo && demo::seed(&store, photos.as_ref(), &passwords).await? {
+        tracing::info!("seeded demo accounts (password {:?}) and demo projects", demo::DEMO_PASSWORD);
+    }
+    let from = config.mail_from.parse().context("SITECAST_MAIL_FROM is not a valid mailbox")?;
+    let worker = MailWorker { store: store.clone(), transport: mail_transport(&config)?, from, wake: outbox.waker() };
+    tokio::spawn(worker.run());
+    tokio::spawn(maintenance(store.clone()));
+    let auth = Auth::new(store.clone(), passwords, outbox, config.public_url.as_str());
+    tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
+    Ok(web::Data::new(AppState {
+        origins: config.origins(),
+        config,
+        store,
+        auth,
+        photos,
+        hub: Hub::default().start(),
+        heartbeat: (HEARTBEAT_INTERVAL, CLIENT_TIMEOUT),
+    }))
+}
+
+/// Binds and starts serving; the returned server future must be awaited or spawned.
+pub fn serve(state: web::Data<AppState>, bind: &str) -> anyhow::Result<Running> {
+    let web_dir = state.config.web_dir.clone();
+    let app_state = state.clone();
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(app_state.clone())
+            .app_data(web::JsonConfig::default().limit(16 * 1024).error_handler(http::error::json_error))
+            .app_data(web::QueryConfig::default().error_handler(http::error::query_error))
+            .app_data(web::PathConfig::default().error_handler(http::error::path_error))
+            .wrap(from_fn(http::origin::guard))
+            .wrap(Compress::default())
+            .wrap(Logger::new("%r %s %b %Dms").exclude("/api/health"))
+            .configure(http::routes)
+            .configure(http::web_app::routes(web_dir.clone()))
+    })
+    .bind(bind)
+    .with_context(|| format!("binding {bind}"))?;
+    let addr = *server.addrs().first().context("no address bound")?;
+    let server = server.shutdown_timeout(5).run();
+    Ok(Running { addr, handle: server.handle(), state, server })
+}
+
+/// Hourly clean-up of expired sessions and one-time tokens.
+async fn maintenance(store: Store) {
+    let mut tick = tokio::time::interval(Duration::from_secs(3600));
+    loop {
+        tick.tick().await;
+        let now = now_ms();
+        if let Err(err) = sessions::delete_expired(store.pool(), now, now - SESSION_IDLE_MS).await {
+            tracing::warn!(error = %err, "session clean-up failed");
+        }
+        // Used or expired links are kept a week for support questions, then dropped.
+        if let Err(err) = tokens::delete_stale(store.pool(), now - 7 * 24 * 3600 * 1000).await {
+            tracing::warn!(error = %err, "token clean-up failed");
+        }
+    }
+}

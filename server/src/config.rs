@@ -1,0 +1,124 @@
+//! Every setting, read once at start-up from flags or `SITECAST_*` environment
+//! variables. The README lists them with their defaults.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use url::Url;
+
+#[derive(Parser, Debug)]
+#[command(name = "sitecast", version, about = "Sitecast: construction-progress photos, live")]
+pub struct Cli {
+    #[command(flatten)]
+    pub config: Config,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run the server (the default).
+    Serve,
+    /// Invite a user by email; prints the invitation link and queues the invite mail.
+    /// This is how the first admin of a deployment without demo accounts is created.
+    Invite {
+        #[arg(long)]
+        email: String,
+        #[arg(long, default_value = "admin")]
+        role: String,
+        /// Full name ("First Last" for admins and homeowners, company name for builders).
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        phone: Option<String>,
+    },
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct Config {
+    /// Address and port to listen on.
+    #[arg(long, env = "SITECAST_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+    /// Public address of the site, used in mail links and as the default allowed Origin.
+    #[arg(long, env = "SITECAST_PUBLIC_URL", default_value = "http://localhost:8080")]
+    pub public_url: Url,
+    /// Directory for the SQLite file, local photos and the mail outbox.
+    #[arg(long, env = "SITECAST_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+    /// `sqlite://…` or `postgres://…`; defaults to `sqlite://<data dir>/sitecast.db`.
+    #[arg(long, env = "SITECAST_DATABASE_URL")]
+    pub database_url: Option<String>,
+    /// Extra origins allowed to open the WebSocket and post forms (comma-separated);
+    /// the public URL's origin is always allowed.
+    #[arg(long, env = "SITECAST_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
+    /// Built web app to serve.
+    #[arg(long, env = "SITECAST_WEB_DIR", default_value = "web/dist")]
+    pub web_dir: PathBuf,
+    /// Seed the demo accounts and demo projects (idempotent).
+    #[arg(long, env = "SITECAST_DEMO", default_value_t = true, action = clap::ArgAction::Set)]
+    pub demo: bool,
+    /// `smtp://user:pass@host:587` (STARTTLS), `smtps://…:465` (TLS) or
+    /// `smtp://host:25?tls=none`; unset writes mail to `<data dir>/outbox`.
+    #[arg(long, env = "SITECAST_SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// Sender of every mail.
+    #[arg(long, env = "SITECAST_MAIL_FROM", default_value = "Sitecast <no-reply@sitecast.local>")]
+    pub mail_from: String,
+    /// Where photos live: `local` (under the data dir) or `s3`.
+    #[arg(long, env = "SITECAST_PHOTO_STORE", default_value = "local")]
+    pub photo_store: String,
+    #[arg(long, env = "SITECAST_S3_BUCKET", default_value = "sitecast-photos")]
+    pub s3_bucket: String,
+    /// S3 endpoint, e.g. `https://fly.storage.tigris.dev` or `http://127.0.0.1:9000`.
+    #[arg(long, env = "SITECAST_S3_ENDPOINT")]
+    pub s3_endpoint: Option<String>,
+    #[arg(long, env = "SITECAST_S3_REGION", default_value = "auto")]
+    pub s3_region: String,
+    #[arg(long, env = "SITECAST_S3_ACCESS_KEY_ID", hide_env_values = true)]
+    pub s3_access_key_id: Option<String>,
+    #[arg(long, env = "SITECAST_S3_SECRET_ACCESS_KEY", hide_env_values = true)]
+    pub s3_secret_access_key: Option<String>,
+    /// Take the client address from `X-Forwarded-For` / `Forwarded` (only behind a
+    /// proxy that sets them, such as fly.io's); otherwise the peer address is used.
+    #[arg(long, env = "SITECAST_TRUST_PROXY", default_value_t = false, action = clap::ArgAction::Set)]
+    pub trust_proxy: bool,
+}
+
+impl Config {
+    pub fn database_url(&self) -> String {
+        self.database_url
+            .clone()
+            .unwrap_or_else(|| format!("sqlite://{}", self.data_dir.join("sitecast.db").display()))
+    }
+
+    pub fn photos_dir(&self) -> PathBuf {
+        self.data_dir.join("photos")
+    }
+
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data_dir.join("outbox")
+    }
+
+    /// Cookies get `Secure` and the `__Host-` prefix whenever the site is served over TLS.
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.scheme() == "https"
+    }
+
+    /// Origins allowed to open the WebSocket and post forms, as `scheme://host[:port]`.
+    pub fn origins(&self) -> Vec<String> {
+        let mut origins = vec![self.public_url.origin().ascii_serialization()];
+        origins.extend(
+            self.allowed_origins
+                .iter()
+                .map(|o| o.trim().trim_end_matches('/').to_owned())
+                .filter(|o| !o.is_empty()),
+        );
+        origins
+    }
+
+    /// A link to a page of the web app, e.g. `link("/reset-password?token=…")`.
+    pub fn link(&self, path_and_query: &str) -> String {
+        format!("{}{}", self.public_url.as_str().trim_end_matches('/'), path_and_query)
+    }
+}

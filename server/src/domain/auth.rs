@@ -1,0 +1,481 @@
+//! Sign-up, email confirmation, login, logout, password reset and invitations
+//! (SPEC.md §2, §5, §8; DESIGN.md §5).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use protocol::{ErrorCode, Profile, Role};
+
+use super::limiter::{minutes, Limiter};
+use super::passwords::Passwords;
+use super::secrets::{hash_token, new_token};
+use super::validation::{self, non_blank, normalize_email};
+use super::views;
+use crate::error::{Error, Result};
+use crate::mail::{templates, Outbox};
+use crate::store::users::{NewUser, UserRow};
+use crate::store::{new_id, now_ms, sessions, tokens, users, Store, StoreError};
+
+pub const INVALID_CREDENTIALS: &str = "Invalid login credentials";
+pub const EMAIL_NOT_CONFIRMED: &str = "Email not confirmed";
+pub const USER_EXISTS: &str =
+    "This email is already registered but not confirmed. Please check your email or try logging in.";
+pub const RESET_SENT: &str = "If an account exists for this email, a password reset link has been sent.";
+pub const PASSWORD_UPDATED: &str = "You can now log in with your new password.";
+pub const INVALID_TOKEN: &str = "This link is invalid or has expired. Please request a new one.";
+
+const HOUR_MS: i64 = 60 * 60 * 1000;
+const DAY_MS: i64 = 24 * HOUR_MS;
+/// A session ends after a week without use, or a month after login, whichever is first.
+pub const SESSION_IDLE_MS: i64 = 7 * DAY_MS;
+pub const SESSION_ABSOLUTE_MS: i64 = 30 * DAY_MS;
+/// `last_seen_at` is written at most this often, so browsing is not a stream of writes.
+const SESSION_TOUCH_MS: i64 = HOUR_MS;
+const CONFIRM_TTL_MS: i64 = DAY_MS;
+const RESET_TTL_MS: i64 = HOUR_MS;
+const INVITE_TTL_MS: i64 = 7 * DAY_MS;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    Invite,
+    Reset,
+    ConfirmEmail,
+}
+
+impl TokenKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TokenKind::Invite => "invite",
+            TokenKind::Reset => "reset",
+            TokenKind::ConfirmEmail => "confirm_email",
+        }
+    }
+}
+
+/// Everything the auth use cases need, built once at start-up.
+#[derive(Clone)]
+pub struct Auth {
+    pub store: Store,
+    pub passwords: Passwords,
+    pub outbox: Outbox,
+    limits: Arc<Limits>,
+    /// Turns an app path into an absolute link for mails.
+    link_base: Arc<str>,
+}
+
+struct Limits {
+    login_account: Limiter,
+    login_address: Limiter,
+    mail_address: Limiter,
+}
+
+/// What a successful login hands to the transport: the cookie value and the user.
+pub struct LoginOutcome {
+    pub token: String,
+    pub user: Profile,
+}
+
+/// Sessions a change ended; the transport closes their live sockets.
+#[derive(Debug, Default)]
+pub struct EndedSessions {
+    pub user_id: String,
+    pub session_ids: Vec<String>,
+}
+
+pub struct SignUpInput<'a> {
+    pub role: &'a str,
+    pub email: &'a str,
+    pub password: &'a str,
+    pub confirm_password: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub name: &'a str,
+    pub phone: &'a str,
+}
+
+pub struct InviteInput<'a> {
+    pub email: &'a str,
+    pub role: Role,
+    pub name: &'a str,
+    pub phone: Option<&'a str>,
+    pub builder_id: Option<&'a str>,
+}
+
+/// A session resolved from a cookie.
+#[derive(Debug, Clone)]
+pub struct Authenticated {
+    pub session_id: String,
+    pub user: UserRow,
+}
+
+impl Auth {
+    pub fn new(store: Store, passwords: Passwords, outbox: Outbox, link_base: &str) -> Auth {
+        let window = Duration::from_secs(15 * 60);
+        Auth {
+            store,
+            passwords,
+            outbox,
+            limits: Arc::new(Limits {
+                // Five wrong passwords lock an account for the rest of a 15-minute
+                // window; twenty from one address lock that address.
+                login_account: Limiter::new(5, window),
+                login_address: Limiter::new(20, window),
+                // Sign-up and reset requests send mail; cap them per address.
+                mail_address: Limiter::new(10, window),
+            }),
+            link_base: link_base.trim_end_matches('/').into(),
+        }
+    }
+
+    fn link(&self, path: &str) -> String {
+        format!("{}{path}", self.link_base)
+    }
+
+    pub async fn sign_up(&self, input: &SignUpInput<'_>, address: &str) -> Result<String> {
+        let (role, errors) = validation::sign_up(&validation::SignUp {
+            role: input.role,
+            email: input.email,
+            password: input.password,
+            confirm_password: input.confirm_password,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            name: input.name,
+        });
+        let Some(role) = role.filter(|_| errors.is_empty()) else {
+            return Err(Error::validation(errors));
+        };
+        self.limit_mail(address)?;
+        let email = normalize_email(input.email);
+
+        if let Some(existing) = users::find_by_email(self.store.pool(), &email).await? {
+            // SPEC.md §8 "User Exists". An unconfirmed self-registered account gets a
+            // fresh confirmation link, so a lost first mail is not a dead end.
+            if existing.email_confirmed_at.is_none() && existing.password_hash.is_some() {
+                let mut tx = self.store.begin_write().await?;
+                self.send_confirmation(&mut tx, &existing).await?;
+                tx.commit().await.map_err(StoreError::from)?;
+                self.outbox.wake();
+            }
+            return Err(Error::new(ErrorCode::UserExists, USER_EXISTS));
+        }
+
+        let hash = self.passwords.hash(input.password).await?;
+        let (first, last, name) = match role {
+            Role::Builder => (None, None, non_blank(input.name)),
+            _ => {
+                let (f, l) = (non_blank(input.first_name), non_blank(input.last_name));
+                let full = format!("{} {}", f.as_deref().unwrap_or(""), l.as_deref().unwrap_or(""));
+                (f, l, non_blank(&full))
+            }
+        };
+        let now = now_ms();
+        let id = new_id();
+        let user = UserRow {
+            id: id.clone(),
+            email: email.clone(),
+            role: role.as_str().to_owned(),
+            name,
+            first_name: first,
+            last_name: last,
+            phone: non_blank(input.phone),
+            builder_id: None,
+            password_hash: Some(hash),
+            email_confirmed_at: None,
+            last_sign_in_at: None,
+            created_at: now,
+            updated_at: now,
+            version: 1,
+        };
+        let mut tx = self.store.begin_write().await?;
+        match users::insert(&mut *tx, &new_user(&user)).await {
+            Err(StoreError::UniqueViolation) => return Err(Error::new(ErrorCode::UserExists, USER_EXISTS)),
+            other => other?,
+        }
+        self.send_confirmation(&mut tx, &user).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        self.outbox.wake();
+        Ok(email)
+    }
+
+    async fn send_confirmation(&self, tx: &mut crate::store::Tx, user: &UserRow) -> Result<()> {
+        let token = self.issue_token(tx, &user.id, TokenKind::ConfirmEmail).await?;
+        let link = self.link(&format!("/api/auth/confirm?token={token}"));
+        let name = views::display_name(user.first_name.as_deref(), None, user.name.as_deref(), &user.email);
+        self.outbox.enqueue(&mut **tx, &templates::confirm_email(&user.email, &name, &link)).await?;
+        Ok(())
+    }
+
+    async fn issue_token(&self, tx: &mut crate::store::Tx, user_id: &str, kind: TokenKind) -> Result<String> {
+        let ttl = match kind {
+            TokenKind::Invite => INVITE_TTL_MS,
+            TokenKind::Reset => RESET_TTL_MS,
+            TokenKind::ConfirmEmail => CONFIRM_TTL_MS,
+        };
+        let token = new_token();
+        let now = now_ms();
+        tokens::insert(&mut **tx, &hash_token(&token), user_id, kind.as_str(), now, now + ttl).await?;
+        Ok(token)
+    }
+
+    /// Consumes an email-confirmation link.
+    pub async fn confirm_email(&self, token: &str) -> Result<()> {
+        let hash = hash_token(token);
+        let row = tokens::find(self.store.pool(), &hash).await?;
+        let Some(row) = row.filter(|r| r.kind == TokenKind::ConfirmEmail.as_str()) else {
+            return Err(Error::new(ErrorCode::InvalidToken, INVALID_TOKEN));
+        };
+        let mut tx = self.store.begin_write().await?;
+        if !tokens::consume(&mut *tx, &hash, now_ms()).await? {
+            return Err(Error::new(ErrorCode::InvalidToken, INVALID_TOKEN));
+        }
+        users::confirm_email(&mut *tx, &row.user_id, now_ms()).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        Ok(())
+    }
+
+    pub async fn login(
+        &self,
+        email: &str,
+        password: &str,
+        address: &str,
+        user_agent: Option<&str>,
+    ) -> Result<LoginOutcome> {
+        let errors = validation::login(email, password);
+        if !errors.is_empty() {
+            return Err(Error::validation(errors));
+        }
+        let email = normalize_email(email);
+        let account_key = format!("account:{email}");
+        let address_key = format!("address:{address}");
+        for (limiter, key) in [(&self.limits.login_account, &account_key), (&self.limits.login_address, &address_key)] {
+            if let Err(wait) = limiter.check(key) {
+                return Err(Error::rate_limited(
+                    format!("Too many failed login attempts. Please try again in {} minutes.", minutes(wait)),
+                    wait,
+                ));
+            }
+        }
+
+        let user = users::find_by_email(self.store.pool(), &email).await?;
+        let hash = user.as_ref().and_then(|u| u.password_hash.as_deref());
+        if !self.passwords.verify(password, hash).await? {
+            self.limits.login_account.record(&account_key);
+            self.limits.login_address.record(&address_key);
+            return Err(Error::new(ErrorCode::InvalidCredentials, INVALID_CREDENTIALS));
+        }
+        let Some(mut user) = user else {
+            return Err(Error::new(ErrorCode::InvalidCredentials, INVALID_CREDENTIALS));
+        };
+        self.limits.login_account.reset(&account_key);
+        // Only after the password checks out, so this answer reveals nothing to a guesser.
+        if user.email_confirmed_at.is_none() {
+            return Err(Error::new(ErrorCode::EmailNotConfirmed, EMAIL_NOT_CONFIRMED));
+        }
+
+        let token = new_token();
+        let now = now_ms();
+        let mut tx = self.store.begin_write().await?;
+        sessions::insert(
+            &mut *tx,
+            &sessions::NewSession {
+                id: &new_id(),
+                user_id: &user.id,
+                token_hash: &hash_token(&token),
+                now,
+                expires_at: now + SESSION_ABSOLUTE_MS,
+                user_agent: user_agent.map(|ua| ua.get(..256).unwrap_or(ua)),
+                ip: Some(address),
+            },
+        )
+        .await?;
+        users::record_sign_in(&mut *tx, &user.id, now).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        user.last_sign_in_at = Some(now);
+        Ok(LoginOutcome { token, user: views::profile(&user) })
+    }
+
+    /// Resolves a session cookie; expired sessions are deleted on sight.
+    pub async fn authenticate(&self, token: &str) -> Result<Option<Authenticated>> {
+        let Some(session) = sessions::find_by_token_hash(self.store.pool(), &hash_token(token)).await? else {
+            return Ok(None);
+        };
+        let now = now_ms();
+        if session.expires_at <= now || session.last_seen_at + SESSION_IDLE_MS <= now {
+            sessions::delete(self.store.pool(), &session.id).await?;
+            return Ok(None);
+        }
+        let Some(user) = users::find_by_id(self.store.pool(), &session.user_id).await? else {
+            return Ok(None);
+        };
+        if now - session.last_seen_at > SESSION_TOUCH_MS {
+            sessions::touch(self.store.pool(), &session.id, now).await?;
+        }
+        Ok(Some(Authenticated { session_id: session.id, user }))
+    }
+
+    pub async fn logout(&self, session_id: &str) -> Result<()> {
+        sessions::delete(self.store.pool(), session_id).await?;
+        Ok(())
+    }
+
+    /// Always answers the same message, at once: the lookup and the mail happen in the
+    /// background, so neither the text nor the timing says whether the account exists.
+    pub async fn forgot_password(&self, email: &str, address: &str) -> Result<&'static str> {
+        let errors = validation::forgot(email);
+        if !errors.is_empty() {
+            return Err(Error::validation(errors));
+        }
+        self.limit_mail(address)?;
+        let email = normalize_email(email);
+        let auth = self.clone();
+        tokio::spawn(async move {
+            if let Err(err) = auth.send_reset(&email).await {
+                tracing::error!(error = %err, "could not queue a password reset mail");
+            }
+        });
+        Ok(RESET_SENT)
+    }
+
+    async fn send_reset(&self, email: &str) -> Result<()> {
+        let Some(user) = users::find_by_email(self.store.pool(), email).await? else {
+            return Ok(());
+        };
+        let mut tx = self.store.begin_write().await?;
+        let token = self.issue_token(&mut tx, &user.id, TokenKind::Reset).await?;
+        let link = self.link(&format!("/reset-password?token={token}"));
+        self.outbox.enqueue(&mut *tx, &templates::reset_password(&user.email, &link)).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        self.outbox.wake();
+        Ok(())
+    }
+
+    /// What a reset or invitation link is for, before the user types a password.
+    pub async fn check_token(&self, token: &str) -> Result<(TokenKind, String)> {
+        let row = tokens::find(self.store.pool(), &hash_token(token)).await?;
+        let kind = match row.as_ref().map(|r| r.kind.as_str()) {
+            Some("invite") => TokenKind::Invite,
+            Some("reset") => TokenKind::Reset,
+            _ => return Err(Error::new(ErrorCode::InvalidToken, INVALID_TOKEN)),
+        };
+        let row = row.filter(|r| r.used_at.is_none() && r.expires_at > now_ms());
+        let Some(row) = row else {
+            return Err(Error::new(ErrorCode::InvalidToken, INVALID_TOKEN));
+        };
+        let user = users::find_by_id(self.store.pool(), &row.user_id).await?;
+        let user = user.ok_or_else(|| Error::new(ErrorCode::InvalidToken, INVALID_TOKEN))?;
+        Ok((kind, user.email))
+    }
+
+    /// Sets a password from a reset or invitation link. The link is single use; every
+    /// other open link and every session of the user ends with it.
+    pub async fn reset_password(&self, token: &str, password: &str, confirm: &str) -> Result<EndedSessions> {
+        let errors = validation::reset(password, confirm);
+        if !errors.is_empty() {
+            return Err(Error::validation(errors));
+        }
+        let hash = hash_token(token);
+        let row = tokens::find(self.store.pool(), &hash).await?;
+        let row = row.filter(|r| {
+            (r.kind == TokenKind::Reset.as_str() || r.kind == TokenKind::Invite.as_str())
+                && r.used_at.is_none()
+                && r.expires_at > now_ms()
+        });
+        let Some(row) = row else {
+            return Err(Error::new(ErrorCode::InvalidToken, INVALID_TOKEN));
+        };
+        let password_hash = self.passwords.hash(password).await?;
+        let now = now_ms();
+        let mut tx = self.store.begin_write().await?;
+        if !tokens::consume(&mut *tx, &hash, now).await? {
+            return Err(Error::new(ErrorCode::InvalidToken, INVALID_TOKEN));
+        }
+        users::set_password(&mut *tx, &row.user_id, &password_hash, now).await?;
+        tokens::void_for_user(&mut *tx, &row.user_id, now).await?;
+        let session_ids = sessions::delete_for_user(&mut *tx, &row.user_id).await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        self.limits.login_account.reset(&format!(
+            "account:{}",
+            users::find_by_id(self.store.pool(), &row.user_id).await?.map(|u| u.email).unwrap_or_default()
+        ));
+        Ok(EndedSessions { user_id: row.user_id, session_ids })
+    }
+
+    /// Creates an account without a password and mails a link to set one (the reset
+    /// page). Returns the new profile and the link (the CLI prints it).
+    pub async fn invite(&self, input: &InviteInput<'_>) -> Result<(Profile, String)> {
+        let email = normalize_email(input.email);
+        if !validation::is_valid_email(&email) {
+            return Err(Error::field("email", validation::INVALID_EMAIL));
+        }
+        let Some(name) = non_blank(input.name) else {
+            return Err(Error::field("name", validation::NAME_REQUIRED));
+        };
+        // SPEC.md §5: homeowner and admin names split at the first space on invite.
+        let (first, last) = match input.role {
+            Role::Builder => (None, None),
+            _ => match name.split_once(' ') {
+                Some((f, l)) => (non_blank(f), non_blank(l)),
+                None => (Some(name.clone()), None),
+            },
+        };
+        let now = now_ms();
+        let user = UserRow {
+            id: new_id(),
+            email: email.clone(),
+            role: input.role.as_str().to_owned(),
+            name: Some(name.clone()),
+            first_name: first,
+            last_name: last,
+            phone: input.phone.and_then(non_blank),
+            builder_id: input.builder_id.map(str::to_owned),
+            password_hash: None,
+            email_confirmed_at: None,
+            last_sign_in_at: None,
+            created_at: now,
+            updated_at: now,
+            version: 1,
+        };
+        let exists = || Error::new(ErrorCode::Conflict, format!("User with email {email} already exists."));
+        if users::find_by_email(self.store.pool(), &email).await?.is_some() {
+            return Err(exists());
+        }
+        let mut tx = self.store.begin_write().await?;
+        match users::insert(&mut *tx, &new_user(&user)).await {
+            Err(StoreError::UniqueViolation) => return Err(exists()),
+            other => other?,
+        }
+        let token = self.issue_token(&mut tx, &user.id, TokenKind::Invite).await?;
+        let link = self.link(&format!("/reset-password?token={token}"));
+        self.outbox
+            .enqueue(&mut *tx, &templates::invite(&email, &name, input.role.as_str(), &link))
+            .await?;
+        tx.commit().await.map_err(StoreError::from)?;
+        self.outbox.wake();
+        Ok((views::profile(&user), link))
+    }
+
+    fn limit_mail(&self, address: &str) -> Result<()> {
+        self.limits.mail_address.hit(&format!("mail:{address}")).map_err(|wait| {
+            Error::rate_limited(
+                format!("Too many requests. Please try again in {} minutes.", minutes(wait)),
+                wait,
+            )
+        })
+    }
+}
+
+fn new_user(u: &UserRow) -> NewUser<'_> {
+    NewUser {
+        id: &u.id,
+        email: &u.email,
+        role: &u.role,
+        name: u.name.as_deref(),
+        first_name: u.first_name.as_deref(),
+        last_name: u.last_name.as_deref(),
+        phone: u.phone.as_deref(),
+        builder_id: u.builder_id.as_deref(),
+        password_hash: u.password_hash.as_deref(),
+        email_confirmed_at: u.email_confirmed_at,
+        now: u.created_at,
+    }
+}

@@ -1,0 +1,262 @@
+//! Demo accounts and a small demo dataset for the embedded default (SPEC.md §6: one
+//! account per role sharing one password). Seeding runs at every start and does
+//! nothing when the accounts already exist, so data survives restarts.
+
+use bytes::Bytes;
+use image::DynamicImage;
+use protocol::Role;
+
+use super::passwords::Passwords;
+use crate::error::{Error, Result};
+use crate::media::demo_art::{self, Stage};
+use crate::media::{photo_keys, photo_prefix, renditions, PhotoStore};
+use crate::store::images::ImageRow;
+use crate::store::projects::NewProject;
+use crate::store::users::NewUser;
+use crate::store::{images, new_id, now_ms, projects, users, Store, StoreError};
+
+pub const DEMO_PASSWORD: &str = "sitecast-demo";
+
+pub struct DemoAccount {
+    pub role: Role,
+    pub email: &'static str,
+    pub first_name: Option<&'static str>,
+    pub last_name: Option<&'static str>,
+    pub name: &'static str,
+    pub phone: &'static str,
+}
+
+pub const ACCOUNTS: [DemoAccount; 3] = [
+    DemoAccount {
+        role: Role::Admin,
+        email: "admin@sitecast.demo",
+        first_name: Some("Alex"),
+        last_name: Some("Morgan"),
+        name: "Alex Morgan",
+        phone: "(555) 010-0001",
+    },
+    DemoAccount {
+        role: Role::Builder,
+        email: "builder@sitecast.demo",
+        first_name: None,
+        last_name: None,
+        name: "Summit Homes",
+        phone: "(555) 010-0002",
+    },
+    DemoAccount {
+        role: Role::Homeowner,
+        email: "homeowner@sitecast.demo",
+        first_name: Some("Jamie"),
+        last_name: Some("Carter"),
+        name: "Jamie Carter",
+        phone: "(555) 010-0003",
+    },
+];
+
+/// A second homeowner (no login), so admins and the builder see more than one client
+/// and the demo homeowner can be shown what they may not see.
+const NEIGHBOUR: DemoAccount = DemoAccount {
+    role: Role::Homeowner,
+    email: "priya.shah@sitecast.demo",
+    first_name: Some("Priya"),
+    last_name: Some("Shah"),
+    name: "Priya Shah",
+    phone: "(555) 010-0004",
+};
+
+struct DemoProject {
+    title: &'static str,
+    description: &'static str,
+    address: &'static str,
+    /// Index into ACCOUNTS, or None for the neighbour.
+    homeowner: Option<usize>,
+    with_builder: bool,
+    status: &'static str,
+    progress: i32,
+    /// (stage, category, caption, days ago)
+    photos: &'static [(Stage, &'static str, &'static str, i64)],
+}
+
+const PROJECTS: [DemoProject; 5] = [
+    DemoProject {
+        title: "Maple Street Residence",
+        description: "Two-storey, four-bedroom family home with an open-plan kitchen and a covered back porch.",
+        address: "1428 Maple Street, Springfield",
+        homeowner: Some(2),
+        with_builder: true,
+        status: "in-progress",
+        progress: 45,
+        photos: &[
+            (Stage::Site, "general", "Site staked out and cleared", 41),
+            (Stage::Foundation, "structural", "Foundation slab poured", 27),
+            (Stage::Framing, "structural", "Wall framing and first roof truss", 9),
+            (Stage::Framing, "structural", "Framing inspection passed", 2),
+        ],
+    },
+    DemoProject {
+        title: "Lakeview Cottage",
+        description: "Single-storey lakeside cottage with vaulted ceilings and a wraparound deck.",
+        address: "77 Shoreline Drive, Lake Geneva",
+        homeowner: Some(2),
+        with_builder: true,
+        status: "completed",
+        progress: 100,
+        photos: &[
+            (Stage::Framing, "structural", "Framing complete", 58),
+            (Stage::Roofing, "exterior", "Roof on, windows framed", 36),
+            (Stage::Finished, "exterior", "Exterior paint finished", 14),
+            (Stage::Finished, "finishes", "Handover day", 6),
+        ],
+    },
+    DemoProject {
+        title: "Cedar Ridge Garage & Studio",
+        description: "Detached two-car garage with a studio apartment above.",
+        address: "9 Cedar Ridge Road, Springfield",
+        homeowner: Some(2),
+        with_builder: true,
+        status: "planning",
+        progress: 10,
+        photos: &[
+            (Stage::Site, "general", "Survey pegs in", 5),
+            (Stage::Site, "general", "Soil test pit", 1),
+        ],
+    },
+    DemoProject {
+        title: "Hillcrest Family Home",
+        description: "Three-bedroom craftsman home on a sloping lot.",
+        address: "310 Hillcrest Avenue, Fairview",
+        homeowner: None,
+        with_builder: true,
+        status: "on-hold",
+        progress: 60,
+        photos: &[
+            (Stage::Foundation, "structural", "Footings and slab", 49),
+            (Stage::Framing, "structural", "Framing up", 30),
+            (Stage::Roofing, "exterior", "Roof dried in; waiting on windows", 12),
+        ],
+    },
+    DemoProject {
+        title: "Oak Lane Duplex",
+        description: "Side-by-side duplex with two mirrored three-bedroom units.",
+        address: "52 Oak Lane, Fairview",
+        homeowner: None,
+        with_builder: false,
+        status: "in-progress",
+        progress: 30,
+        photos: &[
+            (Stage::Site, "general", "Lot cleared", 20),
+            (Stage::Foundation, "structural", "Slab poured for both units", 4),
+        ],
+    },
+];
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// Creates the demo accounts and projects unless they exist. Returns whether it seeded.
+pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords) -> Result<bool> {
+    if users::find_by_email(store.pool(), ACCOUNTS[0].email).await?.is_some() {
+        return Ok(false);
+    }
+    let hash = passwords.hash(DEMO_PASSWORD).await?;
+    let now = now_ms();
+    let ids: Vec<String> = ACCOUNTS.iter().map(|_| new_id()).collect();
+    let neighbour_id = new_id();
+    let builder_id = ids[1].clone();
+
+    // Photo files first, rows after: a crash in between leaves only unreferenced files,
+    // which the start-up sweep removes; never a row without its files.
+    let mut image_rows = Vec::new();
+    let mut project_rows = Vec::new();
+    let mut variant = 0u32;
+    for p in &PROJECTS {
+        let project_id = new_id();
+        for (stage, category, caption, days_ago) in p.photos {
+            variant += 1;
+            let image_id = new_id();
+            let prefix = photo_prefix(&project_id, &image_id);
+            let keys = photo_keys(&prefix, "jpg");
+            // Drawn small and scaled up: the drawing is per-pixel work in our own
+            // (unoptimised in debug builds) code, the scaling is the image crate's.
+            let art = DynamicImage::ImageRgb8(demo_art::render(*stage, variant, 800, 600))
+                .resize_exact(1600, 1200, image::imageops::FilterType::Triangle);
+            let original = renditions::encode_jpeg(&art, 88).map_err(Error::internal)?;
+            let r = renditions::render(&original).map_err(Error::internal)?;
+            let size = original.len() as i64;
+            photos.put(&keys.original, Bytes::from(original), "image/jpeg").await?;
+            photos.put(&keys.display, Bytes::from(r.display), "image/jpeg").await?;
+            photos.put(&keys.thumb, Bytes::from(r.thumb), "image/jpeg").await?;
+            let taken = now - days_ago * DAY_MS - i64::from(variant) * 3_600_000;
+            image_rows.push(ImageRow {
+                id: image_id,
+                project_id: project_id.clone(),
+                uploaded_by: Some(builder_id.clone()),
+                category: (*category).to_owned(),
+                caption: Some((*caption).to_owned()),
+                original_name: format!("{}.jpg", caption.to_lowercase().replace([' ', ',', ';'], "-")),
+                content_type: "image/jpeg".to_owned(),
+                byte_size: size,
+                width: r.width as i32,
+                height: r.height as i32,
+                taken_at: Some(taken),
+                storage_key: prefix,
+                created_at: taken + 3_600_000,
+                updated_at: taken + 3_600_000,
+                version: 1,
+            });
+        }
+        project_rows.push((project_id, p));
+    }
+
+    let mut tx = store.begin_write().await?;
+    let all = ACCOUNTS.iter().zip(ids.iter()).chain(std::iter::once((&NEIGHBOUR, &neighbour_id)));
+    for (account, id) in all {
+        let is_login = account.email != NEIGHBOUR.email;
+        users::insert(
+            &mut *tx,
+            &NewUser {
+                id,
+                email: account.email,
+                role: account.role.as_str(),
+                name: Some(account.name),
+                first_name: account.first_name,
+                last_name: account.last_name,
+                phone: Some(account.phone),
+                builder_id: (account.role == Role::Homeowner).then_some(builder_id.as_str()),
+                password_hash: is_login.then_some(hash.as_str()),
+                email_confirmed_at: Some(now - 90 * DAY_MS),
+                now: now - 90 * DAY_MS,
+            },
+        )
+        .await?;
+    }
+    for (project_id, p) in &project_rows {
+        let homeowner = p.homeowner.map(|i| ids[i].as_str()).unwrap_or(neighbour_id.as_str());
+        let photos: Vec<&ImageRow> = image_rows.iter().filter(|r| &r.project_id == project_id).collect();
+        let started = photos.iter().map(|r| r.created_at).min().unwrap_or(now) - 3 * DAY_MS;
+        projects::insert(
+            &mut *tx,
+            &NewProject {
+                id: project_id,
+                title: p.title,
+                description: p.description,
+                address: p.address,
+                homeowner_id: homeowner,
+                builder_id: p.with_builder.then_some(builder_id.as_str()),
+                status: p.status,
+                progress: p.progress,
+                now: started,
+            },
+        )
+        .await?;
+        for row in &photos {
+            images::insert(&mut *tx, row).await?;
+        }
+        // SPEC.md §4: the project thumbnail is its newest photo.
+        let newest = photos.iter().max_by_key(|r| r.created_at);
+        if let Some(newest) = newest {
+            projects::set_thumbnail(&mut *tx, project_id, Some(&newest.id), newest.created_at).await?;
+        }
+    }
+    tx.commit().await.map_err(StoreError::from)?;
+    Ok(true)
+}

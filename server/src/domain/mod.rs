@@ -1,0 +1,12 @@
+//! Use cases and rules. Nothing here knows about HTTP, WebSockets or actors: transport
+//! code calls these functions and carries out the effects they return.
+
+pub mod auth;
+pub mod demo;
+pub mod limiter;
+pub mod passwords;
+pub mod policy;
+pub mod secrets;
+pub mod snapshot;
+pub mod validation;
+pub mod views;

@@ -1,0 +1,163 @@
+//! Sign-up, confirmation, login, logout, forgot and reset password over HTTP.
+
+use actix_web::http::header;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::session::{client_address, removal_cookie, session_cookie, session_token, CurrentSession};
+use crate::app::AppState;
+use crate::domain::auth::{SignUpInput, TokenKind};
+use crate::error::Error;
+use crate::live::hub::{EndSessions, EndUser};
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/auth")
+            .service(me)
+            .service(login)
+            .service(logout)
+            .service(signup)
+            .service(confirm)
+            .service(forgot)
+            .service(check_reset)
+            .service(reset),
+    );
+}
+
+#[derive(Serialize)]
+struct UserBody {
+    user: protocol::Profile,
+}
+
+#[get("/me")]
+async fn me(CurrentSession(session): CurrentSession) -> HttpResponse {
+    HttpResponse::Ok().json(UserBody { user: crate::domain::views::profile(&session.user) })
+}
+
+// Absent fields read as empty strings, so a missing field gets the same validation
+// message as an empty one.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[derive(Default)]
+struct LoginBody {
+    email: String,
+    password: String,
+}
+
+#[post("/login")]
+async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginBody>) -> Result<HttpResponse, Error> {
+    let address = client_address(&req, state.config.trust_proxy);
+    let user_agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok());
+    let outcome = state.auth.login(&body.email, &body.password, &address, user_agent).await?;
+    Ok(HttpResponse::Ok()
+        .cookie(session_cookie(outcome.token, state.config.secure_cookies()))
+        .json(UserBody { user: outcome.user }))
+}
+
+/// Ends the session and closes its sockets. Without a session it still clears the cookie.
+#[post("/logout")]
+async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, Error> {
+    let secure = state.config.secure_cookies();
+    if let Some(token) = session_token(&req, secure) {
+        if let Some(session) = state.auth.authenticate(&token).await? {
+            state.auth.logout(&session.session_id).await?;
+            state.hub.do_send(EndSessions { session_ids: vec![session.session_id], reason: "logged_out".to_owned() });
+        }
+    }
+    Ok(HttpResponse::NoContent().cookie(removal_cookie(secure)).finish())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct SignUpBody {
+    role: String,
+    email: String,
+    password: String,
+    confirm_password: String,
+    first_name: String,
+    last_name: String,
+    name: String,
+    phone: Option<String>,
+}
+
+#[post("/signup")]
+async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Json<SignUpBody>) -> Result<HttpResponse, Error> {
+    let address = client_address(&req, state.config.trust_proxy);
+    let email = state
+        .auth
+        .sign_up(
+            &SignUpInput {
+                role: &body.role,
+                email: &body.email,
+                password: &body.password,
+                confirm_password: &body.confirm_password,
+                first_name: &body.first_name,
+                last_name: &body.last_name,
+                name: &body.name,
+                phone: body.phone.as_deref().unwrap_or(""),
+            },
+            &address,
+        )
+        .await?;
+    Ok(HttpResponse::Created().json(json!({ "email": email })))
+}
+
+#[derive(Deserialize)]
+struct TokenQuery {
+    token: String,
+}
+
+/// The link in the confirmation mail: confirms, then lands on the login page with a
+/// notice either way.
+#[get("/confirm")]
+async fn confirm(state: web::Data<AppState>, query: Option<web::Query<TokenQuery>>) -> HttpResponse {
+    let ok = match query {
+        Some(q) => match state.auth.confirm_email(&q.token).await {
+            Ok(()) => true,
+            Err(err) => {
+                err.log("confirm email");
+                false
+            }
+        },
+        None => false,
+    };
+    let to = if ok { "/login?confirmed=1" } else { "/login?confirm=invalid" };
+    HttpResponse::SeeOther().insert_header((header::LOCATION, to)).finish()
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ForgotBody {
+    email: String,
+}
+
+#[post("/forgot")]
+async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<ForgotBody>) -> Result<HttpResponse, Error> {
+    let address = client_address(&req, state.config.trust_proxy);
+    let message = state.auth.forgot_password(&body.email, &address).await?;
+    Ok(HttpResponse::Ok().json(json!({ "message": message })))
+}
+
+#[get("/reset/check")]
+async fn check_reset(state: web::Data<AppState>, query: web::Query<TokenQuery>) -> Result<HttpResponse, Error> {
+    let (kind, email) = state.auth.check_token(&query.token).await?;
+    let kind = if kind == TokenKind::Invite { "invite" } else { "reset" };
+    Ok(HttpResponse::Ok().json(json!({ "kind": kind, "email": email })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct ResetBody {
+    token: String,
+    password: String,
+    confirm_password: String,
+}
+
+/// Sets a password from a reset or invitation link; every session of the user ends.
+#[post("/reset")]
+async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> Result<HttpResponse, Error> {
+    let ended = state.auth.reset_password(&body.token, &body.password, &body.confirm_password).await?;
+    state.hub.do_send(EndUser { user_id: ended.user_id, reason: "password_changed".to_owned() });
+    Ok(HttpResponse::Ok().json(json!({ "message": crate::domain::auth::PASSWORD_UPDATED })))
+}

@@ -1,0 +1,26 @@
+//! HTTP: auth, photo bytes, health, the WebSocket upgrade and the web app. One file per
+//! group of endpoints; handlers call the domain and map its errors in `error`.
+
+pub mod auth;
+pub mod error;
+pub mod health;
+pub mod media;
+pub mod origin;
+pub mod session;
+pub mod site;
+pub mod web_app;
+pub mod ws;
+
+use actix_web::web;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/api")
+            .configure(auth::routes)
+            .configure(health::routes)
+            .configure(site::routes)
+            .default_service(web::to(error::api_not_found)),
+    )
+    .configure(media::routes)
+    .configure(ws::routes);
+}

@@ -1,0 +1,20 @@
+//! Sitecast's server. The folder layout is the architecture: `http` and `ws` move
+//! bytes, `live` holds the actors, `domain` the use cases and the policy, `store` the
+//! SQL, `media` photo storage and renditions, `mail` the outbox and its transports.
+
+pub mod app;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod http;
+pub mod live;
+pub mod mail;
+pub mod media;
+pub mod store;
+pub mod ws;
+
+/// rustls is compiled with two crypto back-ends (different dependencies want
+/// different ones), so the process must pick one before any TLS connection.
+pub fn install_crypto_provider() {
+    let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
+}

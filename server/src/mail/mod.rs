@@ -1,0 +1,59 @@
+//! Mail: templates, a durable outbox, and a worker that sends through one transport
+//! (a folder of .eml files by default, SMTP when configured) with retries.
+
+pub mod templates;
+pub mod transport;
+pub mod worker;
+
+use std::sync::Arc;
+
+use sqlx::{Any, Executor};
+use tokio::sync::Notify;
+
+use crate::store::{new_id, now_ms, outbox, Result};
+
+/// A rendered mail, ready for the outbox.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+/// Queues mail. Enqueue inside the transaction of the change that causes the mail, so
+/// either both happen or neither; then `wake` the worker after the commit.
+#[derive(Clone, Default)]
+pub struct Outbox {
+    wake: Arc<Notify>,
+}
+
+impl Outbox {
+    pub fn new() -> Outbox {
+        Outbox::default()
+    }
+
+    pub async fn enqueue<'e, E: Executor<'e, Database = Any>>(&self, ex: E, mail: &Mail) -> Result<()> {
+        outbox::insert(
+            ex,
+            &outbox::NewMail {
+                id: &new_id(),
+                to_address: &mail.to,
+                subject: &mail.subject,
+                body_text: &mail.text,
+                body_html: &mail.html,
+                now: now_ms(),
+            },
+        )
+        .await
+    }
+
+    /// Tells the worker there is new mail (call after the enqueuing transaction commits).
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    pub(crate) fn waker(&self) -> Arc<Notify> {
+        self.wake.clone()
+    }
+}

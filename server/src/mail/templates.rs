@@ -1,0 +1,113 @@
+//! The text of every mail we send, in plain text and HTML. User-supplied values are
+//! escaped in the HTML part.
+
+use html_escape::encode_text as esc;
+
+use super::Mail;
+
+fn html_page(title: &str, intro: &str, button_label: &str, link: &str, footnote: &str) -> String {
+    format!(
+        "<!doctype html><html><body style=\"margin:0;background:#f1f5f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f172a\">\
+<table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\"><tr><td align=\"center\" style=\"padding:32px 16px\">\
+<table role=\"presentation\" width=\"100%\" style=\"max-width:520px;background:#ffffff;border-radius:12px;padding:32px\" cellpadding=\"0\" cellspacing=\"0\">\
+<tr><td style=\"font-size:20px;font-weight:700;color:#d97706;padding-bottom:16px\">Sitecast</td></tr>\
+<tr><td style=\"font-size:18px;font-weight:600;padding-bottom:12px\">{title}</td></tr>\
+<tr><td style=\"font-size:15px;line-height:1.6;padding-bottom:24px\">{intro}</td></tr>\
+<tr><td style=\"padding-bottom:24px\"><a href=\"{link}\" style=\"display:inline-block;background:#d97706;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px\">{button_label}</a></td></tr>\
+<tr><td style=\"font-size:13px;line-height:1.6;color:#64748b\">{footnote}<br>If the button does not work, paste this link into your browser:<br><span style=\"word-break:break-all\">{link}</span></td></tr>\
+</table></td></tr></table></body></html>",
+        title = esc(title),
+        intro = intro,
+        button_label = esc(button_label),
+        link = html_escape::encode_double_quoted_attribute(link),
+        footnote = esc(footnote),
+    )
+}
+
+pub fn confirm_email(to: &str, name: &str, link: &str) -> Mail {
+    let greeting = format!("Hi {name},");
+    Mail {
+        to: to.to_owned(),
+        subject: "Confirm your Sitecast account".to_owned(),
+        text: format!(
+            "{greeting}\n\nWelcome to Sitecast. Confirm your email address to finish creating your account:\n\n{link}\n\n\
+             This link expires in 24 hours. If you did not sign up, you can ignore this mail.\n"
+        ),
+        html: html_page(
+            "Confirm your email address",
+            &format!("{}<br>Welcome to Sitecast. Confirm your email address to finish creating your account.", esc(&greeting)),
+            "Confirm email",
+            link,
+            "This link expires in 24 hours. If you did not sign up, you can ignore this mail.",
+        ),
+    }
+}
+
+pub fn reset_password(to: &str, link: &str) -> Mail {
+    Mail {
+        to: to.to_owned(),
+        subject: "Reset your Sitecast password".to_owned(),
+        text: format!(
+            "Someone asked to reset the password of your Sitecast account.\n\nSet a new password here:\n\n{link}\n\n\
+             This link expires in 1 hour and works once. If it was not you, ignore this mail: your password stays as it is.\n"
+        ),
+        html: html_page(
+            "Reset your password",
+            "Someone asked to reset the password of your Sitecast account. Choose a new one with the button below.",
+            "Set a new password",
+            link,
+            "This link expires in 1 hour and works once. If it was not you, ignore this mail: your password stays as it is.",
+        ),
+    }
+}
+
+pub fn invite(to: &str, name: &str, role: &str, link: &str) -> Mail {
+    let greeting = format!("Hi {name},");
+    let what = match role {
+        "admin" => "as an administrator",
+        "builder" => "to document your building projects",
+        _ => "to follow the building of your home",
+    };
+    Mail {
+        to: to.to_owned(),
+        subject: "You're invited to Sitecast".to_owned(),
+        text: format!(
+            "{greeting}\n\nYou have been invited to Sitecast {what}. Set your password to get started:\n\n{link}\n\n\
+             This invitation expires in 7 days.\n"
+        ),
+        html: html_page(
+            "You're invited to Sitecast",
+            &format!("{}<br>You have been invited to Sitecast {}. Set your password to get started.", esc(&greeting), esc(what)),
+            "Set your password",
+            link,
+            "This invitation expires in 7 days.",
+        ),
+    }
+}
+
+/// Every http(s) link in a text, for logging what the outbox folder received.
+pub fn links(text: &str) -> Vec<&str> {
+    text.split_whitespace()
+        .filter(|w| w.starts_with("http://") || w.starts_with("https://"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_escapes_user_values() {
+        let m = confirm_email("a@b.co", "<script>x</script>", "http://x/confirm?token=1&a=2");
+        assert!(!m.html.contains("<script>"));
+        assert!(m.html.contains("&lt;script&gt;"));
+        assert!(m.html.contains("token=1&amp;a=2"));
+        assert!(m.text.contains("http://x/confirm?token=1&a=2"));
+    }
+
+    #[test]
+    fn finds_links() {
+        let m = reset_password("a@b.co", "http://localhost:8080/reset-password?token=abc");
+        assert_eq!(links(&m.text), vec!["http://localhost:8080/reset-password?token=abc"]);
+    }
+}

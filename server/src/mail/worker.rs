@@ -1,0 +1,123 @@
+//! Sends queued mail. Each due row is leased, sent, and marked sent; a failure records
+//! the error and retries with exponential backoff (30 s doubling, at most hourly), for
+//! as long as it takes: an SMTP outage delays mail, it never drops it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lettre::message::{Mailbox, MultiPart};
+use lettre::Message;
+use tokio::sync::Notify;
+
+use super::templates::links;
+use super::transport::MailTransport;
+use crate::store::outbox::{self, OutboxRow};
+use crate::store::{now_ms, Store};
+
+/// How long a worker owns a claimed mail before another may retry it.
+const LEASE_MS: i64 = 2 * 60 * 1000;
+const BATCH: i64 = 20;
+/// Upper bound on idle sleep, so mail enqueued by another instance is picked up.
+const MAX_IDLE: Duration = Duration::from_secs(15);
+
+pub fn retry_delay_ms(attempts: i32) -> i64 {
+    let exp = attempts.clamp(1, 8) - 1;
+    (30_000i64 << exp).min(3_600_000)
+}
+
+pub struct MailWorker {
+    pub store: Store,
+    pub transport: Arc<dyn MailTransport>,
+    pub from: Mailbox,
+    pub wake: Arc<Notify>,
+}
+
+impl MailWorker {
+    /// Runs until the process ends.
+    pub async fn run(self) {
+        tracing::info!(transport = %self.transport.describe(), "mail worker started");
+        loop {
+            let sleep = match self.drain().await {
+                Ok(()) => self.idle_time().await,
+                Err(err) => {
+                    tracing::warn!(error = %err, "mail outbox unavailable; retrying");
+                    Duration::from_secs(5)
+                }
+            };
+            tokio::select! {
+                _ = self.wake.notified() => {}
+                _ = tokio::time::sleep(sleep) => {}
+            }
+        }
+    }
+
+    /// Sends every mail that is due now.
+    pub async fn drain(&self) -> crate::store::Result<()> {
+        loop {
+            let now = now_ms();
+            let ids = outbox::due_ids(self.store.pool(), now, BATCH).await?;
+            if ids.is_empty() {
+                return Ok(());
+            }
+            for id in ids {
+                if let Some(row) = outbox::claim(self.store.pool(), &id, now, now + LEASE_MS).await? {
+                    self.deliver(row).await?;
+                }
+            }
+        }
+    }
+
+    async fn deliver(&self, row: OutboxRow) -> crate::store::Result<()> {
+        let result = match self.build(&row) {
+            Ok(message) => self.transport.send(message).await,
+            Err(e) => Err(e),
+        };
+        match result {
+            Ok(()) => {
+                outbox::mark_sent(self.store.pool(), &row.id, now_ms()).await?;
+                if self.transport.is_local() {
+                    tracing::info!(to = %row.to_address, subject = %row.subject, links = ?links(&row.body_text), "mail written to outbox folder");
+                } else {
+                    tracing::info!(to = %row.to_address, subject = %row.subject, "mail sent");
+                }
+            }
+            Err(error) => {
+                let next = now_ms() + retry_delay_ms(row.attempts);
+                tracing::warn!(to = %row.to_address, attempts = row.attempts, %error, "mail not sent; will retry");
+                outbox::mark_failed(self.store.pool(), &row.id, &error, next).await?;
+            }
+        }
+        Ok(())
+    }
+
+    fn build(&self, row: &OutboxRow) -> Result<Message, String> {
+        let to: Mailbox = row.to_address.parse().map_err(|e| format!("bad recipient: {e}"))?;
+        Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .subject(row.subject.clone())
+            .multipart(MultiPart::alternative_plain_html(row.body_text.clone(), row.body_html.clone()))
+            .map_err(|e| e.to_string())
+    }
+
+    async fn idle_time(&self) -> Duration {
+        match outbox::next_due_at(self.store.pool()).await {
+            Ok(Some(at)) => Duration::from_millis((at - now_ms()).clamp(50, MAX_IDLE.as_millis() as i64) as u64),
+            _ => MAX_IDLE,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::retry_delay_ms;
+
+    #[test]
+    fn backoff_doubles_and_caps() {
+        assert_eq!(retry_delay_ms(1), 30_000);
+        assert_eq!(retry_delay_ms(2), 60_000);
+        assert_eq!(retry_delay_ms(4), 240_000);
+        assert_eq!(retry_delay_ms(8), 3_600_000);
+        assert_eq!(retry_delay_ms(50), 3_600_000);
+    }
+}

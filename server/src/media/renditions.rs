@@ -1,0 +1,122 @@
+//! The display-size image and the thumbnail made from every stored photo, EXIF
+//! orientation applied. Decoding runs under pixel and allocation limits, so a small
+//! file that claims to be gigantic (a decompression bomb) is refused, not decoded.
+
+use std::io::Cursor;
+
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+
+/// Longest edge of the display rendition (sharp on a laptop, light on a phone).
+pub const DISPLAY_EDGE: u32 = 1600;
+/// Longest edge of the thumbnail (gallery cells and project cards at 2x density).
+pub const THUMB_EDGE: u32 = 480;
+/// At most 64 megapixels per photo: above any phone camera, far below a bomb.
+pub const MAX_PIXELS: u64 = 64_000_000;
+const MAX_EDGE: u32 = 16_384;
+const MAX_ALLOC: u64 = 512 * 1024 * 1024;
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenditionError {
+    #[error("not a supported image")]
+    NotAnImage,
+    #[error("image of {0} megapixels exceeds the {limit} megapixel limit", limit = MAX_PIXELS / 1_000_000)]
+    TooManyPixels(u64),
+    #[error("could not decode image: {0}")]
+    Decode(String),
+    #[error("could not encode rendition: {0}")]
+    Encode(String),
+}
+
+pub struct Renditions {
+    pub content_type: &'static str,
+    pub width: u32,
+    pub height: u32,
+    pub display: Vec<u8>,
+    pub thumb: Vec<u8>,
+}
+
+/// The formats we accept, recognised by their content, never by the file name.
+pub fn sniff(bytes: &[u8]) -> Option<(ImageFormat, &'static str)> {
+    match image::guess_format(bytes).ok()? {
+        ImageFormat::Jpeg => Some((ImageFormat::Jpeg, "image/jpeg")),
+        ImageFormat::Png => Some((ImageFormat::Png, "image/png")),
+        ImageFormat::Gif => Some((ImageFormat::Gif, "image/gif")),
+        ImageFormat::WebP => Some((ImageFormat::WebP, "image/webp")),
+        _ => None,
+    }
+}
+
+pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
+    let (format, content_type) = sniff(bytes).ok_or(RenditionError::NotAnImage)?;
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_EDGE);
+    limits.max_image_height = Some(MAX_EDGE);
+    limits.max_alloc = Some(MAX_ALLOC);
+    reader.limits(limits);
+    let mut decoder = reader.into_decoder().map_err(|e| RenditionError::Decode(e.to_string()))?;
+    let (w, h) = decoder.dimensions();
+    let pixels = u64::from(w) * u64::from(h);
+    if pixels > MAX_PIXELS {
+        return Err(RenditionError::TooManyPixels(pixels / 1_000_000));
+    }
+    let orientation = decoder.orientation().map_err(|e| RenditionError::Decode(e.to_string()))?;
+    let mut img = DynamicImage::from_decoder(decoder).map_err(|e| RenditionError::Decode(e.to_string()))?;
+    img.apply_orientation(orientation);
+    let display = encode_jpeg(&fit(&img, DISPLAY_EDGE), 82)?;
+    let thumb = encode_jpeg(&fit(&img, THUMB_EDGE), 78)?;
+    Ok(Renditions { content_type, width: img.width(), height: img.height(), display, thumb })
+}
+
+fn fit(img: &DynamicImage, edge: u32) -> DynamicImage {
+    if img.width() <= edge && img.height() <= edge {
+        img.clone()
+    } else {
+        img.resize(edge, edge, image::imageops::FilterType::Triangle)
+    }
+}
+
+pub fn encode_jpeg(img: &DynamicImage, quality: u8) -> Result<Vec<u8>, RenditionError> {
+    let mut out = Vec::new();
+    let rgb = img.to_rgb8();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, quality)
+        .encode_image(&rgb)
+        .map_err(|e| RenditionError::Encode(e.to_string()))?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(format: ImageFormat) -> Vec<u8> {
+        let img = DynamicImage::ImageRgb8(image::RgbImage::from_fn(2000, 1000, |x, y| {
+            image::Rgb([(x % 256) as u8, (y % 256) as u8, 128])
+        }));
+        let mut out = Cursor::new(Vec::new());
+        img.write_to(&mut out, format).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn renders_each_accepted_format_to_bounded_jpegs() {
+        for (format, ct) in [
+            (ImageFormat::Jpeg, "image/jpeg"),
+            (ImageFormat::Png, "image/png"),
+            (ImageFormat::Gif, "image/gif"),
+            (ImageFormat::WebP, "image/webp"),
+        ] {
+            let r = render(&sample(format)).unwrap();
+            assert_eq!((r.content_type, r.width, r.height), (ct, 2000, 1000));
+            let display = image::load_from_memory(&r.display).unwrap();
+            let thumb = image::load_from_memory(&r.thumb).unwrap();
+            assert_eq!((display.width(), display.height()), (1600, 800));
+            assert_eq!((thumb.width(), thumb.height()), (480, 240));
+        }
+    }
+
+    #[test]
+    fn text_is_not_an_image() {
+        assert!(matches!(render(b"hello, I am a text file named photo.jpg"), Err(RenditionError::NotAnImage)));
+    }
+}

@@ -1,0 +1,3 @@
+//! WebSocket transport: bytes in, protocol messages out. One `SessionActor` per socket.
+
+pub mod session;
