@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  forgotSchema,
+  loginSchema,
+  MESSAGES,
+  resetSchema,
+  signupPayload,
+  signupSchema,
+} from './validation';
+
+function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {
+  const result = schema.safeParse(value);
+  const out: Record<string, string[]> = {};
+  if (result.success) return out;
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+describe('login form', () => {
+  it('accepts valid credentials', () => {
+    expect(errorsOf(loginSchema, { email: 'a@b.co', password: '123456' })).toEqual({});
+  });
+  it('reports both messages', () => {
+    expect(errorsOf(loginSchema, { email: 'nope', password: '12345' })).toEqual({
+      email: ['Please enter a valid email address.'],
+      password: ['Password must be at least 6 characters.'],
+    });
+  });
+  it('rejects an empty email', () => {
+    expect(errorsOf(loginSchema, { email: '', password: '123456' }).email).toEqual([MESSAGES.email]);
+  });
+});
+
+describe('forgot form', () => {
+  it('requires a valid email', () => {
+    expect(errorsOf(forgotSchema, { email: 'x' })).toEqual({ email: ['Please enter a valid email address.'] });
+    expect(errorsOf(forgotSchema, { email: 'x@y.io' })).toEqual({});
+  });
+});
+
+describe('reset form', () => {
+  it('requires 6 characters and matching confirmation', () => {
+    expect(errorsOf(resetSchema, { password: '123', confirmPassword: '1234' })).toEqual({
+      password: ['Password must be at least 6 characters.'],
+      confirmPassword: ["Passwords don't match"],
+    });
+    expect(errorsOf(resetSchema, { password: '123456', confirmPassword: '123456' })).toEqual({});
+  });
+});
+
+const validHomeowner = {
+  role: 'homeowner',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  name: '',
+  email: 'jane@example.com',
+  phone: '',
+  password: '12345678',
+  confirmPassword: '12345678',
+};
+
+describe('sign-up form', () => {
+  it('accepts a homeowner and a builder', () => {
+    expect(errorsOf(signupSchema, validHomeowner)).toEqual({});
+    expect(
+      errorsOf(signupSchema, { ...validHomeowner, role: 'builder', firstName: '', lastName: '', name: 'Acme' }),
+    ).toEqual({});
+  });
+  it('requires a role', () => {
+    expect(errorsOf(signupSchema, { ...validHomeowner, role: '' }).role).toEqual(['Please select a role.']);
+    expect(errorsOf(signupSchema, { ...validHomeowner, role: 'admin' }).role).toEqual(['Please select a role.']);
+  });
+  it('requires homeowner names', () => {
+    expect(errorsOf(signupSchema, { ...validHomeowner, firstName: ' ', lastName: '' })).toEqual({
+      firstName: ['First name is required'],
+      lastName: ['Last name is required'],
+    });
+  });
+  it('requires a builder name', () => {
+    expect(errorsOf(signupSchema, { ...validHomeowner, role: 'builder', name: '  ' })).toEqual({
+      name: ['Name is required'],
+    });
+  });
+  it('checks email, password length and confirmation', () => {
+    expect(
+      errorsOf(signupSchema, { ...validHomeowner, email: 'bad', password: '1234567', confirmPassword: 'x' }),
+    ).toEqual({
+      email: ['Please enter a valid email address.'],
+      password: ['Password must be at least 8 characters long.'],
+      confirmPassword: ["Passwords don't match"],
+    });
+  });
+  it('builds the request with empty strings for unused fields', () => {
+    expect(signupPayload({ ...validHomeowner, role: 'builder', name: ' Acme ', phone: ' ' })).toEqual({
+      role: 'builder',
+      email: 'jane@example.com',
+      password: '12345678',
+      confirmPassword: '12345678',
+      firstName: '',
+      lastName: '',
+      name: 'Acme',
+      phone: '',
+    });
+    expect(signupPayload(validHomeowner).name).toBe('');
+  });
+});

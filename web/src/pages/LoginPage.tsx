@@ -1,0 +1,256 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Bell, Camera, CheckCircle2, HardHat, Home, ShieldCheck, TrendingUp } from 'lucide-react';
+import { getConfig, login, type DemoConfig } from '../api/auth';
+import { applyFieldErrors } from '../api/formErrors';
+import { ApiRequestError } from '../api/http';
+import type { Role } from '../protocol/types';
+import { loginSchema, type LoginValues } from '../lib/validation';
+import { useAppStore } from '../store';
+import { Logo, LogoMark } from '../components/Logo';
+import { TextLink } from '../components/TextLink';
+import { Button } from '../components/ui/Button';
+import { Field } from '../components/ui/Field';
+import { Notice } from '../components/ui/Notice';
+import { Spinner } from '../components/ui/Spinner';
+
+// SPEC §9: redirect to the dashboard 500 ms after a successful login.
+const REDIRECT_AFTER_LOGIN_MS = 500;
+
+const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', builder: 'Builder', homeowner: 'Homeowner' };
+const ROLE_ICONS: Record<Role, typeof Home> = { admin: ShieldCheck, builder: HardHat, homeowner: Home };
+const DEMO_ORDER: Role[] = ['admin', 'builder', 'homeowner'];
+
+type Pending = null | 'form' | Role;
+
+function PromoPanel() {
+  const benefits = [
+    { icon: Camera, text: 'Dated photos from every site visit, organised by project.' },
+    { icon: TrendingUp, text: 'Status and percent complete, updated as work happens.' },
+    { icon: Bell, text: 'New photos appear live — and land in your inbox.' },
+    { icon: ShieldCheck, text: 'Private by default: you only see your own home.' },
+  ];
+  return (
+    <aside className="relative hidden overflow-hidden bg-slate-900 lg:flex lg:flex-col lg:justify-between lg:p-12 xl:p-16">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 opacity-[0.07]"
+        style={{
+          backgroundImage:
+            'linear-gradient(to right, #fff 1px, transparent 1px), linear-gradient(to bottom, #fff 1px, transparent 1px)',
+          backgroundSize: '40px 40px',
+        }}
+      />
+      <div aria-hidden="true" className="pointer-events-none absolute -top-32 -right-32 size-96 rounded-full bg-amber-500/20 blur-3xl" />
+      <Logo inverted className="relative" />
+      <div className="relative max-w-lg">
+        <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-amber-500/10 px-3 py-1 text-xs font-semibold tracking-wide text-amber-300 uppercase ring-1 ring-amber-500/30 ring-inset">
+          Construction progress, live
+        </p>
+        <h2 className="text-4xl leading-tight font-semibold tracking-tight text-white xl:text-5xl">
+          Watch your home take shape, one photo at a time.
+        </h2>
+        <p className="mt-4 text-lg text-slate-300">
+          Sitecast keeps builders and homeowners on the same page — from the first footing to the final walkthrough.
+        </p>
+        <ul className="mt-10 space-y-4">
+          {benefits.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-start gap-3 text-slate-200">
+              <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-white/5 ring-1 ring-white/10">
+                <Icon className="size-4 text-amber-400" aria-hidden="true" />
+              </span>
+              <span className="pt-1 text-sm">{text}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p className="relative text-xs text-slate-500">© {new Date().getFullYear()} Sitecast</p>
+    </aside>
+  );
+}
+
+function QueryNotice() {
+  const [params] = useSearchParams();
+  if (params.get('confirm') === 'invalid') {
+    return <Notice tone="error">This confirmation link is invalid or has expired.</Notice>;
+  }
+  if (params.get('confirmed') === '1') {
+    return <Notice tone="success">Your email is confirmed. You can now log in.</Notice>;
+  }
+  if (params.get('logout') === 'true') {
+    return <Notice tone="info">You have been logged out.</Notice>;
+  }
+  return null;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<Pending>(null);
+  const [demo, setDemo] = useState<DemoConfig | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    getConfig()
+      .then((config) => {
+        if (cancelled || !config.demo) return;
+        setDemo(config.demo);
+        const admin = config.demo.accounts.find((a) => a.role === 'admin');
+        // Pre-fill with the admin demo account (SPEC §2), unless the user already typed.
+        if (admin && !isDirty) reset({ email: admin.email, password: config.demo.password });
+      })
+      .catch(() => {
+        // No config: no demo buttons, nothing pre-filled.
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Run once on mount; isDirty is read at response time on purpose.
+  }, []);
+
+  async function attempt(email: string, password: string, demoRole: Role | null) {
+    setPending(demoRole ?? 'form');
+    try {
+      const { user } = await login(email, password);
+      toast.success('Login Successful', {
+        description: demoRole
+          ? `Logged in as ${ROLE_LABELS[demoRole]}. Redirecting to dashboard...`
+          : 'Redirecting to dashboard...',
+      });
+      window.setTimeout(() => {
+        useAppStore.getState().signedIn(user);
+        navigate('/dashboard', { replace: true });
+      }, REDIRECT_AFTER_LOGIN_MS);
+    } catch (err) {
+      setPending(null);
+      if (err instanceof ApiRequestError) {
+        applyFieldErrors(err, setError, ['email', 'password']);
+        toast.error('Login Failed', { description: err.message });
+      } else {
+        toast.error('Login Failed', { description: 'An unexpected error occurred. Please try again.' });
+      }
+    }
+  }
+
+  const onSubmit = handleSubmit((values) => attempt(values.email.trim(), values.password, null));
+
+  function loginAsDemo(role: Role) {
+    const account = demo?.accounts.find((a) => a.role === role);
+    if (!demo || !account) return;
+    setValue('email', account.email);
+    setValue('password', demo.password);
+    void attempt(account.email, demo.password, role);
+  }
+
+  const busy = pending !== null;
+  const demoAccounts = demo ? DEMO_ORDER.filter((role) => demo.accounts.some((a) => a.role === role)) : [];
+
+  return (
+    <div className="grid min-h-dvh lg:grid-cols-2">
+      <PromoPanel />
+      <main className="flex flex-col bg-white dark:bg-slate-950">
+        <div className="flex items-center px-6 pt-6 lg:hidden">
+          <Logo />
+        </div>
+        <div className="flex flex-1 items-center justify-center px-6 py-10 sm:px-10">
+          <div className="w-full max-w-sm">
+            <LogoMark className="mb-6 hidden size-10 lg:block" />
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Welcome back</h1>
+            <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
+              Sign in to follow your projects and see the latest photos.
+            </p>
+
+            <div className="mt-6 empty:hidden">
+              <QueryNotice />
+            </div>
+
+            <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5" aria-label="Sign in">
+              <Field
+                label="Email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                disabled={busy}
+                error={errors.email?.message}
+                {...register('email')}
+              />
+              <Field
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                placeholder="••••••••"
+                disabled={busy}
+                error={errors.password?.message}
+                labelAside={
+                  <TextLink to="/forgot-password" className="text-sm">
+                    Forgot Password?
+                  </TextLink>
+                }
+                {...register('password')}
+              />
+              <Button type="submit" size="lg" className="w-full" disabled={busy} loading={pending === 'form'}>
+                {pending === 'form' ? 'Signing in...' : 'Sign In'}
+              </Button>
+            </form>
+
+            {demoAccounts.length > 0 && (
+              <section aria-labelledby="demo-heading" className="mt-8">
+                <div className="flex items-center gap-3">
+                  <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+                  <h2 id="demo-heading" className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+                    Try a demo account
+                  </h2>
+                  <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
+                </div>
+                <div className="mt-4 grid grid-cols-3 gap-2">
+                  {demoAccounts.map((role) => {
+                    const Icon = ROLE_ICONS[role];
+                    return (
+                      <Button
+                        key={role}
+                        variant="outline"
+                        className="h-auto flex-col gap-1 px-2 py-3"
+                        disabled={busy}
+                        onClick={() => loginAsDemo(role)}
+                      >
+                        {pending === role ? (
+                          <Spinner className="size-4" />
+                        ) : (
+                          <Icon className="size-4 text-amber-600 dark:text-amber-400" aria-hidden="true" />
+                        )}
+                        <span className="text-xs">{ROLE_LABELS[role]}</span>
+                      </Button>
+                    );
+                  })}
+                </div>
+              </section>
+            )}
+
+            <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
+              Don&apos;t have an account? <TextLink to="/signup">Sign Up</TextLink>
+            </p>
+            <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-400 dark:text-slate-500">
+              <CheckCircle2 className="size-3.5" aria-hidden="true" />
+              Secure sign-in · your photos stay private
+            </p>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import type { Role } from '../protocol/types';
+import { useAppStore } from '../store';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+
+/** Protected pages need a session and optionally one of some roles; a wrong role goes to /dashboard (SPEC §2). */
+export function RequireAuth({ roles }: { roles?: Role[] }) {
+  const status = useAppStore((s) => s.sessionStatus);
+  const role = useAppStore((s) => s.user?.role);
+  const reason = useAppStore((s) => s.signOutReason);
+  if (status === 'unknown') return <FullPageSpinner />;
+  // After an explicit logout the login page says so (SPEC §2: /login?logout=true).
+  if (status === 'anonymous') return <Navigate to={reason === 'logout' ? '/login?logout=true' : '/login'} replace />;
+  if (roles && role && !roles.includes(role)) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+/** An already authenticated user on the login page goes to /dashboard (SPEC §2). */
+export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
+  const status = useAppStore((s) => s.sessionStatus);
+  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}

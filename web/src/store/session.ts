@@ -1,0 +1,36 @@
+import type { StateCreator } from 'zustand';
+import type { Profile } from '../protocol/types';
+import type { AppState } from './index';
+
+/** unknown: still asking the server; anonymous: no session; authenticated: user known. */
+export type SessionStatus = 'unknown' | 'anonymous' | 'authenticated';
+/** logout: the user asked; revoked: the server ended it (socket 4401, 401). */
+export type SignOutReason = 'logout' | 'revoked';
+
+export interface SessionSlice {
+  user: Profile | null;
+  sessionStatus: SessionStatus;
+  /** Why the last session ended; decides where protected pages send the user. */
+  signOutReason: SignOutReason | null;
+  signedIn: (user: Profile) => void;
+  /** The server says the session is gone (logout, 401, socket closed with 4401). */
+  signedOut: (reason?: SignOutReason) => void;
+  /** A newer copy of the user arrived (hello, events); older versions are ignored. */
+  userUpdated: (user: Profile) => void;
+}
+
+export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = (set, get) => ({
+  user: null,
+  sessionStatus: 'unknown',
+  signOutReason: null,
+  signedIn: (user) => set({ user, sessionStatus: 'authenticated', signOutReason: null }),
+  signedOut: (reason) => {
+    set({ user: null, sessionStatus: 'anonymous', signOutReason: reason ?? null });
+    get().projectsCleared();
+  },
+  userUpdated: (user) => {
+    const current = get().user;
+    if (current && current.id === user.id && current.version > user.version) return;
+    set({ user, sessionStatus: 'authenticated' });
+  },
+});

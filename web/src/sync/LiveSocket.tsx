@@ -1,0 +1,99 @@
+import { useCallback, useEffect } from 'react';
+// The package's CommonJS index re-exports the hook as a getter-defined `default`, which
+// Vite 8's bundler interop resolves to the module object; the lib file exports it by name.
+import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
+import { ReadyState } from 'react-use-websocket';
+import { getMe } from '../api/auth';
+import { ApiRequestError } from '../api/http';
+import { decodeServerMsg, encodeClientMsg } from '../protocol/codec';
+import { useAppStore } from '../store';
+import { applyServerMsg } from './reducer';
+import { requests } from './requests';
+
+/** Close code the server uses when the session behind the socket is gone. */
+export const SESSION_GONE_CLOSE_CODE = 4401;
+
+const MAX_BACKOFF_MS = 30_000;
+
+/** Exponential backoff from 500 ms, capped, with jitter so tabs don't reconnect in lockstep. */
+export function reconnectDelay(attempt: number): number {
+  const base = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt);
+  return Math.round(base / 2 + Math.random() * (base / 2));
+}
+
+export function socketUrl(location: Location = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws`;
+}
+
+function handleFrame(data: unknown): void {
+  const apply = (bytes: ArrayBuffer) => {
+    try {
+      applyServerMsg(decodeServerMsg(bytes), useAppStore.getState(), requests);
+    } catch (err) {
+      console.warn('Dropped an undecodable frame', err);
+    }
+  };
+  if (data instanceof ArrayBuffer) apply(data);
+  else if (data instanceof Blob) void data.arrayBuffer().then(apply);
+}
+
+/**
+ * Keeps one live connection open while signed in. It renders nothing: frames go to the
+ * store through getState(), never through React state.
+ */
+export function LiveSocket() {
+  const onClose = useCallback((event: CloseEvent) => {
+    requests.failAll({ code: 'disconnected', message: 'Connection to the server was lost.' });
+    const store = useAppStore.getState();
+    if (event.code === SESSION_GONE_CLOSE_CODE) {
+      // The session was revoked (logout elsewhere, password or role change): protected
+      // routes send the user to /login once the session is cleared.
+      store.signedOut('revoked');
+      store.connectionChanged('closed');
+    } else {
+      store.connectionChanged('reconnecting');
+      // A refused upgrade (HTTP 401) reaches the browser only as code 1006, so ask the
+      // HTTP API whether the session still exists instead of retrying forever.
+      getMe().catch((err: unknown) => {
+        if (err instanceof ApiRequestError && err.status === 401) useAppStore.getState().signedOut('revoked');
+      });
+    }
+  }, []);
+
+  const { sendMessage, readyState } = useWebSocket(socketUrl(), {
+    onOpen: (event) => {
+      // Binary frames must arrive as ArrayBuffer for msgpackr (STYLE §7).
+      (event.target as WebSocket).binaryType = 'arraybuffer';
+    },
+    onMessage: (event) => handleFrame(event.data),
+    onClose,
+    shouldReconnect: (event) => event.code !== SESSION_GONE_CLOSE_CODE,
+    retryOnError: true,
+    reconnectAttempts: 10_000,
+    reconnectInterval: reconnectDelay,
+  });
+
+  useEffect(() => {
+    if (readyState === ReadyState.OPEN) {
+      requests.attach((msg) => sendMessage(encodeClientMsg(msg), false));
+      useAppStore.getState().connectionChanged('open');
+      return () => requests.attach(null);
+    }
+    if (readyState === ReadyState.CONNECTING) {
+      const current = useAppStore.getState().connection;
+      if (current !== 'reconnecting') useAppStore.getState().connectionChanged('connecting');
+    }
+    return undefined;
+  }, [readyState, sendMessage]);
+
+  useEffect(
+    () => () => {
+      requests.attach(null);
+      useAppStore.getState().connectionChanged('idle');
+    },
+    [],
+  );
+
+  return null;
+}
