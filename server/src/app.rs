@@ -23,7 +23,6 @@ use crate::media::local::LocalPhotoStore;
 use crate::media::s3::{S3PhotoStore, S3Settings};
 use crate::media::PhotoStore;
 use crate::store::{now_ms, sessions, tokens, Store};
-use crate::ws::session::{CLIENT_TIMEOUT, HEARTBEAT_INTERVAL};
 
 /// Shared by every request handler and socket.
 pub struct AppState {
@@ -85,6 +84,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     tokio::spawn(worker.run());
     tokio::spawn(maintenance(store.clone()));
     let auth = Auth::new(store.clone(), passwords, outbox, config.public_url.as_str());
+    let (ws_ping_secs, ws_timeout_secs) = (config.ws_ping_secs, config.ws_timeout_secs);
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
     Ok(web::Data::new(AppState {
         origins: config.origins(),
@@ -93,7 +93,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
         auth,
         photos,
         hub: Hub::default().start(),
-        heartbeat: (HEARTBEAT_INTERVAL, CLIENT_TIMEOUT),
+        heartbeat: (Duration::from_secs(ws_ping_secs.max(1)), Duration::from_secs(ws_timeout_secs.max(2))),
     }))
 }
 

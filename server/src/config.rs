@@ -45,7 +45,8 @@ pub struct Config {
     /// Directory for the SQLite file, local photos and the mail outbox.
     #[arg(long, env = "SITECAST_DATA_DIR", default_value = "data")]
     pub data_dir: PathBuf,
-    /// `sqlite://…` or `postgres://…`; defaults to `sqlite://<data dir>/sitecast.db`.
+    /// `sqlite://…` or `postgres://…`; defaults to `DATABASE_URL`, then to
+    /// `sqlite://<data dir>/sitecast.db`.
     #[arg(long, env = "SITECAST_DATABASE_URL")]
     pub database_url: Option<String>,
     /// Extra origins allowed to open the WebSocket and post forms (comma-separated);
@@ -58,8 +59,9 @@ pub struct Config {
     /// Seed the demo accounts and demo projects (idempotent).
     #[arg(long, env = "SITECAST_DEMO", default_value_t = true, action = clap::ArgAction::Set)]
     pub demo: bool,
-    /// `smtp://user:pass@host:587` (STARTTLS), `smtps://…:465` (TLS) or
-    /// `smtp://host:25?tls=none`; unset writes mail to `<data dir>/outbox`.
+    /// `smtps://user:pass@host:465` (TLS), `smtp://user:pass@host:587?tls=required`
+    /// (STARTTLS) or `smtp://host:25` (plain, for a relay on loopback); unset writes
+    /// mail to `<data dir>/outbox`.
     #[arg(long, env = "SITECAST_SMTP_URL")]
     pub smtp_url: Option<String>,
     /// Sender of every mail.
@@ -79,6 +81,12 @@ pub struct Config {
     pub s3_access_key_id: Option<String>,
     #[arg(long, env = "SITECAST_S3_SECRET_ACCESS_KEY", hide_env_values = true)]
     pub s3_secret_access_key: Option<String>,
+    /// Seconds between the server's WebSocket pings.
+    #[arg(long, env = "SITECAST_WS_PING_SECS", default_value_t = 15)]
+    pub ws_ping_secs: u64,
+    /// Seconds of silence (no pong, no frame) after which a socket is closed.
+    #[arg(long, env = "SITECAST_WS_TIMEOUT_SECS", default_value_t = 45)]
+    pub ws_timeout_secs: u64,
     /// Take the client address from `X-Forwarded-For` / `Forwarded` (only behind a
     /// proxy that sets them, such as fly.io's); otherwise the peer address is used.
     #[arg(long, env = "SITECAST_TRUST_PROXY", default_value_t = false, action = clap::ArgAction::Set)]
@@ -86,9 +94,12 @@ pub struct Config {
 }
 
 impl Config {
+    /// The configured URL, else `DATABASE_URL` (what `fly postgres attach` sets), else
+    /// the embedded SQLite file under the data directory.
     pub fn database_url(&self) -> String {
         self.database_url
             .clone()
+            .or_else(|| std::env::var("DATABASE_URL").ok().filter(|u| !u.is_empty()))
             .unwrap_or_else(|| format!("sqlite://{}", self.data_dir.join("sitecast.db").display()))
     }
 

@@ -23,8 +23,6 @@ async fn upgrade(req: HttpRequest, stream: web::Payload, state: web::Data<AppSta
     let session = state.auth.authenticate(&token).await?.ok_or_else(Error::unauthorized)?;
     let hello = snapshot::hello(&state.store, &session.user).await?;
     let hello = protocol::encode(&protocol::ServerMsg::Hello(hello)).map_err(Error::internal)?;
-    let (interval, timeout) = state.heartbeat;
-    let actor = SessionActor::new(session.session_id, session.user.id, state.hub.clone(), hello)
-        .with_heartbeat(interval, timeout);
+    let actor = SessionActor::new(session.session_id, session.user.id, state.hub.clone(), hello, state.heartbeat);
     WsResponseBuilder::new(actor, &req, stream).frame_size(protocol::MAX_FRAME_BYTES).start()
 }

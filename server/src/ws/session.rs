@@ -11,10 +11,6 @@ use protocol::{decode_client_msg, encode, ApiError, ClientMsg, ErrorCode, Event,
 
 use crate::live::hub::{Hub, Join, Leave, SocketCommand};
 
-/// The server pings this often; browsers answer pings without any app code.
-pub const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(15);
-/// A peer silent for this long (no pong, no frame) is closed.
-pub const CLIENT_TIMEOUT: Duration = Duration::from_secs(45);
 /// Close code for "your session ended": the client drops its state and signs in again.
 pub const CLOSE_SESSION_ENDED: u16 = 4401;
 
@@ -33,7 +29,15 @@ pub struct SessionActor {
 }
 
 impl SessionActor {
-    pub fn new(session_id: String, user_id: String, hub: Addr<Hub>, hello: Vec<u8>) -> SessionActor {
+    /// `heartbeat`: how often the server pings (browsers answer pings without app
+    /// code) and how long a silent peer may stay before it is closed.
+    pub fn new(
+        session_id: String,
+        user_id: String,
+        hub: Addr<Hub>,
+        hello: Vec<u8>,
+        heartbeat: (Duration, Duration),
+    ) -> SessionActor {
         SessionActor {
             conn_id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
             session_id,
@@ -41,16 +45,9 @@ impl SessionActor {
             hub,
             last_heard: Instant::now(),
             hello: Some(hello),
-            heartbeat_interval: HEARTBEAT_INTERVAL,
-            client_timeout: CLIENT_TIMEOUT,
+            heartbeat_interval: heartbeat.0,
+            client_timeout: heartbeat.1,
         }
-    }
-
-    /// Shorter heartbeats, for tests of the timeout.
-    pub fn with_heartbeat(mut self, interval: Duration, timeout: Duration) -> SessionActor {
-        self.heartbeat_interval = interval;
-        self.client_timeout = timeout;
-        self
     }
 
     fn send(&self, ctx: &mut ws::WebsocketContext<Self>, msg: &ServerMsg) {

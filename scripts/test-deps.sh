@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# What the tests need beyond Rust and Node: the web packages, Debian's Chromium for the
+# browser tests, and (in a venv under .venv) aiosmtpd and moto's S3 server for the
+# real-SMTP and real-S3 tests. Idempotent and quick when everything is there.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+
+"$root/scripts/web-deps.sh"
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "Installing Debian's chromium for the browser tests..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Debian's Chromium: sudo apt-get install chromium" >&2
+    exit 1
+  fi
+fi
+
+venv="$root/.venv"
+if [ ! -x "$venv/bin/moto_server" ] || ! "$venv/bin/python" -c 'import aiosmtpd' 2>/dev/null; then
+  echo "Installing aiosmtpd and moto[server] into .venv..."
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check aiosmtpd 'moto[server]'
+fi

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The one test command: every Rust test (unit and integration, SQLite always and
+# Postgres when TEST_DATABASE_URL is set — required when CI=true), the web app's unit
+# tests and type-checked build, and the browser tests against the real server.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+./scripts/test-deps.sh
+export PATH="$root/.venv/bin:$PATH"
+
+if [ "${CI:-}" = "true" ] && [ -z "${TEST_DATABASE_URL:-}" ]; then
+  echo "CI=true requires TEST_DATABASE_URL (a Postgres server for the store and server tests)" >&2
+  exit 1
+fi
+
+echo "== cargo test (workspace)"
+cargo test --workspace --locked
+
+echo "== web: unit tests"
+(cd web && npm test --silent)
+
+echo "== web: type-checked production build"
+(cd web && npm run build --silent)
+
+echo "== browser tests (Playwright + Chromium)"
+./scripts/e2e.sh

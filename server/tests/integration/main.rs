@@ -1,0 +1,11 @@
+//! Integration tests: the real server on port 0, real sockets, a real SQLite and (when
+//! `TEST_DATABASE_URL` is set, always in CI) a real Postgres, a real SMTP server.
+
+mod support;
+
+mod auth;
+mod mail;
+mod media;
+mod photo_store;
+mod store;
+mod websocket;

@@ -1,0 +1,70 @@
+//! Photo bytes are served only after the policy allows it.
+
+use awc::http::StatusCode;
+use protocol::ServerMsg;
+
+use crate::support::{Options, TestServer, ORIGIN};
+
+async fn visible_thumbs(server: &TestServer, cookie: &str) -> Vec<String> {
+    let mut ws = server.ws(Some(cookie), Some(ORIGIN)).await.unwrap();
+    let ServerMsg::Hello(hello) = ws.next_msg().await else { panic!("hello first") };
+    hello.snapshot.projects.into_iter().filter_map(|p| p.thumbnail_url).collect()
+}
+
+#[actix_web::test]
+async fn photo_bytes_need_a_session_and_access_to_the_project() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let homeowner = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+    let admin = server.login("admin@sitecast.demo", "sitecast-demo").await;
+    let builder = server.login("builder@sitecast.demo", "sitecast-demo").await;
+
+    let own = visible_thumbs(&server, &homeowner).await;
+    let all = visible_thumbs(&server, &admin).await;
+    let others: Vec<&String> = all.iter().filter(|u| !own.contains(u)).collect();
+    assert!(!own.is_empty() && !others.is_empty());
+
+    let r = server.get(&own[0], Some(&homeowner)).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.headers.get("content-type").unwrap(), "image/jpeg");
+    assert!(image_dimensions(&r.bytes).0 <= 480, "a thumbnail is small");
+    assert_eq!(r.headers.get("cache-control").unwrap(), "private, max-age=31536000, immutable");
+    let etag = r.headers.get("etag").unwrap().to_str().unwrap().to_owned();
+    let again = server.get_with(&own[0], Some(&homeowner), &[("If-None-Match", &etag)]).await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+
+    // Guessing another homeowner's photo id gets exactly what a missing photo gets.
+    for url in &others {
+        let r = server.get(url, Some(&homeowner)).await;
+        assert_eq!((r.status, r.body["message"].as_str()), (StatusCode::NOT_FOUND, Some("Image not found")));
+        assert!(r.bytes.len() < 200, "no image bytes leak");
+    }
+    let missing = server.get("/media/images/00000000-0000-0000-0000-000000000000/thumb", Some(&homeowner)).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(server.get(&own[0], None).await.status, StatusCode::UNAUTHORIZED);
+
+    // The builder of the neighbour's project may see it; an admin sees everything.
+    let builder_sees = visible_thumbs(&server, &builder).await;
+    for url in &builder_sees {
+        assert_eq!(server.get(url, Some(&builder)).await.status, StatusCode::OK);
+    }
+    for url in &all {
+        assert_eq!(server.get(url, Some(&admin)).await.status, StatusCode::OK);
+    }
+
+    let original = own[0].replace("/thumb", "/original");
+    let r = server.get(&original, Some(&homeowner)).await;
+    assert_eq!(r.status, StatusCode::OK);
+    let disposition = r.headers.get("content-disposition").unwrap().to_str().unwrap().to_owned();
+    assert!(disposition.starts_with("attachment") && disposition.contains(".jpg"), "{disposition}");
+    assert!(image_dimensions(&r.bytes).0 > 480);
+    let display = server.get(&own[0].replace("/thumb", "/display"), Some(&homeowner)).await;
+    assert!(image_dimensions(&display.bytes).0 <= 1600);
+    assert_eq!(server.get(&own[0].replace("/thumb", "/raw"), Some(&homeowner)).await.status, StatusCode::NOT_FOUND);
+    server.stop().await;
+}
+
+fn image_dimensions(bytes: &[u8]) -> (u32, u32) {
+    let img = image::load_from_memory(bytes).expect("an image");
+    (img.width(), img.height())
+}

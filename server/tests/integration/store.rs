@@ -1,0 +1,298 @@
+//! The store suite: one body per test, run on SQLite and on Postgres.
+
+use sitecast::store::images::ImageRow;
+use sitecast::store::projects::{NewProject, ProjectScope};
+use sitecast::store::users::NewUser;
+use sitecast::store::{images, new_id, outbox, projects, sessions, tokens, users, Store, StoreError};
+
+use crate::support::for_each_backend;
+
+async fn user(store: &Store, email: &str, role: &str) -> String {
+    let id = new_id();
+    users::insert(
+        store.pool(),
+        &NewUser {
+            id: &id,
+            email,
+            role,
+            name: Some("Test Person"),
+            first_name: Some("Test"),
+            last_name: Some("Person"),
+            phone: None,
+            builder_id: None,
+            password_hash: Some("hash"),
+            email_confirmed_at: Some(1),
+            now: 1_000,
+        },
+    )
+    .await
+    .unwrap();
+    id
+}
+
+async fn project(store: &Store, title: &str, homeowner: &str, builder: Option<&str>, updated: i64) -> String {
+    let id = new_id();
+    projects::insert(
+        store.pool(),
+        &NewProject {
+            id: &id,
+            title,
+            description: "",
+            address: "1 Main St",
+            homeowner_id: homeowner,
+            builder_id: builder,
+            status: "in-progress",
+            progress: 0,
+            now: updated,
+        },
+    )
+    .await
+    .unwrap();
+    id
+}
+
+fn image(project_id: &str, created: i64) -> ImageRow {
+    ImageRow {
+        id: new_id(),
+        project_id: project_id.to_owned(),
+        uploaded_by: None,
+        category: "other".into(),
+        caption: Some("c".into()),
+        original_name: "a.jpg".into(),
+        content_type: "image/jpeg".into(),
+        byte_size: 10,
+        width: 4,
+        height: 3,
+        taken_at: None,
+        storage_key: format!("projects/{project_id}/x"),
+        created_at: created,
+        updated_at: created,
+        version: 1,
+    }
+}
+
+#[actix_web::test]
+async fn users_are_unique_by_email_and_found_by_id() {
+    for_each_backend(|db| async move {
+        let store = Store::connect(&db.url).await.unwrap();
+        let id = user(&store, "ana@example.com", "homeowner").await;
+        let found = users::find_by_email(store.pool(), "ana@example.com").await.unwrap().unwrap();
+        assert_eq!((found.id.as_str(), found.role.as_str(), found.version), (id.as_str(), "homeowner", 1));
+        assert_eq!(users::find_by_id(store.pool(), &id).await.unwrap().unwrap().email, "ana@example.com");
+        assert!(users::find_by_id(store.pool(), "nope").await.unwrap().is_none());
+        let dup = users::insert(
+            store.pool(),
+            &NewUser {
+                id: &new_id(),
+                email: "ana@example.com",
+                role: "builder",
+                name: None,
+                first_name: None,
+                last_name: None,
+                phone: None,
+                builder_id: None,
+                password_hash: None,
+                email_confirmed_at: None,
+                now: 1,
+            },
+        )
+        .await;
+        assert!(matches!(dup, Err(StoreError::UniqueViolation)), "got {dup:?}");
+        users::set_password(store.pool(), &id, "new-hash", 5_000).await.unwrap();
+        let after = users::find_by_id(store.pool(), &id).await.unwrap().unwrap();
+        assert_eq!((after.password_hash.as_deref(), after.version), (Some("new-hash"), 2));
+        assert_eq!(after.email_confirmed_at, Some(1), "an existing confirmation is kept");
+        // A bad role never reaches the table.
+        let bad = sqlx::query("UPDATE users SET role = 'superuser' WHERE id = $1").bind(&id).execute(store.pool()).await;
+        assert!(bad.is_err());
+        store.close().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn migrations_run_once_and_reconnect_keeps_data() {
+    for_each_backend(|db| async move {
+        let store = Store::connect(&db.url).await.unwrap();
+        user(&store, "keep@example.com", "admin").await;
+        store.close().await;
+        let again = Store::connect(&db.url).await.unwrap();
+        assert_eq!(users::count(again.pool()).await.unwrap(), 1);
+        again.close().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn sessions_are_found_by_hash_and_end_per_user() {
+    for_each_backend(|db| async move {
+        let store = Store::connect(&db.url).await.unwrap();
+        let uid = user(&store, "s@example.com", "builder").await;
+        for (id, hash) in [("s1", "h1"), ("s2", "h2")] {
+            sessions::insert(
+                store.pool(),
+                &sessions::NewSession {
+                    id,
+                    user_id: &uid,
+                    token_hash: hash,
+                    now: 10,
+                    expires_at: 100,
+                    user_agent: Some("test"),
+                    ip: Some("127.0.0.1"),
+                },
+            )
+            .await
+            .unwrap();
+        }
+        let s = sessions::find_by_token_hash(store.pool(), "h1").await.unwrap().unwrap();
+        assert_eq!((s.id.as_str(), s.user_id.as_str(), s.expires_at), ("s1", uid.as_str(), 100));
+        sessions::touch(store.pool(), "s1", 50).await.unwrap();
+        assert_eq!(sessions::find_by_token_hash(store.pool(), "h1").await.unwrap().unwrap().last_seen_at, 50);
+        assert!(sessions::delete(store.pool(), "s1").await.unwrap());
+        assert!(!sessions::delete(store.pool(), "s1").await.unwrap());
+        assert_eq!(sessions::delete_for_user(store.pool(), &uid).await.unwrap(), vec!["s2".to_owned()]);
+        assert!(sessions::find_by_token_hash(store.pool(), "h2").await.unwrap().is_none());
+        store.close().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn one_time_tokens_are_consumed_once_and_expire() {
+    for_each_backend(|db| async move {
+        let store = Store::connect(&db.url).await.unwrap();
+        let uid = user(&store, "t@example.com", "homeowner").await;
+        tokens::insert(store.pool(), "live", &uid, "reset", 0, 1_000).await.unwrap();
+        tokens::insert(store.pool(), "old", &uid, "reset", 0, 10).await.unwrap();
+        tokens::insert(store.pool(), "other", &uid, "invite", 0, 1_000).await.unwrap();
+        assert!(!tokens::consume(store.pool(), "old", 500).await.unwrap(), "expired");
+        assert!(tokens::consume(store.pool(), "live", 500).await.unwrap());
+        assert!(!tokens::consume(store.pool(), "live", 501).await.unwrap(), "reused");
+        tokens::void_for_user(store.pool(), &uid, 600).await.unwrap();
+        assert!(!tokens::consume(store.pool(), "other", 601).await.unwrap(), "voided");
+        assert_eq!(tokens::find(store.pool(), "other").await.unwrap().unwrap().used_at, Some(600));
+        let bad = tokens::insert(store.pool(), "k", &uid, "magic", 0, 1).await;
+        assert!(bad.is_err(), "token kinds are constrained");
+        store.close().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn projects_are_scoped_ordered_and_joined_with_names() {
+    for_each_backend(|db| async move {
+        let store = Store::connect(&db.url).await.unwrap();
+        let h1 = user(&store, "h1@example.com", "homeowner").await;
+        let h2 = user(&store, "h2@example.com", "homeowner").await;
+        let b = user(&store, "b@example.com", "builder").await;
+        let old = project(&store, "Old", &h1, Some(&b), 100).await;
+        let new = project(&store, "New", &h1, None, 300).await;
+        let other = project(&store, "Other", &h2, Some(&b), 200).await;
+
+        let titles = |rows: Vec<projects::ProjectRow>| rows.into_iter().map(|p| p.title).collect::<Vec<_>>();
+        assert_eq!(titles(projects::list(store.pool(), &ProjectScope::All).await.unwrap()), ["New", "Other", "Old"]);
+        assert_eq!(
+            titles(projects::list(store.pool(), &ProjectScope::Homeowner(h1.clone())).await.unwrap()),
+            ["New", "Old"]
+        );
+        assert_eq!(titles(projects::list(store.pool(), &ProjectScope::Builder(b.clone())).await.unwrap()), ["Other", "Old"]);
+
+        let row = projects::find(store.pool(), &old).await.unwrap().unwrap();
+        assert_eq!(row.homeowner_first_name.as_deref(), Some("Test"));
+        assert_eq!(row.builder_email.as_deref(), Some("b@example.com"));
+        assert!(projects::find(store.pool(), &new).await.unwrap().unwrap().builder_email.is_none());
+        assert_eq!(projects::count_for_homeowner(store.pool(), &h1).await.unwrap(), 2);
+
+        let img = image(&other, 50);
+        images::insert(store.pool(), &img).await.unwrap();
+        projects::set_thumbnail(store.pool(), &other, Some(&img.id), 400).await.unwrap();
+        let row = projects::find(store.pool(), &other).await.unwrap().unwrap();
+        assert_eq!((row.thumbnail_image_id.as_deref(), row.updated_at, row.version), (Some(img.id.as_str()), 400, 2));
+        let bad = sqlx::query("UPDATE projects SET progress = 101 WHERE id = $1").bind(&old).execute(store.pool()).await;
+        assert!(bad.is_err(), "progress is 0..=100");
+        store.close().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn deleting_a_user_leaves_nothing_dangling() {
+    for_each_backend(|db| async move {
+        let store = Store::connect(&db.url).await.unwrap();
+        let h = user(&store, "gone@example.com", "homeowner").await;
+        let b = user(&store, "stays@example.com", "builder").await;
+        let p = project(&store, "P", &h, Some(&b), 1).await;
+        let img = image(&p, 2);
+        images::insert(store.pool(), &img).await.unwrap();
+        projects::set_thumbnail(store.pool(), &p, Some(&img.id), 3).await.unwrap();
+        sqlx::query("INSERT INTO user_favourites (id, user_id, image_id, project_id, created_at) VALUES ($1, $2, $3, $4, 1)")
+            .bind(new_id())
+            .bind(&b)
+            .bind(&img.id)
+            .bind(&p)
+            .execute(store.pool())
+            .await
+            .unwrap();
+        sessions::insert(
+            store.pool(),
+            &sessions::NewSession { id: "s", user_id: &h, token_hash: "x", now: 1, expires_at: 9, user_agent: None, ip: None },
+        )
+        .await
+        .unwrap();
+
+        sqlx::query("DELETE FROM users WHERE id = $1").bind(&h).execute(store.pool()).await.unwrap();
+        for table in ["projects", "project_images", "user_favourites", "sessions"] {
+            let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}")))
+                .fetch_one(store.pool())
+                .await
+                .unwrap();
+            assert_eq!(n, 0, "{table} rows left after deleting their user");
+        }
+        assert!(images::all_storage_keys(store.pool()).await.unwrap().is_empty());
+        assert!(users::find_by_id(store.pool(), &b).await.unwrap().is_some());
+        store.close().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn outbox_leases_retries_and_marks_sent() {
+    for_each_backend(|db| async move {
+        let store = Store::connect(&db.url).await.unwrap();
+        let mail = |id: &'static str, now| outbox::NewMail {
+            id,
+            to_address: "x@example.com",
+            subject: "s",
+            body_text: "t",
+            body_html: "h",
+            now,
+        };
+        outbox::insert(store.pool(), &mail("m1", 100)).await.unwrap();
+        outbox::insert(store.pool(), &mail("m2", 200)).await.unwrap();
+        assert_eq!(outbox::due_ids(store.pool(), 150, 10).await.unwrap(), vec!["m1".to_owned()]);
+        assert_eq!(outbox::due_ids(store.pool(), 250, 10).await.unwrap(), vec!["m1".to_owned(), "m2".to_owned()]);
+
+        let claimed = outbox::claim(store.pool(), "m1", 250, 1_000).await.unwrap().unwrap();
+        assert_eq!(claimed.attempts, 1);
+        assert!(outbox::claim(store.pool(), "m1", 260, 1_000).await.unwrap().is_none(), "leased");
+        assert_eq!(outbox::due_ids(store.pool(), 260, 10).await.unwrap(), vec!["m2".to_owned()]);
+
+        outbox::mark_failed(store.pool(), "m1", "smtp down", 5_000).await.unwrap();
+        assert_eq!(outbox::next_due_at(store.pool()).await.unwrap(), Some(200));
+        assert!(!outbox::due_ids(store.pool(), 4_999, 10).await.unwrap().contains(&"m1".to_owned()));
+        let again = outbox::claim(store.pool(), "m1", 5_000, 9_000).await.unwrap().unwrap();
+        assert_eq!(again.attempts, 2);
+        outbox::mark_sent(store.pool(), "m1", 5_001).await.unwrap();
+        assert_eq!(outbox::pending_count(store.pool()).await.unwrap(), 1);
+        assert!(outbox::claim(store.pool(), "m1", 99_999, 100_000).await.unwrap().is_none(), "sent mail is never resent");
+        store.close().await;
+        db
+    })
+    .await;
+}

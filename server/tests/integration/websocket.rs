@@ -1,0 +1,197 @@
+//! The /ws endpoint: who may connect, the Hello snapshot, bad frames, heartbeats, and
+//! sessions that end while a socket is open.
+
+use std::time::Duration;
+
+use awc::http::StatusCode;
+use protocol::{ClientMsg, ErrorCode, Event, Request, Response, Role, ServerMsg, PROTOCOL_VERSION};
+use serde_json::json;
+
+use crate::support::{for_each_backend, Options, TestServer, ORIGIN};
+
+async fn demo_server(db_url: &str, opts: Options) -> TestServer {
+    TestServer::start(db_url, Options { demo: true, ..opts }).await
+}
+
+fn sqlite_url(dir: &tempfile::TempDir) -> String {
+    format!("sqlite://{}/t.db", dir.path().display())
+}
+
+#[actix_web::test]
+async fn upgrade_needs_a_session_and_an_allowed_origin() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo_server(&sqlite_url(&dir), Options::default()).await;
+    assert_eq!(server.ws(None, Some(ORIGIN)).await.err().map(|e| e.0), Some(StatusCode::UNAUTHORIZED));
+    assert_eq!(server.ws(Some("forged-token"), Some(ORIGIN)).await.err().map(|e| e.0), Some(StatusCode::UNAUTHORIZED));
+    let cookie = server.login("admin@sitecast.demo", "sitecast-demo").await;
+    assert_eq!(
+        server.ws(Some(&cookie), Some("https://evil.example")).await.err().map(|e| e.0),
+        Some(StatusCode::FORBIDDEN)
+    );
+    assert!(server.ws(Some(&cookie), Some(ORIGIN)).await.is_ok());
+    server.stop().await;
+}
+
+#[actix_web::test]
+async fn hello_carries_the_user_and_only_the_projects_they_may_see() {
+    for_each_backend(|db| async move {
+        let server = demo_server(&db.url, Options::default()).await;
+        let mut seen = Vec::new();
+        for (email, role) in [
+            ("admin@sitecast.demo", Role::Admin),
+            ("builder@sitecast.demo", Role::Builder),
+            ("homeowner@sitecast.demo", Role::Homeowner),
+        ] {
+            let cookie = server.login(email, "sitecast-demo").await;
+            let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.unwrap();
+            let ServerMsg::Hello(hello) = ws.next_msg().await else { panic!("first frame must be Hello") };
+            assert_eq!(hello.protocol_version, PROTOCOL_VERSION);
+            assert_eq!((hello.user.email.as_str(), hello.user.role), (email, role));
+            let projects = hello.snapshot.projects;
+            assert!(!projects.is_empty(), "{email} sees demo projects");
+            assert!(projects.windows(2).all(|w| w[0].updated_at >= w[1].updated_at), "newest first");
+            match role {
+                Role::Homeowner => assert!(projects.iter().all(|p| p.homeowner_id == hello.user.id)),
+                Role::Builder => assert!(projects.iter().all(|p| p.builder_id.as_deref() == Some(hello.user.id.as_str()))),
+                Role::Admin => {}
+            }
+            seen.push(projects.len());
+        }
+        assert!(seen[0] > seen[1] && seen[1] > seen[2], "admin sees all, builder theirs, homeowner theirs: {seen:?}");
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn requests_are_answered_and_bad_frames_get_errors_without_killing_the_socket() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo_server(&sqlite_url(&dir), Options::default()).await;
+    let cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+    let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.unwrap();
+    assert!(matches!(ws.next_msg().await, ServerMsg::Hello(_)));
+
+    ws.send(&ClientMsg { id: 1, request: Request::Ping }).await;
+    assert_eq!(ws.next_msg().await, ServerMsg::Reply { id: 1, response: Response::Pong });
+
+    // Garbage bytes: an error with no id.
+    ws.send_bytes(vec![0xc1, 0x00, 0xff]).await;
+    match ws.next_msg().await {
+        ServerMsg::Error { id: None, error } => assert_eq!(error.code, ErrorCode::BadRequest),
+        other => panic!("expected an error, got {other:?}"),
+    }
+    // A well-formed envelope with an unknown request: the error names the request id.
+    let bogus = rmp_serde::to_vec_named(&json!({"id": 7, "request": {"type": "drop_tables"}})).unwrap();
+    ws.send_bytes(bogus).await;
+    match ws.next_msg().await {
+        ServerMsg::Error { id: Some(7), error } => {
+            assert_eq!(error.code, ErrorCode::BadRequest);
+            assert!(error.message.starts_with("Malformed message"), "{}", error.message);
+        }
+        other => panic!("expected an error for id 7, got {other:?}"),
+    }
+    // Deeply nested frame: refused, not recursed into.
+    let mut deep = vec![0x91u8; 10_000];
+    deep.push(0xc0);
+    ws.send_bytes(deep).await;
+    assert!(matches!(ws.next_msg().await, ServerMsg::Error { .. }));
+    // Text frames are not our protocol.
+    {
+        use futures_util::SinkExt;
+        ws.framed.send(awc::ws::Message::Text("hello".into())).await.unwrap();
+    }
+    assert!(matches!(ws.next_msg().await, ServerMsg::Error { id: None, .. }));
+
+    // Still alive after all that.
+    ws.send(&ClientMsg { id: 2, request: Request::Ping }).await;
+    assert_eq!(ws.next_msg().await, ServerMsg::Reply { id: 2, response: Response::Pong });
+
+    // An oversize frame closes the socket with 1009 (message too big).
+    ws.send_bytes(vec![0u8; protocol::MAX_FRAME_BYTES + 1]).await;
+    assert_eq!(ws.close_code().await, Some(1009));
+    server.stop().await;
+}
+
+#[actix_web::test]
+async fn logout_and_password_reset_close_open_sockets() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo_server(&sqlite_url(&dir), Options::default()).await;
+    let cookie = server.login("builder@sitecast.demo", "sitecast-demo").await;
+    let other_tab = server.login("builder@sitecast.demo", "sitecast-demo").await;
+    let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.unwrap();
+    let mut other = server.ws(Some(&other_tab), Some(ORIGIN)).await.unwrap();
+    assert!(matches!(ws.next_msg().await, ServerMsg::Hello(_)));
+    assert!(matches!(other.next_msg().await, ServerMsg::Hello(_)));
+
+    server.post("/api/auth/logout", json!({}), Some(&cookie)).await;
+    assert_eq!(
+        ws.next_msg().await,
+        ServerMsg::Event { event: Event::SessionEnded { reason: "logged_out".into() } }
+    );
+    assert_eq!(ws.close_code().await, Some(4401));
+    assert_eq!(server.ws(Some(&cookie), Some(ORIGIN)).await.err().map(|e| e.0), Some(StatusCode::UNAUTHORIZED));
+
+    // The other session survives a logout elsewhere...
+    other.send(&ClientMsg { id: 1, request: Request::Ping }).await;
+    assert_eq!(other.next_msg().await, ServerMsg::Reply { id: 1, response: Response::Pong });
+    // ...but not a password reset.
+    server.post("/api/auth/forgot", json!({"email": "builder@sitecast.demo"}), None).await;
+    let mail = server.wait_for_mail("builder@sitecast.demo", "Reset your Sitecast password").await;
+    let token = crate::support::link_token(&mail);
+    server.post("/api/auth/reset", json!({"token": token, "password": "changed!", "confirmPassword": "changed!"}), None).await;
+    assert_eq!(
+        other.next_msg().await,
+        ServerMsg::Event { event: Event::SessionEnded { reason: "password_changed".into() } }
+    );
+    assert_eq!(other.close_code().await, Some(4401));
+    server.stop().await;
+}
+
+#[actix_web::test]
+async fn a_peer_that_stops_answering_pings_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo_server(&sqlite_url(&dir), Options { ws_ping_secs: 1, ws_timeout_secs: 2, ..Options::default() }).await;
+    let cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+    let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.unwrap();
+    assert!(matches!(ws.next_msg().await, ServerMsg::Hello(_)));
+    // This client reads but never answers: the server pings, then gives up.
+    let mut pings = 0;
+    let code = loop {
+        match ws.next_frame().await {
+            Some(awc::ws::Frame::Ping(_)) => pings += 1,
+            Some(awc::ws::Frame::Close(reason)) => break reason.map(|r| u16::from(r.code)),
+            Some(_) => {}
+            None => break None,
+        }
+    };
+    assert!(pings >= 1, "the server pinged before giving up");
+    assert_eq!(code, Some(1001));
+    // The hub forgets closed sockets.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(server.get("/api/health", None).await.body["sockets"], 0);
+    server.stop().await;
+}
+
+#[actix_web::test]
+async fn a_peer_that_answers_pings_stays_connected() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo_server(&sqlite_url(&dir), Options { ws_ping_secs: 1, ws_timeout_secs: 2, ..Options::default() }).await;
+    let cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+    let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.unwrap();
+    assert!(matches!(ws.next_msg().await, ServerMsg::Hello(_)));
+    let mut pongs = 0;
+    while pongs < 4 {
+        match ws.next_frame().await {
+            Some(awc::ws::Frame::Ping(bytes)) => {
+                use futures_util::SinkExt;
+                ws.framed.send(awc::ws::Message::Pong(bytes)).await.unwrap();
+                pongs += 1;
+            }
+            other => panic!("expected only pings while idle, got {other:?}"),
+        }
+    }
+    ws.send(&ClientMsg { id: 9, request: Request::Ping }).await;
+    assert_eq!(ws.next_msg().await, ServerMsg::Reply { id: 9, response: Response::Pong });
+    server.stop().await;
+}
