@@ -20,7 +20,4 @@ export default defineConfig({
       '/ws': { target: backend, ws: true, changeOrigin: false },
     },
   },
-  build: {
-    chunkSizeWarningLimit: 1000,
-  },
 });

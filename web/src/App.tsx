@@ -1,18 +1,25 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { useAppStore } from './store';
-import { LiveSocket } from './sync/LiveSocket';
 import { AuthBootstrap } from './session/AuthBootstrap';
 import { ThemeController } from './session/ThemeController';
 import { RedirectIfAuthenticated, RequireAuth } from './session/routes';
-import { AppShell } from './components/AppShell';
-import { LoginPage } from './pages/LoginPage';
-import { SignupPage } from './pages/SignupPage';
-import { CheckEmailPage } from './pages/CheckEmailPage';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { ResetPasswordPage } from './pages/ResetPasswordPage';
-import { DashboardPage } from './pages/DashboardPage';
+import { FullPageSpinner } from './components/FullPageSpinner';
 import { NotFoundPage } from './pages/NotFoundPage';
+
+// Each screen is its own chunk: a visitor on the login page does not download the
+// signed-in app (socket, codec, dashboard), and the reverse.
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K) =>
+  lazy(() => load().then((m) => ({ default: m[key] })));
+const LiveSocket = named(() => import('./sync/LiveSocket'), 'LiveSocket');
+const AppShell = named(() => import('./components/AppShell'), 'AppShell');
+const LoginPage = named(() => import('./pages/LoginPage'), 'LoginPage');
+const SignupPage = named(() => import('./pages/SignupPage'), 'SignupPage');
+const CheckEmailPage = named(() => import('./pages/CheckEmailPage'), 'CheckEmailPage');
+const ForgotPasswordPage = named(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = named(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const DashboardPage = named(() => import('./pages/DashboardPage'), 'DashboardPage');
 
 function ToastHost() {
   const theme = useAppStore((s) => s.theme);
@@ -30,21 +37,27 @@ export function App() {
     <BrowserRouter>
       <ThemeController />
       <AuthBootstrap />
-      {authenticated && <LiveSocket />}
-      <Routes>
-        <Route path="/" element={login} />
-        <Route path="/login" element={login} />
-        <Route path="/signup" element={<SignupPage />} />
-        <Route path="/check-email" element={<CheckEmailPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route element={<RequireAuth />}>
-          <Route element={<AppShell />}>
-            <Route path="/dashboard" element={<DashboardPage />} />
+      {authenticated && (
+        <Suspense fallback={null}>
+          <LiveSocket />
+        </Suspense>
+      )}
+      <Suspense fallback={<FullPageSpinner />}>
+        <Routes>
+          <Route path="/" element={login} />
+          <Route path="/login" element={login} />
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/check-email" element={<CheckEmailPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route element={<RequireAuth />}>
+            <Route element={<AppShell />}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+            </Route>
           </Route>
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
       <ToastHost />
     </BrowserRouter>
   );
