@@ -14,6 +14,9 @@ if [ "${CI:-}" = "true" ] && [ -z "${TEST_DATABASE_URL:-}" ]; then
   exit 1
 fi
 
+echo "== cargo clippy (lints deny unwrap/expect outside tests)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
 echo "== cargo test (workspace)"
 cargo test --workspace --locked
 

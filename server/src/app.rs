@@ -12,6 +12,7 @@ use anyhow::Context;
 
 use crate::config::Config;
 use crate::domain::auth::{Auth, SESSION_IDLE_MS};
+use crate::domain::contact::Contact;
 use crate::domain::demo;
 use crate::domain::passwords::Passwords;
 use crate::http;
@@ -29,6 +30,7 @@ pub struct AppState {
     pub config: Config,
     pub store: Store,
     pub auth: Auth,
+    pub contact: Contact,
     pub photos: Arc<dyn PhotoStore>,
     pub hub: Addr<Hub>,
     /// Origins allowed to open sockets and post (from the configuration).
@@ -83,6 +85,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     let worker = MailWorker { store: store.clone(), transport: mail_transport(&config)?, from, wake: outbox.waker() };
     tokio::spawn(worker.run());
     tokio::spawn(maintenance(store.clone()));
+    let contact = Contact::new(store.clone(), outbox.clone(), config.contact_email.clone());
     let auth = Auth::new(store.clone(), passwords, outbox, config.public_url.as_str());
     let (ws_ping_secs, ws_timeout_secs) = (config.ws_ping_secs, config.ws_timeout_secs);
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
@@ -91,6 +94,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
         config,
         store,
         auth,
+        contact,
         photos,
         hub: Hub::default().start(),
         heartbeat: (Duration::from_secs(ws_ping_secs.max(1)), Duration::from_secs(ws_timeout_secs.max(2))),

@@ -67,6 +67,9 @@ pub struct Config {
     /// Sender of every mail.
     #[arg(long, env = "SITECAST_MAIL_FROM", default_value = "Sitecast <no-reply@sitecast.local>")]
     pub mail_from: String,
+    /// Where contact-form messages are mailed.
+    #[arg(long, env = "SITECAST_CONTACT_EMAIL", default_value = "hello@sitecast.local")]
+    pub contact_email: String,
     /// Where photos live: `local` (under the data dir) or `s3`.
     #[arg(long, env = "SITECAST_PHOTO_STORE", default_value = "local")]
     pub photo_store: String,

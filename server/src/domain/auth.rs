@@ -9,7 +9,7 @@ use protocol::{ErrorCode, Profile, Role};
 use super::limiter::{minutes, Limiter};
 use super::passwords::Passwords;
 use super::secrets::{hash_token, new_token};
-use super::validation::{self, non_blank, normalize_email};
+use super::validation::{self, non_blank, normalize_email, SignUp};
 use super::views;
 use crate::error::{Error, Result};
 use crate::mail::{templates, Outbox};
@@ -82,17 +82,6 @@ pub struct EndedSessions {
     pub session_ids: Vec<String>,
 }
 
-pub struct SignUpInput<'a> {
-    pub role: &'a str,
-    pub email: &'a str,
-    pub password: &'a str,
-    pub confirm_password: &'a str,
-    pub first_name: &'a str,
-    pub last_name: &'a str,
-    pub name: &'a str,
-    pub phone: &'a str,
-}
-
 pub struct InviteInput<'a> {
     pub email: &'a str,
     pub role: Role,
@@ -131,16 +120,8 @@ impl Auth {
         format!("{}{path}", self.link_base)
     }
 
-    pub async fn sign_up(&self, input: &SignUpInput<'_>, address: &str) -> Result<String> {
-        let (role, errors) = validation::sign_up(&validation::SignUp {
-            role: input.role,
-            email: input.email,
-            password: input.password,
-            confirm_password: input.confirm_password,
-            first_name: input.first_name,
-            last_name: input.last_name,
-            name: input.name,
-        });
+    pub async fn sign_up(&self, input: &SignUp<'_>, address: &str) -> Result<String> {
+        let (role, errors) = validation::sign_up(input);
         let Some(role) = role.filter(|_| errors.is_empty()) else {
             return Err(Error::validation(errors));
         };

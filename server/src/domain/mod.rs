@@ -2,6 +2,7 @@
 //! code calls these functions and carries out the effects they return.
 
 pub mod auth;
+pub mod contact;
 pub mod demo;
 pub mod limiter;
 pub mod passwords;

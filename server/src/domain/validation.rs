@@ -92,6 +92,7 @@ pub fn reset(password: &str, confirm_password: &str) -> Vec<FieldError> {
     errors
 }
 
+/// The sign-up form (SPEC.md §2): homeowners give first and last name, builders one name.
 pub struct SignUp<'a> {
     pub role: &'a str,
     pub email: &'a str,
@@ -100,6 +101,8 @@ pub struct SignUp<'a> {
     pub first_name: &'a str,
     pub last_name: &'a str,
     pub name: &'a str,
+    /// Optional everywhere.
+    pub phone: &'a str,
 }
 
 /// Sign-up is open to homeowners and builders only (SPEC.md §6).
@@ -176,6 +179,7 @@ mod tests {
             first_name: "Ana",
             last_name: "Lee",
             name: "",
+            phone: "",
         };
         assert_eq!(sign_up(&base), (Some(Role::Homeowner), vec![]));
         let (_, e) = sign_up(&SignUp { role: "", ..base });

@@ -7,7 +7,8 @@ use serde_json::json;
 
 use super::session::{client_address, removal_cookie, session_cookie, session_token, CurrentSession};
 use crate::app::AppState;
-use crate::domain::auth::{SignUpInput, TokenKind};
+use crate::domain::auth::TokenKind;
+use crate::domain::validation::SignUp;
 use crate::error::Error;
 use crate::live::hub::{EndSessions, EndUser};
 
@@ -87,7 +88,7 @@ async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Si
     let email = state
         .auth
         .sign_up(
-            &SignUpInput {
+            &SignUp {
                 role: &body.role,
                 email: &body.email,
                 password: &body.password,

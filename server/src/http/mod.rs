@@ -2,6 +2,7 @@
 //! group of endpoints; handlers call the domain and map its errors in `error`.
 
 pub mod auth;
+pub mod contact;
 pub mod error;
 pub mod health;
 pub mod media;
@@ -17,6 +18,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/api")
             .configure(auth::routes)
+            .configure(contact::routes)
             .configure(health::routes)
             .configure(site::routes)
             .default_service(web::to(error::api_not_found)),

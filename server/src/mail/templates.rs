@@ -85,6 +85,25 @@ pub fn invite(to: &str, name: &str, role: &str, link: &str) -> Mail {
     }
 }
 
+/// A contact-form message, to the team; replying answers the sender.
+pub fn contact_message(to: &str, name: &str, email: &str, phone: Option<&str>, message: &str) -> Mail {
+    let phone_line = phone.map(|p| format!("Phone: {p}\n")).unwrap_or_default();
+    let body = format!("From: {name} <{email}>\n{phone_line}\n{message}\n");
+    Mail {
+        to: to.to_owned(),
+        subject: format!("Contact form: {name}"),
+        html: format!(
+            "<!doctype html><html><body style=\"font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f172a\">\
+             <p><strong>From:</strong> {} &lt;{}&gt;{}</p><p style=\"white-space:pre-wrap\">{}</p></body></html>",
+            esc(name),
+            esc(email),
+            phone.map(|p| format!("<br><strong>Phone:</strong> {}", esc(p))).unwrap_or_default(),
+            esc(message)
+        ),
+        text: body,
+    }
+}
+
 /// Every http(s) link in a text, for logging what the outbox folder received.
 pub fn links(text: &str) -> Vec<&str> {
     text.split_whitespace()

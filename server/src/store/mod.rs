@@ -3,6 +3,7 @@
 //! Queries use `$n` placeholders, which both drivers accept. The store never decides who
 //! may do what — callers pass it already-authorised scopes.
 
+pub mod contact;
 pub mod images;
 pub mod outbox;
 pub mod projects;

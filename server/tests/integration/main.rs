@@ -1,9 +1,13 @@
 //! Integration tests: the real server on port 0, real sockets, a real SQLite and (when
 //! `TEST_DATABASE_URL` is set, always in CI) a real Postgres, a real SMTP server.
 
+// Test code: a panic is a failed test, with its message.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod support;
 
 mod auth;
+mod contact;
 mod mail;
 mod media;
 mod photo_store;
