@@ -20,6 +20,8 @@ pub enum ErrorCode {
     NotFound,
     Conflict,
     UserExists,
+    /// An update that would change nothing (SPEC.md §5 "No changes to update").
+    NoChanges,
     RateLimited,
     TooLarge,
     UnsupportedMediaType,

@@ -9,5 +9,8 @@ pub mod typescript;
 
 pub use codec::{decode, decode_client_msg, encode, CodecError, MAX_DEPTH, MAX_FRAME_BYTES};
 pub use error::{ApiError, ErrorCode, FieldError};
-pub use messages::{ClientMsg, Event, Hello, Request, Response, ServerMsg, Snapshot, PROTOCOL_VERSION};
+pub use messages::{
+    ClientMsg, CreateProject, CreateUser, Event, Hello, LogEntry, PasswordChange, ProfileUpdate, Request, Response,
+    ServerMsg, Snapshot, UpdateProject, UpdateUser, UserDirectory, UserListing, PROTOCOL_VERSION,
+};
 pub use types::*;

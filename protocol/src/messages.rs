@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::ApiError;
-use crate::types::{Millis, Profile, Project};
+use crate::types::{Millis, Profile, Project, ProjectStatus, Role, UserSummary};
 
 /// Bumped on any incompatible change; the first server frame carries it.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -17,17 +17,182 @@ pub struct ClientMsg {
     pub request: Request,
 }
 
+/// Every request a client can make, each answered by the `Response` named beside it
+/// or by an error.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Request {
-    /// Application-level liveness check; answered with `Pong`.
+    /// Application-level liveness check → `Pong`.
     Ping,
+    /// The user tables this user may see (SPEC.md §2 dashboards) → `Users`.
+    ListUsers,
+    /// Admin: invite a user of any role → `User`.
+    CreateUser(CreateUser),
+    /// Admin (anyone) or builder (homeowners) → `User`.
+    UpdateUser(UpdateUser),
+    /// Admin, not self → `Done`.
+    DeleteUser { id: String },
+    /// Projects this user may see, newest update first → `Projects`.
+    ListProjects,
+    /// → `Project`.
+    GetProject { id: String },
+    /// Admin → `Project`.
+    CreateProject(CreateProject),
+    /// Details: admin or the project's builder; status and progress: admin → `Project`.
+    UpdateProject(UpdateProject),
+    /// Admin → `Done`.
+    DeleteProject { id: String },
+    /// Start receiving this project's detail events (viewers) → `Subscribed`.
+    Subscribe { id: String },
+    /// → `Done`.
+    Unsubscribe { id: String },
+    /// Own name and phone → `User`.
+    UpdateProfile(ProfileUpdate),
+    /// Own password; ends the user's other sessions → `Done`.
+    ChangePassword(PasswordChange),
+    /// A client-side log entry, stored (SPEC.md §3 logs) → `Done`.
+    Log(LogEntry),
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateUser {
+    pub role: Role,
+    pub email: String,
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
+    /// Builders (company name); for others it is derived from first and last name.
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub phone: String,
+    /// For homeowners: their builder.
+    #[serde(default)]
+    pub builder_id: Option<String>,
+}
+
+/// Only the fields present change; email, id, role and createdAt never do.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateUser {
+    pub id: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub first_name: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub last_name: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub name: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub phone: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateProject {
+    pub title: String,
+    #[serde(default)]
+    pub description: String,
+    pub address: String,
+    pub homeowner_id: String,
+    #[serde(default)]
+    pub builder_id: Option<String>,
+    pub status: ProjectStatus,
+    #[serde(default)]
+    pub progress: i32,
+}
+
+/// Only the fields present change. An empty `builderId` removes the builder.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateProject {
+    pub id: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub title: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub description: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub address: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub homeowner_id: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub builder_id: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub status: Option<ProjectStatus>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub progress: Option<i32>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileUpdate {
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
+    #[serde(default)]
+    pub phone: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordChange {
+    pub current_password: String,
+    pub new_password: String,
+    pub confirm_password: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct LogEntry {
+    pub level: String,
+    pub message: String,
+    /// Free-form details, typically JSON text.
+    #[serde(default)]
+    pub data: Option<String>,
+}
+
+/// A row of the user tables: the profile plus what the tables derive.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct UserListing {
+    pub user: Profile,
+    /// Projects of this user (for a builder's view: with that builder).
+    pub project_count: i64,
+    /// For homeowners: their builder's name.
+    pub builder_name: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDirectory {
+    pub admins: Vec<UserListing>,
+    pub builders: Vec<UserListing>,
+    pub homeowners: Vec<UserListing>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Response {
     Pong,
+    Users(UserDirectory),
+    User { user: Profile },
+    Projects { projects: Vec<Project> },
+    Project { project: Project },
+    Subscribed { project: Project, viewers: Vec<UserSummary> },
+    Done,
 }
 
 /// Everything this user may see, sent on (re)connect. The client replaces its mirror
@@ -37,6 +202,11 @@ pub enum Response {
 pub struct Snapshot {
     /// Projects visible to the user, most recently updated first.
     pub projects: Vec<Project>,
+    /// Other users visible to the user (admins: everyone; builders: the homeowners on
+    /// their projects; homeowners: nobody).
+    pub users: Vec<Profile>,
+    /// Ids of the visible users who are online now.
+    pub online: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
@@ -54,6 +224,17 @@ pub enum Event {
     /// The session behind this socket ended (logout, password change, account
     /// deleted); the server closes the socket right after.
     SessionEnded { reason: String },
+    ProjectCreated { project: Project },
+    /// `actor` is who changed it (SPEC.md §7: status and progress changes carry it).
+    ProjectUpdated { project: Project, actor: Option<UserSummary> },
+    /// Also sent when a project leaves the user's view (another homeowner or builder).
+    ProjectDeleted { id: String, version: i64 },
+    UserCreated { user: Profile },
+    UserUpdated { user: Profile },
+    UserDeleted { id: String, version: i64 },
+    Presence { #[serde(rename = "userId")] user_id: String, online: bool },
+    /// Who has this project open right now.
+    Viewers { #[serde(rename = "projectId")] project_id: String, viewers: Vec<UserSummary> },
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]

@@ -4,7 +4,10 @@
 use ts_rs::{Config, TS};
 
 use crate::error::{ApiError, ErrorCode, FieldError};
-use crate::messages::{ClientMsg, Event, Hello, Request, Response, ServerMsg, Snapshot};
+use crate::messages::{
+    ClientMsg, CreateProject, CreateUser, Event, Hello, LogEntry, PasswordChange, ProfileUpdate, Request, Response,
+    ServerMsg, Snapshot, UpdateProject, UpdateUser, UserDirectory, UserListing,
+};
 use crate::types::{
     Favourite, ImageCategory, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary,
 };
@@ -29,7 +32,16 @@ pub fn typescript_bindings() -> String {
         FieldError::decl(&cfg),
         ApiError::decl(&cfg),
         ClientMsg::decl(&cfg),
+        CreateUser::decl(&cfg),
+        UpdateUser::decl(&cfg),
+        CreateProject::decl(&cfg),
+        UpdateProject::decl(&cfg),
+        ProfileUpdate::decl(&cfg),
+        PasswordChange::decl(&cfg),
+        LogEntry::decl(&cfg),
         Request::decl(&cfg),
+        UserListing::decl(&cfg),
+        UserDirectory::decl(&cfg),
         Response::decl(&cfg),
         Snapshot::decl(&cfg),
         Hello::decl(&cfg),

@@ -16,7 +16,10 @@ use crate::domain::contact::Contact;
 use crate::domain::demo;
 use crate::domain::passwords::Passwords;
 use crate::http;
-use crate::live::hub::Hub;
+use crate::domain::services::Services;
+use crate::live::bus::Bus;
+use crate::live::hub::{Hub, ResyncAll};
+use crate::live::publisher;
 use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
 use crate::mail::worker::MailWorker;
 use crate::mail::Outbox;
@@ -32,7 +35,9 @@ pub struct AppState {
     pub auth: Auth,
     pub contact: Contact,
     pub photos: Arc<dyn PhotoStore>,
+    pub svc: Services,
     pub hub: Addr<Hub>,
+    pub bus: Bus,
     /// Origins allowed to open sockets and post (from the configuration).
     pub origins: Vec<String>,
     /// Heartbeat interval and peer timeout of every socket.
@@ -89,6 +94,12 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     let auth = Auth::new(store.clone(), passwords, outbox, config.public_url.as_str());
     let (ws_ping_secs, ws_timeout_secs) = (config.ws_ping_secs, config.ws_timeout_secs);
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
+    let svc = Services::new(store.clone(), auth.clone(), photos.clone());
+    let hub = Hub::new(svc.clone()).start();
+    let (changes_tx, changes_rx) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(publisher::run(changes_rx, store.clone(), hub.clone()));
+    let resync = hub.clone();
+    let bus = Bus::start(&store, &config.database_url(), changes_tx, move || resync.do_send(ResyncAll));
     Ok(web::Data::new(AppState {
         origins: config.origins(),
         config,
@@ -96,7 +107,9 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
         auth,
         contact,
         photos,
-        hub: Hub::default().start(),
+        svc,
+        hub,
+        bus,
         heartbeat: (Duration::from_secs(ws_ping_secs.max(1)), Duration::from_secs(ws_timeout_secs.max(2))),
     }))
 }

@@ -29,6 +29,8 @@ async fn main() -> anyhow::Result<()> {
                     email: &email,
                     role,
                     name: &name,
+                    first_name: None,
+                    last_name: None,
                     phone: phone.as_deref(),
                     builder_id: None,
                 })

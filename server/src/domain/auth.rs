@@ -86,6 +86,9 @@ pub struct InviteInput<'a> {
     pub email: &'a str,
     pub role: Role,
     pub name: &'a str,
+    /// When the form had them; otherwise derived from `name`.
+    pub first_name: Option<&'a str>,
+    pub last_name: Option<&'a str>,
     pub phone: Option<&'a str>,
     pub builder_id: Option<&'a str>,
 }
@@ -392,8 +395,9 @@ impl Auth {
             return Err(Error::field("name", validation::NAME_REQUIRED));
         };
         // SPEC.md §5: homeowner and admin names split at the first space on invite.
-        let (first, last) = match input.role {
-            Role::Builder => (None, None),
+        let (first, last) = match (input.role, input.first_name, input.last_name) {
+            (Role::Builder, _, _) => (None, None),
+            (_, Some(f), Some(l)) => (non_blank(f), non_blank(l)),
             _ => match name.split_once(' ') {
                 Some((f, l)) => (non_blank(f), non_blank(l)),
                 None => (Some(name.clone()), None),

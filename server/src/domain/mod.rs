@@ -2,12 +2,17 @@
 //! code calls these functions and carries out the effects they return.
 
 pub mod auth;
+pub mod changes;
 pub mod contact;
 pub mod demo;
 pub mod limiter;
 pub mod passwords;
 pub mod policy;
+pub mod profile;
+pub mod projects;
 pub mod secrets;
+pub mod services;
 pub mod snapshot;
+pub mod users;
 pub mod validation;
 pub mod views;

@@ -1,5 +1,5 @@
-//! Who may see and do what (SPEC.md §6). Every request and every event fan-out asks
-//! this module; nothing else decides access.
+//! Who may see and do what: SPEC.md §6 as one table. Every request and every event
+//! fan-out asks this module; nothing else decides access.
 
 use protocol::Role;
 
@@ -19,6 +19,147 @@ pub struct ProjectRef<'a> {
     pub builder_id: Option<&'a str>,
 }
 
+/// The facts about a user that access depends on.
+#[derive(Debug, Clone, Copy)]
+pub struct UserRef<'a> {
+    pub id: &'a str,
+    pub role: Role,
+    /// Builders with at least one project of this user (when a homeowner).
+    pub builders: &'a [String],
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    ListUsers,
+    ViewUser,
+    CreateUser,
+    EditUser,
+    DeleteUser,
+    ListProjects,
+    ViewProject,
+    CreateProject,
+    EditProjectDetails,
+    ChangeProjectStatus,
+    DeleteProject,
+    UploadPhoto,
+    EditPhoto,
+    DeletePhoto,
+    FavouritePhoto,
+    DownloadPhoto,
+    EditOwnProfile,
+    ChangeOwnPassword,
+    WriteLog,
+}
+
+impl Action {
+    pub const ALL: [Action; 19] = [
+        Action::ListUsers,
+        Action::ViewUser,
+        Action::CreateUser,
+        Action::EditUser,
+        Action::DeleteUser,
+        Action::ListProjects,
+        Action::ViewProject,
+        Action::CreateProject,
+        Action::EditProjectDetails,
+        Action::ChangeProjectStatus,
+        Action::DeleteProject,
+        Action::UploadPhoto,
+        Action::EditPhoto,
+        Action::DeletePhoto,
+        Action::FavouritePhoto,
+        Action::DownloadPhoto,
+        Action::EditOwnProfile,
+        Action::ChangeOwnPassword,
+        Action::WriteLog,
+    ];
+}
+
+/// What a role may do with an action's target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    Never,
+    /// Any target (or no target).
+    Any,
+    /// Any user but oneself (an admin cannot delete their own account).
+    AnyButSelf,
+    /// Projects where the actor is the homeowner (homeowners) or the builder (builders).
+    OwnProjects,
+    /// Oneself, or a homeowner with a project of this builder.
+    SelfOrOwnHomeowners,
+    /// A homeowner with a project of this builder.
+    OwnHomeowners,
+    /// Oneself only.
+    OwnAccount,
+}
+
+use Scope::*;
+
+/// SPEC.md §6, one row per action: (admin, builder, homeowner).
+pub const RULES: [(Action, [Scope; 3]); 19] = [
+    (Action::ListUsers, [Any, OwnHomeowners, Never]),
+    (Action::ViewUser, [Any, SelfOrOwnHomeowners, OwnAccount]),
+    (Action::CreateUser, [Any, Never, Never]),
+    (Action::EditUser, [Any, OwnHomeowners, Never]),
+    (Action::DeleteUser, [AnyButSelf, Never, Never]),
+    (Action::ListProjects, [Any, OwnProjects, OwnProjects]),
+    (Action::ViewProject, [Any, OwnProjects, OwnProjects]),
+    (Action::CreateProject, [Any, Never, Never]),
+    (Action::EditProjectDetails, [Any, OwnProjects, Never]),
+    (Action::ChangeProjectStatus, [Any, Never, Never]),
+    (Action::DeleteProject, [Any, Never, Never]),
+    (Action::UploadPhoto, [Any, OwnProjects, Never]),
+    (Action::EditPhoto, [Any, OwnProjects, Never]),
+    // SPEC.md §6: builders upload and edit, but the gallery offers them no delete.
+    (Action::DeletePhoto, [Any, Never, Never]),
+    (Action::FavouritePhoto, [Any, OwnProjects, OwnProjects]),
+    (Action::DownloadPhoto, [Any, OwnProjects, OwnProjects]),
+    (Action::EditOwnProfile, [Any, Any, Any]),
+    (Action::ChangeOwnPassword, [Any, Any, Any]),
+    (Action::WriteLog, [Any, Any, Any]),
+];
+
+/// What an action is done to.
+#[derive(Debug, Clone, Copy)]
+pub enum Target<'a> {
+    Nothing,
+    Project(ProjectRef<'a>),
+    User(UserRef<'a>),
+}
+
+pub fn scope(role: Role, action: Action) -> Scope {
+    let col = match role {
+        Role::Admin => 0,
+        Role::Builder => 1,
+        Role::Homeowner => 2,
+    };
+    RULES.iter().find(|(a, _)| *a == action).map(|(_, s)| s[col]).unwrap_or(Never)
+}
+
+pub fn allows(actor: &Actor, action: Action, target: Target<'_>) -> bool {
+    let own_project = |p: ProjectRef<'_>| match actor.role {
+        Role::Homeowner => p.homeowner_id == actor.id,
+        Role::Builder => p.builder_id == Some(actor.id.as_str()),
+        Role::Admin => true,
+    };
+    let own_homeowner =
+        |u: UserRef<'_>| actor.role == Role::Builder && u.role == Role::Homeowner && u.builders.contains(&actor.id);
+    match (scope(actor.role, action), target) {
+        (Never, _) => false,
+        (Any, _) => true,
+        (AnyButSelf, Target::User(u)) => u.id != actor.id,
+        (AnyButSelf, _) => false,
+        (OwnProjects, Target::Project(p)) => own_project(p),
+        // Listing: the store is asked for the actor's own scope.
+        (OwnProjects, Target::Nothing) => true,
+        (OwnHomeowners, Target::User(u)) => own_homeowner(u),
+        (OwnHomeowners, Target::Nothing) => true,
+        (SelfOrOwnHomeowners, Target::User(u)) => u.id == actor.id || own_homeowner(u),
+        (OwnAccount, Target::User(u)) => u.id == actor.id,
+        _ => false,
+    }
+}
+
 /// Admins see every project; a builder the projects whose builderId is theirs; a
 /// homeowner only the projects whose homeownerId is theirs.
 pub fn project_scope(actor: &Actor) -> ProjectScope {
@@ -30,29 +171,86 @@ pub fn project_scope(actor: &Actor) -> ProjectScope {
 }
 
 pub fn can_view_project(actor: &Actor, project: ProjectRef<'_>) -> bool {
-    match actor.role {
-        Role::Admin => true,
-        Role::Builder => project.builder_id == Some(actor.id.as_str()),
-        Role::Homeowner => project.homeowner_id == actor.id,
-    }
+    allows(actor, Action::ViewProject, Target::Project(project))
+}
+
+pub fn can_view_user(actor: &Actor, user: UserRef<'_>) -> bool {
+    allows(actor, Action::ViewUser, Target::User(user))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Every role × every action × own/other target, written out independently of
+    /// RULES so that a wrong row fails here.
     #[test]
-    fn project_visibility() {
-        let p = ProjectRef { homeowner_id: "h1", builder_id: Some("b1") };
-        let actor = |id: &str, role| Actor { id: id.to_owned(), role };
-        assert!(can_view_project(&actor("a", Role::Admin), p));
-        assert!(can_view_project(&actor("b1", Role::Builder), p));
-        assert!(!can_view_project(&actor("b2", Role::Builder), p));
-        assert!(can_view_project(&actor("h1", Role::Homeowner), p));
-        assert!(!can_view_project(&actor("h2", Role::Homeowner), p));
-        assert!(!can_view_project(&actor("h1", Role::Builder), p), "role matters, not just the id");
-        let unassigned = ProjectRef { homeowner_id: "h1", builder_id: None };
-        assert!(!can_view_project(&actor("b1", Role::Builder), unassigned));
+    fn access_matrix() {
+        let admin = Actor { id: "a".into(), role: Role::Admin };
+        let builder = Actor { id: "b".into(), role: Role::Builder };
+        let homeowner = Actor { id: "h".into(), role: Role::Homeowner };
+        let own_project = ProjectRef { homeowner_id: "h", builder_id: Some("b") };
+        let other_project = ProjectRef { homeowner_id: "h2", builder_id: Some("b2") };
+        let builders_of_h = ["b".to_owned()];
+        let own_homeowner = UserRef { id: "h", role: Role::Homeowner, builders: &builders_of_h };
+        let other_homeowner = UserRef { id: "h2", role: Role::Homeowner, builders: &[] };
+        let other_builder = UserRef { id: "b2", role: Role::Builder, builders: &[] };
+
+        // (action, target kind) → [admin, builder, homeowner] for (own, other) targets.
+        use Action as A;
+        let project_rows: [(Action, [bool; 3], [bool; 3]); 9] = [
+            (A::ViewProject, [true, true, true], [true, false, false]),
+            (A::EditProjectDetails, [true, true, false], [true, false, false]),
+            (A::ChangeProjectStatus, [true, false, false], [true, false, false]),
+            (A::DeleteProject, [true, false, false], [true, false, false]),
+            (A::UploadPhoto, [true, true, false], [true, false, false]),
+            (A::EditPhoto, [true, true, false], [true, false, false]),
+            (A::DeletePhoto, [true, false, false], [true, false, false]),
+            (A::FavouritePhoto, [true, true, true], [true, false, false]),
+            (A::DownloadPhoto, [true, true, true], [true, false, false]),
+        ];
+        for (action, own, other) in project_rows {
+            for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
+                assert_eq!(allows(actor, action, Target::Project(own_project)), own[i], "{action:?} own by {:?}", actor.role);
+                assert_eq!(allows(actor, action, Target::Project(other_project)), other[i], "{action:?} other by {:?}", actor.role);
+            }
+        }
+
+        // Users: (action) → expected for targets [own homeowner, other homeowner, other builder, self].
+        let user_rows: [(Action, [[bool; 4]; 3]); 3] = [
+            (A::ViewUser, [[true, true, true, true], [true, false, false, true], [true, false, false, true]]),
+            (A::EditUser, [[true, true, true, true], [true, false, false, false], [false, false, false, false]]),
+            (A::DeleteUser, [[true, true, true, false], [false, false, false, false], [false, false, false, false]]),
+        ];
+        for (action, expected) in user_rows {
+            for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
+                let me = UserRef { id: &actor.id, role: actor.role, builders: &[] };
+                for (j, target) in [own_homeowner, other_homeowner, other_builder, me].into_iter().enumerate() {
+                    assert_eq!(allows(actor, action, Target::User(target)), expected[i][j], "{action:?} by {:?} on target {j}", actor.role);
+                }
+            }
+        }
+
+        // Untargeted actions.
+        let plain: [(Action, [bool; 3]); 7] = [
+            (A::ListUsers, [true, true, false]),
+            (A::CreateUser, [true, false, false]),
+            (A::ListProjects, [true, true, true]),
+            (A::CreateProject, [true, false, false]),
+            (A::EditOwnProfile, [true, true, true]),
+            (A::ChangeOwnPassword, [true, true, true]),
+            (A::WriteLog, [true, true, true]),
+        ];
+        for (action, expected) in plain {
+            for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
+                assert_eq!(allows(actor, action, Target::Nothing), expected[i], "{action:?} by {:?}", actor.role);
+            }
+        }
+        // Every action has exactly one row in RULES, and the test covered them all.
+        for action in Action::ALL {
+            assert_eq!(RULES.iter().filter(|(a, _)| *a == action).count(), 1, "{action:?}");
+        }
+        assert_eq!(project_rows.len() + user_rows.len() + plain.len(), Action::ALL.len());
     }
 
     #[test]

@@ -1,20 +1,28 @@
 //! What a user may see right now, sent as the first frame of every connection.
 
-use protocol::{Hello, Snapshot, PROTOCOL_VERSION};
+use protocol::{Hello, Role, Snapshot, PROTOCOL_VERSION};
 
 use super::policy::{self, Actor};
 use super::views;
 use crate::error::Result;
 use crate::store::users::UserRow;
-use crate::store::{now_ms, projects, Store};
+use crate::store::{now_ms, projects, users, Store};
 
-pub async fn hello(store: &Store, user: &UserRow) -> Result<Hello> {
-    let actor = Actor { id: user.id.clone(), role: views::profile(user).role };
+/// `online`: which of the visible users are connected (from the hub).
+pub async fn hello(store: &Store, user: &UserRow, online: impl Fn(&str) -> bool) -> Result<Hello> {
+    let actor = Actor::of(user);
     let rows = projects::list(store.pool(), &policy::project_scope(&actor)).await?;
+    let others = match actor.role {
+        Role::Admin => users::list_all(store.pool()).await?,
+        Role::Builder => users::homeowners_of_builder(store.pool(), &actor.id).await?,
+        Role::Homeowner => Vec::new(),
+    };
+    let others: Vec<_> = others.iter().filter(|u| u.id != user.id).map(views::profile).collect();
+    let online = others.iter().map(|u| u.id.clone()).filter(|id| online(id)).collect();
     Ok(Hello {
         protocol_version: PROTOCOL_VERSION,
         server_time: now_ms(),
         user: views::profile(user),
-        snapshot: Snapshot { projects: rows.iter().map(views::project).collect() },
+        snapshot: Snapshot { projects: rows.iter().map(views::project).collect(), users: others, online },
     })
 }

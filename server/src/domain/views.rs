@@ -1,6 +1,6 @@
 //! Stored rows turned into the wire types the client sees.
 
-use protocol::{ImageCategory, Profile, Project, ProjectImage, ProjectStatus, Role};
+use protocol::{ImageCategory, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary};
 
 use crate::store::images::ImageRow;
 use crate::store::projects::ProjectRow;
@@ -34,6 +34,16 @@ pub fn display_name(first: Option<&str>, last: Option<&str>, name: Option<&str>,
         (Some(f), None, _) => f.to_owned(),
         (None, _, Some(n)) => n.to_owned(),
         _ => email.to_owned(),
+    }
+}
+
+pub fn summary(u: &UserRow) -> UserSummary {
+    UserSummary {
+        id: u.id.clone(),
+        email: u.email.clone(),
+        name: Some(display_name(u.first_name.as_deref(), u.last_name.as_deref(), u.name.as_deref(), &u.email)),
+        role: Role::parse(&u.role).unwrap_or(Role::Homeowner),
+        created_at: u.created_at,
     }
 }
 

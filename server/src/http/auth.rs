@@ -159,6 +159,6 @@ struct ResetBody {
 #[post("/reset")]
 async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> Result<HttpResponse, Error> {
     let ended = state.auth.reset_password(&body.token, &body.password, &body.confirm_password).await?;
-    state.hub.do_send(EndUser { user_id: ended.user_id, reason: "password_changed".to_owned() });
+    state.hub.do_send(EndUser { user_id: ended.user_id, keep_session: None, reason: "password_changed".to_owned() });
     Ok(HttpResponse::Ok().json(json!({ "message": crate::domain::auth::PASSWORD_UPDATED })))
 }

@@ -8,7 +8,9 @@ use crate::error::Error;
 
 pub fn status_for(code: ErrorCode) -> StatusCode {
     match code {
-        ErrorCode::BadRequest | ErrorCode::Validation | ErrorCode::InvalidToken => StatusCode::BAD_REQUEST,
+        ErrorCode::BadRequest | ErrorCode::Validation | ErrorCode::InvalidToken | ErrorCode::NoChanges => {
+            StatusCode::BAD_REQUEST
+        }
         ErrorCode::Unauthorized | ErrorCode::InvalidCredentials => StatusCode::UNAUTHORIZED,
         ErrorCode::EmailNotConfirmed | ErrorCode::Forbidden => StatusCode::FORBIDDEN,
         ErrorCode::NotFound => StatusCode::NOT_FOUND,

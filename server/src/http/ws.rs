@@ -6,9 +6,8 @@ use actix_web_actors::ws::WsResponseBuilder;
 use super::origin::{forbidden, origin_allowed};
 use super::session::session_token;
 use crate::app::AppState;
-use crate::domain::snapshot;
 use crate::error::Error;
-use crate::ws::session::SessionActor;
+use crate::ws::session::{SessionActor, SessionParts};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(upgrade);
@@ -21,8 +20,13 @@ async fn upgrade(req: HttpRequest, stream: web::Payload, state: web::Data<AppSta
     }
     let token = session_token(&req, state.config.secure_cookies()).ok_or_else(Error::unauthorized)?;
     let session = state.auth.authenticate(&token).await?.ok_or_else(Error::unauthorized)?;
-    let hello = snapshot::hello(&state.store, &session.user).await?;
-    let hello = protocol::encode(&protocol::ServerMsg::Hello(hello)).map_err(Error::internal)?;
-    let actor = SessionActor::new(session.session_id, session.user.id, state.hub.clone(), hello, state.heartbeat);
+    let actor = SessionActor::new(SessionParts {
+        session_id: session.session_id,
+        user: session.user,
+        svc: state.svc.clone(),
+        hub: state.hub.clone(),
+        bus: state.bus.clone(),
+        heartbeat: state.heartbeat,
+    });
     WsResponseBuilder::new(actor, &req, stream).frame_size(protocol::MAX_FRAME_BYTES).start()
 }

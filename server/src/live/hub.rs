@@ -1,16 +1,34 @@
-//! The Hub: which sockets are open, for which session and which user.
+//! The Hub: which sockets are open, for which session and user; who is online; which
+//! project actors are running. It fans each event out to exactly the sockets whose user
+//! may see it, sending the same encoded bytes to each.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use actix::{Actor, Context, Handler, Message, Recipient};
+use actix::{Actor, Addr, AsyncContext, Context, Handler, Message, MessageResult, Recipient};
+use bytes::Bytes;
+use protocol::{encode, Event, Role, ServerMsg};
 
-/// What the hub can tell a socket to do.
+use super::project::ProjectActor;
+use super::Push;
+use crate::domain::services::Services;
+
+/// What the hub can tell a socket to do besides pushing frames.
 #[derive(Message, Clone, Debug)]
 #[rtype(result = "()")]
 pub enum SocketCommand {
     /// The session behind the socket is gone: say why, then close.
     End { reason: String },
+    /// The socket fell too far behind; close it (the client reconnects and resyncs).
+    TooSlow,
+    /// Events may have been missed (the bus lost its connection): reconnect for a
+    /// fresh snapshot.
+    Resync,
 }
+
+/// Every socket reconnects for a fresh snapshot.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct ResyncAll;
 
 #[derive(Message)]
 #[rtype(result = "()")]
@@ -18,7 +36,11 @@ pub struct Join {
     pub conn_id: u64,
     pub session_id: String,
     pub user_id: String,
-    pub socket: Recipient<SocketCommand>,
+    pub role: Role,
+    /// Builders who may see this user (for a homeowner): they get its presence.
+    pub watchers: Vec<String>,
+    pub push: Recipient<Push>,
+    pub control: Recipient<SocketCommand>,
 }
 
 #[derive(Message)]
@@ -27,7 +49,23 @@ pub struct Leave {
     pub conn_id: u64,
 }
 
-/// Closes every socket of these sessions (logout, revocation).
+/// Who an event is for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Audience {
+    /// Admins (who see everything) and these users.
+    Users(Vec<String>),
+    /// These users only: e.g. telling a builder a project left their view.
+    Only(Vec<String>),
+}
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Deliver {
+    pub frame: Bytes,
+    pub audience: Audience,
+}
+
+/// Closes every socket of these sessions (logout).
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct EndSessions {
@@ -35,28 +73,146 @@ pub struct EndSessions {
     pub reason: String,
 }
 
-/// Closes every socket of a user (password reset, account deleted).
+/// Closes every socket of a user, but those of `keep_session`.
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct EndUser {
     pub user_id: String,
+    pub keep_session: Option<String>,
     pub reason: String,
 }
 
-/// How many sockets are open (health endpoint, tests).
+/// Builders who may now see a homeowner (their presence audience changed).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Watchers {
+    pub user_id: String,
+    pub watchers: Vec<String>,
+}
+
 #[derive(Message)]
 #[rtype(result = "usize")]
 pub struct CountSockets;
 
+#[derive(Message)]
+#[rtype(result = "HashSet<String>")]
+pub struct OnlineUsers;
+
+#[derive(Message)]
+#[rtype(result = "Addr<ProjectActor>")]
+pub struct ProjectActorFor {
+    pub project_id: String,
+}
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub(crate) struct ProjectActorStopped {
+    pub project_id: String,
+    pub addr: Addr<ProjectActor>,
+}
+
 struct Conn {
     session_id: String,
     user_id: String,
-    socket: Recipient<SocketCommand>,
+    push: Recipient<Push>,
+    control: Recipient<SocketCommand>,
 }
 
-#[derive(Default)]
 pub struct Hub {
+    svc: Services,
     conns: HashMap<u64, Conn>,
+    by_user: HashMap<String, Vec<u64>>,
+    admins: HashSet<u64>,
+    /// For online homeowners: the builders who may see them.
+    watchers: HashMap<String, Vec<String>>,
+    projects: HashMap<String, Addr<ProjectActor>>,
+}
+
+impl Hub {
+    pub fn new(svc: Services) -> Hub {
+        Hub {
+            svc,
+            conns: HashMap::new(),
+            by_user: HashMap::new(),
+            admins: HashSet::new(),
+            watchers: HashMap::new(),
+            projects: HashMap::new(),
+        }
+    }
+
+    /// Sends a frame to one socket. A socket whose mailbox is full has stopped reading:
+    /// it is dropped from the hub and told to close, so no queue grows without bound.
+    fn send(&self, conn_id: u64, frame: &Bytes, slow: &mut Vec<u64>) {
+        if let Some(conn) = self.conns.get(&conn_id) {
+            if conn.push.try_send(Push(frame.clone())).is_err() {
+                slow.push(conn_id);
+            }
+        }
+    }
+
+    fn deliver(&mut self, frame: &Bytes, audience: &Audience) {
+        self.deliver_except(frame, audience, None);
+    }
+
+    /// Delivers to the audience, skipping the sockets of `except` (a user is not told
+    /// about their own presence).
+    fn deliver_except(&mut self, frame: &Bytes, audience: &Audience, except: Option<&str>) {
+        let mut slow = Vec::new();
+        let mut sent: HashSet<u64> = HashSet::with_capacity(self.admins.len());
+        if let Some(user) = except {
+            sent.extend(self.by_user.get(user).into_iter().flatten().copied());
+        }
+        let users = match audience {
+            Audience::Users(users) => {
+                for &conn in &self.admins {
+                    if sent.insert(conn) {
+                        self.send(conn, frame, &mut slow);
+                    }
+                }
+                users
+            }
+            Audience::Only(users) => users,
+        };
+        for user in users {
+            for &conn in self.by_user.get(user).map(Vec::as_slice).unwrap_or(&[]) {
+                if sent.insert(conn) {
+                    self.send(conn, frame, &mut slow);
+                }
+            }
+        }
+        for conn in slow {
+            if let Some(c) = self.remove(conn) {
+                tracing::warn!(conn, user = %c.user_id, "socket fell behind; disconnecting it");
+                c.control.do_send(SocketCommand::TooSlow);
+            }
+        }
+    }
+
+    fn remove(&mut self, conn_id: u64) -> Option<Conn> {
+        let conn = self.conns.remove(&conn_id)?;
+        self.admins.remove(&conn_id);
+        let now_offline = match self.by_user.get_mut(&conn.user_id) {
+            Some(list) => {
+                list.retain(|c| *c != conn_id);
+                list.is_empty()
+            }
+            None => false,
+        };
+        if now_offline {
+            self.by_user.remove(&conn.user_id);
+            let watchers = self.watchers.remove(&conn.user_id).unwrap_or_default();
+            self.presence(&conn.user_id, false, watchers);
+        }
+        Some(conn)
+    }
+
+    fn presence(&mut self, user_id: &str, online: bool, mut watchers: Vec<String>) {
+        let event = ServerMsg::Event { event: Event::Presence { user_id: user_id.to_owned(), online } };
+        if let Ok(bytes) = encode(&event) {
+            watchers.retain(|w| w != user_id);
+            self.deliver_except(&Bytes::from(bytes), &Audience::Users(watchers), Some(user_id));
+        }
+    }
 }
 
 impl Actor for Hub {
@@ -66,14 +222,33 @@ impl Actor for Hub {
 impl Handler<Join> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Join, _: &mut Context<Self>) {
-        self.conns.insert(msg.conn_id, Conn { session_id: msg.session_id, user_id: msg.user_id, socket: msg.socket });
+        let first = !self.by_user.contains_key(&msg.user_id);
+        if msg.role == Role::Admin {
+            self.admins.insert(msg.conn_id);
+        }
+        self.by_user.entry(msg.user_id.clone()).or_default().push(msg.conn_id);
+        self.conns.insert(
+            msg.conn_id,
+            Conn { session_id: msg.session_id, user_id: msg.user_id.clone(), push: msg.push, control: msg.control },
+        );
+        self.watchers.insert(msg.user_id.clone(), msg.watchers.clone());
+        if first {
+            self.presence(&msg.user_id, true, msg.watchers);
+        }
     }
 }
 
 impl Handler<Leave> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Leave, _: &mut Context<Self>) {
-        self.conns.remove(&msg.conn_id);
+        self.remove(msg.conn_id);
+    }
+}
+
+impl Handler<Deliver> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: Deliver, _: &mut Context<Self>) {
+        self.deliver(&msg.frame, &msg.audience);
     }
 }
 
@@ -81,7 +256,7 @@ impl Handler<EndSessions> for Hub {
     type Result = ();
     fn handle(&mut self, msg: EndSessions, _: &mut Context<Self>) {
         for conn in self.conns.values().filter(|c| msg.session_ids.contains(&c.session_id)) {
-            conn.socket.do_send(SocketCommand::End { reason: msg.reason.clone() });
+            conn.control.do_send(SocketCommand::End { reason: msg.reason.clone() });
         }
     }
 }
@@ -89,8 +264,30 @@ impl Handler<EndSessions> for Hub {
 impl Handler<EndUser> for Hub {
     type Result = ();
     fn handle(&mut self, msg: EndUser, _: &mut Context<Self>) {
-        for conn in self.conns.values().filter(|c| c.user_id == msg.user_id) {
-            conn.socket.do_send(SocketCommand::End { reason: msg.reason.clone() });
+        let ending = self
+            .conns
+            .values()
+            .filter(|c| c.user_id == msg.user_id && msg.keep_session.as_deref() != Some(c.session_id.as_str()));
+        for conn in ending {
+            conn.control.do_send(SocketCommand::End { reason: msg.reason.clone() });
+        }
+    }
+}
+
+impl Handler<ResyncAll> for Hub {
+    type Result = ();
+    fn handle(&mut self, _: ResyncAll, _: &mut Context<Self>) {
+        for conn in self.conns.values() {
+            conn.control.do_send(SocketCommand::Resync);
+        }
+    }
+}
+
+impl Handler<Watchers> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: Watchers, _: &mut Context<Self>) {
+        if self.watchers.contains_key(&msg.user_id) {
+            self.watchers.insert(msg.user_id, msg.watchers);
         }
     }
 }
@@ -99,5 +296,33 @@ impl Handler<CountSockets> for Hub {
     type Result = usize;
     fn handle(&mut self, _: CountSockets, _: &mut Context<Self>) -> usize {
         self.conns.len()
+    }
+}
+
+impl Handler<OnlineUsers> for Hub {
+    type Result = MessageResult<OnlineUsers>;
+    fn handle(&mut self, _: OnlineUsers, _: &mut Context<Self>) -> Self::Result {
+        MessageResult(self.by_user.keys().cloned().collect())
+    }
+}
+
+impl Handler<ProjectActorFor> for Hub {
+    type Result = MessageResult<ProjectActorFor>;
+    fn handle(&mut self, msg: ProjectActorFor, ctx: &mut Context<Self>) -> Self::Result {
+        if let Some(addr) = self.projects.get(&msg.project_id).filter(|a| a.connected()) {
+            return MessageResult(addr.clone());
+        }
+        let addr = ProjectActor::new(msg.project_id.clone(), self.svc.clone(), ctx.address()).start();
+        self.projects.insert(msg.project_id, addr.clone());
+        MessageResult(addr)
+    }
+}
+
+impl Handler<ProjectActorStopped> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: ProjectActorStopped, _: &mut Context<Self>) {
+        if self.projects.get(&msg.project_id) == Some(&msg.addr) {
+            self.projects.remove(&msg.project_id);
+        }
     }
 }

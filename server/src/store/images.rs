@@ -78,3 +78,20 @@ pub async fn all_storage_keys<'e, E: Executor<'e, Database = Any>>(ex: E) -> Res
         .fetch_all(ex)
         .await?)
 }
+
+/// Stored-object prefixes of every photo of the given projects.
+pub async fn storage_keys_of_projects<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    project_ids: &[String],
+) -> Result<Vec<(String, String)>> {
+    if project_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders = (1..=project_ids.len()).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+    let sql = format!("SELECT storage_key, content_type FROM project_images WHERE project_id IN ({placeholders})");
+    let mut q = sqlx::query_as::<_, (String, String)>(sqlx::AssertSqlSafe(sql));
+    for id in project_ids {
+        q = q.bind(id);
+    }
+    Ok(q.fetch_all(ex).await?)
+}

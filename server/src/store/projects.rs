@@ -129,3 +129,66 @@ pub async fn count_for_homeowner<'e, E: Executor<'e, Database = Any>>(ex: E, hom
         .fetch_one(ex)
         .await?)
 }
+
+pub struct ProjectFields<'a> {
+    pub title: &'a str,
+    pub description: &'a str,
+    pub address: &'a str,
+    pub homeowner_id: &'a str,
+    pub builder_id: Option<&'a str>,
+    pub status: &'a str,
+    pub progress: i32,
+}
+
+/// Writes every field (as given) and bumps the version.
+pub async fn update<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: &str,
+    f: &ProjectFields<'_>,
+    now: i64,
+) -> Result<()> {
+    sqlx::query(
+        "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, builder_id = $6, \
+         status = $7, progress = $8, updated_at = $9, version = version + 1 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(f.title)
+    .bind(f.description)
+    .bind(f.address)
+    .bind(f.homeowner_id)
+    .bind(f.builder_id)
+    .bind(f.status)
+    .bind(f.progress)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+pub async fn delete<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Result<bool> {
+    let done = sqlx::query("DELETE FROM projects WHERE id = $1").bind(id).execute(ex).await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Ids of the projects a user owns as homeowner or builder (deleted with the user).
+pub async fn ids_of_user<'e, E: Executor<'e, Database = Any>>(ex: E, user_id: &str) -> Result<Vec<(String, i64)>> {
+    Ok(sqlx::query_as::<_, (String, i64)>(
+        "SELECT id, version FROM projects WHERE homeowner_id = $1 OR builder_id = $1",
+    )
+    .bind(user_id)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// For a builder's homeowner table: how many of each homeowner's projects are theirs.
+pub async fn homeowner_counts_for_builder<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    builder_id: &str,
+) -> Result<Vec<(String, i64)>> {
+    Ok(sqlx::query_as::<_, (String, i64)>(
+        "SELECT homeowner_id, COUNT(*) FROM projects WHERE builder_id = $1 GROUP BY homeowner_id",
+    )
+    .bind(builder_id)
+    .fetch_all(ex)
+    .await?)
+}

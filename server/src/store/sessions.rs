@@ -87,3 +87,13 @@ pub async fn delete_expired<'e, E: Executor<'e, Database = Any>>(
         .await?;
     Ok(done.rows_affected())
 }
+
+/// Ends every session of a user but one (after a password change in that session).
+pub async fn delete_others<'e, E: Executor<'e, Database = Any>>(ex: E, user_id: &str, keep: &str) -> Result<u64> {
+    let done = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
+        .bind(user_id)
+        .bind(keep)
+        .execute(ex)
+        .await?;
+    Ok(done.rows_affected())
+}

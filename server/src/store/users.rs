@@ -128,3 +128,87 @@ pub async fn record_sign_in<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str
 pub async fn count<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<i64> {
     Ok(sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM users").fetch_one(ex).await?)
 }
+
+/// Everyone, for admins' tables, newest first.
+pub async fn list_all<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<Vec<UserRow>> {
+    Ok(sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM users ORDER BY created_at DESC, id"
+    )))
+    .fetch_all(ex)
+    .await?)
+}
+
+/// The homeowners with at least one project of this builder.
+pub async fn homeowners_of_builder<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    builder_id: &str,
+) -> Result<Vec<UserRow>> {
+    let cols = COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ");
+    Ok(sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {cols} FROM users u WHERE u.role = 'homeowner' AND EXISTS \
+         (SELECT 1 FROM projects p WHERE p.homeowner_id = u.id AND p.builder_id = $1) \
+         ORDER BY u.created_at DESC, u.id"
+    )))
+    .bind(builder_id)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Builders who have a project of this homeowner: they may see the homeowner.
+pub async fn builders_of_homeowner<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    homeowner_id: &str,
+) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar::<_, String>(
+        "SELECT DISTINCT builder_id FROM projects WHERE homeowner_id = $1 AND builder_id IS NOT NULL",
+    )
+    .bind(homeowner_id)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Project counts per user: as homeowner or as builder.
+pub async fn project_counts<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<Vec<(String, i64)>> {
+    Ok(sqlx::query_as::<_, (String, i64)>(
+        "SELECT homeowner_id, COUNT(*) FROM projects GROUP BY homeowner_id \
+         UNION ALL SELECT builder_id, COUNT(*) FROM projects WHERE builder_id IS NOT NULL GROUP BY builder_id",
+    )
+    .fetch_all(ex)
+    .await?)
+}
+
+pub struct ProfileFields<'a> {
+    pub name: Option<&'a str>,
+    pub first_name: Option<&'a str>,
+    pub last_name: Option<&'a str>,
+    pub phone: Option<&'a str>,
+}
+
+/// Writes the editable profile fields (all of them, as given) and bumps the version.
+pub async fn update_profile<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: &str,
+    f: &ProfileFields<'_>,
+    now: i64,
+) -> Result<()> {
+    sqlx::query(
+        "UPDATE users SET name = $2, first_name = $3, last_name = $4, phone = $5, updated_at = $6, \
+         version = version + 1 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(f.name)
+    .bind(f.first_name)
+    .bind(f.last_name)
+    .bind(f.phone)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Deletes a user; their projects, photos' rows, favourites and sessions go with them
+/// (foreign keys cascade). Returns whether the user existed.
+pub async fn delete<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Result<bool> {
+    let done = sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(ex).await?;
+    Ok(done.rows_affected() > 0)
+}

@@ -1,53 +1,90 @@
 //! One actor per WebSocket connection. It knows the authenticated user (never trusting
-//! the client for identity), decodes frames, answers requests, forwards what the hub
-//! says, and closes peers that stop answering.
+//! the client for identity), decodes frames, answers requests, forwards events, and
+//! closes peers that stop answering or stop reading.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use actix::{Actor, ActorContext, Addr, AsyncContext, Handler, StreamHandler};
+use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, ContextFutureSpawner, Handler, StreamHandler, WrapFuture};
 use actix_web_actors::ws::{self, CloseCode, CloseReason};
-use protocol::{decode_client_msg, encode, ApiError, ClientMsg, ErrorCode, Event, Request, Response, ServerMsg};
+use bytes::Bytes;
+use protocol::{decode_client_msg, encode, ApiError, ClientMsg, ErrorCode, Event, Request, Response, ServerMsg, UserSummary};
 
-use crate::live::hub::{Hub, Join, Leave, SocketCommand};
+use super::dispatch::{dispatch, RequestContext};
+use crate::domain::policy::Actor as User;
+use crate::domain::services::Services;
+use crate::domain::{projects, snapshot, views};
+use crate::error::Error;
+use crate::live::bus::Bus;
+use crate::live::hub::{Hub, Join, Leave, OnlineUsers, ProjectActorFor, SocketCommand};
+use crate::live::project::{self, ProjectActor};
+use crate::live::Push;
+use crate::store::users::{self, UserRow};
 
 /// Close code for "your session ended": the client drops its state and signs in again.
 pub const CLOSE_SESSION_ENDED: u16 = 4401;
+/// Frames waiting for a socket that does not read: past this many the socket is closed
+/// (DESIGN.md §2: a peer that stops reading is closed, never buffered without limit).
+pub const MAX_QUEUED_FRAMES: usize = 256;
+/// Requests one socket may have in progress at once; more are refused, so one client's
+/// burst cannot take every database connection from the others.
+pub const MAX_IN_FLIGHT: usize = 8;
+/// Requests per socket per 10 seconds.
+pub const MAX_REQUESTS_PER_10S: u32 = 200;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 pub struct SessionActor {
     conn_id: u64,
     session_id: String,
-    user_id: String,
+    user: UserRow,
+    svc: Services,
     hub: Addr<Hub>,
+    bus: Bus,
     last_heard: Instant,
-    /// The encoded `Hello`, sent as the first frame.
-    hello: Option<Vec<u8>>,
     heartbeat_interval: Duration,
     client_timeout: Duration,
+    /// False until the Hello went out; events that arrive before are held back.
+    ready: bool,
+    backlog: Vec<Bytes>,
+    subscriptions: HashMap<String, Addr<ProjectActor>>,
+    in_flight: usize,
+    window: (Instant, u32),
+}
+
+pub struct SessionParts {
+    pub session_id: String,
+    pub user: UserRow,
+    pub svc: Services,
+    pub hub: Addr<Hub>,
+    pub bus: Bus,
+    /// How often the server pings, and how long a silent peer may stay.
+    pub heartbeat: (Duration, Duration),
 }
 
 impl SessionActor {
-    /// `heartbeat`: how often the server pings (browsers answer pings without app
-    /// code) and how long a silent peer may stay before it is closed.
-    pub fn new(
-        session_id: String,
-        user_id: String,
-        hub: Addr<Hub>,
-        hello: Vec<u8>,
-        heartbeat: (Duration, Duration),
-    ) -> SessionActor {
+    pub fn new(p: SessionParts) -> SessionActor {
         SessionActor {
             conn_id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
-            session_id,
-            user_id,
-            hub,
+            session_id: p.session_id,
+            user: p.user,
+            svc: p.svc,
+            hub: p.hub,
+            bus: p.bus,
             last_heard: Instant::now(),
-            hello: Some(hello),
-            heartbeat_interval: heartbeat.0,
-            client_timeout: heartbeat.1,
+            heartbeat_interval: p.heartbeat.0,
+            client_timeout: p.heartbeat.1,
+            ready: false,
+            backlog: Vec::new(),
+            subscriptions: HashMap::new(),
+            in_flight: 0,
+            window: (Instant::now(), 0),
         }
+    }
+
+    fn actor(&self) -> User {
+        User::of(&self.user)
     }
 
     fn send(&self, ctx: &mut ws::WebsocketContext<Self>, msg: &ServerMsg) {
@@ -57,27 +94,145 @@ impl SessionActor {
         }
     }
 
-    fn reply_error(&self, ctx: &mut ws::WebsocketContext<Self>, id: Option<u32>, code: ErrorCode, message: String) {
-        self.send(ctx, &ServerMsg::Error { id, error: ApiError::new(code, message) });
-    }
-
-    fn handle_frame(&mut self, ctx: &mut ws::WebsocketContext<Self>, bytes: &[u8]) {
-        match decode_client_msg(bytes) {
-            Ok(ClientMsg { id, request }) => {
-                let response = match request {
-                    Request::Ping => Response::Pong,
-                };
-                self.send(ctx, &ServerMsg::Reply { id, response });
-            }
-            Err((id, err)) => {
-                self.reply_error(ctx, id, ErrorCode::BadRequest, format!("Malformed message: {err}"));
-            }
-        }
+    fn reply_error(&self, ctx: &mut ws::WebsocketContext<Self>, id: Option<u32>, error: ApiError) {
+        self.send(ctx, &ServerMsg::Error { id, error });
     }
 
     fn close(&self, ctx: &mut ws::WebsocketContext<Self>, code: CloseCode, description: &str) {
         ctx.close(Some(CloseReason { code, description: Some(description.to_owned()) }));
         ctx.stop();
+    }
+
+    /// Joins the hub first and reads the snapshot second, holding back events that
+    /// arrive in between: the client gets a snapshot and then every later change.
+    fn start_session(&mut self, ctx: &mut ws::WebsocketContext<Self>) {
+        let store = self.svc.store.clone();
+        let user_id = self.user.id.clone();
+        async move { users::builders_of_homeowner(store.pool(), &user_id).await }
+            .into_actor(self)
+            .then(|watchers, act, ctx| {
+                act.hub.do_send(Join {
+                    conn_id: act.conn_id,
+                    session_id: act.session_id.clone(),
+                    user_id: act.user.id.clone(),
+                    role: act.actor().role,
+                    watchers: watchers.unwrap_or_default(),
+                    push: ctx.address().recipient(),
+                    control: ctx.address().recipient(),
+                });
+                let (store, hub, user) = (act.svc.store.clone(), act.hub.clone(), act.user.clone());
+                async move {
+                    let online = hub.send(OnlineUsers).await.unwrap_or_default();
+                    snapshot::hello(&store, &user, |id| online.contains(id)).await
+                }
+                .into_actor(act)
+            })
+            .map(|hello, act, ctx| match hello {
+                Ok(hello) => {
+                    act.send(ctx, &ServerMsg::Hello(hello));
+                    act.ready = true;
+                    for frame in std::mem::take(&mut act.backlog) {
+                        ctx.binary(frame);
+                    }
+                }
+                Err(err) => {
+                    err.log("building the snapshot");
+                    act.close(ctx, CloseCode::Error, "Could not load your data");
+                }
+            })
+            .wait(ctx);
+    }
+
+    fn handle_frame(&mut self, ctx: &mut ws::WebsocketContext<Self>, bytes: &[u8]) {
+        let ClientMsg { id, request } = match decode_client_msg(bytes) {
+            Ok(msg) => msg,
+            Err((id, err)) => {
+                return self.reply_error(ctx, id, ApiError::new(ErrorCode::BadRequest, format!("Malformed message: {err}")));
+            }
+        };
+        if let Err(error) = self.admit() {
+            return self.reply_error(ctx, Some(id), error);
+        }
+        self.in_flight += 1;
+        match request {
+            Request::Subscribe { id: project_id } => self.subscribe(ctx, id, project_id),
+            Request::Unsubscribe { id: project_id } => {
+                if let Some(addr) = self.subscriptions.remove(&project_id) {
+                    addr.do_send(project::Unsubscribe { conn_id: self.conn_id });
+                }
+                self.in_flight -= 1;
+                self.send(ctx, &ServerMsg::Reply { id, response: Response::Done });
+            }
+            other => {
+                let cx = RequestContext {
+                    svc: self.svc.clone(),
+                    hub: self.hub.clone(),
+                    actor: self.actor(),
+                    session_id: self.session_id.clone(),
+                };
+                dispatch(cx, other)
+                    .into_actor(self)
+                    .map(move |outcome, act, ctx| {
+                        act.in_flight -= 1;
+                        match outcome {
+                            Ok((response, changes)) => {
+                                act.bus.publish(changes);
+                                act.send(ctx, &ServerMsg::Reply { id, response });
+                            }
+                            Err(err) => act.fail(ctx, id, err),
+                        }
+                    })
+                    .spawn(ctx);
+            }
+        }
+    }
+
+    fn fail(&self, ctx: &mut ws::WebsocketContext<Self>, id: u32, err: Error) {
+        err.log("request");
+        self.reply_error(ctx, Some(id), err.api);
+    }
+
+    /// Admission control: a cap on concurrent requests and a rate per socket.
+    fn admit(&mut self) -> std::result::Result<(), ApiError> {
+        if self.in_flight >= MAX_IN_FLIGHT {
+            return Err(ApiError::new(ErrorCode::RateLimited, "Too many requests at once. Please wait for the answers."));
+        }
+        let (start, count) = &mut self.window;
+        if start.elapsed() >= Duration::from_secs(10) {
+            *start = Instant::now();
+            *count = 0;
+        }
+        *count += 1;
+        if *count > MAX_REQUESTS_PER_10S {
+            return Err(ApiError::new(ErrorCode::RateLimited, "Too many requests. Please slow down."));
+        }
+        Ok(())
+    }
+
+    /// Subscribes this socket to a project it may see: it then hears who else views it.
+    fn subscribe(&mut self, ctx: &mut ws::WebsocketContext<Self>, id: u32, project_id: String) {
+        let (svc, hub, actor, conn_id) = (self.svc.clone(), self.hub.clone(), self.actor(), self.conn_id);
+        let viewer: UserSummary = views::summary(&self.user);
+        let push = ctx.address().recipient();
+        async move {
+            let project = projects::get(&svc, &actor, &project_id).await?;
+            let addr = hub.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
+            addr.send(project::Subscribe { conn_id, viewer, push }).await.map_err(Error::internal)?;
+            let viewers = addr.send(project::Viewers).await.map_err(Error::internal)?;
+            Ok::<_, Error>((project, viewers, addr))
+        }
+        .into_actor(self)
+        .map(move |outcome, act, ctx| {
+            act.in_flight -= 1;
+            match outcome {
+                Ok((project, viewers, addr)) => {
+                    act.subscriptions.insert(project.id.clone(), addr);
+                    act.send(ctx, &ServerMsg::Reply { id, response: Response::Subscribed { project, viewers } });
+                }
+                Err(err) => act.fail(ctx, id, err),
+            }
+        })
+        .spawn(ctx);
     }
 }
 
@@ -85,15 +240,9 @@ impl Actor for SessionActor {
     type Context = ws::WebsocketContext<Self>;
 
     fn started(&mut self, ctx: &mut Self::Context) {
-        self.hub.do_send(Join {
-            conn_id: self.conn_id,
-            session_id: self.session_id.clone(),
-            user_id: self.user_id.clone(),
-            socket: ctx.address().recipient(),
-        });
-        if let Some(hello) = self.hello.take() {
-            ctx.binary(hello);
-        }
+        // The bound on frames queued for this socket: the hub's try_send fails past it.
+        ctx.set_mailbox_capacity(MAX_QUEUED_FRAMES);
+        self.start_session(ctx);
         ctx.run_interval(self.heartbeat_interval, |act, ctx| {
             if act.last_heard.elapsed() > act.client_timeout {
                 tracing::debug!(conn = act.conn_id, "peer stopped answering; closing");
@@ -106,11 +255,14 @@ impl Actor for SessionActor {
 
     fn stopped(&mut self, _: &mut Self::Context) {
         self.hub.do_send(Leave { conn_id: self.conn_id });
+        for addr in self.subscriptions.values() {
+            addr.do_send(project::Unsubscribe { conn_id: self.conn_id });
+        }
     }
 }
 
-impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for SessionActor {
-    fn handle(&mut self, item: Result<ws::Message, ws::ProtocolError>, ctx: &mut Self::Context) {
+impl StreamHandler<std::result::Result<ws::Message, ws::ProtocolError>> for SessionActor {
+    fn handle(&mut self, item: std::result::Result<ws::Message, ws::ProtocolError>, ctx: &mut Self::Context) {
         self.last_heard = Instant::now();
         match item {
             Ok(ws::Message::Binary(bytes)) => self.handle_frame(ctx, &bytes),
@@ -119,8 +271,7 @@ impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for SessionActor {
             Ok(ws::Message::Text(_)) => self.reply_error(
                 ctx,
                 None,
-                ErrorCode::BadRequest,
-                "Text frames are not supported; send MessagePack in binary frames.".to_owned(),
+                ApiError::new(ErrorCode::BadRequest, "Text frames are not supported; send MessagePack in binary frames."),
             ),
             Ok(ws::Message::Continuation(_)) => {
                 self.close(ctx, CloseCode::Unsupported, "Fragmented messages are not supported")
@@ -138,6 +289,20 @@ impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for SessionActor {
     }
 }
 
+impl Handler<Push> for SessionActor {
+    type Result = ();
+
+    fn handle(&mut self, Push(frame): Push, ctx: &mut Self::Context) {
+        if self.ready {
+            ctx.binary(frame);
+        } else if self.backlog.len() < MAX_QUEUED_FRAMES {
+            self.backlog.push(frame);
+        } else {
+            self.close(ctx, CloseCode::Again, "Connection too slow");
+        }
+    }
+}
+
 impl Handler<SocketCommand> for SessionActor {
     type Result = ();
 
@@ -147,6 +312,8 @@ impl Handler<SocketCommand> for SessionActor {
                 self.send(ctx, &ServerMsg::Event { event: Event::SessionEnded { reason: reason.clone() } });
                 self.close(ctx, CloseCode::Other(CLOSE_SESSION_ENDED), &reason);
             }
+            SocketCommand::TooSlow => self.close(ctx, CloseCode::Again, "Connection too slow"),
+            SocketCommand::Resync => self.close(ctx, CloseCode::Restart, "Reconnect to resynchronise"),
         }
     }
 }

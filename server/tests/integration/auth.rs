@@ -219,7 +219,7 @@ async fn invitation_link_sets_the_first_password() {
     let (profile, link) = server
         .state
         .auth
-        .invite(&InviteInput { email: "Invited@Example.com", role: Role::Admin, name: "Ida Vance", phone: Some("555"), builder_id: None })
+        .invite(&InviteInput { email: "Invited@Example.com", role: Role::Admin, name: "Ida Vance", first_name: None, last_name: None, phone: Some("555"), builder_id: None })
         .await
         .unwrap();
     assert_eq!((profile.email.as_str(), profile.first_name.as_deref(), profile.last_name.as_deref()), ("invited@example.com", Some("Ida"), Some("Vance")));
@@ -232,7 +232,7 @@ async fn invitation_link_sets_the_first_password() {
     let again = server
         .state
         .auth
-        .invite(&InviteInput { email: "invited@example.com", role: Role::Builder, name: "X", phone: None, builder_id: None })
+        .invite(&InviteInput { email: "invited@example.com", role: Role::Builder, name: "X", first_name: None, last_name: None, phone: None, builder_id: None })
         .await
         .unwrap_err();
     assert_eq!(again.api.message, "User with email invited@example.com already exists.");

@@ -298,12 +298,46 @@ impl WsClient {
     }
 
     /// The next decoded server message, skipping pings.
-    pub async fn next_msg(&mut self) -> protocol::ServerMsg {
+    pub async fn next_any(&mut self) -> protocol::ServerMsg {
         loop {
             match self.next_frame().await {
                 Some(awc::ws::Frame::Binary(bytes)) => return protocol::decode(&bytes).expect("server frame decodes"),
                 Some(awc::ws::Frame::Ping(_)) | Some(awc::ws::Frame::Pong(_)) => continue,
                 other => panic!("expected a binary frame, got {other:?}"),
+            }
+        }
+    }
+
+    /// The next decoded server message, skipping pings and presence and viewer
+    /// notices (other people coming and going), which tests of them read with `next_any`.
+    pub async fn next_msg(&mut self) -> protocol::ServerMsg {
+        loop {
+            match self.next_any().await {
+                protocol::ServerMsg::Event { event: protocol::Event::Presence { .. } | protocol::Event::Viewers { .. } } => {}
+                msg => return msg,
+            }
+        }
+    }
+
+    /// Sends a request and waits for its reply (or error), skipping events.
+    pub async fn request(&mut self, id: u32, request: protocol::Request) -> Result<protocol::Response, protocol::ApiError> {
+        self.send(&protocol::ClientMsg { id, request }).await;
+        loop {
+            match self.next_any().await {
+                protocol::ServerMsg::Reply { id: got, response } if got == id => return Ok(response),
+                protocol::ServerMsg::Error { id: Some(got), error } if got == id => return Err(error),
+                _ => {}
+            }
+        }
+    }
+
+    /// Waits for the first event matching `pick`, skipping everything else.
+    pub async fn event<T>(&mut self, mut pick: impl FnMut(&protocol::Event) -> Option<T>) -> T {
+        loop {
+            if let protocol::ServerMsg::Event { event } = self.next_any().await {
+                if let Some(found) = pick(&event) {
+                    return found;
+                }
             }
         }
     }

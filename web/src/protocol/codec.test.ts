@@ -45,7 +45,7 @@ describe('codec', () => {
         createdAt: 1_700_000_000_000,
         version: 3,
       },
-      snapshot: { projects: [] },
+      snapshot: { projects: [], users: [], online: [] },
     };
     const bytes = encode(hello);
     // A fresh ArrayBuffer, as the browser hands binary frames over with binaryType 'arraybuffer'.

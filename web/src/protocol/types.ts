@@ -67,18 +67,65 @@ export type ClientMsg = {
  */
 id: number, request: Request, };
 
-export type Request = { "type": "ping" };
+export type CreateUser = { role: Role, email: string, firstName: string, lastName: string, 
+/**
+ * Builders (company name); for others it is derived from first and last name.
+ */
+name: string, phone: string, 
+/**
+ * For homeowners: their builder.
+ */
+builderId: string | null, };
 
-export type Response = { "type": "pong" };
+export type UpdateUser = { id: string, firstName?: string, lastName?: string, name?: string, phone?: string, };
+
+export type CreateProject = { title: string, description: string, address: string, homeownerId: string, builderId: string | null, status: ProjectStatus, progress: number, };
+
+export type UpdateProject = { id: string, title?: string, description?: string, address?: string, homeownerId?: string, builderId?: string, status?: ProjectStatus, progress?: number, };
+
+export type ProfileUpdate = { firstName: string, lastName: string, phone: string, };
+
+export type PasswordChange = { currentPassword: string, newPassword: string, confirmPassword: string, };
+
+export type LogEntry = { level: string, message: string, 
+/**
+ * Free-form details, typically JSON text.
+ */
+data: string | null, };
+
+export type Request = { "type": "ping" } | { "type": "list_users" } | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user", id: string, } | { "type": "list_projects" } | { "type": "get_project", id: string, } | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project", id: string, } | { "type": "subscribe", id: string, } | { "type": "unsubscribe", id: string, } | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry;
+
+export type UserListing = { user: Profile, 
+/**
+ * Projects of this user (for a builder's view: with that builder).
+ */
+projectCount: number, 
+/**
+ * For homeowners: their builder's name.
+ */
+builderName: string | null, };
+
+export type UserDirectory = { admins: Array<UserListing>, builders: Array<UserListing>, homeowners: Array<UserListing>, };
+
+export type Response = { "type": "pong" } | { "type": "users" } & UserDirectory | { "type": "user", user: Profile, } | { "type": "projects", projects: Array<Project>, } | { "type": "project", project: Project, } | { "type": "subscribed", project: Project, viewers: Array<UserSummary>, } | { "type": "done" };
 
 export type Snapshot = { 
 /**
  * Projects visible to the user, most recently updated first.
  */
-projects: Array<Project>, };
+projects: Array<Project>, 
+/**
+ * Other users visible to the user (admins: everyone; builders: the homeowners on
+ * their projects; homeowners: nobody).
+ */
+users: Array<Profile>, 
+/**
+ * Ids of the visible users who are online now.
+ */
+online: Array<string>, };
 
 export type Hello = { protocolVersion: number, serverTime: number, user: Profile, snapshot: Snapshot, };
 
-export type Event = { "type": "session_ended", reason: string, };
+export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, };
 
 export type ServerMsg = { "type": "hello" } & Hello | { "type": "reply", id: number, response: Response, } | { "type": "error", id: number | null, error: ApiError, } | { "type": "event", event: Event, };

@@ -1,0 +1,26 @@
+//! What a use case changed, as ids and versions only. Changes travel on the bus (to
+//! this instance and, with Postgres, to every other one); each instance turns them into
+//! events for the sessions allowed to see them.
+
+use serde::{Deserialize, Serialize};
+
+/// Who owns a project: the people (besides admins) who may see it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Owners {
+    pub homeowner_id: String,
+    pub builder_id: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(tag = "k", rename_all = "snake_case")]
+pub enum Change {
+    /// A project was created or updated; `previous` is set when its owners changed.
+    Project { id: String, created: bool, actor_id: Option<String>, previous: Option<Owners> },
+    ProjectDeleted { id: String, version: i64, owners: Owners },
+    /// A user was created or their profile changed.
+    User { id: String, created: bool },
+    /// `builders`: who could see the user (builders with their projects) before deletion.
+    UserDeleted { id: String, version: i64, builders: Vec<String> },
+    /// End the user's sessions (all, or all but one) and close their sockets.
+    EndSessions { user_id: String, keep_session: Option<String>, reason: String },
+}

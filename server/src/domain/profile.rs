@@ -1,0 +1,100 @@
+//! A user's own profile and password (SPEC.md §2 Profile & Settings, §5).
+
+use protocol::{ErrorCode, FieldError, LogEntry, PasswordChange, Profile, ProfileUpdate, Role};
+
+use super::changes::Change;
+use super::limiter::minutes;
+use super::policy::{self, Action, Actor, Target};
+use super::services::Services;
+use super::validation::{non_blank, PASSWORD_MIN_6};
+use super::views;
+use crate::error::{Error, Result};
+use crate::store::users::ProfileFields;
+use crate::store::{new_id, now_ms, logs, sessions, tokens, users, StoreError};
+
+pub const PASSWORDS_DONT_MATCH: &str = "New passwords do not match.";
+pub const PASSWORD_EMPTY: &str = "New password cannot be empty.";
+pub const CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect.";
+
+fn not_found() -> Error {
+    Error::new(ErrorCode::NotFound, super::users::USER_NOT_FOUND)
+}
+
+/// First name, last name and phone; blank fields are cleared. Homeowners' and admins'
+/// full names follow their first and last names; a builder keeps the company name.
+pub async fn update(svc: &Services, actor: &Actor, input: &ProfileUpdate) -> Result<(Profile, Vec<Change>)> {
+    if !policy::allows(actor, Action::EditOwnProfile, Target::Nothing) {
+        return Err(Error::new(ErrorCode::Forbidden, super::users::NOT_ALLOWED));
+    }
+    let user = users::find_by_id(svc.store.pool(), &actor.id).await?.ok_or_else(not_found)?;
+    let (first, last, phone) = (non_blank(&input.first_name), non_blank(&input.last_name), non_blank(&input.phone));
+    let name = match actor.role {
+        Role::Builder => user.name.clone(),
+        _ => non_blank(&format!("{} {}", first.as_deref().unwrap_or(""), last.as_deref().unwrap_or(""))).or(user.name.clone()),
+    };
+    let fields = ProfileFields { name: name.as_deref(), first_name: first.as_deref(), last_name: last.as_deref(), phone: phone.as_deref() };
+    users::update_profile(svc.store.pool(), &actor.id, &fields, now_ms()).await?;
+    let updated = users::find_by_id(svc.store.pool(), &actor.id).await?.ok_or_else(not_found)?;
+    Ok((views::profile(&updated), vec![Change::User { id: actor.id.clone(), created: false }]))
+}
+
+/// Unlike SPEC.md (which holds but never checks it), the current password is required
+/// and checked; the change ends every other session of the user.
+pub async fn change_password(
+    svc: &Services,
+    actor: &Actor,
+    session_id: &str,
+    input: &PasswordChange,
+) -> Result<Vec<Change>> {
+    let mut errors = Vec::new();
+    if input.new_password.is_empty() {
+        errors.push(FieldError { field: "newPassword".into(), message: PASSWORD_EMPTY.into() });
+    } else if input.new_password.chars().count() < 6 {
+        errors.push(FieldError { field: "newPassword".into(), message: PASSWORD_MIN_6.into() });
+    }
+    if input.new_password != input.confirm_password {
+        errors.push(FieldError { field: "confirmPassword".into(), message: PASSWORDS_DONT_MATCH.into() });
+    }
+    if !errors.is_empty() {
+        return Err(Error::validation(errors));
+    }
+    let user = users::find_by_id(svc.store.pool(), &actor.id).await?.ok_or_else(not_found)?;
+    if !svc.auth.passwords.verify(&input.current_password, user.password_hash.as_deref()).await? {
+        return Err(Error::field("currentPassword", CURRENT_PASSWORD_WRONG));
+    }
+    let hash = svc.auth.passwords.hash(&input.new_password).await?;
+    let now = now_ms();
+    let mut tx = svc.store.begin_write().await?;
+    users::set_password(&mut *tx, &actor.id, &hash, now).await?;
+    tokens::void_for_user(&mut *tx, &actor.id, now).await?;
+    sessions::delete_others(&mut *tx, &actor.id, session_id).await?;
+    tx.commit().await.map_err(StoreError::from)?;
+    Ok(vec![Change::EndSessions {
+        user_id: actor.id.clone(),
+        keep_session: Some(session_id.to_owned()),
+        reason: "password_changed".into(),
+    }])
+}
+
+const LEVELS: [&str; 4] = ["debug", "info", "warn", "error"];
+const MAX_MESSAGE: usize = 2_000;
+const MAX_DATA: usize = 8_000;
+
+/// Stores a client log entry (SPEC.md §3 logs): bounded in size and rate per user.
+pub async fn write_log(svc: &Services, actor: &Actor, entry: &LogEntry) -> Result<()> {
+    if !LEVELS.contains(&entry.level.as_str()) {
+        return Err(Error::field("level", "Level must be debug, info, warn or error."));
+    }
+    if entry.message.trim().is_empty() || entry.message.len() > MAX_MESSAGE {
+        return Err(Error::field("message", "Message must be 1 to 2000 characters."));
+    }
+    if entry.data.as_ref().is_some_and(|d| d.len() > MAX_DATA) {
+        return Err(Error::field("data", "Data must be at most 8000 characters."));
+    }
+    svc.log_limiter.hit(&actor.id).map_err(|wait| {
+        Error::rate_limited(format!("Too many log entries. Please try again in {} minutes.", minutes(wait)), wait)
+    })?;
+    logs::insert(svc.store.pool(), &new_id(), &actor.id, &entry.level, &entry.message, entry.data.as_deref(), now_ms())
+        .await?;
+    Ok(())
+}

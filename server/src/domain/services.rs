@@ -1,0 +1,47 @@
+//! The use cases' shared dependencies, built once at start-up.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use protocol::Role;
+
+use super::auth::Auth;
+use super::limiter::Limiter;
+use super::policy::Actor;
+use crate::media::{extension_for, photo_keys, PhotoStore};
+use crate::store::users::UserRow;
+use crate::store::Store;
+
+#[derive(Clone)]
+pub struct Services {
+    pub store: Store,
+    pub auth: Auth,
+    pub photos: Arc<dyn PhotoStore>,
+    /// Client log entries per user: 60 a minute.
+    pub(crate) log_limiter: Arc<Limiter>,
+}
+
+impl Services {
+    pub fn new(store: Store, auth: Auth, photos: Arc<dyn PhotoStore>) -> Services {
+        Services { store, auth, photos, log_limiter: Arc::new(Limiter::new(60, Duration::from_secs(60))) }
+    }
+
+    /// Removes the stored files of deleted photos. Their rows are already gone, so a
+    /// failure here only leaves orphans, which the start-up sweep removes.
+    pub async fn delete_photo_files(&self, photos: &[(String, String)]) {
+        for (prefix, content_type) in photos {
+            let keys = photo_keys(prefix, extension_for(content_type));
+            for key in [keys.original, keys.display, keys.thumb] {
+                if let Err(err) = self.photos.delete(&key).await {
+                    tracing::warn!(%key, error = %err, "could not delete a photo file; the sweep will retry");
+                }
+            }
+        }
+    }
+}
+
+impl Actor {
+    pub fn of(user: &UserRow) -> Actor {
+        Actor { id: user.id.clone(), role: Role::parse(&user.role).unwrap_or(Role::Homeowner) }
+    }
+}

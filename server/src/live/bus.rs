@@ -1,0 +1,121 @@
+//! How a change reaches every instance. With SQLite there is one instance and the bus
+//! is a channel to the local publisher. With Postgres every change is also sent with
+//! NOTIFY (ids and versions only, after the write committed); each instance LISTENs and
+//! feeds the others' changes to its own publisher. No home-made cluster protocol.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use sqlx::postgres::PgListener;
+use tokio::sync::mpsc;
+
+use crate::domain::changes::Change;
+use crate::store::{Backend, Store};
+
+pub const CHANNEL: &str = "sitecast_changes";
+
+#[derive(Serialize, Deserialize)]
+struct Envelope {
+    /// The instance that made the change; it has delivered it locally already.
+    i: String,
+    c: Change,
+}
+
+#[derive(Clone)]
+pub struct Bus {
+    local: mpsc::UnboundedSender<Change>,
+    remote: Option<mpsc::UnboundedSender<Change>>,
+}
+
+impl Bus {
+    /// Starts the bus. `lost` is called when the Postgres listener had to reconnect:
+    /// notifications may have been missed, so sockets should resynchronise.
+    pub fn start(
+        store: &Store,
+        database_url: &str,
+        local: mpsc::UnboundedSender<Change>,
+        lost: impl Fn() + Send + 'static,
+    ) -> Bus {
+        if store.backend() != Backend::Postgres {
+            return Bus { local, remote: None };
+        }
+        let instance = uuid::Uuid::new_v4().to_string();
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(notify(store.clone(), instance.clone(), rx));
+        tokio::spawn(listen(database_url.to_owned(), instance, local.clone(), lost));
+        Bus { local, remote: Some(tx) }
+    }
+
+    /// Publishes changes, in order, after their transaction committed.
+    pub fn publish(&self, changes: Vec<Change>) {
+        for change in changes {
+            if let Some(remote) = &self.remote {
+                let _ = remote.send(change.clone());
+            }
+            let _ = self.local.send(change);
+        }
+    }
+}
+
+/// Sends NOTIFYs one at a time, so other instances see changes in this instance's order.
+async fn notify(store: Store, instance: String, mut rx: mpsc::UnboundedReceiver<Change>) {
+    while let Some(change) = rx.recv().await {
+        let payload = match serde_json::to_string(&Envelope { i: instance.clone(), c: change }) {
+            Ok(p) => p,
+            Err(err) => {
+                tracing::error!(error = %err, "could not serialise a change");
+                continue;
+            }
+        };
+        for attempt in 0..5u32 {
+            match sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(&payload).execute(store.pool()).await {
+                Ok(_) => break,
+                Err(err) => {
+                    tracing::warn!(error = %err, attempt, "NOTIFY failed; retrying");
+                    tokio::time::sleep(Duration::from_millis(200 << attempt)).await;
+                }
+            }
+        }
+    }
+}
+
+async fn listen(url: String, instance: String, local: mpsc::UnboundedSender<Change>, lost: impl Fn() + Send + 'static) {
+    let mut backoff = Duration::from_millis(250);
+    let mut first = true;
+    loop {
+        match PgListener::connect(&url).await {
+            Ok(mut listener) => match listener.listen(CHANNEL).await {
+                Ok(()) => {
+                    if !first {
+                        tracing::warn!("change listener reconnected; asking sockets to resynchronise");
+                        lost();
+                    }
+                    first = false;
+                    backoff = Duration::from_millis(250);
+                    loop {
+                        // try_recv says Ok(None) when the connection dropped (sqlx then
+                        // reconnects on the next call): treat that as a loss too.
+                        match listener.try_recv().await {
+                            Ok(Some(note)) => match serde_json::from_str::<Envelope>(note.payload()) {
+                                Ok(env) if env.i != instance => {
+                                    let _ = local.send(env.c);
+                                }
+                                Ok(_) => {}
+                                Err(err) => tracing::warn!(error = %err, "ignoring a malformed change notification"),
+                            },
+                            Ok(None) => break,
+                            Err(err) => {
+                                tracing::warn!(error = %err, "change listener failed");
+                                break;
+                            }
+                        }
+                    }
+                }
+                Err(err) => tracing::warn!(error = %err, "could not LISTEN for changes"),
+            },
+            Err(err) => tracing::warn!(error = %err, "could not connect the change listener"),
+        }
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(Duration::from_secs(10));
+    }
+}

@@ -1,0 +1,153 @@
+//! One actor per live project: it serialises that project's mutations (one at a time,
+//! in arrival order) and tracks who has the project open, telling them as it changes.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicResponse, Context, Handler, Message, Recipient, WrapFuture};
+use bytes::Bytes;
+use protocol::{encode, Event, Project, ServerMsg, UpdateProject, UserSummary};
+
+use super::hub::{Hub, ProjectActorStopped};
+use super::Push;
+use crate::domain::changes::Change;
+use crate::domain::policy::Actor as User;
+use crate::domain::projects;
+use crate::domain::services::Services;
+use crate::error::Result;
+
+/// A project with no viewers and no mutations for this long stops its actor.
+const IDLE: Duration = Duration::from_secs(60);
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Subscribe {
+    pub conn_id: u64,
+    pub viewer: UserSummary,
+    pub push: Recipient<Push>,
+}
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Unsubscribe {
+    pub conn_id: u64,
+}
+
+#[derive(Message)]
+#[rtype(result = "Vec<UserSummary>")]
+pub struct Viewers;
+
+#[derive(Message)]
+#[rtype(result = "Result<(Project, Vec<Change>)>")]
+pub struct Update {
+    pub actor: User,
+    pub input: UpdateProject,
+}
+
+#[derive(Message)]
+#[rtype(result = "Result<Vec<Change>>")]
+pub struct Delete {
+    pub actor: User,
+}
+
+pub struct ProjectActor {
+    project_id: String,
+    svc: Services,
+    hub: Addr<Hub>,
+    subscribers: HashMap<u64, (UserSummary, Recipient<Push>)>,
+    last_active: Instant,
+}
+
+impl ProjectActor {
+    pub fn new(project_id: String, svc: Services, hub: Addr<Hub>) -> ProjectActor {
+        ProjectActor { project_id, svc, hub, subscribers: HashMap::new(), last_active: Instant::now() }
+    }
+
+    fn viewers(&self) -> Vec<UserSummary> {
+        let mut seen = std::collections::HashSet::new();
+        let mut list: Vec<UserSummary> =
+            self.subscribers.values().filter(|(u, _)| seen.insert(u.id.clone())).map(|(u, _)| u.clone()).collect();
+        list.sort_by(|a, b| a.id.cmp(&b.id));
+        list
+    }
+
+    fn announce_viewers(&self) {
+        let event = Event::Viewers { project_id: self.project_id.clone(), viewers: self.viewers() };
+        if let Ok(bytes) = encode(&ServerMsg::Event { event }) {
+            let frame = Bytes::from(bytes);
+            for (_, push) in self.subscribers.values() {
+                let _ = push.try_send(Push(frame.clone()));
+            }
+        }
+    }
+}
+
+impl Actor for ProjectActor {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        ctx.run_interval(IDLE / 2, |act, ctx| {
+            if act.subscribers.is_empty() && act.last_active.elapsed() >= IDLE {
+                ctx.stop();
+            }
+        });
+    }
+
+    fn stopped(&mut self, ctx: &mut Context<Self>) {
+        self.hub.do_send(ProjectActorStopped { project_id: self.project_id.clone(), addr: ctx.address() });
+    }
+}
+
+impl Handler<Subscribe> for ProjectActor {
+    type Result = ();
+    fn handle(&mut self, msg: Subscribe, _: &mut Context<Self>) {
+        self.last_active = Instant::now();
+        self.subscribers.insert(msg.conn_id, (msg.viewer, msg.push));
+        self.announce_viewers();
+    }
+}
+
+impl Handler<Unsubscribe> for ProjectActor {
+    type Result = ();
+    fn handle(&mut self, msg: Unsubscribe, _: &mut Context<Self>) {
+        self.last_active = Instant::now();
+        if self.subscribers.remove(&msg.conn_id).is_some() {
+            self.announce_viewers();
+        }
+    }
+}
+
+impl Handler<Viewers> for ProjectActor {
+    type Result = Vec<UserSummary>;
+    fn handle(&mut self, _: Viewers, _: &mut Context<Self>) -> Vec<UserSummary> {
+        self.viewers()
+    }
+}
+
+// Mutations hold the mailbox until they finish (AtomicResponse), so two changes to one
+// project never interleave.
+impl Handler<Update> for ProjectActor {
+    type Result = AtomicResponse<Self, Result<(Project, Vec<Change>)>>;
+    fn handle(&mut self, msg: Update, _: &mut Context<Self>) -> Self::Result {
+        self.last_active = Instant::now();
+        let svc = self.svc.clone();
+        AtomicResponse::new(Box::pin(async move { projects::update(&svc, &msg.actor, &msg.input).await }.into_actor(self)))
+    }
+}
+
+impl Handler<Delete> for ProjectActor {
+    type Result = AtomicResponse<Self, Result<Vec<Change>>>;
+    fn handle(&mut self, msg: Delete, _: &mut Context<Self>) -> Self::Result {
+        self.last_active = Instant::now();
+        let svc = self.svc.clone();
+        let id = self.project_id.clone();
+        AtomicResponse::new(Box::pin(
+            async move { projects::delete(&svc, &msg.actor, &id).await }.into_actor(self).map(|result, act, _| {
+                if result.is_ok() {
+                    act.subscribers.clear();
+                }
+                result
+            }),
+        ))
+    }
+}

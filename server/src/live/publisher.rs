@@ -1,0 +1,100 @@
+//! Turns changes into events. One task per instance takes changes in order (from this
+//! instance and, through the bus, from the others), reads what the event needs, encodes
+//! it once, and hands it to the hub with its audience.
+
+use actix::Addr;
+use bytes::Bytes;
+use protocol::{encode, Event, ServerMsg};
+use tokio::sync::mpsc;
+
+use super::hub::{Audience, Deliver, EndUser, Hub, Watchers};
+use crate::domain::changes::{Change, Owners};
+use crate::domain::views;
+use crate::error::Result;
+use crate::store::{projects, users, Store};
+
+pub async fn run(mut changes: mpsc::UnboundedReceiver<Change>, store: Store, hub: Addr<Hub>) {
+    while let Some(change) = changes.recv().await {
+        if let Err(err) = publish(&store, &hub, change).await {
+            err.log("publishing a change");
+        }
+    }
+}
+
+fn deliver(hub: &Addr<Hub>, event: Event, audience: Audience) {
+    match encode(&ServerMsg::Event { event }) {
+        Ok(bytes) => hub.do_send(Deliver { frame: Bytes::from(bytes), audience }),
+        Err(err) => tracing::error!(error = %err, "could not encode an event"),
+    }
+}
+
+fn people(owners: &Owners) -> Vec<String> {
+    std::iter::once(owners.homeowner_id.clone()).chain(owners.builder_id.clone()).collect()
+}
+
+async fn publish(store: &Store, hub: &Addr<Hub>, change: Change) -> Result<()> {
+    let pool = store.pool();
+    match change {
+        Change::Project { id, created, actor_id, previous } => {
+            // Gone already (deleted right after): its deletion event follows.
+            let Some(row) = projects::find(pool, &id).await? else { return Ok(()) };
+            let current = crate::domain::projects::owners(&row);
+            let project = views::project(&row);
+            let event = if created {
+                Event::ProjectCreated { project }
+            } else {
+                let actor = match actor_id {
+                    Some(a) => users::find_by_id(pool, &a).await?.map(|u| views::summary(&u)),
+                    None => None,
+                };
+                Event::ProjectUpdated { project, actor }
+            };
+            deliver(hub, event, Audience::Users(people(&current)));
+            let moved = previous.is_some();
+            if let Some(previous) = previous {
+                // Whoever lost the project sees it leave their view.
+                let now = people(&current);
+                let lost: Vec<String> = people(&previous).into_iter().filter(|p| !now.contains(p)).collect();
+                if !lost.is_empty() {
+                    deliver(hub, Event::ProjectDeleted { id: row.id.clone(), version: row.version }, Audience::Only(lost));
+                }
+                refresh_watchers(store, hub, &previous.homeowner_id).await?;
+            }
+            if created || moved {
+                refresh_watchers(store, hub, &current.homeowner_id).await?;
+                // A builder newly on a homeowner's project may now see that homeowner.
+                if let (Some(builder), Some(homeowner)) =
+                    (current.builder_id.clone(), users::find_by_id(pool, &current.homeowner_id).await?)
+                {
+                    deliver(hub, Event::UserUpdated { user: views::profile(&homeowner) }, Audience::Only(vec![builder]));
+                }
+            }
+        }
+        Change::ProjectDeleted { id, version, owners } => {
+            deliver(hub, Event::ProjectDeleted { id, version }, Audience::Users(people(&owners)));
+            refresh_watchers(store, hub, &owners.homeowner_id).await?;
+        }
+        Change::User { id, created } => {
+            let Some(user) = users::find_by_id(pool, &id).await? else { return Ok(()) };
+            let mut audience = users::builders_of_homeowner(pool, &id).await?;
+            audience.push(id);
+            let user = views::profile(&user);
+            let event = if created { Event::UserCreated { user } } else { Event::UserUpdated { user } };
+            deliver(hub, event, Audience::Users(audience));
+        }
+        Change::UserDeleted { id, version, mut builders } => {
+            builders.push(id.clone());
+            deliver(hub, Event::UserDeleted { id, version }, Audience::Users(builders));
+        }
+        Change::EndSessions { user_id, keep_session, reason } => {
+            hub.do_send(EndUser { user_id, keep_session, reason });
+        }
+    }
+    Ok(())
+}
+
+async fn refresh_watchers(store: &Store, hub: &Addr<Hub>, homeowner_id: &str) -> Result<()> {
+    let watchers = users::builders_of_homeowner(store.pool(), homeowner_id).await?;
+    hub.do_send(Watchers { user_id: homeowner_id.to_owned(), watchers });
+    Ok(())
+}
