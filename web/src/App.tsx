@@ -20,6 +20,14 @@ const CheckEmailPage = named(() => import('./pages/CheckEmailPage'), 'CheckEmail
 const ForgotPasswordPage = named(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = named(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
 const DashboardPage = named(() => import('./pages/DashboardPage'), 'DashboardPage');
+// Public pages: none of these chunks imports the signed-in app.
+const PublicShell = named(() => import('./components/PublicLayout'), 'PublicShell');
+const LandingPage = named(() => import('./pages/LandingPage'), 'LandingPage');
+const AboutPage = named(() => import('./pages/AboutPage'), 'AboutPage');
+const ContactPage = named(() => import('./pages/ContactPage'), 'ContactPage');
+const TermsOfServicePage = named(() => import('./pages/LegalPages'), 'TermsOfServicePage');
+const PrivacyPolicyPage = named(() => import('./pages/LegalPages'), 'PrivacyPolicyPage');
+const CookiePolicyPage = named(() => import('./pages/LegalPages'), 'CookiePolicyPage');
 
 function ToastHost() {
   const theme = useAppStore((s) => s.theme);
@@ -50,6 +58,14 @@ export function App() {
           <Route path="/check-email" element={<CheckEmailPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/home" element={<LandingPage />} />
+          <Route element={<PublicShell />}>
+            <Route path="/about" element={<AboutPage />} />
+            <Route path="/contact" element={<ContactPage />} />
+            <Route path="/terms-of-service" element={<TermsOfServicePage />} />
+            <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+            <Route path="/cookie-policy" element={<CookiePolicyPage />} />
+          </Route>
           <Route element={<RequireAuth />}>
             <Route element={<AppShell />}>
               <Route path="/dashboard" element={<DashboardPage />} />

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  contactPayload,
+  contactSchema,
   forgotSchema,
   loginSchema,
   MESSAGES,
@@ -106,5 +108,35 @@ describe('sign-up form', () => {
       phone: '',
     });
     expect(signupPayload(validHomeowner).name).toBe('');
+  });
+});
+
+const validContact = { name: 'Jane Doe', email: 'jane@example.com', phone: '', message: 'When is the next visit?' };
+
+describe('contact form', () => {
+  it('accepts a message without a phone', () => {
+    expect(errorsOf(contactSchema, validContact)).toEqual({});
+  });
+  it('requires name, a valid email and a message', () => {
+    expect(errorsOf(contactSchema, { name: ' ', email: '', phone: '', message: '\n ' })).toEqual({
+      name: ['Name is required'],
+      email: ['Please enter a valid email address.'],
+      message: ['Message is required'],
+    });
+    expect(errorsOf(contactSchema, { ...validContact, email: 'jane@' })).toEqual({
+      email: ['Please enter a valid email address.'],
+    });
+  });
+  it('does not check the optional phone', () => {
+    expect(errorsOf(contactSchema, { ...validContact, phone: 'call me maybe' })).toEqual({});
+  });
+  it('builds the request with a trimmed body and null for a blank phone', () => {
+    expect(contactPayload({ name: ' Jane ', email: ' jane@example.com ', phone: '  ', message: ' Hi \n' })).toEqual({
+      name: 'Jane',
+      email: 'jane@example.com',
+      phone: null,
+      message: 'Hi',
+    });
+    expect(contactPayload({ ...validContact, phone: ' (555) 123-4567 ' }).phone).toBe('(555) 123-4567');
   });
 });

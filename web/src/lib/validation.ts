@@ -12,6 +12,7 @@ export const MESSAGES = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
   name: 'Name is required',
+  message: 'Message is required',
 } as const;
 
 const emailField = z.string().trim().pipe(z.email({ error: MESSAGES.email }));
@@ -90,3 +91,32 @@ export function signupPayload(values: SignupValues) {
     phone: values.phone.trim(),
   };
 }
+
+// SPEC §5 Contact: name, email (valid format) and message are required; phone is optional.
+export const contactSchema = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    message: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!values.name.trim()) issue('name', MESSAGES.name);
+    if (!isEmail(values.email)) issue('email', MESSAGES.email);
+    if (!values.message.trim()) issue('message', MESSAGES.message);
+  });
+export type ContactValues = z.input<typeof contactSchema>;
+
+/** The contact request body (SPEC §3 Contact message): a blank phone is sent as null. */
+export function contactPayload(values: ContactValues) {
+  const phone = values.phone.trim();
+  return {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    phone: phone === '' ? null : phone,
+    message: values.message.trim(),
+  };
+}
+export type ContactRequest = ReturnType<typeof contactPayload>;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Bell, Camera, CheckCircle2, HardHat, Home, ShieldCheck, TrendingUp } from 'lucide-react';
+import { ArrowRight, Bell, Camera, CheckCircle2, HardHat, Home, ShieldCheck, TrendingUp } from 'lucide-react';
 import { getConfig, login, type DemoConfig } from '../api/auth';
 import { applyFieldErrors } from '../api/formErrors';
 import { ApiRequestError } from '../api/http';
@@ -67,7 +67,16 @@ function PromoPanel() {
           ))}
         </ul>
       </div>
-      <p className="relative text-xs text-slate-500">© {new Date().getFullYear()} Sitecast</p>
+      <div className="relative flex items-center justify-between gap-4">
+        <p className="text-xs text-slate-500">© {new Date().getFullYear()} Sitecast</p>
+        <Link
+          to="/home"
+          className="group inline-flex items-center gap-1.5 rounded text-sm font-medium text-amber-300 hover:text-amber-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900"
+        >
+          Learn more about Sitecast
+          <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+        </Link>
+      </div>
     </aside>
   );
 }

@@ -1,10 +1,11 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
-export const inputClasses = (invalid: boolean) =>
+/** Border, colours and focus ring shared by text inputs and text areas (no height). */
+const controlClasses = (invalid: boolean) =>
   cn(
-    'block h-10 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm transition-colors placeholder:text-slate-400',
+    'block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm transition-colors placeholder:text-slate-400',
     'focus:outline-none focus:ring-2 focus:ring-offset-0',
     'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-70',
     'dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500 dark:disabled:bg-slate-800',
@@ -12,6 +13,8 @@ export const inputClasses = (invalid: boolean) =>
       ? 'border-red-500 focus:border-red-500 focus:ring-red-500/30 dark:border-red-500'
       : 'border-slate-300 focus:border-brand-500 focus:ring-brand-500/30 dark:border-slate-700',
   );
+
+export const inputClasses = (invalid: boolean) => cn('h-10', controlClasses(invalid));
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -66,6 +69,55 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           </button>
         )}
       </div>
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  labelAside?: ReactNode;
+}
+
+/** A labelled multi-line input; same label, error and hint wiring as Field. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, hint, labelAside, id, className, rows = 4, ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <div className="flex items-center justify-between gap-2">
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          {label}
+        </label>
+        {labelAside}
+      </div>
+      <textarea
+        ref={ref}
+        id={inputId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cn(controlClasses(Boolean(error)), 'min-h-24 resize-y py-2 leading-6')}
+        {...rest}
+      />
       {hint && !error && (
         <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
           {hint}
