@@ -286,8 +286,9 @@ impl Handler<ResyncAll> for Hub {
 impl Handler<Watchers> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Watchers, _: &mut Context<Self>) {
-        if self.watchers.contains_key(&msg.user_id) {
-            self.watchers.insert(msg.user_id, msg.watchers);
+        // Only online users have a presence audience to keep current.
+        if let Some(watchers) = self.watchers.get_mut(&msg.user_id) {
+            *watchers = msg.watchers;
         }
     }
 }

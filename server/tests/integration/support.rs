@@ -269,7 +269,7 @@ impl TestServer {
             req = req.origin(o);
         }
         match req.connect().await {
-            Ok((_, framed)) => Ok(WsClient { framed }),
+            Ok((_, framed)) => Ok(WsClient { framed, pending: Default::default() }),
             Err(awc::error::WsClientError::InvalidResponseStatus(status)) => Err((status, Value::Null)),
             Err(other) => panic!("websocket connect failed: {other}"),
         }
@@ -284,6 +284,8 @@ pub fn link_token(text: &str) -> String {
 
 pub struct WsClient {
     pub framed: actix_codec::Framed<awc::BoxedSocket, awc::ws::Codec>,
+    /// Messages read while waiting for a reply, handed out again by `next_any`.
+    pending: std::collections::VecDeque<protocol::ServerMsg>,
 }
 
 impl WsClient {
@@ -299,6 +301,9 @@ impl WsClient {
 
     /// The next decoded server message, skipping pings.
     pub async fn next_any(&mut self) -> protocol::ServerMsg {
+        if let Some(msg) = self.pending.pop_front() {
+            return msg;
+        }
         loop {
             match self.next_frame().await {
                 Some(awc::ws::Frame::Binary(bytes)) => return protocol::decode(&bytes).expect("server frame decodes"),
@@ -319,14 +324,33 @@ impl WsClient {
         }
     }
 
-    /// Sends a request and waits for its reply (or error), skipping events.
+    /// Sends a request and waits for its reply (or error); events that arrive first
+    /// are kept for `next_any` and `event`.
     pub async fn request(&mut self, id: u32, request: protocol::Request) -> Result<protocol::Response, protocol::ApiError> {
         self.send(&protocol::ClientMsg { id, request }).await;
+        let mut held = std::collections::VecDeque::new();
+        let outcome = loop {
+            let msg = match self.pending.pop_front() {
+                Some(msg) => msg,
+                None => self.read_msg().await,
+            };
+            match msg {
+                protocol::ServerMsg::Reply { id: got, response } if got == id => break Ok(response),
+                protocol::ServerMsg::Error { id: Some(got), error } if got == id => break Err(error),
+                other => held.push_back(other),
+            }
+        };
+        held.extend(self.pending.drain(..));
+        self.pending = held;
+        outcome
+    }
+
+    async fn read_msg(&mut self) -> protocol::ServerMsg {
         loop {
-            match self.next_any().await {
-                protocol::ServerMsg::Reply { id: got, response } if got == id => return Ok(response),
-                protocol::ServerMsg::Error { id: Some(got), error } if got == id => return Err(error),
-                _ => {}
+            match self.next_frame().await {
+                Some(awc::ws::Frame::Binary(bytes)) => return protocol::decode(&bytes).expect("server frame decodes"),
+                Some(awc::ws::Frame::Ping(_)) | Some(awc::ws::Frame::Pong(_)) => continue,
+                other => panic!("expected a binary frame, got {other:?}"),
             }
         }
     }
@@ -412,4 +436,20 @@ pub fn maildir_messages(maildir: &Path) -> Vec<String> {
     std::fs::read_dir(maildir.join("new"))
         .map(|entries| entries.filter_map(|e| e.ok()).filter_map(|e| std::fs::read_to_string(e.path()).ok()).collect())
         .unwrap_or_default()
+}
+
+impl TestServer {
+    /// Logs in with the demo password, opens a socket and reads its Hello.
+    pub async fn connect(&self, email: &str) -> (WsClient, protocol::Hello) {
+        let cookie = self.login(email, "sitecast-demo").await;
+        let mut ws = self.ws(Some(&cookie), Some(ORIGIN)).await.expect("socket opens");
+        match ws.next_msg().await {
+            protocol::ServerMsg::Hello(hello) => (ws, hello),
+            other => panic!("expected Hello first, got {other:?}"),
+        }
+    }
+
+    pub async fn count_sockets(&self) -> usize {
+        self.state.hub.send(sitecast::live::hub::CountSockets).await.unwrap_or(usize::MAX)
+    }
 }
