@@ -18,7 +18,7 @@ use crate::domain::passwords::Passwords;
 use crate::http;
 use crate::domain::services::Services;
 use crate::live::bus::Bus;
-use crate::live::hub::{Hub, ResyncAll};
+use crate::live::hub::{AttachBus, Hub, ResyncAll};
 use crate::live::publisher;
 use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
 use crate::mail::worker::MailWorker;
@@ -78,6 +78,12 @@ pub fn mail_transport(config: &Config) -> anyhow::Result<Arc<dyn MailTransport>>
 
 /// Everything but the HTTP server: store, migrations, seeds, mail worker, hub.
 pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> {
+    // Every socket is a descriptor (two, with the hub's handle); the default soft
+    // limit of 1024 would cap connections far below what the machine holds.
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => tracing::debug!(limit, "open file limit"),
+        Err(err) => tracing::warn!(error = %err, "could not raise the open file limit"),
+    }
     std::fs::create_dir_all(&config.data_dir).context("creating the data directory")?;
     let store = Store::connect(&config.database_url()).await.context("opening the database")?;
     let photos = photo_store(&config)?;
@@ -100,6 +106,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     tokio::spawn(publisher::run(changes_rx, store.clone(), hub.clone()));
     let resync = hub.clone();
     let bus = Bus::start(&store, &config.database_url(), changes_tx, move || resync.do_send(ResyncAll));
+    hub.do_send(AttachBus(bus.clone()));
     Ok(web::Data::new(AppState {
         origins: config.origins(),
         config,
@@ -130,6 +137,7 @@ pub fn serve(state: web::Data<AppState>, bind: &str) -> anyhow::Result<Running> 
             .configure(http::routes)
             .configure(http::web_app::routes(web_dir.clone()))
     })
+    .on_connect(http::conn::on_connect)
     .bind(bind)
     .with_context(|| format!("binding {bind}"))?;
     let addr = *server.addrs().first().context("no address bound")?;

@@ -23,4 +23,7 @@ pub enum Change {
     UserDeleted { id: String, version: i64, builders: Vec<String> },
     /// End the user's sessions (all, or all but one) and close their sockets.
     EndSessions { user_id: String, keep_session: Option<String>, reason: String },
+    /// Users online on one instance (sent to the others only): `online` lists users who
+    /// came online or are still online (a periodic refresh), `offline` users who left.
+    Presence { instance: String, online: Vec<String>, offline: Vec<String> },
 }

@@ -2,6 +2,7 @@
 //! group of endpoints; handlers call the domain and map its errors in `error`.
 
 pub mod auth;
+pub mod conn;
 pub mod contact;
 pub mod error;
 pub mod health;

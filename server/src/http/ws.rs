@@ -4,6 +4,7 @@ use actix_web::{get, web, HttpRequest, HttpResponse};
 use actix_web_actors::ws::WsResponseBuilder;
 
 use super::origin::{forbidden, origin_allowed};
+use super::conn::ConnSocket;
 use super::session::session_token;
 use crate::app::AppState;
 use crate::error::Error;
@@ -27,6 +28,7 @@ async fn upgrade(req: HttpRequest, stream: web::Payload, state: web::Data<AppSta
         hub: state.hub.clone(),
         bus: state.bus.clone(),
         heartbeat: state.heartbeat,
+        cut_off: req.conn_data::<ConnSocket>().cloned().map(|s| std::sync::Arc::new(move || s.shutdown()) as _),
     });
     WsResponseBuilder::new(actor, &req, stream).frame_size(protocol::MAX_FRAME_BYTES).start()
 }

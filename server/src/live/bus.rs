@@ -25,6 +25,7 @@ struct Envelope {
 pub struct Bus {
     local: mpsc::UnboundedSender<Change>,
     remote: Option<mpsc::UnboundedSender<Change>>,
+    instance: String,
 }
 
 impl Bus {
@@ -36,14 +37,31 @@ impl Bus {
         local: mpsc::UnboundedSender<Change>,
         lost: impl Fn() + Send + 'static,
     ) -> Bus {
-        if store.backend() != Backend::Postgres {
-            return Bus { local, remote: None };
-        }
         let instance = uuid::Uuid::new_v4().to_string();
+        if store.backend() != Backend::Postgres {
+            return Bus { local, remote: None, instance };
+        }
         let (tx, rx) = mpsc::unbounded_channel();
         tokio::spawn(notify(store.clone(), instance.clone(), rx));
-        tokio::spawn(listen(database_url.to_owned(), instance, local.clone(), lost));
-        Bus { local, remote: Some(tx) }
+        tokio::spawn(listen(database_url.to_owned(), instance.clone(), local.clone(), lost));
+        Bus { local, remote: Some(tx), instance }
+    }
+
+    /// This instance's id, as other instances see it.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// Whether other instances may exist (they share a Postgres database).
+    pub fn is_shared(&self) -> bool {
+        self.remote.is_some()
+    }
+
+    /// Tells the other instances only (presence is already known here).
+    pub fn publish_remote(&self, change: Change) {
+        if let Some(remote) = &self.remote {
+            let _ = remote.send(change);
+        }
     }
 
     /// Publishes changes, in order, after their transaction committed.

@@ -3,12 +3,15 @@
 //! may see it, sending the same encoded bytes to each.
 
 use std::collections::{HashMap, HashSet};
+use std::time::{Duration, Instant};
 
 use actix::{Actor, Addr, AsyncContext, Context, Handler, Message, MessageResult, Recipient};
 use bytes::Bytes;
 use protocol::{encode, Event, Role, ServerMsg};
 
+use super::bus::Bus;
 use super::project::ProjectActor;
+use crate::domain::changes::Change;
 use super::Push;
 use crate::domain::services::Services;
 
@@ -41,7 +44,12 @@ pub struct Join {
     pub watchers: Vec<String>,
     pub push: Recipient<Push>,
     pub control: Recipient<SocketCommand>,
+    /// Ends the connection at the socket level (when the peer stops reading).
+    pub cut_off: Option<CutOff>,
 }
+
+/// Shuts a connection down underneath its actor (see `http::conn`).
+pub type CutOff = std::sync::Arc<dyn Fn() + Send + Sync>;
 
 #[derive(Message)]
 #[rtype(result = "()")]
@@ -116,10 +124,15 @@ struct Conn {
     user_id: String,
     push: Recipient<Push>,
     control: Recipient<SocketCommand>,
+    cut_off: Option<CutOff>,
 }
 
 pub struct Hub {
     svc: Services,
+    bus: Option<Bus>,
+    /// Users online on other instances: by user, the instances and when each last
+    /// said so, and who may see the user.
+    remote: HashMap<String, (HashMap<String, Instant>, Vec<String>)>,
     conns: HashMap<u64, Conn>,
     by_user: HashMap<String, Vec<u64>>,
     admins: HashSet<u64>,
@@ -132,6 +145,8 @@ impl Hub {
     pub fn new(svc: Services) -> Hub {
         Hub {
             svc,
+            bus: None,
+            remote: HashMap::new(),
             conns: HashMap::new(),
             by_user: HashMap::new(),
             admins: HashSet::new(),
@@ -184,6 +199,11 @@ impl Hub {
             if let Some(c) = self.remove(conn) {
                 tracing::warn!(conn, user = %c.user_id, "socket fell behind; disconnecting it");
                 c.control.do_send(SocketCommand::TooSlow);
+                // Its writer is blocked on a full socket, so the actor may never run
+                // again to close it: end the connection underneath.
+                if let Some(cut_off) = c.cut_off {
+                    cut_off();
+                }
             }
         }
     }
@@ -201,9 +221,29 @@ impl Hub {
         if now_offline {
             self.by_user.remove(&conn.user_id);
             let watchers = self.watchers.remove(&conn.user_id).unwrap_or_default();
-            self.presence(&conn.user_id, false, watchers);
+            self.local_presence(&conn.user_id, false, watchers);
         }
         Some(conn)
+    }
+
+    fn remote_online(&self, user_id: &str) -> bool {
+        self.remote.get(user_id).is_some_and(|(instances, _)| !instances.is_empty())
+    }
+
+    fn is_online(&self, user_id: &str) -> bool {
+        self.by_user.contains_key(user_id) || self.remote_online(user_id)
+    }
+
+    /// A user's local presence flipped: tell the other instances, and the local
+    /// audience unless the user is (still) online elsewhere.
+    fn local_presence(&mut self, user_id: &str, online: bool, watchers: Vec<String>) {
+        if let Some(bus) = &self.bus {
+            let (on, off) = if online { (vec![user_id.to_owned()], vec![]) } else { (vec![], vec![user_id.to_owned()]) };
+            bus.publish_remote(Change::Presence { instance: bus.instance().to_owned(), online: on, offline: off });
+        }
+        if !self.remote_online(user_id) {
+            self.presence(user_id, online, watchers);
+        }
     }
 
     fn presence(&mut self, user_id: &str, online: bool, mut watchers: Vec<String>) {
@@ -229,11 +269,17 @@ impl Handler<Join> for Hub {
         self.by_user.entry(msg.user_id.clone()).or_default().push(msg.conn_id);
         self.conns.insert(
             msg.conn_id,
-            Conn { session_id: msg.session_id, user_id: msg.user_id.clone(), push: msg.push, control: msg.control },
+            Conn {
+                session_id: msg.session_id,
+                user_id: msg.user_id.clone(),
+                push: msg.push,
+                control: msg.control,
+                cut_off: msg.cut_off,
+            },
         );
         self.watchers.insert(msg.user_id.clone(), msg.watchers.clone());
         if first {
-            self.presence(&msg.user_id, true, msg.watchers);
+            self.local_presence(&msg.user_id, true, msg.watchers);
         }
     }
 }
@@ -274,6 +320,90 @@ impl Handler<EndUser> for Hub {
     }
 }
 
+/// Gives the hub the bus once both exist, so presence can reach other instances.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct AttachBus(pub Bus);
+
+/// Presence reported by another instance, with who may see each user.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct RemotePresence {
+    pub instance: String,
+    pub online: Vec<(String, Vec<String>)>,
+    pub offline: Vec<(String, Vec<String>)>,
+}
+
+/// Another instance re-announces its online users this often; an instance silent for
+/// three periods (it crashed) is taken as offline.
+const PRESENCE_REFRESH: Duration = Duration::from_secs(30);
+const PRESENCE_EXPIRY: Duration = Duration::from_secs(95);
+/// Users per presence notification (Postgres NOTIFY payloads are at most 8000 bytes).
+const PRESENCE_CHUNK: usize = 100;
+
+impl Handler<AttachBus> for Hub {
+    type Result = ();
+    fn handle(&mut self, AttachBus(bus): AttachBus, ctx: &mut Context<Self>) {
+        let shared = bus.is_shared();
+        self.bus = Some(bus);
+        if !shared {
+            return;
+        }
+        ctx.run_interval(PRESENCE_REFRESH, |hub, _| {
+            if let Some(bus) = &hub.bus {
+                let users: Vec<String> = hub.by_user.keys().cloned().collect();
+                for chunk in users.chunks(PRESENCE_CHUNK) {
+                    bus.publish_remote(Change::Presence {
+                        instance: bus.instance().to_owned(),
+                        online: chunk.to_vec(),
+                        offline: vec![],
+                    });
+                }
+            }
+            let mut gone = Vec::new();
+            for (user, (instances, watchers)) in hub.remote.iter_mut() {
+                let before = instances.len();
+                instances.retain(|_, seen| seen.elapsed() < PRESENCE_EXPIRY);
+                if before > 0 && instances.is_empty() {
+                    gone.push((user.clone(), watchers.clone()));
+                }
+            }
+            for (user, watchers) in gone {
+                if !hub.is_online(&user) {
+                    hub.presence(&user, false, watchers);
+                }
+            }
+        });
+    }
+}
+
+impl Handler<RemotePresence> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: RemotePresence, _: &mut Context<Self>) {
+        for (user, watchers) in msg.online {
+            let was = self.is_online(&user);
+            let entry = self.remote.entry(user.clone()).or_default();
+            entry.0.insert(msg.instance.clone(), Instant::now());
+            entry.1 = watchers.clone();
+            if !was {
+                self.presence(&user, true, watchers);
+            }
+        }
+        for (user, watchers) in msg.offline {
+            let was = self.is_online(&user);
+            if let Some(entry) = self.remote.get_mut(&user) {
+                entry.0.remove(&msg.instance);
+                if entry.0.is_empty() {
+                    self.remote.remove(&user);
+                }
+            }
+            if was && !self.is_online(&user) {
+                self.presence(&user, false, watchers);
+            }
+        }
+    }
+}
+
 impl Handler<ResyncAll> for Hub {
     type Result = ();
     fn handle(&mut self, _: ResyncAll, _: &mut Context<Self>) {
@@ -303,7 +433,8 @@ impl Handler<CountSockets> for Hub {
 impl Handler<OnlineUsers> for Hub {
     type Result = MessageResult<OnlineUsers>;
     fn handle(&mut self, _: OnlineUsers, _: &mut Context<Self>) -> Self::Result {
-        MessageResult(self.by_user.keys().cloned().collect())
+        let remote = self.remote.iter().filter(|(_, (i, _))| !i.is_empty()).map(|(u, _)| u.clone());
+        MessageResult(self.by_user.keys().cloned().chain(remote).collect())
     }
 }
 

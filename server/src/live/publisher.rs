@@ -7,7 +7,7 @@ use bytes::Bytes;
 use protocol::{encode, Event, ServerMsg};
 use tokio::sync::mpsc;
 
-use super::hub::{Audience, Deliver, EndUser, Hub, Watchers};
+use super::hub::{Audience, Deliver, EndUser, Hub, RemotePresence, Watchers};
 use crate::domain::changes::{Change, Owners};
 use crate::domain::views;
 use crate::error::Result;
@@ -88,6 +88,19 @@ async fn publish(store: &Store, hub: &Addr<Hub>, change: Change) -> Result<()> {
         }
         Change::EndSessions { user_id, keep_session, reason } => {
             hub.do_send(EndUser { user_id, keep_session, reason });
+        }
+        Change::Presence { instance, online, offline } => {
+            let with_watchers = |ids: Vec<String>| async move {
+                let mut out = Vec::with_capacity(ids.len());
+                for id in ids {
+                    let watchers = users::builders_of_homeowner(pool, &id).await?;
+                    out.push((id, watchers));
+                }
+                Ok::<_, crate::error::Error>(out)
+            };
+            let online = with_watchers(online).await?;
+            let offline = with_watchers(offline).await?;
+            hub.do_send(RemotePresence { instance, online, offline });
         }
     }
     Ok(())

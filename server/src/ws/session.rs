@@ -17,7 +17,7 @@ use crate::domain::services::Services;
 use crate::domain::{projects, snapshot, views};
 use crate::error::Error;
 use crate::live::bus::Bus;
-use crate::live::hub::{Hub, Join, Leave, OnlineUsers, ProjectActorFor, SocketCommand};
+use crate::live::hub::{CutOff, Hub, Join, Leave, OnlineUsers, ProjectActorFor, SocketCommand};
 use crate::live::project::{self, ProjectActor};
 use crate::live::Push;
 use crate::store::users::{self, UserRow};
@@ -51,6 +51,7 @@ pub struct SessionActor {
     subscriptions: HashMap<String, Addr<ProjectActor>>,
     in_flight: usize,
     window: (Instant, u32),
+    cut_off: Option<CutOff>,
 }
 
 pub struct SessionParts {
@@ -61,6 +62,7 @@ pub struct SessionParts {
     pub bus: Bus,
     /// How often the server pings, and how long a silent peer may stay.
     pub heartbeat: (Duration, Duration),
+    pub cut_off: Option<CutOff>,
 }
 
 impl SessionActor {
@@ -80,6 +82,7 @@ impl SessionActor {
             subscriptions: HashMap::new(),
             in_flight: 0,
             window: (Instant::now(), 0),
+            cut_off: p.cut_off,
         }
     }
 
@@ -119,6 +122,7 @@ impl SessionActor {
                     watchers: watchers.unwrap_or_default(),
                     push: ctx.address().recipient(),
                     control: ctx.address().recipient(),
+                    cut_off: act.cut_off.take(),
                 });
                 let (store, hub, user) = (act.svc.store.clone(), act.hub.clone(), act.user.clone());
                 async move {

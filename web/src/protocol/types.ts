@@ -51,7 +51,7 @@ takenAt: number | null, createdAt: number, thumbUrl: string, displayUrl: string,
 
 export type Favourite = { id: string, userId: string, imageId: string, projectId: string, createdAt: number, };
 
-export type ErrorCode = "bad_request" | "validation" | "unauthorized" | "invalid_credentials" | "email_not_confirmed" | "invalid_token" | "forbidden" | "not_found" | "conflict" | "user_exists" | "rate_limited" | "too_large" | "unsupported_media_type" | "internal";
+export type ErrorCode = "bad_request" | "validation" | "unauthorized" | "invalid_credentials" | "email_not_confirmed" | "invalid_token" | "forbidden" | "not_found" | "conflict" | "user_exists" | "no_changes" | "rate_limited" | "too_large" | "unsupported_media_type" | "internal";
 
 export type FieldError = { field: string, message: string, };
 

@@ -1,0 +1,131 @@
+//! Fan-out: N sockets of one homeowner watch their project while an admin changes its
+//! progress at a fixed rate. Every receiver records the delay from the admin's send to
+//! its receipt; missing and out-of-order events are counted (they must be zero).
+//!
+//!   cargo run --release -p sitecast-loadtest --bin fanout -- --url http://127.0.0.1:8080 --subscribers 1000
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use hdrhistogram::Histogram;
+use protocol::{Event, Request, ServerMsg, UpdateProject};
+use sitecast_loadtest::{connect, login, next, send};
+use tokio::sync::Mutex;
+
+#[derive(Parser)]
+struct Args {
+    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    url: String,
+    #[arg(long, default_value_t = 1000)]
+    subscribers: usize,
+    /// Status changes to send.
+    #[arg(long, default_value_t = 50)]
+    events: u32,
+    /// Changes per second.
+    #[arg(long, default_value_t = 10)]
+    rate: u32,
+    #[arg(long, default_value = "admin@sitecast.demo")]
+    admin: String,
+    #[arg(long, default_value = "homeowner@sitecast.demo")]
+    homeowner: String,
+    #[arg(long, default_value = "sitecast-demo")]
+    password: String,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let homeowner = login(&args.url, &args.homeowner, &args.password).await?;
+    let admin = login(&args.url, &args.admin, &args.password).await?;
+    let (mut admin_ws, _) = connect(&args.url, &admin).await?;
+
+    let mut sockets = Vec::with_capacity(args.subscribers);
+    let mut project_id = None;
+    for _ in 0..args.subscribers {
+        let (ws, hello) = connect(&args.url, &homeowner).await?;
+        project_id.get_or_insert_with(|| hello.snapshot.projects[0].id.clone());
+        sockets.push(ws);
+    }
+    let project_id = project_id.unwrap_or_default();
+    eprintln!("{} sockets connected; sending {} changes at {}/s", sockets.len(), args.events, args.rate);
+
+    // Send times by sequence number; a receiver reads the sequence from the description.
+    let start = Instant::now();
+    let sent_at: Arc<Mutex<Vec<Option<Duration>>>> = Arc::new(Mutex::new(vec![None; args.events as usize + 1]));
+    let mut receivers = Vec::new();
+    for mut ws in sockets {
+        let (pid, sent_at, events) = (project_id.clone(), sent_at.clone(), args.events);
+        receivers.push(tokio::spawn(async move {
+            let mut latencies = Vec::with_capacity(events as usize);
+            let (mut last, mut out_of_order) = (0u32, 0u32);
+            while last < events {
+                let Ok(Ok(msg)) = tokio::time::timeout(Duration::from_secs(10), next(&mut ws)).await else { break };
+                if let ServerMsg::Event { event: Event::ProjectUpdated { project, .. } } = msg {
+                    if project.id != pid {
+                        continue;
+                    }
+                    let Some(seq) = project.description.strip_prefix("fanout ").and_then(|s| s.parse::<u32>().ok()) else {
+                        continue;
+                    };
+                    let now = start.elapsed();
+                    if seq <= last {
+                        out_of_order += 1;
+                        continue;
+                    }
+                    last = seq;
+                    if let Some(at) = sent_at.lock().await[seq as usize] {
+                        latencies.push(now.saturating_sub(at));
+                    }
+                }
+            }
+            (latencies, out_of_order)
+        }));
+    }
+
+    let period = Duration::from_secs_f64(1.0 / f64::from(args.rate.max(1)));
+    let mut tick = tokio::time::interval(period);
+    for seq in 1..=args.events {
+        tick.tick().await;
+        sent_at.lock().await[seq as usize] = Some(start.elapsed());
+        let change = UpdateProject {
+            id: project_id.clone(),
+            description: Some(format!("fanout {seq}")),
+            progress: Some(((seq % 20) * 5) as i32),
+            ..UpdateProject::default()
+        };
+        send(&mut admin_ws, seq, Request::UpdateProject(change)).await?;
+    }
+    // Drain the admin's replies so its socket is not the slow one.
+    let drain = tokio::spawn(async move { while next(&mut admin_ws).await.is_ok() {} });
+
+    let mut hist = Histogram::<u64>::new(3)?;
+    let (mut received, mut out_of_order) = (0u64, 0u64);
+    for r in receivers {
+        let (latencies, ooo) = r.await?;
+        received += latencies.len() as u64;
+        out_of_order += u64::from(ooo);
+        for l in latencies {
+            hist.record(l.as_micros() as u64)?;
+        }
+    }
+    drain.abort();
+    let expected = u64::from(args.events) * args.subscribers as u64;
+    let ms = |q: f64| hist.value_at_quantile(q) as f64 / 1000.0;
+    println!(
+        "fanout subscribers={} events={} rate={}/s delivered={}/{} missing={} out_of_order={} \
+         p50={:.1}ms p95={:.1}ms p99={:.1}ms max={:.1}ms",
+        args.subscribers,
+        args.events,
+        args.rate,
+        received,
+        expected,
+        expected - received,
+        out_of_order,
+        ms(0.50),
+        ms(0.95),
+        ms(0.99),
+        hist.max() as f64 / 1000.0
+    );
+    Ok(())
+}

@@ -1,0 +1,64 @@
+//! Shared pieces of the native load clients: log in over HTTP, open sockets with the
+//! session cookie, speak MessagePack with correlation ids.
+
+use anyhow::{bail, Context};
+use futures_util::{SinkExt, StreamExt};
+use protocol::{ClientMsg, Request, ServerMsg};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Logs in and returns the `Cookie` header value for the session.
+pub async fn login(base: &str, email: &str, password: &str) -> anyhow::Result<String> {
+    let resp = reqwest::Client::new()
+        .post(format!("{base}/api/auth/login"))
+        .json(&serde_json::json!({ "email": email, "password": password }))
+        .send()
+        .await?;
+    if !resp.status().is_success() {
+        bail!("login of {email} failed: {}", resp.status());
+    }
+    let cookie = resp
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| v.split(';').next().filter(|kv| kv.contains("sitecast_session")))
+        .context("no session cookie")?
+        .to_owned();
+    Ok(cookie)
+}
+
+/// Opens a socket with the session cookie and reads its Hello.
+pub async fn connect(base: &str, cookie: &str) -> anyhow::Result<(Socket, protocol::Hello)> {
+    let url = format!("{}/ws", base.replacen("http", "ws", 1));
+    let mut req = url.into_client_request()?;
+    req.headers_mut().insert("cookie", cookie.parse()?);
+    let (mut ws, _) = tokio_tungstenite::connect_async(req).await?;
+    loop {
+        match next(&mut ws).await? {
+            ServerMsg::Hello(hello) => return Ok((ws, hello)),
+            _ => continue,
+        }
+    }
+}
+
+/// The next server message (pings are answered by tungstenite itself).
+pub async fn next(ws: &mut Socket) -> anyhow::Result<ServerMsg> {
+    loop {
+        match ws.next().await.context("socket closed")?? {
+            Message::Binary(bytes) => return Ok(protocol::decode(&bytes)?),
+            Message::Close(frame) => bail!("socket closed: {frame:?}"),
+            _ => continue,
+        }
+    }
+}
+
+pub async fn send(ws: &mut Socket, id: u32, request: Request) -> anyhow::Result<()> {
+    let bytes = protocol::encode(&ClientMsg { id, request })?;
+    ws.send(Message::Binary(bytes.into())).await?;
+    Ok(())
+}
