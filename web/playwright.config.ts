@@ -7,11 +7,12 @@ const baseURL = process.env.SITECAST_E2E_URL ?? 'http://127.0.0.1:8099';
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_500 },
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that passes only on a second try is a flaky test to fix.
+  retries: 0,
   workers: process.env.CI ? 2 : 4,
   reporter: [['list']],
   use: {

@@ -44,3 +44,22 @@ export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', builder: 'Bui
 export function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
+
+/** Signs in with a demo-account button and waits for the dashboard behind its skeleton. */
+export async function loginAs(page: Page, role: Role): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: ROLE_LABELS[role], exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 10_000 });
+}
+
+/** The server's mail outbox folder (.eml files), when the e2e script exposes it. */
+export const OUTBOX_DIR = process.env.SITECAST_E2E_OUTBOX;
+
+/** Opens a project from a card (the grid links to /projects/{id}) and returns its id. */
+export async function openProjectCard(page: Page, title: string): Promise<string> {
+  await page.getByTestId('project-card').filter({ hasText: title }).first().click();
+  await expect(page).toHaveURL(/\/projects\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  return new URL(page.url()).pathname.split('/').pop() ?? '';
+}

@@ -29,11 +29,29 @@ async function expectFooter(page: Page) {
 }
 
 test('landing shows the skeleton, then the hero, features, call to action and footer', async ({ page }) => {
+  // Watch the DOM from the first script on: when the skeleton appears and when it goes.
+  // A timer can fire late on a busy machine but never early, so the shown time is a
+  // lower bound that cannot flake.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __skeleton: { shown?: number; hidden?: number } };
+    w.__skeleton = {};
+    new MutationObserver(() => {
+      const present = document.querySelector('[data-testid="landing-skeleton"]') !== null;
+      if (present && w.__skeleton.shown === undefined) w.__skeleton.shown = performance.now();
+      if (!present && w.__skeleton.shown !== undefined && w.__skeleton.hidden === undefined) {
+        w.__skeleton.hidden = performance.now();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/home');
-  await expect(page.getByTestId('landing-skeleton')).toBeVisible();
   const hero = page.getByRole('heading', { level: 1, name: "Track Your Building Project's Progress" });
   await expect(hero).toBeVisible();
   await expect(page.getByTestId('landing-skeleton')).toHaveCount(0);
+  const skeleton = await page.evaluate(
+    () => (window as unknown as { __skeleton: { shown?: number; hidden?: number } }).__skeleton,
+  );
+  expect(skeleton.shown, 'the skeleton was shown').toBeDefined();
+  expect((skeleton.hidden ?? 0) - (skeleton.shown ?? 0), 'for about a second').toBeGreaterThanOrEqual(950);
 
   await expect(page.getByRole('link', { name: 'Get Started', exact: true })).toHaveAttribute('href', '/login');
   await expect(page.getByRole('link', { name: 'View Demo' })).toHaveAttribute('href', '/login');

@@ -20,6 +20,11 @@ const CheckEmailPage = named(() => import('./pages/CheckEmailPage'), 'CheckEmail
 const ForgotPasswordPage = named(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = named(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
 const DashboardPage = named(() => import('./pages/DashboardPage'), 'DashboardPage');
+const ProjectsPage = named(() => import('./pages/ProjectsPage'), 'ProjectsPage');
+const HomeownerProjectsPage = named(() => import('./pages/ProjectsPage'), 'HomeownerProjectsPage');
+const BuilderProjectsPage = named(() => import('./pages/ProjectsPage'), 'BuilderProjectsPage');
+const ProjectDetailPage = named(() => import('./pages/ProjectDetailPage'), 'ProjectDetailPage');
+const ProfileSettingsPage = named(() => import('./pages/ProfileSettingsPage'), 'ProfileSettingsPage');
 // Public pages: none of these chunks imports the signed-in app.
 const PublicShell = named(() => import('./components/PublicLayout'), 'PublicShell');
 const LandingPage = named(() => import('./pages/LandingPage'), 'LandingPage');
@@ -69,6 +74,16 @@ export function App() {
           <Route element={<RequireAuth />}>
             <Route element={<AppShell />}>
               <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/projects" element={<ProjectsPage />} />
+              <Route path="/projects/:id" element={<ProjectDetailPage />} />
+              <Route path="/profile-settings" element={<ProfileSettingsPage />} />
+            </Route>
+          </Route>
+          {/* SPEC §6: only admins and builders see other people's project lists. */}
+          <Route element={<RequireAuth roles={['admin', 'builder']} />}>
+            <Route element={<AppShell />}>
+              <Route path="/homeowner/:homeownerId/projects" element={<HomeownerProjectsPage />} />
+              <Route path="/builder/:builderId/projects" element={<BuilderProjectsPage />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFoundPage />} />

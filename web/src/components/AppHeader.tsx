@@ -1,29 +1,18 @@
-import { WifiOff } from 'lucide-react';
+import { Link } from 'react-router';
 import { useAppStore } from '../store';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
 import { buttonClasses } from './ui/Button';
-import { Link } from 'react-router';
 
 export function AppHeader() {
   const user = useAppStore((s) => s.user);
   const connection = useAppStore((s) => s.connection);
-  const offline = connection === 'reconnecting' || connection === 'closed';
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70 dark:border-slate-800 dark:bg-slate-950/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo to={user ? '/dashboard' : '/'} />
         <div className="flex items-center gap-3">
-          {offline && (
-            <span
-              role="status"
-              className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset dark:bg-amber-400/10 dark:text-amber-300 dark:ring-amber-400/20"
-            >
-              <WifiOff className="size-3.5" aria-hidden="true" />
-              Reconnecting…
-            </span>
-          )}
           {user ? (
             <UserMenu user={user} online={connection === 'open'} />
           ) : (
@@ -33,6 +22,34 @@ export function AppHeader() {
           )}
         </div>
       </div>
+      <ConnectionBanner />
     </header>
+  );
+}
+
+/**
+ * Shown while the live connection is down. Nothing needs reloading afterwards: the
+ * next Hello replaces everything the page shows.
+ */
+function ConnectionBanner() {
+  const connection = useAppStore((s) => s.connection);
+  if (connection !== 'reconnecting') return null;
+  return (
+    <div
+      role="status"
+      data-testid="reconnecting"
+      className="border-t border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-400/20 dark:bg-amber-400/10 dark:text-amber-200"
+    >
+      <div className="mx-auto flex max-w-7xl items-center gap-2.5 px-4 py-2 text-sm sm:px-6 lg:px-8">
+        <span className="relative flex size-2.5 shrink-0" aria-hidden="true">
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-400 opacity-75" />
+          <span className="relative inline-flex size-2.5 rounded-full bg-amber-500" />
+        </span>
+        <span className="font-medium">Reconnecting…</span>
+        <span className="hidden text-amber-800/80 sm:inline dark:text-amber-200/70">
+          Live updates are paused. This page catches up by itself once you're back online.
+        </span>
+      </div>
+    </div>
   );
 }

@@ -1,26 +1,28 @@
 import { Building2, CalendarDays, MapPin, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Project } from '../protocol/types';
 import { formatDate } from '../lib/dates';
 import { displayName } from '../lib/names';
 import { ProgressBar } from './ProgressBar';
 import { StatusBadge } from './StatusBadge';
 
-function homeownerLabel(project: Project): string {
+export function homeownerLabel(project: Project): string {
   const fromParts = displayName({ firstName: project.homeownerFirstName, lastName: project.homeownerLastName });
   return fromParts || project.homeownerName;
 }
 
 export function ProjectCard({ project }: { project: Project }) {
   return (
-    <article
+    <Link
+      to={`/projects/${project.id}`}
       data-testid="project-card"
-      className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
+      className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:border-slate-800 dark:bg-slate-900 dark:focus-visible:ring-offset-slate-950"
     >
       <div
         className={
           project.thumbnailUrl
             ? 'relative aspect-[16/9] overflow-hidden bg-slate-100 dark:bg-slate-800'
-            : 'relative h-28 overflow-hidden bg-gradient-to-br from-amber-50 via-slate-50 to-slate-100 dark:from-slate-800 dark:via-slate-900 dark:to-slate-900'
+            : 'relative aspect-[16/9] overflow-hidden bg-gradient-to-br from-amber-50 via-slate-50 to-slate-100 dark:from-slate-800 dark:via-slate-900 dark:to-slate-900'
         }
       >
         {project.thumbnailUrl ? (
@@ -42,7 +44,7 @@ export function ProjectCard({ project }: { project: Project }) {
       </div>
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="min-w-0">
-          <h3 className="truncate text-base font-semibold text-slate-900 dark:text-white">{project.title}</h3>
+          <h3 className="truncate text-base font-semibold text-slate-900 group-hover:text-amber-700 dark:text-white dark:group-hover:text-amber-300">{project.title}</h3>
           <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-500 dark:text-slate-400">
             <MapPin className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
             <span className="line-clamp-2">{project.address}</span>
@@ -60,6 +62,6 @@ export function ProjectCard({ project }: { project: Project }) {
           </span>
         </div>
       </div>
-    </article>
+    </Link>
   );
 }

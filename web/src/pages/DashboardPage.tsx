@@ -1,48 +1,40 @@
 import { useEffect, useMemo, useState } from 'react';
-import { CheckCircle2, Clock3, FolderKanban, FolderOpen, PauseCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { ArrowRight, CheckCircle2, Clock3, FolderKanban, PauseCircle, Plus, UserPlus } from 'lucide-react';
 import type { Profile, Project, Role } from '../protocol/types';
 import { welcomeHeading } from '../lib/names';
+import { userDirectory } from '../lib/people';
 import { sortProjects, useAppStore } from '../store';
-import { ProjectCard } from '../components/ProjectCard';
+import { PageHeader } from '../components/PageHeader';
+import { ProjectGrid, ProjectGridSkeleton } from '../components/ProjectGrid';
+import { UserTable } from '../components/UserTables';
+import { CreateUserDialog } from '../components/dialogs/CreateUserDialog';
+import { ProjectFormDialog } from '../components/dialogs/ProjectFormDialog';
+import { Button, buttonClasses } from '../components/ui/Button';
 import { Skeleton } from '../components/ui/Skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/Tabs';
 
 // SPEC §2/§9: a role-specific skeleton shows for about 1000 ms before the dashboard.
 const DASHBOARD_SKELETON_MS = 1000;
+/** How many of the latest projects the admin and builder dashboards show. */
+const RECENT_PROJECTS = 3;
 
-function subtitle(role: Role, projects: Project[]): string {
-  if (role === 'builder') return "Here's your project overview";
-  if (role === 'admin') return "Here's what's happening across all projects.";
-  const n = projects.length;
-  if (n === 0) return 'You have no active projects.';
-  if (n === 1) return 'You have 1 active project. Click on it to see details.';
-  return `You have ${n} active projects. Click on any to see details.`;
-}
-
-function ProjectGridSkeleton() {
-  return (
-    <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <Skeleton className="h-28 rounded-none" />
-          <div className="space-y-3 p-5">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-2 w-full" />
-            <Skeleton className="h-3 w-1/2" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
+export function homeownerSubtitle(count: number): string {
+  if (count === 0) return 'You have no active projects.';
+  if (count === 1) return 'You have 1 active project. Click on it to see details.';
+  return `You have ${count} active projects. Click on any to see details.`;
 }
 
 function DashboardSkeleton({ role }: { role: Role }) {
   return (
     <div role="status" aria-live="polite" className="space-y-8">
       <span className="sr-only">Loading your dashboard…</span>
-      <div className="space-y-3">
-        <Skeleton className="h-8 w-64 max-w-full" />
-        <Skeleton className="h-4 w-80 max-w-full" />
+      <div className="flex items-end justify-between gap-4">
+        <div className="space-y-3">
+          <Skeleton className="h-8 w-64 max-w-full" />
+          <Skeleton className="h-4 w-80 max-w-full" />
+        </div>
+        {role === 'admin' && <Skeleton className="hidden h-10 w-64 sm:block" />}
       </div>
       {role !== 'homeowner' && (
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-hidden="true">
@@ -51,16 +43,24 @@ function DashboardSkeleton({ role }: { role: Role }) {
           ))}
         </div>
       )}
-      <ProjectGridSkeleton />
+      {role === 'homeowner' ? (
+        <ProjectGridSkeleton />
+      ) : (
+        <div className="space-y-3" aria-hidden="true">
+          {role === 'admin' && <Skeleton className="h-10 w-80 max-w-full rounded-xl" />}
+          <Skeleton className="h-10 w-72 max-w-full" />
+          <Skeleton className="h-64 w-full rounded-2xl" />
+        </div>
+      )}
     </div>
   );
 }
 
-function SummaryCards({ projects }: { projects: Project[] }) {
+export function SummaryCards({ projects }: { projects: Project[] }) {
   // SPEC §3: the dashboard counts only in-progress, completed and on-hold.
   const count = (status: Project['status']) => projects.filter((p) => p.status === status).length;
   const cards = [
-    { label: 'Total Projects', value: projects.length, icon: FolderKanban, tint: 'text-slate-600 bg-slate-100 dark:bg-slate-800 dark:text-slate-300' },
+    { label: 'Total Projects', value: projects.length, icon: FolderKanban, tint: 'text-slate-700 bg-slate-100 dark:bg-slate-800 dark:text-slate-300' },
     { label: 'In Progress', value: count('in-progress'), icon: Clock3, tint: 'text-amber-700 bg-amber-100 dark:bg-amber-400/10 dark:text-amber-300' },
     { label: 'Completed', value: count('completed'), icon: CheckCircle2, tint: 'text-green-700 bg-green-100 dark:bg-green-400/10 dark:text-green-300' },
     { label: 'On Hold', value: count('on-hold'), icon: PauseCircle, tint: 'text-slate-600 bg-slate-100 dark:bg-slate-800 dark:text-slate-300' },
@@ -70,9 +70,10 @@ function SummaryCards({ projects }: { projects: Project[] }) {
       {cards.map(({ label, value, icon: Icon, tint }) => (
         <div
           key={label}
+          data-testid="summary-card"
           className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:gap-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
         >
-          <span className={`hidden size-10 shrink-0 items-center justify-center rounded-xl sm:flex ${tint}`}>
+          <span className={`hidden size-11 shrink-0 items-center justify-center rounded-xl sm:flex ${tint}`}>
             <Icon className="size-5" aria-hidden="true" />
           </span>
           <div className="min-w-0">
@@ -85,54 +86,136 @@ function SummaryCards({ projects }: { projects: Project[] }) {
   );
 }
 
-function EmptyProjects() {
+function RecentProjects({ projects }: { projects: Project[] }) {
   return (
-    <div className="flex flex-col items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center dark:border-slate-700 dark:bg-slate-900/50">
-      <FolderOpen className="size-10 text-slate-300 dark:text-slate-600" aria-hidden="true" />
-      <h3 className="mt-4 text-base font-semibold text-slate-900 dark:text-white">No projects found</h3>
-      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">No projects have been created yet.</p>
+    <section aria-labelledby="recent-heading" className="space-y-4">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="recent-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Recently updated
+        </h2>
+        <Link
+          to="/projects"
+          className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-amber-700 hover:text-amber-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-amber-400 dark:hover:text-amber-300"
+        >
+          All projects
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </div>
+      <ProjectGrid projects={projects.slice(0, RECENT_PROJECTS)} />
+    </section>
+  );
+}
+
+function useProjects() {
+  const byId = useAppStore((s) => s.projects);
+  return useMemo(() => sortProjects(byId), [byId]);
+}
+
+function useDirectory(user: Profile, projects: Project[]) {
+  const users = useAppStore((s) => s.users);
+  return useMemo(() => userDirectory(user, users, projects), [user, users, projects]);
+}
+
+function AdminDashboard({ user }: { user: Profile }) {
+  const projects = useProjects();
+  const directory = useDirectory(user, projects);
+  const [creatingUser, setCreatingUser] = useState(false);
+  const [creatingProject, setCreatingProject] = useState(false);
+  const tabs = [
+    { value: 'homeowner' as const, label: 'Homeowners', listings: directory.homeowners },
+    { value: 'builder' as const, label: 'Builders', listings: directory.builders },
+    { value: 'admin' as const, label: 'Admins', listings: directory.admins },
+  ];
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title={welcomeHeading('admin', user)}
+        subtitle="Here's what's happening across all projects."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setCreatingUser(true)}>
+              <UserPlus className="size-4" aria-hidden="true" />
+              New User
+            </Button>
+            <Button variant="secondary" onClick={() => setCreatingProject(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              New Project
+            </Button>
+          </>
+        }
+      />
+      <SummaryCards projects={projects} />
+      <section aria-labelledby="people-heading" className="space-y-4">
+        <h2 id="people-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          People
+        </h2>
+        <Tabs defaultValue="homeowner" className="space-y-4">
+          <TabsList label="User type">
+            {tabs.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+                <span className="rounded-full bg-slate-200/80 px-1.5 text-xs tabular-nums text-slate-600 dark:bg-slate-700 dark:text-slate-300">
+                  {t.listings.length}
+                </span>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {tabs.map((t) => (
+            <TabsContent key={t.value} value={t.value} className="focus-visible:outline-none">
+              <UserTable role={t.value} listings={t.listings} viewer={user} />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </section>
+      <RecentProjects projects={projects} />
+      <CreateUserDialog open={creatingUser} onOpenChange={setCreatingUser} />
+      {creatingProject && <ProjectFormDialog onClose={() => setCreatingProject(false)} />}
     </div>
   );
 }
 
-function Dashboard({ user }: { user: Profile }) {
-  const projectsById = useAppStore((s) => s.projects);
-  const loaded = useAppStore((s) => s.projectsLoaded);
-  const projects = useMemo(() => sortProjects(projectsById), [projectsById]);
-
+function BuilderDashboard({ user }: { user: Profile }) {
+  const projects = useProjects();
+  const directory = useDirectory(user, projects);
+  // SPEC §2: only homeowners who have at least one of this builder's projects.
+  const homeowners = directory.homeowners.filter((l) => l.projectCount > 0);
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
-          {welcomeHeading(user.role, user)}
-        </h1>
-        <p className="mt-1.5 text-sm text-slate-500 sm:text-base dark:text-slate-400">
-          {loaded ? subtitle(user.role, projects) : 'Loading your projects…'}
-        </p>
-      </div>
-      {user.role !== 'homeowner' && loaded && <SummaryCards projects={projects} />}
-      <section aria-labelledby="projects-heading" className="space-y-4">
-        <h2 id="projects-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-          {user.role === 'homeowner' ? 'Your projects' : 'Projects'}
+      <PageHeader
+        title={welcomeHeading('builder', user)}
+        subtitle="Here's your project overview"
+        actions={
+          <Link to="/projects" className={buttonClasses('secondary')}>
+            View All Projects
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        }
+      />
+      <SummaryCards projects={projects} />
+      <section aria-labelledby="homeowners-heading" className="space-y-4">
+        <h2 id="homeowners-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Your homeowners
         </h2>
-        {!loaded ? (
-          <ProjectGridSkeleton />
-        ) : projects.length === 0 ? (
-          <EmptyProjects />
-        ) : (
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {projects.map((project) => (
-              <ProjectCard key={project.id} project={project} />
-            ))}
-          </div>
-        )}
+        <UserTable role="homeowner" listings={homeowners} viewer={user} />
       </section>
+      <RecentProjects projects={projects} />
+    </div>
+  );
+}
+
+function HomeownerDashboard({ user }: { user: Profile }) {
+  const projects = useProjects();
+  return (
+    <div className="space-y-8">
+      <PageHeader title={welcomeHeading('homeowner', user)} subtitle={homeownerSubtitle(projects.length)} />
+      <ProjectGrid projects={projects} />
     </div>
   );
 }
 
 export function DashboardPage() {
   const user = useAppStore((s) => s.user);
+  const loaded = useAppStore((s) => s.projectsLoaded);
   const [skeleton, setSkeleton] = useState(true);
 
   useEffect(() => {
@@ -141,6 +224,8 @@ export function DashboardPage() {
   }, []);
 
   if (!user) return null;
-  if (skeleton) return <DashboardSkeleton role={user.role} />;
-  return <Dashboard user={user} />;
+  if (skeleton || !loaded) return <DashboardSkeleton role={user.role} />;
+  if (user.role === 'admin') return <AdminDashboard user={user} />;
+  if (user.role === 'builder') return <BuilderDashboard user={user} />;
+  return <HomeownerDashboard user={user} />;
 }

@@ -2,14 +2,20 @@ import { create } from 'zustand';
 import { createProjectsSlice, type ProjectsSlice } from './projects';
 import { createSessionSlice, type SessionSlice } from './session';
 import { createUiSlice, type UiSlice } from './ui';
+import { createUsersSlice, type UsersSlice } from './users';
 
-export type AppState = SessionSlice & ProjectsSlice & UiSlice;
+export type AppState = SessionSlice & ProjectsSlice & UsersSlice & UiSlice;
 
-export const useAppStore = create<AppState>()((...a) => ({
-  ...createSessionSlice(...a),
-  ...createProjectsSlice(...a),
-  ...createUiSlice(...a),
-}));
+/** Builds the one app store; tests build their own to start from a clean slate. */
+export const createAppStore = () =>
+  create<AppState>()((...a) => ({
+    ...createSessionSlice(...a),
+    ...createProjectsSlice(...a),
+    ...createUsersSlice(...a),
+    ...createUiSlice(...a),
+  }));
+
+export const useAppStore = createAppStore();
 
 export { sortProjects } from './projects';
 export type { Theme, ConnectionStatus } from './ui';

@@ -1,42 +1,65 @@
 import type { StateCreator } from 'zustand';
-import type { Project } from '../protocol/types';
+import type { Project, UserSummary } from '../protocol/types';
 import type { AppState } from './index';
 
 export interface ProjectsSlice {
   /** Projects this user may see, by id, mirrored from the server. */
   projects: Record<string, Project>;
+  /**
+   * Versions of projects deleted (or gone from view) since the last snapshot, so an
+   * update that was overtaken by the deletion cannot bring the project back.
+   */
+  projectTombstones: Record<string, number>;
   /** True once a snapshot has arrived on the current connection. */
   projectsLoaded: boolean;
-  /** On (re)connect the snapshot replaces the mirror (DESIGN §2). */
-  snapshotReceived: (projects: Project[]) => void;
-  /** An event carried a project; an older version than the one held is ignored. */
+  /** Who is looking at a project right now (subscribe reply, `viewers` events). */
+  viewers: Record<string, UserSummary[]>;
+  /** On every Hello (reconnects included) the snapshot replaces the mirror. */
+  projectsReplaced: (projects: Project[]) => void;
+  /** An event or reply carried a project; a version older than the one held is ignored. */
   projectUpserted: (project: Project) => void;
-  projectRemoved: (id: string) => void;
+  /** The project was deleted or left this user's view, as of `version`. */
+  projectRemoved: (id: string, version: number) => void;
+  viewersChanged: (projectId: string, viewers: UserSummary[]) => void;
   projectsCleared: () => void;
 }
 
 export const createProjectsSlice: StateCreator<AppState, [], [], ProjectsSlice> = (set) => ({
   projects: {},
+  projectTombstones: {},
   projectsLoaded: false,
-  snapshotReceived: (projects) =>
-    set({ projects: Object.fromEntries(projects.map((p) => [p.id, p])), projectsLoaded: true }),
+  viewers: {},
+  projectsReplaced: (projects) =>
+    set({
+      projects: Object.fromEntries(projects.map((p) => [p.id, p])),
+      projectTombstones: {},
+      projectsLoaded: true,
+      // Subscriptions belong to a connection; the page subscribes again and gets a fresh list.
+      viewers: {},
+    }),
   projectUpserted: (project) =>
     set((state) => {
       const held = state.projects[project.id];
       if (held && held.version > project.version) return state;
+      const tombstone = state.projectTombstones[project.id];
+      if (tombstone !== undefined && tombstone >= project.version) return state;
       return { projects: { ...state.projects, [project.id]: project } };
     }),
-  projectRemoved: (id) =>
+  projectRemoved: (id, version) =>
     set((state) => {
-      if (!(id in state.projects)) return state;
-      const rest = { ...state.projects };
-      delete rest[id];
-      return { projects: rest };
+      const held = state.projects[id];
+      if (held && held.version > version) return state;
+      const projects = { ...state.projects };
+      delete projects[id];
+      const viewers = { ...state.viewers };
+      delete viewers[id];
+      return { projects, viewers, projectTombstones: { ...state.projectTombstones, [id]: version } };
     }),
-  projectsCleared: () => set({ projects: {}, projectsLoaded: false }),
+  viewersChanged: (projectId, viewers) => set((state) => ({ viewers: { ...state.viewers, [projectId]: viewers } })),
+  projectsCleared: () => set({ projects: {}, projectTombstones: {}, projectsLoaded: false, viewers: {} }),
 });
 
 /** Sorted by updatedAt descending (SPEC §2 Projects page). */
-export function sortProjects(projects: Record<string, Project>): Project[] {
-  return Object.values(projects).sort((a, b) => b.updatedAt - a.updatedAt);
+export function sortProjects(projects: Record<string, Project> | Project[]): Project[] {
+  return (Array.isArray(projects) ? [...projects] : Object.values(projects)).sort((a, b) => b.updatedAt - a.updatedAt);
 }

@@ -27,6 +27,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   signedOut: (reason) => {
     set({ user: null, sessionStatus: 'anonymous', signOutReason: reason ?? null });
     get().projectsCleared();
+    get().usersCleared();
   },
   userUpdated: (user) => {
     const current = get().user;

@@ -19,13 +19,20 @@ function readTheme(): Theme {
 export interface UiSlice {
   theme: Theme;
   connection: ConnectionStatus;
+  /**
+   * Counts Hellos: each one starts a fresh server view, so per-connection state (project
+   * subscriptions) is set up again whenever it changes.
+   */
+  liveEpoch: number;
   setTheme: (theme: Theme) => void;
   connectionChanged: (status: ConnectionStatus) => void;
+  liveSynced: () => void;
 }
 
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
   theme: readTheme(),
   connection: 'idle',
+  liveEpoch: 0,
   setTheme: (theme) => {
     try {
       globalThis.localStorage?.setItem(THEME_KEY, theme);
@@ -35,4 +42,5 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
     set({ theme });
   },
   connectionChanged: (connection) => set({ connection }),
+  liveSynced: () => set((state) => ({ liveEpoch: state.liveEpoch + 1, connection: 'open' })),
 });

@@ -1,29 +1,88 @@
-import type { Event, ServerMsg } from '../protocol/types';
+import type { Event, Hello, ServerMsg } from '../protocol/types';
 import type { AppState } from '../store';
 import type { RequestTracker } from './requests';
 
-type Actions = Pick<AppState, 'userUpdated' | 'snapshotReceived' | 'signedOut'>;
+/** The store actions frames may call; the socket passes `useAppStore.getState()`. */
+export type SyncActions = Pick<
+  AppState,
+  | 'signedIn'
+  | 'signedOut'
+  | 'userUpdated'
+  | 'projectsReplaced'
+  | 'projectUpserted'
+  | 'projectRemoved'
+  | 'viewersChanged'
+  | 'usersReplaced'
+  | 'userUpserted'
+  | 'userRemoved'
+  | 'presenceChanged'
+  | 'liveSynced'
+> & { user: AppState['user'] };
+
+/**
+ * A Hello is the server's whole view for this user: it replaces everything held, on
+ * first connect and on every reconnect, so nothing missed while offline stays stale.
+ */
+export function applyHello(hello: Hello, actions: SyncActions): void {
+  actions.signedIn(hello.user);
+  actions.projectsReplaced(hello.snapshot.projects);
+  actions.usersReplaced(hello.snapshot.users, hello.snapshot.online);
+  actions.liveSynced();
+}
 
 /** Applies one pushed event to the store. Unknown events are ignored (newer server). */
-export function applyEvent(event: Event, actions: Actions): void {
-  // Compared as a plain string so an event this build doesn't know is a no-op, not a crash.
+export function applyEvent(event: Event, actions: SyncActions): void {
+  // Switch on a plain string so an event this build doesn't know is a no-op, not a crash.
   const type: string = event.type;
   switch (type) {
     case 'session_ended':
       // The server closes the socket next; clearing now sends the user to /login at once.
       actions.signedOut('revoked');
       return;
+    case 'project_created':
+    case 'project_updated': {
+      const { project } = event as Extract<Event, { type: 'project_created' | 'project_updated' }>;
+      actions.projectUpserted(project);
+      return;
+    }
+    case 'project_deleted': {
+      const { id, version } = event as Extract<Event, { type: 'project_deleted' }>;
+      actions.projectRemoved(id, version);
+      return;
+    }
+    case 'user_created':
+    case 'user_updated': {
+      const { user } = event as Extract<Event, { type: 'user_created' | 'user_updated' }>;
+      // The user's own profile comes through here too; it lives in the session slice.
+      if (actions.user && actions.user.id === user.id) actions.userUpdated(user);
+      else actions.userUpserted(user);
+      return;
+    }
+    case 'user_deleted': {
+      const { id, version } = event as Extract<Event, { type: 'user_deleted' }>;
+      actions.userRemoved(id, version);
+      return;
+    }
+    case 'presence': {
+      const { userId, online } = event as Extract<Event, { type: 'presence' }>;
+      actions.presenceChanged(userId, online);
+      return;
+    }
+    case 'viewers': {
+      const { projectId, viewers } = event as Extract<Event, { type: 'viewers' }>;
+      actions.viewersChanged(projectId, viewers);
+      return;
+    }
     default:
       return;
   }
 }
 
 /** Routes one decoded server frame: state goes to the store, replies to their requests. */
-export function applyServerMsg(msg: ServerMsg, actions: Actions, tracker: RequestTracker): void {
+export function applyServerMsg(msg: ServerMsg, actions: SyncActions, tracker: RequestTracker): void {
   switch (msg.type) {
     case 'hello':
-      actions.userUpdated(msg.user);
-      actions.snapshotReceived(msg.snapshot.projects);
+      applyHello(msg, actions);
       return;
     case 'reply':
       tracker.reply(msg.id, msg.response);

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ClientMsg, ServerMsg } from '../protocol/types';
+import { createAppStore } from '../store';
 import { applyServerMsg } from './reducer';
-import { RequestTracker } from './requests';
+import { call, RequestTracker } from './requests';
 
 describe('RequestTracker', () => {
   it('pairs a reply with its request by id', async () => {
@@ -42,15 +43,40 @@ describe('RequestTracker', () => {
   it('routes server frames: replies settle requests, unknown events are ignored', async () => {
     const tracker = new RequestTracker();
     tracker.attach(() => {});
-    const actions = { userUpdated: vi.fn(), snapshotReceived: vi.fn(), signedOut: vi.fn() };
+    const store = createAppStore();
+    const signedOut = vi.fn();
+    const actions = { ...store.getState(), signedOut };
     const pending = tracker.request({ type: 'ping' });
     applyServerMsg({ type: 'reply', id: 1, response: { type: 'pong' } }, actions, tracker);
     await expect(pending).resolves.toEqual({ type: 'pong' });
     const unknown = { type: 'event', event: { type: 'something_new' } } as unknown as ServerMsg;
     applyServerMsg(unknown, actions, tracker);
-    expect(actions.userUpdated).not.toHaveBeenCalled();
-    expect(actions.signedOut).not.toHaveBeenCalled();
+    expect(signedOut).not.toHaveBeenCalled();
     applyServerMsg({ type: 'event', event: { type: 'session_ended', reason: 'logout' } }, actions, tracker);
-    expect(actions.signedOut).toHaveBeenCalledWith('revoked');
+    expect(signedOut).toHaveBeenCalledWith('revoked');
+  });
+
+  it('call() narrows the reply type and keeps the server\'s field errors', async () => {
+    const tracker = new RequestTracker();
+    tracker.attach(() => {});
+    const ok = call({ type: 'ping' }, 'pong', { tracker });
+    tracker.reply(1, { type: 'pong' });
+    await expect(ok).resolves.toEqual({ type: 'pong' });
+
+    const wrong = call({ type: 'ping' }, 'done', { tracker });
+    tracker.reply(2, { type: 'pong' });
+    await expect(wrong).rejects.toMatchObject({ code: 'unexpected_reply', fromServer: false });
+
+    const invalid = call({ type: 'change_password', currentPassword: 'x', newPassword: '', confirmPassword: '' }, 'done', { tracker });
+    tracker.fail(3, {
+      code: 'validation',
+      message: 'New password cannot be empty.',
+      fields: [{ field: 'newPassword', message: 'New password cannot be empty.' }],
+    });
+    const error = await invalid.catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'validation', fromServer: true });
+    expect((error as { fieldMessage: (f: string) => string | undefined }).fieldMessage('newPassword')).toBe(
+      'New password cannot be empty.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { ClientMsg, Request, Response } from '../protocol/types';
+import type { ClientMsg, FieldError, Request, Response } from '../protocol/types';
 
 /**
  * Why a request failed: a server ApiError, or one of the client's own codes
@@ -7,15 +7,31 @@ import type { ClientMsg, Request, Response } from '../protocol/types';
 export interface RequestFailure {
   code: string;
   message: string;
+  fields?: FieldError[];
 }
+
+/** Codes the client makes up itself: the server never saw (or never answered) the request. */
+export const CLIENT_FAILURE_CODES = ['not_connected', 'timeout', 'disconnected', 'unexpected_reply'] as const;
 
 /** A request failed: the server answered with an error, it timed out, or the socket dropped. */
 export class RequestError extends Error {
   readonly code: string;
+  readonly fields: FieldError[];
   constructor(error: RequestFailure) {
     super(error.message);
     this.name = 'RequestError';
     this.code = error.code;
+    this.fields = error.fields ?? [];
+  }
+
+  /** True when the server answered with its own `{code, message}` (SPEC's messages). */
+  get fromServer(): boolean {
+    return !(CLIENT_FAILURE_CODES as readonly string[]).includes(this.code);
+  }
+
+  /** The server's message for one request field, if it sent one. */
+  fieldMessage(field: string): string | undefined {
+    return this.fields.find((f) => f.field === field)?.message;
   }
 }
 
@@ -95,7 +111,25 @@ export class RequestTracker {
 
 export const requests = new RequestTracker();
 
-/** Sends a request over the live socket and resolves with its typed reply. */
+/** Sends a request over the live socket and resolves with its reply. */
 export function request(req: Request, timeoutMs?: number): Promise<Response> {
   return requests.request(req, timeoutMs);
+}
+
+export type ResponseOf<K extends Response['type']> = Extract<Response, { type: K }>;
+
+/**
+ * Sends a request and resolves with the reply of the expected type; any other reply
+ * is a protocol mismatch and rejects like an error would.
+ */
+export async function call<K extends Response['type']>(
+  req: Request,
+  expected: K,
+  options: { timeoutMs?: number; tracker?: RequestTracker } = {},
+): Promise<ResponseOf<K>> {
+  const response = await (options.tracker ?? requests).request(req, options.timeoutMs);
+  if (response.type !== expected) {
+    throw new RequestError({ code: 'unexpected_reply', message: `Expected ${expected}, got ${response.type}.` });
+  }
+  return response as ResponseOf<K>;
 }

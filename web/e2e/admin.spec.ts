@@ -1,0 +1,140 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loginAs, OUTBOX_DIR, shoot, toast } from './helpers';
+
+/** Waits for an invitation mail to the address in the server's outbox folder. */
+async function findInvite(address: string): Promise<string> {
+  if (!OUTBOX_DIR) throw new Error('SITECAST_E2E_OUTBOX is not set');
+  for (let i = 0; i < 50; i += 1) {
+    const files = await readdir(OUTBOX_DIR).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      const text = await readFile(path.join(OUTBOX_DIR, file), 'utf8');
+      if (text.toLowerCase().includes(address)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No invitation for ${address} in ${OUTBOX_DIR}`);
+}
+
+test('admin creates a homeowner (invited by mail) and a project, edits and deletes them', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const email = `river.stone.${stamp}@example.com`;
+  // Unique per run, so a rerun against the same server picks this run's homeowner.
+  const last = `Stone${String(stamp).slice(-5)}`;
+  const person = `River ${last}`;
+  await loginAs(page, 'admin');
+
+  // Required fields first (SPEC §5).
+  await page.getByRole('button', { name: 'New User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New User' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Homeowner' })).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('button', { name: 'Create Homeowner' }).click();
+  await expect(toast(page, 'Please fill all required fields for the selected role.')).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Builder' }).click();
+  await expect(dialog.getByLabel('Company / Builder name')).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Homeowner' }).click();
+
+  await dialog.getByLabel('First name').fill('River');
+  await dialog.getByLabel('Last name').fill(last);
+  await dialog.getByLabel('Email').fill(email.toUpperCase());
+  await dialog.getByLabel('Phone').fill('(555) 123-4567');
+  await shoot(page, 'dialog-create-user');
+  await dialog.getByRole('button', { name: 'Create Homeowner' }).click();
+  await expect(toast(page, 'Homeowner created successfully. An invitation email has been sent.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const row = page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: email });
+  await expect(row).toContainText(person);
+  if (OUTBOX_DIR) {
+    const mail = await findInvite(email);
+    expect(mail).toContain('/reset-password');
+  }
+
+  // A project for them.
+  await page.getByRole('button', { name: 'New Project' }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Project' });
+  await form.getByRole('button', { name: 'Create Project' }).click();
+  await expect(form.getByText('Please select a homeowner.')).toBeVisible();
+  await form.getByLabel('Title').fill(`Stone Farmhouse ${stamp}`);
+  await form.getByLabel('Address').fill('4 Quarry Road, Millbrook');
+  await form.getByLabel('Description').fill('A timber-framed farmhouse with a wraparound porch.');
+  await form.getByLabel('Homeowner').selectOption({ label: person });
+  await form.getByLabel('Builder').selectOption({ label: 'Summit Homes' });
+  await form.getByLabel('Status').selectOption('planning');
+  await form.getByLabel('Progress').fill('15');
+  await shoot(page, 'dialog-create-project');
+  await form.getByRole('button', { name: 'Create Project' }).click();
+  await expect(toast(page, 'Project created successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Stone Farmhouse ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Project Progress' })).toHaveAttribute('aria-valuenow', '15');
+
+  // Edit the homeowner from the dashboard.
+  await page.goto('/dashboard');
+  const again = page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: email });
+  await expect(again).toBeVisible({ timeout: 10_000 });
+  await expect(again).toContainText('Summit Homes');
+  await again.getByRole('button', { name: `Edit ${person}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Homeowner Details' });
+  await expect(edit.getByLabel('Email')).toBeDisabled();
+  await edit.getByLabel('Last name').fill(`${last}worth`);
+  await shoot(page, 'dialog-edit-user');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'User details updated successfully')).toBeVisible();
+  await expect(again).toContainText(`${person}worth`);
+
+  // Delete them (and their project).
+  await again.getByRole('button', { name: `Delete ${person}worth` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('permanently delete');
+  await expect(confirm).toContainText('and all associated projects');
+  await shoot(page, 'dialog-delete-user');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, `Homeowner ${person}worth deleted successfully.`)).toBeVisible();
+  await expect(again).toHaveCount(0);
+  await page.goto('/projects');
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  await expect(page.getByTestId('project-card').filter({ hasText: `Stone Farmhouse ${stamp}` })).toHaveCount(0);
+});
+
+test('profile settings: edit profile, password errors', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'builder');
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile-settings$/);
+  const profile = page.getByRole('region', { name: 'My Profile' });
+  await expect(profile).toContainText('builder@sitecast.demo');
+  await expect(profile).toContainText('Builder');
+  await shoot(page, 'profile');
+
+  await profile.getByRole('button', { name: 'Edit Profile' }).click();
+  await expect(profile.getByLabel('Email')).toBeDisabled();
+  await expect(profile.getByLabel('Role')).toBeDisabled();
+  await profile.getByLabel('Phone').fill('(555) 010-0202');
+  await shoot(page, 'profile-edit');
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Profile updated successfully!')).toBeVisible();
+  await expect(profile).toContainText('(555) 010-0202');
+  await expect(profile.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+
+  const password = page.getByRole('region', { name: 'Change Password' });
+  await password.getByLabel('Current password').fill('sitecast-demo');
+  await password.getByLabel('New password', { exact: true }).fill('another-one');
+  await password.getByLabel('Confirm new password').fill('another-two');
+  await password.getByRole('button', { name: 'Update Password' }).click();
+  await expect(password.getByText('New passwords do not match.')).toBeVisible();
+  await password.getByLabel('New password', { exact: true }).fill('');
+  await password.getByLabel('Confirm new password').fill('');
+  await password.getByRole('button', { name: 'Update Password' }).click();
+  await expect(password.getByText('New password cannot be empty.')).toBeVisible();
+  // Checked by our server (one wrong guess; the login limiter allows five).
+  await password.getByLabel('Current password').fill('not-my-password');
+  await password.getByLabel('New password', { exact: true }).fill('another-one');
+  await password.getByLabel('Confirm new password').fill('another-one');
+  await password.getByRole('button', { name: 'Update Password' }).click();
+  await expect(password.getByText('Current password is incorrect.')).toBeVisible();
+  await shoot(page, 'profile-password-errors');
+});

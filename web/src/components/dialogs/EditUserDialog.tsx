@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { Profile } from '../../protocol/types';
+import { toastRequestError } from '../../sync/errors';
+import { call, RequestError } from '../../sync/requests';
+import { Button } from '../ui/Button';
+import { Dialog, DialogActions } from '../ui/Dialog';
+import { Field } from '../ui/Field';
+
+const FIRST_NAME_REQUIRED = 'First name is required';
+const LAST_NAME_REQUIRED = 'Last name is required';
+const NAME_REQUIRED = 'Name is required';
+
+/**
+ * SPEC §5 Edit user: a homeowner needs first and last name, others a name; the email is
+ * read-only and the phone optional. Mounted per user, so the form starts from their data.
+ */
+export function EditUserDialog({ user, onClose }: { user: Profile; onClose: () => void }) {
+  const homeowner = user.role === 'homeowner';
+  const [firstName, setFirstName] = useState(user.firstName ?? '');
+  const [lastName, setLastName] = useState(user.lastName ?? '');
+  const [name, setName] = useState(user.name ?? '');
+  const [phone, setPhone] = useState(user.phone ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (homeowner) {
+      if (!firstName.trim()) found.firstName = FIRST_NAME_REQUIRED;
+      if (!lastName.trim()) found.lastName = LAST_NAME_REQUIRED;
+    } else if (!name.trim()) {
+      found.name = NAME_REQUIRED;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      await call(
+        homeowner
+          ? { type: 'update_user', id: user.id, firstName: firstName.trim(), lastName: lastName.trim(), phone: phone.trim() }
+          : { type: 'update_user', id: user.id, name: name.trim(), phone: phone.trim() },
+        'user',
+      );
+      toast.success('User details updated successfully');
+      setSaving(false);
+      onClose();
+    } catch (err) {
+      setSaving(false);
+      if (err instanceof RequestError && err.fields.length > 0) {
+        setErrors(Object.fromEntries(err.fields.map((f) => [f.field, f.message])));
+      }
+      toastRequestError(err, 'Failed to update user details');
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={homeowner ? 'Edit Homeowner Details' : 'Edit Builder/Admin Details'}
+      description="Changes show everywhere this person appears."
+      busy={saving}
+      widthClass="max-w-[425px]"
+    >
+      <form onSubmit={submit} noValidate>
+        <fieldset disabled={saving} className="space-y-4">
+          {homeowner ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="First name" value={firstName} onChange={(e) => setFirstName(e.target.value)} error={errors.firstName} />
+              <Field label="Last name" value={lastName} onChange={(e) => setLastName(e.target.value)} error={errors.lastName} />
+            </div>
+          ) : (
+            <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+          )}
+          <Field label="Email" type="email" value={user.email} readOnly disabled hint="The email address cannot be changed." />
+          <Field
+            label="Phone"
+            type="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            error={errors.phone}
+            placeholder="(555) 123-4567"
+          />
+        </fieldset>
+        <DialogActions>
+          <Button variant="outline" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="secondary" loading={saving} disabled={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,186 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { Project, ProjectStatus, UpdateProject } from '../../protocol/types';
+import { displayName } from '../../lib/names';
+import { STATUS_LABELS } from '../../lib/projectStatus';
+import { useAppStore } from '../../store';
+import { toastRequestError } from '../../sync/errors';
+import { call, RequestError } from '../../sync/requests';
+import { Button } from '../ui/Button';
+import { Dialog, DialogActions } from '../ui/Dialog';
+import { Field, TextAreaField } from '../ui/Field';
+import { SelectField } from '../ui/Select';
+import { ProgressSlider } from '../ui/Slider';
+
+const SELECT_HOMEOWNER = 'Please select a homeowner.';
+const HOMEOWNER_NOT_FOUND = 'Selected homeowner not found. Please refresh and try again.';
+const TITLE_REQUIRED = 'Title is required';
+const ADDRESS_REQUIRED = 'Address is required';
+
+export const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as ProjectStatus[]).map((value) => ({
+  value,
+  label: STATUS_LABELS[value],
+}));
+
+/**
+ * "Create New Project" (SPEC §2, §5), or the admin's edit of an existing project's
+ * details. Mounted while open, so each opening starts from a fresh form.
+ */
+export function ProjectFormDialog({
+  project,
+  defaultHomeownerId,
+  onClose,
+}: {
+  /** Editing this project; creating when absent. */
+  project?: Project;
+  defaultHomeownerId?: string;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const users = useAppStore((s) => s.users);
+  const [title, setTitle] = useState(project?.title ?? '');
+  const [address, setAddress] = useState(project?.address ?? '');
+  const [description, setDescription] = useState(project?.description ?? '');
+  const [homeownerId, setHomeownerId] = useState(project?.homeownerId ?? defaultHomeownerId ?? '');
+  const [builderId, setBuilderId] = useState(project?.builderId ?? '');
+  // SPEC §9: a new project defaults to in-progress with progress 0.
+  const [status, setStatus] = useState<ProjectStatus>(project?.status ?? 'in-progress');
+  const [progress, setProgress] = useState(project?.progress ?? 0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  // A field's message goes once the user changes that field.
+  const edit =
+    <T,>(setter: (value: T) => void, field: string) =>
+    (value: T) => {
+      setter(value);
+      setErrors((e) => (field in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e));
+    };
+
+  const people = useMemo(() => {
+    const option = (role: string) =>
+      Object.values(users)
+        .filter((u) => u.role === role)
+        .map((u) => ({ value: u.id, label: displayName(u) }))
+        .sort((a, b) => a.label.localeCompare(b.label));
+    return { homeowners: option('homeowner'), builders: option('builder') };
+  }, [users]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (!title.trim()) found.title = TITLE_REQUIRED;
+    if (!address.trim()) found.address = ADDRESS_REQUIRED;
+    if (!homeownerId) found.homeownerId = SELECT_HOMEOWNER;
+    else if (!users[homeownerId] && homeownerId !== project?.homeownerId) found.homeownerId = HOMEOWNER_NOT_FOUND;
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      if (found.homeownerId) toast.error(found.homeownerId);
+      return;
+    }
+    setSaving(true);
+    try {
+      if (project) {
+        const update: UpdateProject = { id: project.id };
+        if (title.trim() !== project.title) update.title = title.trim();
+        if (address.trim() !== project.address) update.address = address.trim();
+        if (description.trim() !== project.description) update.description = description.trim();
+        if (homeownerId !== project.homeownerId) update.homeownerId = homeownerId;
+        // An empty builderId removes the builder.
+        if (builderId !== (project.builderId ?? '')) update.builderId = builderId;
+        const { project: saved } = await call({ type: 'update_project', ...update }, 'project');
+        useAppStore.getState().projectUpserted(saved);
+        toast.success('Project updated successfully');
+        setSaving(false);
+        onClose();
+      } else {
+        const { project: created } = await call(
+          {
+            type: 'create_project',
+            title: title.trim(),
+            address: address.trim(),
+            description: description.trim(),
+            homeownerId,
+            builderId: builderId || null,
+            status,
+            progress,
+          },
+          'project',
+        );
+        useAppStore.getState().projectUpserted(created);
+        toast.success('Project created successfully');
+        setSaving(false);
+        onClose();
+        navigate(`/projects/${created.id}`);
+      }
+    } catch (err) {
+      setSaving(false);
+      if (err instanceof RequestError && err.fields.length > 0) {
+        setErrors(Object.fromEntries(err.fields.map((f) => [f.field, f.message])));
+      }
+      toastRequestError(err, project ? 'Failed to update project' : 'Failed to create project');
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={project ? 'Edit Project' : 'Create New Project'}
+      description={project ? 'Update the project details.' : 'The homeowner sees it on their dashboard right away.'}
+      busy={saving}
+      widthClass="max-w-[600px]"
+    >
+      <form onSubmit={submit} noValidate>
+        <fieldset disabled={saving} className="space-y-4">
+          <Field label="Title" value={title} onChange={(e) => edit(setTitle, 'title')(e.target.value)} error={errors.title} placeholder="e.g. Maple Street Residence" />
+          <Field label="Address" value={address} onChange={(e) => edit(setAddress, 'address')(e.target.value)} error={errors.address} placeholder="Street, city" />
+          <TextAreaField
+            label="Description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            rows={3}
+            placeholder="What is being built"
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Homeowner"
+              value={homeownerId}
+              onChange={(e) => edit(setHomeownerId, 'homeownerId')(e.target.value)}
+              error={errors.homeownerId}
+              placeholder="Select a homeowner"
+              options={people.homeowners}
+            />
+            <SelectField
+              label="Builder"
+              value={builderId}
+              onChange={(e) => edit(setBuilderId, 'builderId')(e.target.value)}
+              error={errors.builderId}
+              options={[{ value: '', label: 'None' }, ...people.builders]}
+            />
+          </div>
+          {!project && (
+            <div className="grid items-end gap-4 sm:grid-cols-2">
+              <SelectField
+                label="Status"
+                value={status}
+                onChange={(e) => setStatus(e.target.value as ProjectStatus)}
+                options={STATUS_OPTIONS}
+              />
+              <ProgressSlider label="Progress" value={progress} onChange={setProgress} className="pb-1" />
+            </div>
+          )}
+        </fieldset>
+        <DialogActions>
+          <Button variant="outline" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="secondary" loading={saving} disabled={saving}>
+            {project ? (saving ? 'Saving...' : 'Save Changes') : saving ? 'Creating...' : 'Create Project'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

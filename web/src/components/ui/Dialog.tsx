@@ -1,0 +1,71 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  /** SPEC §2 Dialogs: user and project dialogs cannot be closed while a save runs. */
+  busy?: boolean;
+  /** Tailwind max-width class, e.g. max-w-[500px] (SPEC §2 gives each dialog's width). */
+  widthClass?: string;
+  children: ReactNode;
+  /** Role alertdialog for confirmations. */
+  alert?: boolean;
+}
+
+/** A modal with a focus trap, Escape and outside-click to close (unless busy). */
+export function Dialog({ open, onOpenChange, title, description, busy = false, widthClass = 'max-w-[500px]', children, alert }: DialogProps) {
+  const block = (e: Event) => {
+    if (busy) e.preventDefault();
+  };
+  return (
+    <RadixDialog.Root open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+        <RadixDialog.Content
+          role={alert ? 'alertdialog' : 'dialog'}
+          onEscapeKeyDown={block}
+          onPointerDownOutside={block}
+          onInteractOutside={block}
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900',
+            'data-[state=open]:animate-[dialog-in_160ms_ease-out]',
+            widthClass,
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 px-5 pt-5 sm:px-6 sm:pt-6">
+            <div className="min-w-0">
+              <RadixDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{title}</RadixDialog.Title>
+              {description ? (
+                <RadixDialog.Description className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+                  {description}
+                </RadixDialog.Description>
+              ) : (
+                <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+              )}
+            </div>
+            <RadixDialog.Close
+              disabled={busy}
+              aria-label="Close"
+              className="-mt-1 -mr-2 rounded-md p-1.5 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-40 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </RadixDialog.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-4 pb-5 sm:px-6 sm:pb-6">{children}</div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** The button row at the foot of a dialog: stacked on phones, right-aligned on wider screens. */
+export function DialogActions({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>{children}</div>
+  );
+}

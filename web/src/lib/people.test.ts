@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { Profile, Project } from '../protocol/types';
+import { matchesSearch, projectsTitle, userDirectory } from './people';
+
+const profile = (over: Partial<Profile>): Profile => ({
+  id: 'u',
+  email: 'u@example.com',
+  role: 'homeowner',
+  name: null,
+  firstName: null,
+  lastName: null,
+  phone: null,
+  builderId: null,
+  emailConfirmedAt: null,
+  lastSignInAt: null,
+  createdAt: 0,
+  version: 1,
+  ...over,
+});
+
+const project = (over: Partial<Project>): Project => ({
+  id: 'p',
+  title: 'T',
+  description: '',
+  address: 'A',
+  homeownerId: 'h1',
+  homeownerName: 'H',
+  homeownerFirstName: null,
+  homeownerLastName: null,
+  builderId: null,
+  builderName: null,
+  status: 'in-progress',
+  progress: 0,
+  thumbnailUrl: null,
+  createdAt: 0,
+  updatedAt: 0,
+  version: 1,
+  ...over,
+});
+
+describe('matchesSearch', () => {
+  const jamie = profile({ firstName: 'Jamie', lastName: 'Carter', name: 'Jamie Carter', email: 'Homeowner@Sitecast.demo' });
+  it('matches name or email case-insensitively, as a substring', () => {
+    expect(matchesSearch(jamie, 'CART')).toBe(true);
+    expect(matchesSearch(jamie, 'sitecast.DEMO')).toBe(true);
+    expect(matchesSearch(jamie, 'priya')).toBe(false);
+    expect(matchesSearch(jamie, '  ')).toBe(true);
+  });
+});
+
+describe('projectsTitle', () => {
+  it('uses the first name, else the name', () => {
+    expect(projectsTitle(profile({ firstName: 'Jamie', name: 'Jamie Carter' }))).toBe("Jamie's Projects");
+    expect(projectsTitle(profile({ role: 'builder', name: 'Summit Homes' }))).toBe("Summit Homes's Projects");
+    expect(projectsTitle(null)).toBe('Projects');
+  });
+});
+
+describe('userDirectory', () => {
+  it('groups by role, counts projects and finds a homeowner\'s builder', () => {
+    const self = profile({ id: 'a1', role: 'admin', name: 'Alex' });
+    const users = {
+      h1: profile({ id: 'h1', name: 'Jamie', builderId: 'b1' }),
+      h2: profile({ id: 'h2', name: 'Priya' }),
+      b1: profile({ id: 'b1', role: 'builder', name: 'Summit Homes' }),
+    };
+    const projects = [
+      project({ id: 'p1', homeownerId: 'h1', builderId: 'b1', builderName: 'Summit Homes' }),
+      project({ id: 'p2', homeownerId: 'h1' }),
+      project({ id: 'p3', homeownerId: 'h2', builderId: 'b1', builderName: 'Summit Homes' }),
+    ];
+    const dir = userDirectory(self, users, projects);
+    expect(dir.admins.map((l) => l.user.id)).toEqual(['a1']);
+    expect(dir.builders[0]).toMatchObject({ projectCount: 2 });
+    expect(dir.homeowners.map((l) => [l.user.id, l.projectCount, l.builderName])).toEqual([
+      ['h1', 2, 'Summit Homes'],
+      ['h2', 1, 'Summit Homes'],
+    ]);
+  });
+});

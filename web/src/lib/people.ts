@@ -1,0 +1,45 @@
+import type { Profile, Project, Role, UserDirectory, UserListing } from '../protocol/types';
+import { displayName, emailLocalPart } from './names';
+
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', builder: 'Builder', homeowner: 'Homeowner' };
+
+/** SPEC §2 Tables: a case-insensitive substring match on name or email. */
+export function matchesSearch(user: Profile, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [displayName(user), user.name ?? '', user.email].some((text) => text.toLowerCase().includes(q));
+}
+
+/** "{first name}'s Projects": the first name, else the name (a builder's company), else the email's local part. */
+export function projectsTitle(person: Profile | null | undefined): string {
+  if (!person) return 'Projects';
+  const first = person.firstName?.trim() || person.name?.trim() || emailLocalPart(person.email);
+  if (!first) return 'Projects';
+  return `${first}'s Projects`;
+}
+
+/**
+ * The user tables of the admin and builder dashboards, derived from the live mirror so
+ * they follow every event: project counts from the visible projects (for a builder,
+ * that is their projects), a homeowner's builder from their profile or their projects.
+ */
+export function userDirectory(self: Profile | null, users: Record<string, Profile>, projects: Project[]): UserDirectory {
+  const everyone = Object.values(users);
+  if (self && !users[self.id]) everyone.push(self);
+  const byName = (a: UserListing, b: UserListing) => displayName(a.user).localeCompare(displayName(b.user));
+  const listing = (user: Profile): UserListing => {
+    if (user.role === 'homeowner') {
+      const own = projects.filter((p) => p.homeownerId === user.id);
+      const builder = user.builderId ? users[user.builderId] : undefined;
+      const builderName =
+        (builder ? displayName(builder) : null) ?? own.find((p) => p.builderName)?.builderName ?? null;
+      return { user, projectCount: own.length, builderName };
+    }
+    if (user.role === 'builder') {
+      return { user, projectCount: projects.filter((p) => p.builderId === user.id).length, builderName: null };
+    }
+    return { user, projectCount: 0, builderName: null };
+  };
+  const of = (role: Role) => everyone.filter((u) => u.role === role).map(listing).sort(byName);
+  return { admins: of('admin'), builders: of('builder'), homeowners: of('homeowner') };
+}

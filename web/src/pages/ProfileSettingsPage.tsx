@@ -1,0 +1,244 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { KeyRound, Pencil, UserRound } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Profile } from '../protocol/types';
+import { displayName } from '../lib/names';
+import { ROLE_LABELS } from '../lib/people';
+import { useAppStore } from '../store';
+import { call, RequestError } from '../sync/requests';
+import { Avatar } from '../components/Avatar';
+import { PageHeader } from '../components/PageHeader';
+import { Button } from '../components/ui/Button';
+import { Field } from '../components/ui/Field';
+
+// SPEC §5 Change password, verbatim.
+const PASSWORDS_DONT_MATCH = 'New passwords do not match.';
+const PASSWORD_EMPTY = 'New password cannot be empty.';
+const CURRENT_REQUIRED = 'Current password is required.';
+
+function Panel({ title, description, icon, children }: { title: string; description: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-start gap-3 border-b border-slate-100 px-5 py-4 sm:px-6 dark:border-slate-800">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-700 dark:bg-amber-400/10 dark:text-amber-300">
+          {icon}
+        </span>
+        <div>
+          <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{description}</p>
+        </div>
+      </div>
+      <div className="px-5 py-5 sm:px-6">{children}</div>
+    </section>
+  );
+}
+
+function ReadOnly({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div className="space-y-1">
+      <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</p>
+      <p className="text-sm font-medium break-words text-slate-900 dark:text-slate-100">{value || <span className="text-slate-400">—</span>}</p>
+    </div>
+  );
+}
+
+function MyProfile({ user }: { user: Profile }) {
+  const [editing, setEditing] = useState(false);
+  const [firstName, setFirstName] = useState(user.firstName ?? '');
+  const [lastName, setLastName] = useState(user.lastName ?? '');
+  const [phone, setPhone] = useState(user.phone ?? '');
+  const [saving, setSaving] = useState(false);
+  const name = displayName(user);
+  // A builder's profile is their company name, which the server keeps (SPEC §2 Sign up).
+  const builder = user.role === 'builder';
+
+  const startEditing = () => {
+    setFirstName(user.firstName ?? '');
+    setLastName(user.lastName ?? '');
+    setPhone(user.phone ?? '');
+    setEditing(true);
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      // SPEC §3 Forms: blank fields are sent as empty strings.
+      const { user: saved } = await call(
+        { type: 'update_profile', firstName: firstName.trim(), lastName: lastName.trim(), phone: phone.trim() },
+        'user',
+      );
+      useAppStore.getState().userUpdated(saved);
+      toast.success('Profile updated successfully!');
+      setEditing(false);
+    } catch {
+      toast.error('Failed to update profile.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Panel title="My Profile" description="Your name and contact details." icon={<UserRound className="size-5" aria-hidden="true" />}>
+      <div className="mb-6 flex items-center gap-4">
+        <Avatar name={name} size="lg" online />
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold text-slate-900 dark:text-white" data-testid="profile-name">
+            {name}
+          </p>
+          <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
+        </div>
+      </div>
+      {editing ? (
+        <form onSubmit={save} noValidate>
+          <fieldset disabled={saving} className="grid gap-4 sm:grid-cols-2">
+            {builder ? (
+              <Field label="Company / Builder name" value={user.name ?? ''} readOnly disabled className="sm:col-span-2" />
+            ) : (
+              <>
+                <Field label="First name" value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" />
+                <Field label="Last name" value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" />
+              </>
+            )}
+            <Field label="Email" value={user.email} readOnly disabled hint="Contact an administrator to change your email." />
+            <Field
+              label="Phone"
+              type="tel"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+              placeholder="(555) 123-4567"
+              autoComplete="tel"
+            />
+            <Field label="Role" value={ROLE_LABELS[user.role]} readOnly disabled />
+          </fieldset>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => setEditing(false)} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="secondary" loading={saving} disabled={saving}>
+              {saving ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {builder ? (
+              <div className="sm:col-span-2">
+                <ReadOnly label="Company / Builder name" value={user.name} />
+              </div>
+            ) : (
+              <>
+                <ReadOnly label="First name" value={user.firstName} />
+                <ReadOnly label="Last name" value={user.lastName} />
+              </>
+            )}
+            <ReadOnly label="Email" value={user.email} />
+            <ReadOnly label="Phone" value={user.phone} />
+            <ReadOnly label="Role" value={ROLE_LABELS[user.role]} />
+          </div>
+          <div className="mt-6 flex sm:justify-end">
+            <Button variant="outline" onClick={startEditing} className="w-full sm:w-auto">
+              <Pencil className="size-4" aria-hidden="true" />
+              Edit Profile
+            </Button>
+          </div>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+type PasswordErrors = Partial<Record<'currentPassword' | 'newPassword' | 'confirmPassword', string>>;
+
+function ChangePassword() {
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const [errors, setErrors] = useState<PasswordErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: PasswordErrors = {};
+    // Our server requires and checks the current password (SPEC only held it).
+    if (!currentPassword) found.currentPassword = CURRENT_REQUIRED;
+    if (!newPassword) found.newPassword = PASSWORD_EMPTY;
+    if (newPassword !== confirmPassword) found.confirmPassword = PASSWORDS_DONT_MATCH;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      await call({ type: 'change_password', currentPassword, newPassword, confirmPassword }, 'done');
+      toast.success('Password updated successfully! You might need to log in again elsewhere.');
+      setCurrent('');
+      setNew('');
+      setConfirm('');
+    } catch (err) {
+      if (err instanceof RequestError && err.fields.length > 0) {
+        setErrors(Object.fromEntries(err.fields.map((f) => [f.field, f.message])));
+      } else {
+        toast.error('Failed to update password.');
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Panel
+      title="Change Password"
+      description="Other devices signed in to your account will be signed out."
+      icon={<KeyRound className="size-5" aria-hidden="true" />}
+    >
+      <form onSubmit={submit} noValidate>
+        <fieldset disabled={saving} className="space-y-4">
+          <Field
+            label="Current password"
+            type="password"
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.target.value)}
+            error={errors.currentPassword}
+            autoComplete="current-password"
+          />
+          <Field
+            label="New password"
+            type="password"
+            value={newPassword}
+            onChange={(e) => setNew(e.target.value)}
+            error={errors.newPassword}
+            autoComplete="new-password"
+          />
+          <Field
+            label="Confirm new password"
+            type="password"
+            value={confirmPassword}
+            onChange={(e) => setConfirm(e.target.value)}
+            error={errors.confirmPassword}
+            autoComplete="new-password"
+          />
+        </fieldset>
+        <div className="mt-6 flex sm:justify-end">
+          <Button type="submit" variant="secondary" loading={saving} disabled={saving} className="w-full sm:w-auto">
+            {saving ? 'Updating...' : 'Update Password'}
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+export function ProfileSettingsPage() {
+  const user = useAppStore((s) => s.user);
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <PageHeader title="Profile & Settings" subtitle="Manage your account details and password." />
+      <MyProfile user={user} />
+      <ChangePassword />
+    </div>
+  );
+}

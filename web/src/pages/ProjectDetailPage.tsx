@@ -1,0 +1,344 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { CalendarDays, ChevronRight, Eye, HardHat, MapPin, Pencil, Trash2, UserRound } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Project, ProjectStatus, UserSummary } from '../protocol/types';
+import { formatDate } from '../lib/dates';
+import { displayName } from '../lib/names';
+import { ROLE_LABELS } from '../lib/people';
+import { useAppStore } from '../store';
+import { toastRequestError } from '../sync/errors';
+import { call, RequestError } from '../sync/requests';
+import { Avatar } from '../components/Avatar';
+import { homeownerLabel } from '../components/ProjectCard';
+import { ProgressBar } from '../components/ProgressBar';
+import { StatusBadge } from '../components/StatusBadge';
+import { ConfirmDialog } from '../components/dialogs/ConfirmDialog';
+import { ProjectFormDialog, STATUS_OPTIONS } from '../components/dialogs/ProjectFormDialog';
+import { Button } from '../components/ui/Button';
+import { SelectField } from '../components/ui/Select';
+import { Skeleton } from '../components/ui/Skeleton';
+import { ProgressSlider } from '../components/ui/Slider';
+
+type Load = 'loading' | 'ready';
+
+/** Projects this tab is deleting: their deletion event is expected, not news to report. */
+const deletingHere = new Set<string>();
+
+/**
+ * Subscribes to the project while the page is open: the reply carries the project and
+ * who else is viewing; updates then arrive as events. Subscriptions live on one
+ * connection, so a new Hello (liveEpoch) subscribes again.
+ */
+function useProjectSubscription(id: string): Load {
+  const navigate = useNavigate();
+  const epoch = useAppStore((s) => s.liveEpoch);
+  const [load, setLoad] = useState<Load>('loading');
+
+  useEffect(() => {
+    if (epoch === 0) return undefined;
+    let active = true;
+    let subscribed = false;
+    call({ type: 'subscribe', id }, 'subscribed')
+      .then(({ project, viewers }) => {
+        subscribed = true;
+        const store = useAppStore.getState();
+        store.projectUpserted(project);
+        store.viewersChanged(project.id, viewers);
+        if (active) setLoad('ready');
+        else void call({ type: 'unsubscribe', id }, 'done').catch(() => undefined);
+      })
+      .catch((err: unknown) => {
+        if (!active) return;
+        // SPEC §2 Project detail: a missing project goes to /projects, someone else's
+        // project (a homeowner's view) to /dashboard, each with its toast.
+        if (err instanceof RequestError && err.code === 'not_found') {
+          toast.error('Project not found');
+          navigate('/projects', { replace: true });
+        } else if (err instanceof RequestError && err.code === 'forbidden') {
+          toast.error("You don't have access to this project");
+          navigate('/dashboard', { replace: true });
+        } else if (err instanceof RequestError && err.fromServer) {
+          toastRequestError(err, 'Failed to load project data');
+        }
+        // Otherwise the socket dropped: the next Hello bumps the epoch and retries.
+      });
+    return () => {
+      active = false;
+      if (subscribed) void call({ type: 'unsubscribe', id }, 'done').catch(() => undefined);
+    };
+  }, [id, epoch, navigate]);
+
+  return load;
+}
+
+function DetailSkeleton() {
+  return (
+    <div role="status" className="space-y-6">
+      <span className="sr-only">Loading project…</span>
+      <Skeleton className="h-4 w-48" />
+      <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-2 w-full" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Skeleton className="h-40 rounded-2xl lg:col-span-2" />
+        <Skeleton className="h-64 rounded-2xl" />
+      </div>
+    </div>
+  );
+}
+
+function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section
+      aria-label={title}
+      className={`rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className ?? ''}`}
+    >
+      <h2 className="border-b border-slate-100 px-5 py-4 text-base font-semibold text-slate-900 sm:px-6 dark:border-slate-800 dark:text-white">
+        {title}
+      </h2>
+      <div className="px-5 py-5 sm:px-6">{children}</div>
+    </section>
+  );
+}
+
+function Viewers({ viewers }: { viewers: UserSummary[] }) {
+  if (viewers.length === 0) return null;
+  const names = viewers.map((v) => displayName(v));
+  return (
+    <div className="flex items-center gap-2.5" data-testid="project-viewers">
+      <Eye className="size-4 text-slate-400" aria-hidden="true" />
+      <span className="text-xs font-medium text-slate-500 dark:text-slate-400">Also viewing</span>
+      <ul className="flex -space-x-2" aria-label={`Also viewing: ${names.join(', ')}`}>
+        {viewers.slice(0, 5).map((v, i) => (
+          <li key={v.id} title={`${names[i]} (${ROLE_LABELS[v.role]})`} className="rounded-full ring-2 ring-white dark:ring-slate-900">
+            <Avatar name={names[i]} size="sm" online />
+          </li>
+        ))}
+      </ul>
+      {viewers.length > 5 && <span className="text-xs text-slate-500">+{viewers.length - 5}</span>}
+    </div>
+  );
+}
+
+function StatusCard({ project }: { project: Project }) {
+  const [status, setStatus] = useState<ProjectStatus>(project.status);
+  const [progress, setProgress] = useState(project.progress);
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    // SPEC §5 Project status update: neither changed → info "No changes to update".
+    if (status === project.status && progress === project.progress) {
+      toast.info('No changes to update');
+      return;
+    }
+    setSaving(true);
+    try {
+      const { project: saved } = await call({ type: 'update_project', id: project.id, status, progress }, 'project');
+      useAppStore.getState().projectUpserted(saved);
+      toast.success('Project status updated successfully');
+    } catch (err) {
+      toastRequestError(err, 'Failed to update project status');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title="Update Project Status">
+      <div className="space-y-5">
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as ProjectStatus)}
+          options={STATUS_OPTIONS}
+          disabled={saving}
+        />
+        <ProgressSlider label="Progress" value={progress} onChange={setProgress} disabled={saving} />
+        <Button variant="secondary" className="w-full" onClick={() => void save()} loading={saving} disabled={saving}>
+          {saving ? 'Updating...' : 'Update Status'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-4 py-2.5 text-sm first:pt-0 last:pb-0">
+      <dt className="shrink-0 text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 text-right font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+function ProjectView({ project }: { project: Project }) {
+  const navigate = useNavigate();
+  const me = useAppStore((s) => s.user);
+  const allViewers = useAppStore((s) => s.viewers[project.id]);
+  const isAdmin = me?.role === 'admin';
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const viewers = (allViewers ?? []).filter((v) => v.id !== me?.id);
+  const homeowner = homeownerLabel(project);
+
+  const remove = async () => {
+    setDeleting(true);
+    deletingHere.add(project.id);
+    try {
+      await call({ type: 'delete_project', id: project.id }, 'done');
+      toast.success('Project deleted successfully');
+      navigate('/projects', { replace: true });
+    } catch (err) {
+      deletingHere.delete(project.id);
+      setDeleting(false);
+      toastRequestError(err, 'Failed to delete project');
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500 dark:text-slate-400">
+          <li className="shrink-0">
+            <Link to="/dashboard" className="rounded hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:hover:text-white">
+              {isAdmin ? 'Admin Dashboard' : 'Dashboard'}
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page" className="truncate font-medium text-slate-900 dark:text-white">
+            {project.title}
+          </li>
+        </ol>
+      </nav>
+
+      <header data-testid="project-header" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <div className="h-1.5 bg-gradient-to-r from-amber-400 via-amber-500 to-orange-500" aria-hidden="true" />
+        <div className="space-y-5 p-5 sm:p-6 lg:p-8">
+          <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+            <div className="min-w-0 space-y-3">
+              <StatusBadge status={project.status} />
+              <h1 className="text-2xl font-semibold tracking-tight text-balance text-slate-900 sm:text-3xl dark:text-white">
+                {project.title}
+              </h1>
+              <div className="flex flex-col gap-2 text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-5 dark:text-slate-300">
+                <span className="inline-flex items-start gap-1.5">
+                  <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                  {project.address}
+                </span>
+                <span className="inline-flex items-center gap-1.5">
+                  <UserRound className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                  {homeowner}
+                </span>
+                <span className="inline-flex items-center gap-1.5">
+                  <CalendarDays className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                  Last updated {formatDate(project.updatedAt)}
+                </span>
+              </div>
+            </div>
+            {isAdmin && (
+              <div className="flex shrink-0 gap-2">
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  <Pencil className="size-4" aria-hidden="true" />
+                  Edit
+                </Button>
+                <Button
+                  variant="outline"
+                  className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10"
+                  onClick={() => setConfirming(true)}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Delete
+                </Button>
+              </div>
+            )}
+          </div>
+          <div className="max-w-3xl">
+            <ProgressBar value={project.progress} status={project.status} label="Project Progress" />
+          </div>
+          <Viewers viewers={viewers} />
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card title="About this project">
+            {project.description ? (
+              <p className="text-sm leading-7 whitespace-pre-line text-slate-600 dark:text-slate-300">{project.description}</p>
+            ) : (
+              <p className="text-sm text-slate-400 italic">No description yet.</p>
+            )}
+          </Card>
+        </div>
+        <div className="space-y-6">
+          <Card title="Project Details">
+            <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+              <Detail label="Status">
+                <StatusBadge status={project.status} />
+              </Detail>
+              <Detail label="Homeowner">{homeowner}</Detail>
+              <Detail label="Builder">
+                {project.builderName ? (
+                  <span className="inline-flex items-center gap-1.5">
+                    <HardHat className="size-4 text-slate-400" aria-hidden="true" />
+                    {project.builderName}
+                  </span>
+                ) : (
+                  <span className="text-slate-400">—</span>
+                )}
+              </Detail>
+              <Detail label="Address">{project.address}</Detail>
+              <Detail label="Created">{formatDate(project.createdAt)}</Detail>
+              <Detail label="Last updated">{formatDate(project.updatedAt)}</Detail>
+            </dl>
+          </Card>
+          {isAdmin && <StatusCard key={project.version} project={project} />}
+        </div>
+      </div>
+
+      {editing && <ProjectFormDialog project={project} onClose={() => setEditing(false)} />}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        busy={deleting}
+        onConfirm={() => void remove()}
+        confirmLabel="Delete Project"
+        description={
+          <>
+            This action cannot be undone. This will permanently delete{' '}
+            <strong className="font-semibold text-slate-700 dark:text-slate-200">{project.title}</strong> and all of its photos.
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+export function ProjectDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const load = useProjectSubscription(id);
+  const project = useAppStore((s) => s.projects[id]);
+  const seen = useRef(false);
+
+  // Deleted (or moved out of this user's view) while open: say so and leave.
+  useEffect(() => {
+    if (project) seen.current = true;
+    else if (seen.current && load === 'ready') {
+      seen.current = false;
+      if (deletingHere.delete(id)) return;
+      toast.error('Project not found');
+      navigate('/projects', { replace: true });
+    }
+  }, [project, load, id, navigate]);
+
+  if (!id) return <Navigate to="/projects" replace />;
+  if (load === 'loading' || !project) return <DetailSkeleton />;
+  return <ProjectView project={project} />;
+}

@@ -1,0 +1,61 @@
+import type { StateCreator } from 'zustand';
+import type { Profile } from '../protocol/types';
+import type { AppState } from './index';
+
+export interface UsersSlice {
+  /** Other users this user may see, by id (admins: everyone; builders: their homeowners). */
+  users: Record<string, Profile>;
+  /** Versions of users deleted since the last snapshot; older updates stay dead. */
+  userTombstones: Record<string, number>;
+  /** Ids of visible users who are online now. */
+  online: Record<string, true>;
+  usersLoaded: boolean;
+  /** On every Hello (reconnects included) the snapshot replaces the mirror. */
+  usersReplaced: (users: Profile[], online: string[]) => void;
+  /** An event or reply carried a user; a version older than the one held is ignored. */
+  userUpserted: (user: Profile) => void;
+  userRemoved: (id: string, version: number) => void;
+  presenceChanged: (userId: string, online: boolean) => void;
+  usersCleared: () => void;
+}
+
+export const createUsersSlice: StateCreator<AppState, [], [], UsersSlice> = (set) => ({
+  users: {},
+  userTombstones: {},
+  online: {},
+  usersLoaded: false,
+  usersReplaced: (users, online) =>
+    set({
+      users: Object.fromEntries(users.map((u) => [u.id, u])),
+      userTombstones: {},
+      online: Object.fromEntries(online.map((id) => [id, true as const])),
+      usersLoaded: true,
+    }),
+  userUpserted: (user) =>
+    set((state) => {
+      const held = state.users[user.id];
+      if (held && held.version > user.version) return state;
+      const tombstone = state.userTombstones[user.id];
+      if (tombstone !== undefined && tombstone >= user.version) return state;
+      return { users: { ...state.users, [user.id]: user } };
+    }),
+  userRemoved: (id, version) =>
+    set((state) => {
+      const held = state.users[id];
+      if (held && held.version > version) return state;
+      const users = { ...state.users };
+      delete users[id];
+      const online = { ...state.online };
+      delete online[id];
+      return { users, online, userTombstones: { ...state.userTombstones, [id]: version } };
+    }),
+  presenceChanged: (userId, isOnline) =>
+    set((state) => {
+      if (Boolean(state.online[userId]) === isOnline) return state;
+      const online = { ...state.online };
+      if (isOnline) online[userId] = true;
+      else delete online[userId];
+      return { online };
+    }),
+  usersCleared: () => set({ users: {}, userTombstones: {}, online: {}, usersLoaded: false }),
+});

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import type { Event, Hello, Profile, Project, ServerMsg } from '../protocol/types';
+import { createAppStore } from '../store';
+import { applyServerMsg } from './reducer';
+import { RequestTracker } from './requests';
+
+const profile = (over: Partial<Profile>): Profile => ({
+  id: 'u',
+  email: 'u@example.com',
+  role: 'homeowner',
+  name: null,
+  firstName: null,
+  lastName: null,
+  phone: null,
+  builderId: null,
+  emailConfirmedAt: null,
+  lastSignInAt: null,
+  createdAt: 0,
+  version: 1,
+  ...over,
+});
+
+const project = (over: Partial<Project>): Project => ({
+  id: 'p1',
+  title: 'Maple Street Residence',
+  description: '',
+  address: '1428 Maple Street',
+  homeownerId: 'h1',
+  homeownerName: 'Jamie Carter',
+  homeownerFirstName: 'Jamie',
+  homeownerLastName: 'Carter',
+  builderId: 'b1',
+  builderName: 'Summit Homes',
+  status: 'in-progress',
+  progress: 45,
+  thumbnailUrl: null,
+  createdAt: 0,
+  updatedAt: 10,
+  version: 3,
+  ...over,
+});
+
+const admin = profile({ id: 'a1', role: 'admin', firstName: 'Alex', lastName: 'Morgan', version: 2 });
+const jamie = profile({ id: 'h1', firstName: 'Jamie', lastName: 'Carter', version: 4 });
+const priya = profile({ id: 'h2', firstName: 'Priya', lastName: 'Shah', version: 1 });
+
+function hello(over: Partial<Hello['snapshot']> = {}, user: Profile = admin): ServerMsg {
+  return {
+    type: 'hello',
+    protocolVersion: 1,
+    serverTime: 0,
+    user,
+    snapshot: { projects: [project({})], users: [jamie, priya], online: ['h1'], ...over },
+  };
+}
+
+/** A fresh store and a function that feeds it frames the way the socket does. */
+function setup() {
+  const store = createAppStore();
+  const tracker = new RequestTracker();
+  const feed = (msg: ServerMsg) => applyServerMsg(msg, store.getState(), tracker);
+  const event = (e: Event) => feed({ type: 'event', event: e });
+  return { store, feed, event };
+}
+
+describe('hello snapshot', () => {
+  it('fills session, projects, users and presence', () => {
+    const { store, feed } = setup();
+    feed(hello());
+    const s = store.getState();
+    expect(s.user?.id).toBe('a1');
+    expect(s.sessionStatus).toBe('authenticated');
+    expect(Object.keys(s.projects)).toEqual(['p1']);
+    expect(s.projectsLoaded).toBe(true);
+    expect(Object.keys(s.users).sort()).toEqual(['h1', 'h2']);
+    expect(s.online).toEqual({ h1: true });
+    expect(s.liveEpoch).toBe(1);
+    expect(s.connection).toBe('open');
+  });
+
+  it('replaces everything on reconnect: nothing held from before survives', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    event({ type: 'viewers', projectId: 'p1', viewers: [{ id: 'h1', email: 'x', name: null, role: 'homeowner', createdAt: 0 }] });
+    event({ type: 'project_deleted', id: 'gone', version: 9 });
+    // While offline: p1 changed, p2 appeared, Priya was deleted, Jamie went offline.
+    feed(hello({ projects: [project({ status: 'on-hold', version: 4 }), project({ id: 'p2', version: 1 })], users: [jamie], online: [] }));
+    const s = store.getState();
+    expect(s.projects.p1.status).toBe('on-hold');
+    expect(Object.keys(s.projects).sort()).toEqual(['p1', 'p2']);
+    expect(Object.keys(s.users)).toEqual(['h1']);
+    expect(s.online).toEqual({});
+    expect(s.viewers).toEqual({});
+    expect(s.projectTombstones).toEqual({});
+    expect(s.liveEpoch).toBe(2);
+  });
+
+  it('replaces even when the snapshot holds older versions (server restored from backup)', () => {
+    const { store, feed } = setup();
+    feed(hello({ projects: [project({ version: 9, progress: 90 })] }));
+    feed(hello({ projects: [project({ version: 2, progress: 20 })] }));
+    expect(store.getState().projects.p1.progress).toBe(20);
+  });
+});
+
+describe('project events', () => {
+  it('project_created adds, project_updated replaces a newer version', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    event({ type: 'project_created', project: project({ id: 'p2', title: 'Lakeview Cottage', version: 1 }) });
+    expect(store.getState().projects.p2.title).toBe('Lakeview Cottage');
+    event({ type: 'project_updated', project: project({ status: 'completed', progress: 100, version: 4 }), actor: null });
+    expect(store.getState().projects.p1).toMatchObject({ status: 'completed', progress: 100, version: 4 });
+  });
+
+  it('ignores an update older than what is held, and accepts the same version', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    event({ type: 'project_updated', project: project({ status: 'planning', version: 2 }), actor: null });
+    expect(store.getState().projects.p1.status).toBe('in-progress');
+    event({ type: 'project_updated', project: project({ status: 'on-hold', version: 3 }), actor: null });
+    expect(store.getState().projects.p1.status).toBe('on-hold');
+  });
+
+  it('project_deleted removes it; an older update cannot bring it back, a newer one can', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    event({ type: 'project_deleted', id: 'p1', version: 5 });
+    expect(store.getState().projects.p1).toBeUndefined();
+    event({ type: 'project_updated', project: project({ version: 4 }), actor: null });
+    expect(store.getState().projects.p1).toBeUndefined();
+    // Back in view later (e.g. reassigned to this builder again) with a newer version.
+    event({ type: 'project_created', project: project({ version: 6 }) });
+    expect(store.getState().projects.p1.version).toBe(6);
+  });
+
+  it('ignores a deletion older than the copy held', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    event({ type: 'project_deleted', id: 'p1', version: 2 });
+    expect(store.getState().projects.p1).toBeDefined();
+  });
+
+  it('viewers events set who is looking at a project; deletion clears them', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    const viewer = { id: 'h1', email: 'homeowner@sitecast.demo', name: 'Jamie Carter', role: 'homeowner' as const, createdAt: 0 };
+    event({ type: 'viewers', projectId: 'p1', viewers: [viewer] });
+    expect(store.getState().viewers.p1).toEqual([viewer]);
+    event({ type: 'project_deleted', id: 'p1', version: 10 });
+    expect(store.getState().viewers.p1).toBeUndefined();
+  });
+});
+
+describe('user events', () => {
+  it('user_created and user_updated upsert with version checks', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    event({ type: 'user_created', user: profile({ id: 'h3', firstName: 'Sam', version: 1 }) });
+    expect(store.getState().users.h3.firstName).toBe('Sam');
+    event({ type: 'user_updated', user: { ...jamie, phone: '555', version: 5 } });
+    expect(store.getState().users.h1.phone).toBe('555');
+    event({ type: 'user_updated', user: { ...jamie, phone: 'stale', version: 3 } });
+    expect(store.getState().users.h1.phone).toBe('555');
+  });
+
+  it('user_updated for the signed-in user updates the session, not the directory', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    event({ type: 'user_updated', user: { ...admin, firstName: 'Alexandra', version: 3 } });
+    expect(store.getState().user?.firstName).toBe('Alexandra');
+    expect(store.getState().users.a1).toBeUndefined();
+    event({ type: 'user_updated', user: { ...admin, firstName: 'Old', version: 1 } });
+    expect(store.getState().user?.firstName).toBe('Alexandra');
+  });
+
+  it('user_deleted removes the user and their presence; stale deletions are ignored', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    event({ type: 'user_deleted', id: 'h1', version: 1 });
+    expect(store.getState().users.h1).toBeDefined();
+    event({ type: 'user_deleted', id: 'h1', version: 5 });
+    expect(store.getState().users.h1).toBeUndefined();
+    expect(store.getState().online.h1).toBeUndefined();
+    event({ type: 'user_updated', user: { ...jamie, version: 5 } });
+    expect(store.getState().users.h1).toBeUndefined();
+  });
+
+  it('presence toggles the online set', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    event({ type: 'presence', userId: 'h2', online: true });
+    expect(store.getState().online).toEqual({ h1: true, h2: true });
+    event({ type: 'presence', userId: 'h1', online: false });
+    expect(store.getState().online).toEqual({ h2: true });
+  });
+});
+
+describe('session', () => {
+  it('session_ended signs out and clears the mirror', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    event({ type: 'session_ended', reason: 'password_changed' });
+    const s = store.getState();
+    expect(s.sessionStatus).toBe('anonymous');
+    expect(s.signOutReason).toBe('revoked');
+    expect(s.projects).toEqual({});
+    expect(s.users).toEqual({});
+    expect(s.online).toEqual({});
+  });
+
+  it('a homeowner sees nobody else', () => {
+    const { store, feed } = setup();
+    feed(hello({ users: [], online: [] }, jamie));
+    expect(store.getState().user?.role).toBe('homeowner');
+    expect(store.getState().users).toEqual({});
+  });
+});
