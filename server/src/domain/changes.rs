@@ -2,6 +2,7 @@
 //! this instance and, with Postgres, to every other one); each instance turns them into
 //! events for the sessions allowed to see them.
 
+use protocol::{Profile, Project};
 use serde::{Deserialize, Serialize};
 
 /// Who owns a project: the people (besides admins) who may see it.
@@ -15,10 +16,25 @@ pub struct Owners {
 #[serde(tag = "k", rename_all = "snake_case")]
 pub enum Change {
     /// A project was created or updated; `previous` is set when its owners changed.
-    Project { id: String, created: bool, actor_id: Option<String>, previous: Option<Owners> },
+    /// `state` is the project as this change left it: this instance publishes exactly
+    /// that (so quick successive changes each reach clients); other instances, which
+    /// get ids only, read the current row.
+    Project {
+        id: String,
+        created: bool,
+        actor_id: Option<String>,
+        previous: Option<Owners>,
+        #[serde(skip)]
+        state: Option<Box<Project>>,
+    },
     ProjectDeleted { id: String, version: i64, owners: Owners },
-    /// A user was created or their profile changed.
-    User { id: String, created: bool },
+    /// A user was created or their profile changed (`state`: as for projects).
+    User {
+        id: String,
+        created: bool,
+        #[serde(skip)]
+        state: Option<Box<Profile>>,
+    },
     /// `builders`: who could see the user (builders with their projects) before deletion.
     UserDeleted { id: String, version: i64, builders: Vec<String> },
     /// End the user's sessions (all, or all but one) and close their sockets.

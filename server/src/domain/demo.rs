@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::media::demo_art::{self, Stage};
 use crate::media::{photo_keys, photo_prefix, renditions, PhotoStore};
 use crate::store::images::ImageRow;
-use crate::store::projects::NewProject;
+use crate::store::projects::ProjectFields;
 use crate::store::users::NewUser;
 use crate::store::{images, new_id, now_ms, projects, users, Store, StoreError};
 
@@ -235,8 +235,8 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
         let started = photos.iter().map(|r| r.created_at).min().unwrap_or(now) - 3 * DAY_MS;
         projects::insert(
             &mut *tx,
-            &NewProject {
-                id: project_id,
+            project_id,
+            &ProjectFields {
                 title: p.title,
                 description: p.description,
                 address: p.address,
@@ -244,8 +244,8 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 builder_id: p.with_builder.then_some(builder_id.as_str()),
                 status: p.status,
                 progress: p.progress,
-                now: started,
             },
+            started,
         )
         .await?;
         for row in &photos {

@@ -35,7 +35,9 @@ pub async fn update(svc: &Services, actor: &Actor, input: &ProfileUpdate) -> Res
     let fields = ProfileFields { name: name.as_deref(), first_name: first.as_deref(), last_name: last.as_deref(), phone: phone.as_deref() };
     users::update_profile(svc.store.pool(), &actor.id, &fields, now_ms()).await?;
     let updated = users::find_by_id(svc.store.pool(), &actor.id).await?.ok_or_else(not_found)?;
-    Ok((views::profile(&updated), vec![Change::User { id: actor.id.clone(), created: false }]))
+    let profile = views::profile(&updated);
+    let change = Change::User { id: actor.id.clone(), created: false, state: Some(Box::new(profile.clone())) };
+    Ok((profile, vec![change]))
 }
 
 /// Unlike SPEC.md (which holds but never checks it), the current password is required

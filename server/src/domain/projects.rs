@@ -7,7 +7,7 @@ use super::policy::{self, Action, Actor, ProjectRef, Target};
 use super::services::Services;
 use super::views;
 use crate::error::{Error, Result};
-use crate::store::projects::{NewProject, ProjectFields, ProjectRow};
+use crate::store::projects::{ProjectFields, ProjectRow};
 use crate::store::{images, new_id, now_ms, projects, users, StoreError};
 
 pub const PROJECT_NOT_FOUND: &str = "Project not found";
@@ -68,7 +68,12 @@ async fn check_people(svc: &Services, homeowner_id: &str, builder_id: Option<&st
     Ok(())
 }
 
-fn check_details(title: &str, address: &str, progress: i32) -> Result<()> {
+/// Longest title, address and description: every viewer receives them with each event.
+const MAX_TITLE: usize = 200;
+const MAX_ADDRESS: usize = 300;
+const MAX_DESCRIPTION: usize = 5_000;
+
+fn check_details(title: &str, address: &str, description: &str, progress: i32) -> Result<()> {
     let mut errors = Vec::new();
     let mut push = |field: &str, message: &str| {
         errors.push(protocol::FieldError { field: field.to_owned(), message: message.to_owned() })
@@ -78,6 +83,15 @@ fn check_details(title: &str, address: &str, progress: i32) -> Result<()> {
     }
     if address.trim().is_empty() {
         push("address", ADDRESS_REQUIRED);
+    }
+    if title.chars().count() > MAX_TITLE {
+        push("title", "Title must be at most 200 characters.");
+    }
+    if address.chars().count() > MAX_ADDRESS {
+        push("address", "Address must be at most 300 characters.");
+    }
+    if description.chars().count() > MAX_DESCRIPTION {
+        push("description", "Description must be at most 5000 characters.");
     }
     if !(0..=100).contains(&progress) {
         push("progress", PROGRESS_RANGE);
@@ -93,14 +107,14 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateProject) -> Res
     if !policy::allows(actor, Action::CreateProject, Target::Nothing) {
         return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED));
     }
-    check_details(&input.title, &input.address, input.progress)?;
+    check_details(&input.title, &input.address, &input.description, input.progress)?;
     let builder_id = input.builder_id.as_deref().filter(|b| !b.is_empty());
     check_people(svc, &input.homeowner_id, builder_id).await?;
     let id = new_id();
     projects::insert(
         svc.store.pool(),
-        &NewProject {
-            id: &id,
+        &id,
+        &ProjectFields {
             title: input.title.trim(),
             description: input.description.trim(),
             address: input.address.trim(),
@@ -108,12 +122,18 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateProject) -> Res
             builder_id,
             status: input.status.as_str(),
             progress: input.progress,
-            now: now_ms(),
         },
+        now_ms(),
     )
     .await?;
     let project = get(svc, actor, &id).await?;
-    let change = Change::Project { id, created: true, actor_id: Some(actor.id.clone()), previous: None };
+    let change = Change::Project {
+        id,
+        created: true,
+        actor_id: Some(actor.id.clone()),
+        previous: None,
+        state: Some(Box::new(project.clone())),
+    };
     Ok((project, vec![change]))
 }
 
@@ -153,7 +173,7 @@ pub async fn update(svc: &Services, actor: &Actor, input: &UpdateProject) -> Res
         }
         check_people(svc, homeowner_id, builder_id).await?;
     }
-    check_details(title, address, progress)?;
+    check_details(title, address, description, progress)?;
     projects::update(
         svc.store.pool(),
         &row.id,
@@ -171,6 +191,7 @@ pub async fn update(svc: &Services, actor: &Actor, input: &UpdateProject) -> Res
         created: false,
         actor_id: Some(actor.id.clone()),
         previous: owners_changed.then(|| owners(&row)),
+        state: Some(Box::new(project.clone())),
     };
     Ok((project, vec![change]))
 }

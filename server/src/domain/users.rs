@@ -113,7 +113,7 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateUser) -> Result
             builder_id,
         })
         .await?;
-    let change = Change::User { id: profile.id.clone(), created: true };
+    let change = Change::User { id: profile.id.clone(), created: true, state: Some(Box::new(profile.clone())) };
     Ok((profile, vec![change]))
 }
 
@@ -170,7 +170,9 @@ pub async fn update(svc: &Services, actor: &Actor, input: &UpdateUser) -> Result
     let updated = users::find_by_id(svc.store.pool(), &user.id)
         .await?
         .ok_or_else(|| Error::new(ErrorCode::NotFound, USER_NOT_FOUND))?;
-    Ok((views::profile(&updated), vec![Change::User { id: user.id.clone(), created: false }]))
+    let profile = views::profile(&updated);
+    let change = Change::User { id: user.id.clone(), created: false, state: Some(Box::new(profile.clone())) };
+    Ok((profile, vec![change]))
 }
 
 fn field(name: &str, message: &str) -> protocol::FieldError {

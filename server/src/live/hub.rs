@@ -444,7 +444,7 @@ impl Handler<ProjectActorFor> for Hub {
         if let Some(addr) = self.projects.get(&msg.project_id).filter(|a| a.connected()) {
             return MessageResult(addr.clone());
         }
-        let addr = ProjectActor::new(msg.project_id.clone(), self.svc.clone(), ctx.address()).start();
+        let addr = ProjectActor::new(msg.project_id.clone(), self.svc.clone(), ctx.address(), self.bus.clone()).start();
         self.projects.insert(msg.project_id, addr.clone());
         MessageResult(addr)
     }

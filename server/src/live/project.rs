@@ -8,6 +8,7 @@ use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicRespo
 use bytes::Bytes;
 use protocol::{encode, Event, Project, ServerMsg, UpdateProject, UserSummary};
 
+use super::bus::Bus;
 use super::hub::{Hub, ProjectActorStopped};
 use super::Push;
 use crate::domain::changes::Change;
@@ -37,6 +38,7 @@ pub struct Unsubscribe {
 #[rtype(result = "Vec<UserSummary>")]
 pub struct Viewers;
 
+/// Answers the updated project; its changes are already published (none are returned).
 #[derive(Message)]
 #[rtype(result = "Result<(Project, Vec<Change>)>")]
 pub struct Update {
@@ -54,13 +56,23 @@ pub struct ProjectActor {
     project_id: String,
     svc: Services,
     hub: Addr<Hub>,
+    /// Changes are published from inside the serialised mutation, so events leave in
+    /// the order the writes happened, whichever sessions asked for them.
+    bus: Option<Bus>,
     subscribers: HashMap<u64, (UserSummary, Recipient<Push>)>,
     last_active: Instant,
 }
 
 impl ProjectActor {
-    pub fn new(project_id: String, svc: Services, hub: Addr<Hub>) -> ProjectActor {
-        ProjectActor { project_id, svc, hub, subscribers: HashMap::new(), last_active: Instant::now() }
+    pub fn new(project_id: String, svc: Services, hub: Addr<Hub>, bus: Option<Bus>) -> ProjectActor {
+        ProjectActor { project_id, svc, hub, bus, subscribers: HashMap::new(), last_active: Instant::now() }
+    }
+
+    fn publish(&self, changes: Vec<Change>) {
+        match &self.bus {
+            Some(bus) => bus.publish(changes),
+            None => tracing::error!("project actor without a bus; changes not published"),
+        }
     }
 
     fn viewers(&self) -> Vec<UserSummary> {
@@ -131,7 +143,14 @@ impl Handler<Update> for ProjectActor {
     fn handle(&mut self, msg: Update, _: &mut Context<Self>) -> Self::Result {
         self.last_active = Instant::now();
         let svc = self.svc.clone();
-        AtomicResponse::new(Box::pin(async move { projects::update(&svc, &msg.actor, &msg.input).await }.into_actor(self)))
+        AtomicResponse::new(Box::pin(
+            async move { projects::update(&svc, &msg.actor, &msg.input).await }.into_actor(self).map(|result, act, _| {
+                result.map(|(project, changes)| {
+                    act.publish(changes);
+                    (project, Vec::new())
+                })
+            }),
+        ))
     }
 }
 
@@ -143,10 +162,11 @@ impl Handler<Delete> for ProjectActor {
         let id = self.project_id.clone();
         AtomicResponse::new(Box::pin(
             async move { projects::delete(&svc, &msg.actor, &id).await }.into_actor(self).map(|result, act, _| {
-                if result.is_ok() {
+                result.map(|changes| {
                     act.subscribers.clear();
-                }
-                result
+                    act.publish(changes);
+                    Vec::new()
+                })
             }),
         ))
     }

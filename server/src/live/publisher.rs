@@ -35,11 +35,17 @@ fn people(owners: &Owners) -> Vec<String> {
 async fn publish(store: &Store, hub: &Addr<Hub>, change: Change) -> Result<()> {
     let pool = store.pool();
     match change {
-        Change::Project { id, created, actor_id, previous } => {
-            // Gone already (deleted right after): its deletion event follows.
-            let Some(row) = projects::find(pool, &id).await? else { return Ok(()) };
-            let current = crate::domain::projects::owners(&row);
-            let project = views::project(&row);
+        Change::Project { id, created, actor_id, previous, state } => {
+            let project = match state {
+                Some(project) => *project,
+                None => match projects::find(pool, &id).await? {
+                    Some(row) => views::project(&row),
+                    // Gone already (deleted right after): its deletion event follows.
+                    None => return Ok(()),
+                },
+            };
+            let current = Owners { homeowner_id: project.homeowner_id.clone(), builder_id: project.builder_id.clone() };
+            let (project_id, version) = (project.id.clone(), project.version);
             let event = if created {
                 Event::ProjectCreated { project }
             } else {
@@ -56,7 +62,7 @@ async fn publish(store: &Store, hub: &Addr<Hub>, change: Change) -> Result<()> {
                 let now = people(&current);
                 let lost: Vec<String> = people(&previous).into_iter().filter(|p| !now.contains(p)).collect();
                 if !lost.is_empty() {
-                    deliver(hub, Event::ProjectDeleted { id: row.id.clone(), version: row.version }, Audience::Only(lost));
+                    deliver(hub, Event::ProjectDeleted { id: project_id, version }, Audience::Only(lost));
                 }
                 refresh_watchers(store, hub, &previous.homeowner_id).await?;
             }
@@ -74,11 +80,16 @@ async fn publish(store: &Store, hub: &Addr<Hub>, change: Change) -> Result<()> {
             deliver(hub, Event::ProjectDeleted { id, version }, Audience::Users(people(&owners)));
             refresh_watchers(store, hub, &owners.homeowner_id).await?;
         }
-        Change::User { id, created } => {
-            let Some(user) = users::find_by_id(pool, &id).await? else { return Ok(()) };
+        Change::User { id, created, state } => {
+            let user = match state {
+                Some(profile) => *profile,
+                None => match users::find_by_id(pool, &id).await? {
+                    Some(row) => views::profile(&row),
+                    None => return Ok(()),
+                },
+            };
             let mut audience = users::builders_of_homeowner(pool, &id).await?;
             audience.push(id);
-            let user = views::profile(&user);
             let event = if created { Event::UserCreated { user } } else { Event::UserUpdated { user } };
             deliver(hub, event, Audience::Users(audience));
         }

@@ -75,8 +75,8 @@ pub async fn find<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Resul
         .await?)
 }
 
-pub struct NewProject<'a> {
-    pub id: &'a str,
+/// A project's writable fields, for inserts and updates alike.
+pub struct ProjectFields<'a> {
     pub title: &'a str,
     pub description: &'a str,
     pub address: &'a str,
@@ -84,23 +84,27 @@ pub struct NewProject<'a> {
     pub builder_id: Option<&'a str>,
     pub status: &'a str,
     pub progress: i32,
-    pub now: i64,
 }
 
-pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, p: &NewProject<'_>) -> Result<()> {
+pub async fn insert<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: &str,
+    f: &ProjectFields<'_>,
+    now: i64,
+) -> Result<()> {
     sqlx::query(
         "INSERT INTO projects (id, title, description, address, homeowner_id, builder_id, status, progress, \
          created_at, updated_at, version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 1)",
     )
-    .bind(p.id)
-    .bind(p.title)
-    .bind(p.description)
-    .bind(p.address)
-    .bind(p.homeowner_id)
-    .bind(p.builder_id)
-    .bind(p.status)
-    .bind(p.progress)
-    .bind(p.now)
+    .bind(id)
+    .bind(f.title)
+    .bind(f.description)
+    .bind(f.address)
+    .bind(f.homeowner_id)
+    .bind(f.builder_id)
+    .bind(f.status)
+    .bind(f.progress)
+    .bind(now)
     .execute(ex)
     .await?;
     Ok(())
@@ -128,16 +132,6 @@ pub async fn count_for_homeowner<'e, E: Executor<'e, Database = Any>>(ex: E, hom
         .bind(homeowner_id)
         .fetch_one(ex)
         .await?)
-}
-
-pub struct ProjectFields<'a> {
-    pub title: &'a str,
-    pub description: &'a str,
-    pub address: &'a str,
-    pub homeowner_id: &'a str,
-    pub builder_id: Option<&'a str>,
-    pub status: &'a str,
-    pub progress: i32,
 }
 
 /// Writes every field (as given) and bumps the version.

@@ -132,6 +132,9 @@ async fn project_rules_and_messages_over_the_socket() {
     assert_eq!(err.message, "Please select a homeowner.");
     let err = admin.request(8, Request::CreateProject(new(&bhello.user.id))).await.unwrap_err();
     assert_eq!(err.message, "Selected homeowner not found. Please refresh and try again.");
+    let long = CreateProject { description: "x".repeat(5001), ..new(&hhello.user.id) };
+    let err = admin.request(70, Request::CreateProject(long)).await.unwrap_err();
+    assert_eq!((err.code, err.message.as_str()), (ErrorCode::Validation, "Description must be at most 5000 characters."));
     let err = builder.request(9, Request::CreateProject(new(&hhello.user.id))).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::Forbidden);
     let Response::Project { project: created } = admin.request(10, Request::CreateProject(new(&hhello.user.id))).await.unwrap() else {

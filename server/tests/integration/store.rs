@@ -1,7 +1,7 @@
 //! The store suite: one body per test, run on SQLite and on Postgres.
 
 use sitecast::store::images::ImageRow;
-use sitecast::store::projects::{NewProject, ProjectScope};
+use sitecast::store::projects::{ProjectFields, ProjectScope};
 use sitecast::store::users::NewUser;
 use sitecast::store::{images, new_id, outbox, projects, sessions, tokens, users, Store, StoreError};
 
@@ -34,8 +34,8 @@ async fn project(store: &Store, title: &str, homeowner: &str, builder: Option<&s
     let id = new_id();
     projects::insert(
         store.pool(),
-        &NewProject {
-            id: &id,
+        &id,
+        &ProjectFields {
             title,
             description: "",
             address: "1 Main St",
@@ -43,8 +43,8 @@ async fn project(store: &Store, title: &str, homeowner: &str, builder: Option<&s
             builder_id: builder,
             status: "in-progress",
             progress: 0,
-            now: updated,
         },
+        updated,
     )
     .await
     .unwrap();

@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile, Project } from '../protocol/types';
+import type { Project } from '../protocol/types';
 import { matchesSearch, projectsTitle, userDirectory } from './people';
-
-const profile = (over: Partial<Profile>): Profile => ({
-  id: 'u',
-  email: 'u@example.com',
-  role: 'homeowner',
-  name: null,
-  firstName: null,
-  lastName: null,
-  phone: null,
-  builderId: null,
-  emailConfirmedAt: null,
-  lastSignInAt: null,
-  createdAt: 0,
-  version: 1,
-  ...over,
-});
+import { profile } from '../testing/fixtures';
 
 const project = (over: Partial<Project>): Project => ({
   id: 'p',

@@ -3,22 +3,7 @@ import type { Event, Hello, Profile, Project, ServerMsg } from '../protocol/type
 import { createAppStore } from '../store';
 import { applyServerMsg } from './reducer';
 import { RequestTracker } from './requests';
-
-const profile = (over: Partial<Profile>): Profile => ({
-  id: 'u',
-  email: 'u@example.com',
-  role: 'homeowner',
-  name: null,
-  firstName: null,
-  lastName: null,
-  phone: null,
-  builderId: null,
-  emailConfirmedAt: null,
-  lastSignInAt: null,
-  createdAt: 0,
-  version: 1,
-  ...over,
-});
+import { profile } from '../testing/fixtures';
 
 const project = (over: Partial<Project>): Project => ({
   id: 'p1',
