@@ -164,7 +164,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
     let builder_id = ids[1].clone();
 
     // Photo files first, rows after: a crash in between leaves only unreferenced files,
-    // which the start-up sweep removes; never a row without its files.
+    // never a row without its files.
     let mut image_rows = Vec::new();
     let mut project_rows = Vec::new();
     let mut variant = 0u32;

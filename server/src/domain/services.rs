@@ -27,13 +27,13 @@ impl Services {
     }
 
     /// Removes the stored files of deleted photos. Their rows are already gone, so a
-    /// failure here only leaves orphans, which the start-up sweep removes.
+    /// failure here leaves unreferenced files behind, never a row without its files.
     pub async fn delete_photo_files(&self, photos: &[(String, String)]) {
         for (prefix, content_type) in photos {
             let keys = photo_keys(prefix, extension_for(content_type));
             for key in [keys.original, keys.display, keys.thumb] {
                 if let Err(err) = self.photos.delete(&key).await {
-                    tracing::warn!(%key, error = %err, "could not delete a photo file; the sweep will retry");
+                    tracing::warn!(%key, error = %err, "could not delete a photo file; it is left unreferenced");
                 }
             }
         }

@@ -28,7 +28,7 @@ pub trait PhotoStore: Send + Sync {
     async fn get(&self, key: &str) -> Result<Bytes, StorageError>;
     /// Deleting a missing object succeeds: deletes are retried after crashes.
     async fn delete(&self, key: &str) -> Result<(), StorageError>;
-    /// Every key under a prefix (for the orphan sweep).
+    /// Every key under a prefix.
     async fn list(&self, prefix: &str) -> Result<Vec<String>, StorageError>;
     fn describe(&self) -> String;
 }

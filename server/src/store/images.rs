@@ -72,7 +72,7 @@ pub async fn find<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Resul
     .await?)
 }
 
-/// Every stored-object prefix the database knows of; the orphan sweep keeps these.
+/// Every stored-object prefix the database knows of.
 pub async fn all_storage_keys<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<Vec<String>> {
     Ok(sqlx::query_scalar::<_, String>("SELECT storage_key FROM project_images")
         .fetch_all(ex)
