@@ -544,3 +544,31 @@ async fn access_matrix_over_the_socket_on_each_backend() {
     })
     .await;
 }
+
+/// One client's burst is refused past its allowance, while another client is served.
+#[actix_web::test]
+async fn a_burst_from_one_socket_is_capped_and_others_are_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo(&sqlite(&dir)).await;
+    let (mut noisy, _) = server.connect(ADMIN).await;
+    let (mut quiet, _) = server.connect(HOMEOWNER).await;
+    // 300 requests without waiting for answers.
+    for id in 1..=300u32 {
+        noisy.send(&protocol::ClientMsg { id, request: Request::ListUsers }).await;
+    }
+    assert_eq!(quiet.request(1, Request::ListProjects).await.map(|_| ()), Ok(()), "the quiet socket is answered");
+    let (mut answered, mut refused) = (0, 0);
+    while answered + refused < 300 {
+        match noisy.next_msg().await {
+            protocol::ServerMsg::Reply { .. } => answered += 1,
+            protocol::ServerMsg::Error { error, .. } => {
+                assert_eq!(error.code, ErrorCode::RateLimited);
+                refused += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(refused >= 100, "past 200 per 10 s (and 8 at once) requests are refused: {refused}");
+    assert!(answered >= 8, "within the allowance requests are answered: {answered}");
+    server.stop().await;
+}
