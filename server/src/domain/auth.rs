@@ -367,6 +367,10 @@ impl Auth {
         let Some(row) = row else {
             return Err(Error::new(ErrorCode::InvalidToken, INVALID_TOKEN));
         };
+        // The account must still exist; its address keys the login limiter below.
+        let Some(user) = users::find_by_id(self.store.pool(), &row.user_id).await? else {
+            return Err(Error::new(ErrorCode::InvalidToken, INVALID_TOKEN));
+        };
         let password_hash = self.passwords.hash(password).await?;
         let now = now_ms();
         let mut tx = self.store.begin_write().await?;
@@ -377,10 +381,8 @@ impl Auth {
         tokens::void_for_user(&mut *tx, &row.user_id, now).await?;
         let session_ids = sessions::delete_for_user(&mut *tx, &row.user_id).await?;
         tx.commit().await.map_err(StoreError::from)?;
-        self.limits.login_account.reset(&format!(
-            "account:{}",
-            users::find_by_id(self.store.pool(), &row.user_id).await?.map(|u| u.email).unwrap_or_default()
-        ));
+        // A fresh password lifts a lock from earlier wrong guesses.
+        self.limits.login_account.reset(&format!("account:{}", user.email));
         Ok(EndedSessions { user_id: row.user_id, session_ids })
     }
 

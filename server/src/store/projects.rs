@@ -86,25 +86,34 @@ pub struct ProjectFields<'a> {
     pub progress: i32,
 }
 
+/// Insert and update take the same parameters in the same order: $1 id, $2..$8 the
+/// fields, $9 the time.
+fn bind_fields<'q>(
+    q: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>,
+    id: &'q str,
+    f: &ProjectFields<'q>,
+    now: i64,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments> {
+    q.bind(id)
+        .bind(f.title)
+        .bind(f.description)
+        .bind(f.address)
+        .bind(f.homeowner_id)
+        .bind(f.builder_id)
+        .bind(f.status)
+        .bind(f.progress)
+        .bind(now)
+}
+
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     id: &str,
     f: &ProjectFields<'_>,
     now: i64,
 ) -> Result<()> {
-    sqlx::query(
-        "INSERT INTO projects (id, title, description, address, homeowner_id, builder_id, status, progress, \
-         created_at, updated_at, version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 1)",
-    )
-    .bind(id)
-    .bind(f.title)
-    .bind(f.description)
-    .bind(f.address)
-    .bind(f.homeowner_id)
-    .bind(f.builder_id)
-    .bind(f.status)
-    .bind(f.progress)
-    .bind(now)
+    let sql = "INSERT INTO projects (id, title, description, address, homeowner_id, builder_id, status, progress, \
+         created_at, updated_at, version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 1)";
+    bind_fields(sqlx::query(sql), id, f, now)
     .execute(ex)
     .await?;
     Ok(())
@@ -141,19 +150,9 @@ pub async fn update<'e, E: Executor<'e, Database = Any>>(
     f: &ProjectFields<'_>,
     now: i64,
 ) -> Result<()> {
-    sqlx::query(
-        "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, builder_id = $6, \
-         status = $7, progress = $8, updated_at = $9, version = version + 1 WHERE id = $1",
-    )
-    .bind(id)
-    .bind(f.title)
-    .bind(f.description)
-    .bind(f.address)
-    .bind(f.homeowner_id)
-    .bind(f.builder_id)
-    .bind(f.status)
-    .bind(f.progress)
-    .bind(now)
+    let sql = "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, builder_id = $6, \
+         status = $7, progress = $8, updated_at = $9, version = version + 1 WHERE id = $1";
+    bind_fields(sqlx::query(sql), id, f, now)
     .execute(ex)
     .await?;
     Ok(())
