@@ -11,6 +11,7 @@ pub use codec::{decode, decode_client_msg, encode, CodecError, MAX_DEPTH, MAX_FR
 pub use error::{ApiError, ErrorCode, FieldError};
 pub use messages::{
     ClientMsg, CreateProject, CreateUser, Event, Hello, LogEntry, PasswordChange, ProfileUpdate, Request, Response,
-    ServerMsg, Snapshot, UpdateProject, UpdateUser, UserDirectory, UserListing, PROTOCOL_VERSION,
+    ServerMsg, SkippedFile, Snapshot, UpdatePhoto, UpdateProject, UpdateUser, UploadResult, UserDirectory, UserListing,
+    PROTOCOL_VERSION,
 };
 pub use types::*;

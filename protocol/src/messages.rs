@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::ApiError;
-use crate::types::{Millis, Profile, Project, ProjectStatus, Role, UserSummary};
+use crate::types::{ImageCategory, Millis, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary};
 
 /// Bumped on any incompatible change; the first server frame carries it.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -42,7 +42,8 @@ pub enum Request {
     UpdateProject(UpdateProject),
     /// Admin → `Done`.
     DeleteProject { id: String },
-    /// Start receiving this project's detail events (viewers) → `Subscribed`.
+    /// Start receiving this project's detail events (photos, viewers) → `Subscribed`,
+    /// which carries the photos and this user's favourites among them.
     Subscribe { id: String },
     /// → `Done`.
     Unsubscribe { id: String },
@@ -52,6 +53,36 @@ pub enum Request {
     ChangePassword(PasswordChange),
     /// A client-side log entry, stored (SPEC.md §3 logs) → `Done`.
     Log(LogEntry),
+    /// A project's photos, newest first, and which of them this user favourited →
+    /// `Photos`.
+    ListPhotos {
+        #[serde(rename = "projectId")]
+        project_id: String,
+    },
+    /// Admin or the project's builder: caption and category → `Photo`.
+    UpdatePhoto(UpdatePhoto),
+    /// Admin: the photo and its stored files → `Done`.
+    DeletePhoto { id: String },
+    /// Mark or unmark a favourite; setting what is already set succeeds → `Done`.
+    /// The user's other sockets hear `favourite_changed`.
+    SetFavourite {
+        #[serde(rename = "imageId")]
+        image_id: String,
+        favourite: bool,
+    },
+}
+
+/// Only the fields present change. An empty caption removes it.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdatePhoto {
+    pub id: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub caption: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub category: Option<ImageCategory>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
@@ -191,7 +222,15 @@ pub enum Response {
     User { user: Profile },
     Projects { projects: Vec<Project> },
     Project { project: Project },
-    Subscribed { project: Project, viewers: Vec<UserSummary> },
+    Subscribed { project: Project, viewers: Vec<UserSummary>, photos: Vec<ProjectImage>, favourites: Vec<String> },
+    Photos {
+        #[serde(rename = "projectId")]
+        project_id: String,
+        photos: Vec<ProjectImage>,
+        /// Ids of this user's favourites among `photos`.
+        favourites: Vec<String>,
+    },
+    Photo { photo: ProjectImage },
     Done,
 }
 
@@ -235,6 +274,40 @@ pub enum Event {
     Presence { #[serde(rename = "userId")] user_id: String, online: bool },
     /// Who has this project open right now.
     Viewers { #[serde(rename = "projectId")] project_id: String, viewers: Vec<UserSummary> },
+    /// To sockets subscribed to the photo's project: a photo is stored and ready.
+    PhotoAdded { photo: ProjectImage },
+    /// To subscribed sockets: caption or category changed (`version` grows).
+    PhotoUpdated { photo: ProjectImage },
+    /// To subscribed sockets.
+    PhotoDeleted { id: String, #[serde(rename = "projectId")] project_id: String },
+    /// To the user's own sockets: a favourite was set or cleared (another tab, another
+    /// device, or this one).
+    FavouriteChanged {
+        #[serde(rename = "projectId")]
+        project_id: String,
+        #[serde(rename = "imageId")]
+        image_id: String,
+        favourite: bool,
+    },
+}
+
+/// The answer to a photo upload (HTTP `POST /api/projects/{id}/photos`, multipart):
+/// the photos stored, in the order they were sent, and the files refused with why.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadResult {
+    pub photos: Vec<ProjectImage>,
+    pub skipped: Vec<SkippedFile>,
+    /// A summary for a toast when files were skipped (SPEC.md §8 wording for
+    /// non-images), or the reason nothing was stored.
+    pub message: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SkippedFile {
+    pub name: String,
+    pub reason: String,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]

@@ -6,7 +6,7 @@ use ts_rs::{Config, TS};
 use crate::error::{ApiError, ErrorCode, FieldError};
 use crate::messages::{
     ClientMsg, CreateProject, CreateUser, Event, Hello, LogEntry, PasswordChange, ProfileUpdate, Request, Response,
-    ServerMsg, Snapshot, UpdateProject, UpdateUser, UserDirectory, UserListing,
+    ServerMsg, SkippedFile, Snapshot, UpdatePhoto, UpdateProject, UpdateUser, UploadResult, UserDirectory, UserListing,
 };
 use crate::types::{
     Favourite, ImageCategory, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary,
@@ -39,6 +39,7 @@ pub fn typescript_bindings() -> String {
         ProfileUpdate::decl(&cfg),
         PasswordChange::decl(&cfg),
         LogEntry::decl(&cfg),
+        UpdatePhoto::decl(&cfg),
         Request::decl(&cfg),
         UserListing::decl(&cfg),
         UserDirectory::decl(&cfg),
@@ -47,6 +48,8 @@ pub fn typescript_bindings() -> String {
         Hello::decl(&cfg),
         Event::decl(&cfg),
         ServerMsg::decl(&cfg),
+        SkippedFile::decl(&cfg),
+        UploadResult::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the Rust `protocol` crate by `cargo test -p sitecast-protocol`.\n\

@@ -15,6 +15,7 @@ use crate::domain::auth::{Auth, SESSION_IDLE_MS};
 use crate::domain::contact::Contact;
 use crate::domain::demo;
 use crate::domain::passwords::Passwords;
+use crate::domain::photos;
 use crate::http;
 use crate::domain::services::Services;
 use crate::live::bus::Bus;
@@ -24,6 +25,7 @@ use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
 use crate::mail::worker::MailWorker;
 use crate::mail::Outbox;
 use crate::media::local::LocalPhotoStore;
+use crate::media::pool::ImagePool;
 use crate::media::s3::{S3PhotoStore, S3Settings};
 use crate::media::PhotoStore;
 use crate::store::{now_ms, sessions, tokens, Store};
@@ -95,12 +97,12 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     let from = config.mail_from.parse().context("SITECAST_MAIL_FROM is not a valid mailbox")?;
     let worker = MailWorker { store: store.clone(), transport: mail_transport(&config)?, from, wake: outbox.waker() };
     tokio::spawn(worker.run());
-    tokio::spawn(maintenance(store.clone()));
     let contact = Contact::new(store.clone(), outbox.clone(), config.contact_email.clone());
     let auth = Auth::new(store.clone(), passwords, outbox, config.public_url.as_str());
     let (ws_ping_secs, ws_timeout_secs) = (config.ws_ping_secs, config.ws_timeout_secs);
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
-    let svc = Services::new(store.clone(), auth.clone(), photos.clone());
+    let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core());
+    tokio::spawn(maintenance(svc.clone(), Duration::from_secs(config.orphan_grace_secs)));
     let hub = Hub::new(svc.clone()).start();
     let (changes_tx, changes_rx) = tokio::sync::mpsc::unbounded_channel();
     tokio::spawn(publisher::run(changes_rx, store.clone(), hub.clone()));
@@ -145,11 +147,20 @@ pub fn serve(state: web::Data<AppState>, bind: &str) -> anyhow::Result<Running> 
     Ok(Running { addr, handle: server.handle(), state, server })
 }
 
-/// Hourly clean-up of expired sessions and one-time tokens.
-async fn maintenance(store: Store) {
+/// At start-up and then hourly: expired sessions and one-time tokens; every sixth
+/// hour (and at start-up) photo files that no row refers to.
+async fn maintenance(svc: Services, orphan_grace: Duration) {
+    let store = svc.store.clone();
     let mut tick = tokio::time::interval(Duration::from_secs(3600));
-    loop {
+    for round in 0u64.. {
         tick.tick().await;
+        if round % 6 == 0 {
+            match photos::sweep_orphans(&svc, orphan_grace).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(photos = n, "removed the files of photos with no row"),
+                Err(err) => err.log("sweeping orphaned photo files"),
+            }
+        }
         let now = now_ms();
         if let Err(err) = sessions::delete_expired(store.pool(), now, now - SESSION_IDLE_MS).await {
             tracing::warn!(error = %err, "session clean-up failed");

@@ -90,6 +90,11 @@ pub struct Config {
     /// Seconds of silence (no pong, no frame) after which a socket is closed.
     #[arg(long, env = "SITECAST_WS_TIMEOUT_SECS", default_value_t = 45)]
     pub ws_timeout_secs: u64,
+    /// Stored photo files with no database row are removed at start-up and every six
+    /// hours once they are this old. Keep it above the longest single-photo store
+    /// when several instances share one bucket.
+    #[arg(long, env = "SITECAST_ORPHAN_GRACE_SECS", default_value_t = 900)]
+    pub orphan_grace_secs: u64,
     /// Take the client address from `X-Forwarded-For` / `Forwarded` (only behind a
     /// proxy that sets them, such as fly.io's); otherwise the peer address is used.
     #[arg(long, env = "SITECAST_TRUST_PROXY", default_value_t = false, action = clap::ArgAction::Set)]

@@ -119,7 +119,8 @@ impl Auth {
         }
     }
 
-    fn link(&self, path: &str) -> String {
+    /// An app path as an absolute link for mails.
+    pub fn link(&self, path: &str) -> String {
         format!("{}{path}", self.link_base)
     }
 

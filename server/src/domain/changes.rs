@@ -2,7 +2,7 @@
 //! this instance and, with Postgres, to every other one); each instance turns them into
 //! events for the sessions allowed to see them.
 
-use protocol::{Profile, Project};
+use protocol::{Profile, Project, ProjectImage};
 use serde::{Deserialize, Serialize};
 
 /// Who owns a project: the people (besides admins) who may see it.
@@ -39,6 +39,17 @@ pub enum Change {
     UserDeleted { id: String, version: i64, builders: Vec<String> },
     /// End the user's sessions (all, or all but one) and close their sockets.
     EndSessions { user_id: String, keep_session: Option<String>, reason: String },
+    /// A photo was stored (`created`) or its caption or category changed.
+    Photo {
+        id: String,
+        project_id: String,
+        created: bool,
+        #[serde(skip)]
+        state: Option<Box<ProjectImage>>,
+    },
+    PhotoDeleted { id: String, project_id: String },
+    /// A user's favourite was set or cleared; only that user hears of it.
+    Favourite { user_id: String, project_id: String, image_id: String, favourite: bool },
     /// Users online on one instance (sent to the others only): `online` lists users who
     /// came online or are still online (a periodic refresh), `offline` users who left.
     Presence { instance: String, online: Vec<String>, offline: Vec<String> },

@@ -7,6 +7,7 @@ pub mod contact;
 pub mod demo;
 pub mod limiter;
 pub mod passwords;
+pub mod photos;
 pub mod policy;
 pub mod profile;
 pub mod projects;

@@ -8,6 +8,7 @@ use protocol::Role;
 use super::auth::Auth;
 use super::limiter::Limiter;
 use super::policy::Actor;
+use crate::media::pool::ImagePool;
 use crate::media::{extension_for, photo_keys, PhotoStore};
 use crate::store::users::UserRow;
 use crate::store::Store;
@@ -17,13 +18,15 @@ pub struct Services {
     pub store: Store,
     pub auth: Auth,
     pub photos: Arc<dyn PhotoStore>,
+    /// Where photo renditions are made.
+    pub images: ImagePool,
     /// Client log entries per user: 60 a minute.
     pub(crate) log_limiter: Arc<Limiter>,
 }
 
 impl Services {
-    pub fn new(store: Store, auth: Auth, photos: Arc<dyn PhotoStore>) -> Services {
-        Services { store, auth, photos, log_limiter: Arc::new(Limiter::new(60, Duration::from_secs(60))) }
+    pub fn new(store: Store, auth: Auth, photos: Arc<dyn PhotoStore>, images: ImagePool) -> Services {
+        Services { store, auth, photos, images, log_limiter: Arc::new(Limiter::new(60, Duration::from_secs(60))) }
     }
 
     /// Removes the stored files of deleted photos. Their rows are already gone, so a

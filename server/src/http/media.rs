@@ -1,23 +1,29 @@
 //! Photo bytes, each only after the policy allows it. A photo the user may not see is
 //! answered exactly like a photo that does not exist, so ids cannot be probed.
 
-use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType, EntityTag};
+use actix_web::http::header::{self, ContentDisposition, ContentEncoding, DispositionParam, DispositionType, EntityTag};
 use actix_web::{get, web, HttpRequest, HttpResponse};
+use async_zip::base::write::ZipFileWriter;
+use async_zip::{Compression, ZipDateTimeBuilder, ZipEntryBuilder};
 use protocol::ErrorCode;
+use serde::Deserialize;
+use tokio_util::io::ReaderStream;
 
 use super::session::CurrentSession;
 use crate::app::AppState;
-use crate::domain::policy::{self, Actor, ProjectRef};
-use crate::domain::views;
+use crate::domain::photos::{self, IMAGE_NOT_FOUND};
+use crate::domain::policy::Actor;
 use crate::error::Error;
 use crate::media::{extension_for, photo_keys, StorageError};
-use crate::store::{images, projects};
+use crate::store::images::ImageRow;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(image_bytes);
+    cfg.service(image_bytes).service(project_zip);
 }
 
-const IMAGE_NOT_FOUND: &str = "Image not found";
+fn attachment(name: String) -> ContentDisposition {
+    ContentDisposition { disposition: DispositionType::Attachment, parameters: vec![DispositionParam::Filename(name)] }
+}
 
 #[get("/media/images/{id}/{variant}")]
 async fn image_bytes(
@@ -28,13 +34,7 @@ async fn image_bytes(
 ) -> Result<HttpResponse, Error> {
     let (id, variant) = path.into_inner();
     let not_found = || Error::new(ErrorCode::NotFound, IMAGE_NOT_FOUND);
-    let image = images::find(state.store.pool(), &id).await?.ok_or_else(not_found)?;
-    let project = projects::find(state.store.pool(), &image.project_id).await?.ok_or_else(not_found)?;
-    let actor = Actor { id: session.user.id.clone(), role: views::profile(&session.user).role };
-    let target = ProjectRef { homeowner_id: &project.homeowner_id, builder_id: project.builder_id.as_deref() };
-    if !policy::can_view_project(&actor, target) {
-        return Err(not_found());
-    }
+    let image = photos::viewable(&state.svc, &Actor::of(&session.user), &id).await?;
     let keys = photo_keys(&image.storage_key, extension_for(&image.content_type));
     let (key, content_type) = match variant.as_str() {
         "thumb" => (keys.thumb, "image/jpeg"),
@@ -65,12 +65,81 @@ async fn image_bytes(
     resp.content_type(content_type)
         .insert_header(header::ETag(etag))
         .insert_header((header::CACHE_CONTROL, cache))
+        // Already compressed; gzip would only cost CPU.
+        .insert_header(ContentEncoding::Identity)
         .insert_header(("X-Content-Type-Options", "nosniff"));
     if variant == "original" {
-        resp.insert_header(ContentDisposition {
-            disposition: DispositionType::Attachment,
-            parameters: vec![DispositionParam::Filename(image.original_name.clone())],
-        });
+        resp.insert_header(attachment(image.original_name.clone()));
     }
     Ok(resp.body(bytes))
+}
+
+#[derive(Deserialize)]
+struct ZipQuery {
+    #[serde(default)]
+    favourites: bool,
+}
+
+/// All of a project's photos, or the user's favourites among them, as one zip of the
+/// originals. Streamed: each photo is read and written in turn, so memory stays at one
+/// photo however large the project.
+#[get("/media/projects/{id}/photos.zip")]
+async fn project_zip(
+    state: web::Data<AppState>,
+    CurrentSession(session): CurrentSession,
+    path: web::Path<String>,
+    query: web::Query<ZipQuery>,
+) -> Result<HttpResponse, Error> {
+    let (project, rows) =
+        photos::downloadable(&state.svc, &Actor::of(&session.user), &path.into_inner(), query.favourites).await?;
+    let (writer, reader) = tokio::io::duplex(256 * 1024);
+    let store = state.photos.clone();
+    tokio::spawn(async move {
+        if let Err(err) = write_zip(store.as_ref(), &rows, writer).await {
+            // Usually the client went away; the zip it got is cut short, which it sees.
+            tracing::info!(error = %err, "photo zip stopped early");
+        }
+    });
+    let what = if query.favourites { "favourite photos" } else { "photos" };
+    let title: String = project.title.chars().filter(|c| !c.is_control() && !matches!(c, '/' | '\\')).collect();
+    Ok(HttpResponse::Ok()
+        .content_type("application/zip")
+        .insert_header(attachment(format!("{} {what}.zip", title.trim())))
+        .insert_header((header::CACHE_CONTROL, "private, no-store"))
+        .insert_header(ContentEncoding::Identity)
+        .streaming(ReaderStream::new(reader)))
+}
+
+async fn write_zip(
+    store: &dyn crate::media::PhotoStore,
+    rows: &[ImageRow],
+    writer: tokio::io::DuplexStream,
+) -> anyhow::Result<()> {
+    let mut zip = ZipFileWriter::with_tokio(writer);
+    for (row, name) in rows.iter().zip(photos::zip_names(rows)) {
+        let key = photo_keys(&row.storage_key, extension_for(&row.content_type)).original;
+        let bytes = match store.get(&key).await {
+            Ok(bytes) => bytes,
+            Err(err) => {
+                tracing::warn!(%key, error = %err, "a photo is missing from its zip");
+                continue;
+            }
+        };
+        // Photos are already compressed: stored entries cost no CPU and stream at once.
+        let entry = ZipEntryBuilder::new(name.into(), Compression::Stored).last_modification_date(zip_date(row.created_at).into());
+        zip.write_entry_whole(entry, &bytes).await?;
+    }
+    zip.close().await?;
+    Ok(())
+}
+
+fn zip_date(ms: i64) -> ZipDateTimeBuilder {
+    let at = time::OffsetDateTime::from_unix_timestamp(ms / 1000).unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+    ZipDateTimeBuilder::new()
+        .year(at.year())
+        .month(u32::from(u8::from(at.month())))
+        .day(u32::from(at.day()))
+        .hour(u32::from(at.hour()))
+        .minute(u32::from(at.minute()))
+        .second(u32::from(at.second()))
 }

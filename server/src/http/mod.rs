@@ -10,6 +10,7 @@ pub mod media;
 pub mod origin;
 pub mod session;
 pub mod site;
+pub mod upload;
 pub mod web_app;
 pub mod ws;
 
@@ -22,6 +23,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(contact::routes)
             .configure(health::routes)
             .configure(site::routes)
+            .configure(upload::routes)
             .default_service(web::to(error::api_not_found)),
     )
     .configure(media::routes)

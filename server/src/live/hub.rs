@@ -10,7 +10,7 @@ use bytes::Bytes;
 use protocol::{encode, Event, Role, ServerMsg};
 
 use super::bus::Bus;
-use super::project::ProjectActor;
+use super::project::{Broadcast, ProjectActor};
 use crate::domain::changes::Change;
 use super::Push;
 use crate::domain::services::Services;
@@ -64,6 +64,25 @@ pub enum Audience {
     Users(Vec<String>),
     /// These users only: e.g. telling a builder a project left their view.
     Only(Vec<String>),
+    /// The sockets subscribed to this project (through its project actor, which
+    /// knows them and checked each one's access when it subscribed).
+    Subscribers(String),
+}
+
+/// Sockets a project actor could not push to: their mailboxes are full.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Evict {
+    pub conns: Vec<u64>,
+}
+
+/// A project's owners changed: its subscribers who may no longer see it are dropped.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Reauthorize {
+    pub project_id: String,
+    pub homeowner_id: String,
+    pub builder_id: Option<String>,
 }
 
 #[derive(Message)]
@@ -178,6 +197,12 @@ impl Hub {
             sent.extend(self.by_user.get(user).into_iter().flatten().copied());
         }
         let users = match audience {
+            Audience::Subscribers(project_id) => {
+                if let Some(addr) = self.projects.get(project_id) {
+                    addr.do_send(Broadcast(frame.clone()));
+                }
+                return;
+            }
             Audience::Users(users) => {
                 for &conn in &self.admins {
                     if sent.insert(conn) {
@@ -195,7 +220,12 @@ impl Hub {
                 }
             }
         }
-        for conn in slow {
+        self.evict(slow);
+    }
+
+    /// Drops sockets that stopped reading and ends their connections.
+    fn evict(&mut self, conns: Vec<u64>) {
+        for conn in conns {
             if let Some(c) = self.remove(conn) {
                 tracing::warn!(conn, user = %c.user_id, "socket fell behind; disconnecting it");
                 c.control.do_send(SocketCommand::TooSlow);
@@ -295,6 +325,22 @@ impl Handler<Deliver> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Deliver, _: &mut Context<Self>) {
         self.deliver(&msg.frame, &msg.audience);
+    }
+}
+
+impl Handler<Evict> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: Evict, _: &mut Context<Self>) {
+        self.evict(msg.conns);
+    }
+}
+
+impl Handler<Reauthorize> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: Reauthorize, _: &mut Context<Self>) {
+        if let Some(addr) = self.projects.get(&msg.project_id) {
+            addr.do_send(msg);
+        }
     }
 }
 

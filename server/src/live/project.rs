@@ -9,10 +9,10 @@ use bytes::Bytes;
 use protocol::{encode, Event, Project, ServerMsg, UpdateProject, UserSummary};
 
 use super::bus::Bus;
-use super::hub::{Hub, ProjectActorStopped};
+use super::hub::{Evict, Hub, ProjectActorStopped, Reauthorize};
 use super::Push;
 use crate::domain::changes::Change;
-use crate::domain::policy::Actor as User;
+use crate::domain::policy::{self, Actor as User, ProjectRef};
 use crate::domain::projects;
 use crate::domain::services::Services;
 use crate::error::Result;
@@ -51,6 +51,11 @@ pub struct Update {
 pub struct Delete {
     pub actor: User,
 }
+
+/// An encoded event for every subscriber (photos added, changed or deleted).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Broadcast(pub Bytes);
 
 pub struct ProjectActor {
     project_id: String,
@@ -124,6 +129,38 @@ impl Handler<Unsubscribe> for ProjectActor {
     fn handle(&mut self, msg: Unsubscribe, _: &mut Context<Self>) {
         self.last_active = Instant::now();
         if self.subscribers.remove(&msg.conn_id).is_some() {
+            self.announce_viewers();
+        }
+    }
+}
+
+impl Handler<Broadcast> for ProjectActor {
+    type Result = ();
+    fn handle(&mut self, Broadcast(frame): Broadcast, _: &mut Context<Self>) {
+        self.last_active = Instant::now();
+        let full: Vec<u64> = self
+            .subscribers
+            .iter()
+            .filter(|(_, (_, push))| push.try_send(Push(frame.clone())).is_err())
+            .map(|(conn, _)| *conn)
+            .collect();
+        if !full.is_empty() {
+            for conn in &full {
+                self.subscribers.remove(conn);
+            }
+            self.hub.do_send(Evict { conns: full });
+        }
+    }
+}
+
+impl Handler<Reauthorize> for ProjectActor {
+    type Result = ();
+    fn handle(&mut self, msg: Reauthorize, _: &mut Context<Self>) {
+        let project = ProjectRef { homeowner_id: &msg.homeowner_id, builder_id: msg.builder_id.as_deref() };
+        let before = self.subscribers.len();
+        self.subscribers
+            .retain(|_, (viewer, _)| policy::can_view_project(&User { id: viewer.id.clone(), role: viewer.role }, project));
+        if self.subscribers.len() != before {
             self.announce_viewers();
         }
     }

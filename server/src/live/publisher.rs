@@ -7,11 +7,11 @@ use bytes::Bytes;
 use protocol::{encode, Event, ServerMsg};
 use tokio::sync::mpsc;
 
-use super::hub::{Audience, Deliver, EndUser, Hub, RemotePresence, Watchers};
+use super::hub::{Audience, Deliver, EndUser, Hub, Reauthorize, RemotePresence, Watchers};
 use crate::domain::changes::{Change, Owners};
 use crate::domain::views;
 use crate::error::Result;
-use crate::store::{projects, users, Store};
+use crate::store::{images, projects, users, Store};
 
 pub async fn run(mut changes: mpsc::UnboundedReceiver<Change>, store: Store, hub: Addr<Hub>) {
     while let Some(change) = changes.recv().await {
@@ -57,6 +57,13 @@ async fn publish(store: &Store, hub: &Addr<Hub>, change: Change) -> Result<()> {
             };
             deliver(hub, event, Audience::Users(people(&current)));
             let moved = previous.is_some();
+            if moved {
+                hub.do_send(Reauthorize {
+                    project_id: project_id.clone(),
+                    homeowner_id: current.homeowner_id.clone(),
+                    builder_id: current.builder_id.clone(),
+                });
+            }
             if let Some(previous) = previous {
                 // Whoever lost the project sees it leave their view.
                 let now = people(&current);
@@ -96,6 +103,24 @@ async fn publish(store: &Store, hub: &Addr<Hub>, change: Change) -> Result<()> {
         Change::UserDeleted { id, version, mut builders } => {
             builders.push(id.clone());
             deliver(hub, Event::UserDeleted { id, version }, Audience::Users(builders));
+        }
+        Change::Photo { id, project_id, created, state } => {
+            let photo = match state {
+                Some(photo) => *photo,
+                None => match images::find(pool, &id).await? {
+                    Some(row) => views::image(&row),
+                    // Deleted right after: its deletion event follows.
+                    None => return Ok(()),
+                },
+            };
+            let event = if created { Event::PhotoAdded { photo } } else { Event::PhotoUpdated { photo } };
+            deliver(hub, event, Audience::Subscribers(project_id));
+        }
+        Change::PhotoDeleted { id, project_id } => {
+            deliver(hub, Event::PhotoDeleted { id, project_id: project_id.clone() }, Audience::Subscribers(project_id));
+        }
+        Change::Favourite { user_id, project_id, image_id, favourite } => {
+            deliver(hub, Event::FavouriteChanged { project_id, image_id, favourite }, Audience::Only(vec![user_id]));
         }
         Change::EndSessions { user_id, keep_session, reason } => {
             hub.do_send(EndUser { user_id, keep_session, reason });

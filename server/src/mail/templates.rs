@@ -85,6 +85,25 @@ pub fn invite(to: &str, name: &str, role: &str, link: &str) -> Mail {
     }
 }
 
+/// One mail per upload batch to the project's homeowner.
+pub fn new_photos(to: &str, name: &str, count: usize, project: &str, link: &str) -> Mail {
+    let greeting = format!("Hi {name},");
+    let what = if count == 1 { "1 new photo".to_owned() } else { format!("{count} new photos") };
+    let subject = format!("{what} in {project}");
+    Mail {
+        to: to.to_owned(),
+        subject: subject.clone(),
+        text: format!("{greeting}\n\n{what} of {project} just arrived on Sitecast. See them here:\n\n{link}\n"),
+        html: html_page(
+            &subject,
+            &format!("{}<br>{} of {} just arrived on Sitecast.", esc(&greeting), esc(&what), esc(project)),
+            "See the photos",
+            link,
+            "You get this mail when new photos of your project are published.",
+        ),
+    }
+}
+
 /// A contact-form message, to the team; replying answers the sender.
 pub fn contact_message(to: &str, name: &str, email: &str, phone: Option<&str>, message: &str) -> Mail {
     let phone_line = phone.map(|p| format!("Phone: {p}\n")).unwrap_or_default();
@@ -122,6 +141,15 @@ mod tests {
         assert!(m.html.contains("&lt;script&gt;"));
         assert!(m.html.contains("token=1&amp;a=2"));
         assert!(m.text.contains("http://x/confirm?token=1&a=2"));
+    }
+
+    #[test]
+    fn new_photos_counts_and_escapes() {
+        let m = new_photos("h@b.co", "Ana", 3, "Oak <Street>", "http://x/projects/1");
+        assert_eq!(m.subject, "3 new photos in Oak <Street>");
+        assert!(m.html.contains("Oak &lt;Street&gt;"));
+        assert_eq!(links(&m.text), vec!["http://x/projects/1"]);
+        assert_eq!(new_photos("h@b.co", "Ana", 1, "Oak", "http://x").subject, "1 new photo in Oak");
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! behind one small trait picked at start-up) and the renditions made from them.
 
 pub mod demo_art;
+pub mod exif;
 pub mod local;
+pub mod pool;
 pub mod renditions;
 pub mod s3;
 

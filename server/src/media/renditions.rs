@@ -19,7 +19,8 @@ const MAX_ALLOC: u64 = 512 * 1024 * 1024;
 pub enum RenditionError {
     #[error("not a supported image")]
     NotAnImage,
-    #[error("image of {0} megapixels exceeds the {limit} megapixel limit", limit = MAX_PIXELS / 1_000_000)]
+    /// Megapixels claimed (0 when an edge alone is past the limit).
+    #[error("image exceeds the {limit} megapixel limit", limit = MAX_PIXELS / 1_000_000)]
     TooManyPixels(u64),
     #[error("could not decode image: {0}")]
     Decode(String),
@@ -33,6 +34,8 @@ pub struct Renditions {
     pub height: u32,
     pub display: Vec<u8>,
     pub thumb: Vec<u8>,
+    /// Capture time from EXIF, when the photo has one.
+    pub taken_at: Option<i64>,
 }
 
 /// The formats we accept, recognised by their content, never by the file name.
@@ -54,7 +57,11 @@ pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
     limits.max_image_height = Some(MAX_EDGE);
     limits.max_alloc = Some(MAX_ALLOC);
     reader.limits(limits);
-    let mut decoder = reader.into_decoder().map_err(|e| RenditionError::Decode(e.to_string()))?;
+    let mut decoder = reader.into_decoder().map_err(|e| match e {
+        // The decoder read dimensions past MAX_EDGE from the header.
+        image::ImageError::Limits(_) => RenditionError::TooManyPixels(0),
+        other => RenditionError::Decode(other.to_string()),
+    })?;
     let (w, h) = decoder.dimensions();
     let pixels = u64::from(w) * u64::from(h);
     if pixels > MAX_PIXELS {
@@ -65,7 +72,8 @@ pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
     img.apply_orientation(orientation);
     let display = encode_jpeg(&fit(&img, DISPLAY_EDGE), 82)?;
     let thumb = encode_jpeg(&fit(&img, THUMB_EDGE), 78)?;
-    Ok(Renditions { content_type, width: img.width(), height: img.height(), display, thumb })
+    let taken_at = super::exif::taken_at(bytes);
+    Ok(Renditions { content_type, width: img.width(), height: img.height(), display, thumb, taken_at })
 }
 
 fn fit(img: &DynamicImage, edge: u32) -> DynamicImage {
@@ -113,6 +121,44 @@ mod tests {
             assert_eq!((display.width(), display.height()), (1600, 800));
             assert_eq!((thumb.width(), thumb.height()), (480, 240));
         }
+    }
+
+    /// A real JPEG whose frame header claims `w`×`h`: a few hundred bytes that would
+    /// decode to gigabytes.
+    pub fn jpeg_claiming(w: u16, h: u16) -> Vec<u8> {
+        let img = DynamicImage::ImageRgb8(image::RgbImage::new(8, 8));
+        let mut out = Cursor::new(Vec::new());
+        img.write_to(&mut out, ImageFormat::Jpeg).unwrap();
+        let mut bytes = out.into_inner();
+        let sof = bytes.windows(2).position(|p| p == [0xFF, 0xC0]).unwrap();
+        bytes[sof + 5..sof + 7].copy_from_slice(&h.to_be_bytes());
+        bytes[sof + 7..sof + 9].copy_from_slice(&w.to_be_bytes());
+        bytes
+    }
+
+    #[test]
+    fn decompression_bombs_are_refused_before_decoding() {
+        let bomb = jpeg_claiming(15_000, 15_000);
+        assert!(bomb.len() < 2_000);
+        assert!(matches!(render(&bomb), Err(RenditionError::TooManyPixels(225))));
+        // Past the edge limit the decoder's own limits refuse it, with the same error.
+        assert!(matches!(render(&jpeg_claiming(60_000, 10)), Err(RenditionError::TooManyPixels(_))));
+    }
+
+    #[test]
+    fn exif_orientation_is_applied_and_capture_time_kept() {
+        let jpeg = sample(ImageFormat::Jpeg);
+        // Orientation 6: the camera was turned; the stored pixels are landscape.
+        let turned = crate::media::exif::tests::jpeg_with_exif(
+            &jpeg,
+            &crate::media::exif::tests::app1(6, "2024:03:02 10:00:00", None),
+        );
+        let r = render(&turned).unwrap();
+        assert_eq!((r.width, r.height), (1000, 2000));
+        let display = image::load_from_memory(&r.display).unwrap();
+        assert_eq!((display.width(), display.height()), (800, 1600));
+        assert_eq!(r.taken_at, Some(1_709_373_600_000));
+        assert_eq!(render(&jpeg).unwrap().taken_at, None);
     }
 
     #[test]

@@ -95,3 +95,90 @@ pub async fn storage_keys_of_projects<'e, E: Executor<'e, Database = Any>>(
     }
     Ok(q.fetch_all(ex).await?)
 }
+
+/// Caption and category; bumps the version. False when the photo does not exist.
+pub async fn update_meta<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: &str,
+    caption: Option<&str>,
+    category: &str,
+    now: i64,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE project_images SET caption = $2, category = $3, updated_at = $4, version = version + 1 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(caption)
+    .bind(category)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+pub async fn delete<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Result<bool> {
+    let done = sqlx::query("DELETE FROM project_images WHERE id = $1").bind(id).execute(ex).await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// A user's favourites among a project's photos, newest photo first.
+pub async fn favourites_in_project<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: &str,
+    project_id: &str,
+) -> Result<Vec<ImageRow>> {
+    let columns = COLUMNS.split(", ").map(|c| format!("i.{c}")).collect::<Vec<_>>().join(", ");
+    Ok(sqlx::query_as::<_, ImageRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {columns} FROM project_images i JOIN user_favourites f ON f.image_id = i.id \
+         WHERE f.user_id = $1 AND f.project_id = $2 ORDER BY i.created_at DESC, i.id"
+    )))
+    .bind(user_id)
+    .bind(project_id)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Ids of a user's favourites in a project (SPEC.md §7: only imageId is read back).
+pub async fn favourite_ids<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: &str,
+    project_id: &str,
+) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar::<_, String>(
+        "SELECT image_id FROM user_favourites WHERE user_id = $1 AND project_id = $2 ORDER BY created_at",
+    )
+    .bind(user_id)
+    .bind(project_id)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Adds a favourite; one that exists already is left as it is (and is no error).
+pub async fn add_favourite<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    user_id: &str,
+    image: &ImageRow,
+    now: i64,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO user_favourites (id, user_id, image_id, project_id, created_at) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (user_id, image_id) DO NOTHING",
+    )
+    .bind(super::new_id())
+    .bind(user_id)
+    .bind(&image.id)
+    .bind(&image.project_id)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+pub async fn remove_favourite<'e, E: Executor<'e, Database = Any>>(ex: E, user_id: &str, image_id: &str) -> Result<bool> {
+    let done = sqlx::query("DELETE FROM user_favourites WHERE user_id = $1 AND image_id = $2")
+        .bind(user_id)
+        .bind(image_id)
+        .execute(ex)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}

@@ -185,3 +185,19 @@ pub async fn homeowner_counts_for_builder<'e, E: Executor<'e, Database = Any>>(
     .fetch_all(ex)
     .await?)
 }
+
+/// Points the project's thumbnail at its newest photo (SPEC.md §4), or at none when it
+/// has no photos left. One statement, so it is right however uploads and deletes
+/// interleave; the version moves only when the thumbnail does.
+pub async fn refresh_thumbnail<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str, now: i64) -> Result<bool> {
+    let newest = "(SELECT i.id FROM project_images i WHERE i.project_id = $1 ORDER BY i.created_at DESC, i.id DESC LIMIT 1)";
+    let done = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE projects SET thumbnail_image_id = {newest}, updated_at = $2, version = version + 1 \
+         WHERE id = $1 AND thumbnail_image_id IS DISTINCT FROM {newest}"
+    )))
+    .bind(id)
+    .bind(now)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}

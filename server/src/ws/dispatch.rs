@@ -8,7 +8,7 @@ use protocol::{Request, Response};
 use crate::domain::changes::Change;
 use crate::domain::policy::Actor;
 use crate::domain::services::Services;
-use crate::domain::{profile, projects, users};
+use crate::domain::{photos, profile, projects, users};
 use crate::error::{Error, Result};
 use crate::live::hub::{Hub, ProjectActorFor};
 use crate::live::project;
@@ -74,6 +74,18 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::Log(entry) => {
             profile::write_log(svc, actor, &entry).await?;
             plain(Response::Done)
+        }
+        Request::ListPhotos { project_id } => {
+            let (photos, favourites) = photos::list(svc, actor, &project_id).await?;
+            plain(Response::Photos { project_id, photos, favourites })
+        }
+        Request::UpdatePhoto(input) => {
+            let (photo, changes) = photos::update(svc, actor, &input).await?;
+            Ok((Response::Photo { photo }, changes))
+        }
+        Request::DeletePhoto { id } => Ok((Response::Done, photos::delete(svc, actor, &id).await?)),
+        Request::SetFavourite { image_id, favourite } => {
+            Ok((Response::Done, photos::set_favourite(svc, actor, &image_id, favourite).await?))
         }
         Request::Subscribe { .. } | Request::Unsubscribe { .. } => {
             Err(Error::internal("subscriptions are handled by the session actor"))

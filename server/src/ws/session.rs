@@ -14,7 +14,7 @@ use protocol::{decode_client_msg, encode, ApiError, ClientMsg, ErrorCode, Event,
 use super::dispatch::{dispatch, RequestContext};
 use crate::domain::policy::Actor as User;
 use crate::domain::services::Services;
-use crate::domain::{projects, snapshot, views};
+use crate::domain::{photos, projects, snapshot, views};
 use crate::error::Error;
 use crate::live::bus::Bus;
 use crate::live::hub::{CutOff, Hub, Join, Leave, OnlineUsers, ProjectActorFor, SocketCommand};
@@ -223,15 +223,20 @@ impl SessionActor {
             let addr = hub.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
             addr.send(project::Subscribe { conn_id, viewer, push }).await.map_err(Error::internal)?;
             let viewers = addr.send(project::Viewers).await.map_err(Error::internal)?;
-            Ok::<_, Error>((project, viewers, addr))
+            // Read after subscribing: a photo stored meanwhile is in the list, its event
+            // or both; clients merge by id and version.
+            let (photos, favourites) = photos::list(&svc, &actor, &project.id).await?;
+            Ok::<_, Error>((Response::Subscribed { project, viewers, photos, favourites }, addr))
         }
         .into_actor(self)
         .map(move |outcome, act, ctx| {
             act.in_flight -= 1;
             match outcome {
-                Ok((project, viewers, addr)) => {
-                    act.subscriptions.insert(project.id.clone(), addr);
-                    act.send(ctx, &ServerMsg::Reply { id, response: Response::Subscribed { project, viewers } });
+                Ok((response, addr)) => {
+                    if let Response::Subscribed { project, .. } = &response {
+                        act.subscriptions.insert(project.id.clone(), addr);
+                    }
+                    act.send(ctx, &ServerMsg::Reply { id, response });
                 }
                 Err(err) => act.fail(ctx, id, err),
             }

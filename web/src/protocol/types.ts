@@ -93,7 +93,9 @@ export type LogEntry = { level: string, message: string,
  */
 data: string | null, };
 
-export type Request = { "type": "ping" } | { "type": "list_users" } | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user", id: string, } | { "type": "list_projects" } | { "type": "get_project", id: string, } | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project", id: string, } | { "type": "subscribe", id: string, } | { "type": "unsubscribe", id: string, } | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry;
+export type UpdatePhoto = { id: string, caption?: string, category?: ImageCategory, };
+
+export type Request = { "type": "ping" } | { "type": "list_users" } | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user", id: string, } | { "type": "list_projects" } | { "type": "get_project", id: string, } | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project", id: string, } | { "type": "subscribe", id: string, } | { "type": "unsubscribe", id: string, } | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos", projectId: string, } | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo", id: string, } | { "type": "set_favourite", imageId: string, favourite: boolean, };
 
 export type UserListing = { user: Profile, 
 /**
@@ -107,7 +109,11 @@ builderName: string | null, };
 
 export type UserDirectory = { admins: Array<UserListing>, builders: Array<UserListing>, homeowners: Array<UserListing>, };
 
-export type Response = { "type": "pong" } | { "type": "users" } & UserDirectory | { "type": "user", user: Profile, } | { "type": "projects", projects: Array<Project>, } | { "type": "project", project: Project, } | { "type": "subscribed", project: Project, viewers: Array<UserSummary>, } | { "type": "done" };
+export type Response = { "type": "pong" } | { "type": "users" } & UserDirectory | { "type": "user", user: Profile, } | { "type": "projects", projects: Array<Project>, } | { "type": "project", project: Project, } | { "type": "subscribed", project: Project, viewers: Array<UserSummary>, photos: Array<ProjectImage>, favourites: Array<string>, } | { "type": "photos", projectId: string, photos: Array<ProjectImage>, 
+/**
+ * Ids of this user's favourites among `photos`.
+ */
+favourites: Array<string>, } | { "type": "photo", photo: ProjectImage, } | { "type": "done" };
 
 export type Snapshot = { 
 /**
@@ -126,6 +132,15 @@ online: Array<string>, };
 
 export type Hello = { protocolVersion: number, serverTime: number, user: Profile, snapshot: Snapshot, };
 
-export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, };
+export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, };
 
 export type ServerMsg = { "type": "hello" } & Hello | { "type": "reply", id: number, response: Response, } | { "type": "error", id: number | null, error: ApiError, } | { "type": "event", event: Event, };
+
+export type SkippedFile = { name: string, reason: string, };
+
+export type UploadResult = { photos: Array<ProjectImage>, skipped: Array<SkippedFile>, 
+/**
+ * A summary for a toast when files were skipped (SPEC.md §8 wording for
+ * non-images), or the reason nothing was stored.
+ */
+message: string | null, };
