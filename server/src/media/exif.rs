@@ -28,64 +28,9 @@ pub fn taken_at(bytes: &[u8]) -> Option<i64> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-
-    /// A minimal EXIF APP1 segment (big-endian TIFF) with Orientation in IFD0 and
-    /// DateTimeOriginal (+ OffsetTimeOriginal when given) in the Exif IFD.
-    pub fn app1(orientation: u16, taken: &str, offset: Option<&str>) -> Vec<u8> {
-        let mut tiff: Vec<u8> = b"MM\0\x2a\0\0\0\x08".to_vec();
-        let put16 = |v: &mut Vec<u8>, x: u16| v.extend_from_slice(&x.to_be_bytes());
-        let put32 = |v: &mut Vec<u8>, x: u32| v.extend_from_slice(&x.to_be_bytes());
-        // IFD0 at 8: two entries (Orientation, ExifIFDPointer), next IFD 0.
-        let ifd0_len = 2 + 2 * 12 + 4;
-        let exif_ifd = 8 + ifd0_len as u32;
-        put16(&mut tiff, 2);
-        put16(&mut tiff, 0x0112);
-        put16(&mut tiff, 3);
-        put32(&mut tiff, 1);
-        put16(&mut tiff, orientation);
-        put16(&mut tiff, 0);
-        put16(&mut tiff, 0x8769);
-        put16(&mut tiff, 4);
-        put32(&mut tiff, 1);
-        put32(&mut tiff, exif_ifd);
-        put32(&mut tiff, 0);
-        // Exif IFD: DateTimeOriginal (20 bytes ASCII) and maybe OffsetTimeOriginal (7).
-        let entries: u16 = if offset.is_some() { 2 } else { 1 };
-        let data_at = exif_ifd + 2 + u32::from(entries) * 12 + 4;
-        put16(&mut tiff, entries);
-        put16(&mut tiff, 0x9003);
-        put16(&mut tiff, 2);
-        put32(&mut tiff, 20);
-        put32(&mut tiff, data_at);
-        if offset.is_some() {
-            put16(&mut tiff, 0x9011);
-            put16(&mut tiff, 2);
-            put32(&mut tiff, 7);
-            put32(&mut tiff, data_at + 20);
-        }
-        put32(&mut tiff, 0);
-        tiff.extend_from_slice(taken.as_bytes());
-        tiff.push(0);
-        if let Some(o) = offset {
-            tiff.extend_from_slice(o.as_bytes());
-            tiff.push(0);
-        }
-        let mut seg = vec![0xFF, 0xE1];
-        put16(&mut seg, (2 + 6 + tiff.len()) as u16);
-        seg.extend_from_slice(b"Exif\0\0");
-        seg.extend_from_slice(&tiff);
-        seg
-    }
-
-    /// A JPEG with the given EXIF segment spliced in after SOI.
-    pub fn jpeg_with_exif(jpeg: &[u8], app1: &[u8]) -> Vec<u8> {
-        let mut out = jpeg[..2].to_vec();
-        out.extend_from_slice(app1);
-        out.extend_from_slice(&jpeg[2..]);
-        out
-    }
+    use crate::media::fixtures::{app1, jpeg_with_exif};
 
     fn tiny_jpeg() -> Vec<u8> {
         let img = image::DynamicImage::ImageRgb8(image::RgbImage::new(4, 2));

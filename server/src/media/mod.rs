@@ -3,6 +3,8 @@
 
 pub mod demo_art;
 pub mod exif;
+#[doc(hidden)]
+pub mod fixtures;
 pub mod local;
 pub mod pool;
 pub mod renditions;

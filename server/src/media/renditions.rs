@@ -149,9 +149,9 @@ mod tests {
     fn exif_orientation_is_applied_and_capture_time_kept() {
         let jpeg = sample(ImageFormat::Jpeg);
         // Orientation 6: the camera was turned; the stored pixels are landscape.
-        let turned = crate::media::exif::tests::jpeg_with_exif(
+        let turned = crate::media::fixtures::jpeg_with_exif(
             &jpeg,
-            &crate::media::exif::tests::app1(6, "2024:03:02 10:00:00", None),
+            &crate::media::fixtures::app1(6, "2024:03:02 10:00:00", None),
         );
         let r = render(&turned).unwrap();
         assert_eq!((r.width, r.height), (1000, 2000));

@@ -12,5 +12,6 @@ mod contact;
 mod mail;
 mod media;
 mod photo_store;
+mod photos;
 mod store;
 mod websocket;

@@ -114,11 +114,13 @@ pub struct Options {
     pub ws_ping_secs: u64,
     pub ws_timeout_secs: u64,
     pub extra: Vec<(String, String)>,
+    /// Instead of a fresh temp dir (to start on data left by an earlier run).
+    pub data_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { demo: false, smtp_url: None, ws_ping_secs: 15, ws_timeout_secs: 45, extra: Vec::new() }
+        Options { demo: false, smtp_url: None, ws_ping_secs: 15, ws_timeout_secs: 45, extra: Vec::new(), data_dir: None }
     }
 }
 
@@ -145,7 +147,7 @@ impl TestServer {
         let dir = TempDir::new().expect("temp dir");
         let mut args: Vec<String> = vec![
             "sitecast".into(),
-            format!("--data-dir={}", dir.path().display()),
+            format!("--data-dir={}", opts.data_dir.as_deref().unwrap_or(dir.path()).display()),
             format!("--database-url={database_url}"),
             format!("--public-url={ORIGIN}"),
             format!("--demo={}", opts.demo),
@@ -207,6 +209,24 @@ impl TestServer {
             req = req.insert_header((*k, *v));
         }
         TestServer::finish(req.send_json(&json).await.expect("POST")).await
+    }
+
+    /// A multipart upload of `(file name, bytes)` parts, as a browser's form sends it.
+    pub async fn upload(&self, project_id: &str, cookie: &str, files: &[(&str, &[u8])]) -> Resp {
+        let (content_type, body) = multipart(files);
+        self.post_bytes(&format!("/api/projects/{project_id}/photos"), &content_type, body, Some(cookie)).await
+    }
+
+    pub async fn post_bytes(&self, path: &str, content_type: &str, body: Vec<u8>, cookie: Option<&str>) -> Resp {
+        let mut req = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .insert_header(("Origin", ORIGIN))
+            .insert_header(("Content-Type", content_type));
+        if let Some(c) = cookie {
+            req = req.insert_header(("Cookie", format!("sitecast_session={c}")));
+        }
+        TestServer::finish(req.send_body(body).await.expect("POST")).await
     }
 
     pub async fn get(&self, path: &str, cookie: Option<&str>) -> Resp {
@@ -276,6 +296,26 @@ impl TestServer {
     }
 }
 
+pub const BOUNDARY: &str = "----sitecast-test-boundary-7MA4YWxkTrZu0gW";
+
+/// A multipart/form-data body with one `photos` part per file.
+pub fn multipart(files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
+    let mut body = Vec::new();
+    for (name, bytes) in files {
+        body.extend_from_slice(
+            format!(
+                "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"{name}\"\r\n\
+                 Content-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={BOUNDARY}"), body)
+}
+
 /// The `token=` parameter of the first link in a mail.
 pub fn link_token(text: &str) -> String {
     let start = text.find("token=").expect("a link with a token") + "token=".len();
@@ -289,13 +329,14 @@ pub struct WsClient {
 }
 
 impl WsClient {
-    /// The next frame, or None when the stream ends; fails the test after 10 s.
+    /// The next frame, or None when the stream ends; fails the test after 20 s of silence
+    /// (generous: the suite shares two cores with image work and Chromium).
     pub async fn next_frame(&mut self) -> Option<awc::ws::Frame> {
         use futures_util::StreamExt;
-        match tokio::time::timeout(Duration::from_secs(10), self.framed.next()).await {
+        match tokio::time::timeout(Duration::from_secs(20), self.framed.next()).await {
             Ok(Some(Ok(frame))) => Some(frame),
             Ok(Some(Err(_))) | Ok(None) => None,
-            Err(_) => panic!("no frame within 10 s"),
+            Err(_) => panic!("no frame within 20 s"),
         }
     }
 

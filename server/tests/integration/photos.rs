@@ -1,0 +1,523 @@
+//! Photos end to end: upload over HTTP, renditions, storage (folder and S3), live
+//! events, edits, favourites, zip downloads, mail, and what bad input leaves behind.
+
+use std::io::Cursor;
+use std::time::Duration;
+
+use awc::http::StatusCode;
+use image::{DynamicImage, ImageFormat};
+use protocol::{ErrorCode, Event, ImageCategory, Project, ProjectImage, Request, Response, UpdatePhoto};
+use serde_json::Value;
+use sitecast::media::fixtures::{app1, jpeg_with_exif};
+
+use crate::support::{for_each_backend, free_port, maildir_messages, multipart, Helper, Options, TestServer, ORIGIN};
+
+const HOMEOWNER: &str = "homeowner@sitecast.demo";
+const BUILDER: &str = "builder@sitecast.demo";
+const ADMIN: &str = "admin@sitecast.demo";
+const NOT_IMAGES: &str = "Some files were skipped because they are not images";
+
+fn encoded(format: ImageFormat, w: u32, h: u32) -> Vec<u8> {
+    let img = DynamicImage::ImageRgb8(image::RgbImage::from_fn(w, h, |x, y| {
+        image::Rgb([(x * 7 % 256) as u8, (y * 5 % 256) as u8, ((x + y) % 256) as u8])
+    }));
+    let mut out = Cursor::new(Vec::new());
+    img.write_to(&mut out, format).unwrap();
+    out.into_inner()
+}
+
+/// A JPEG whose frame header claims 15000×15000 pixels (225 MP) in a few hundred bytes.
+fn bomb() -> Vec<u8> {
+    let mut bytes = encoded(ImageFormat::Jpeg, 8, 8);
+    let sof = bytes.windows(2).position(|p| p == [0xFF, 0xC0]).unwrap();
+    bytes[sof + 5..sof + 9].copy_from_slice(&[0x3A, 0x98, 0x3A, 0x98]);
+    bytes
+}
+
+fn photos_of(body: &Value) -> Vec<ProjectImage> {
+    serde_json::from_value(body["photos"].clone()).expect("UploadResult.photos")
+}
+
+/// The demo homeowner's first project (Maple Street, with the demo builder).
+async fn maple(server: &TestServer) -> Project {
+    let (_, hello) = server.connect(HOMEOWNER).await;
+    hello.snapshot.projects.into_iter().find(|p| p.title == "Maple Street Residence").expect("demo project")
+}
+
+async fn row_count(server: &TestServer) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM project_images").fetch_one(server.state.store.pool()).await.unwrap()
+}
+
+async fn stored_keys(server: &TestServer) -> Vec<String> {
+    server.state.photos.list("projects/").await.unwrap()
+}
+
+async fn subscribe(ws: &mut crate::support::WsClient, id: u32, project: &str) -> (Vec<ProjectImage>, Vec<String>) {
+    match ws.request(id, Request::Subscribe { id: project.to_owned() }).await.unwrap() {
+        Response::Subscribed { photos, favourites, .. } => (photos, favourites),
+        other => panic!("expected subscribed, got {other:?}"),
+    }
+}
+
+#[actix_web::test]
+async fn uploads_each_format_live_to_watchers_and_mail_the_homeowner_once() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let project = maple(&server).await;
+        let (mut watcher, _) = server.connect(HOMEOWNER).await;
+        let (before, _) = subscribe(&mut watcher, 1, &project.id).await;
+        let builder = server.login(BUILDER, "sitecast-demo").await;
+        let mails_before = server.mail_count(HOMEOWNER).await;
+
+        // Orientation 6 (camera turned), taken 2025-06-14 09:30 at +02:00.
+        let turned = jpeg_with_exif(&encoded(ImageFormat::Jpeg, 640, 480), &app1(6, "2025:06:14 09:30:00", Some("+02:00")));
+        let png = encoded(ImageFormat::Png, 300, 200);
+        let (gif, webp) = (encoded(ImageFormat::Gif, 120, 90), encoded(ImageFormat::WebP, 200, 100));
+        let files: Vec<(&str, &[u8])> = vec![
+            ("Kitchen framing.jpg", &turned),
+            ("plan.png", &png),
+            ("notes.jpg", b"these are my site notes, not a photo"),
+            ("crane.gif", &gif),
+            ("deck.webp", &webp),
+        ];
+        let r = server.upload(&project.id, &builder, &files).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        assert_eq!(r.body["message"], NOT_IMAGES);
+        assert_eq!(r.body["skipped"][0]["name"], "notes.jpg");
+        let stored = photos_of(&r.body);
+        let names: Vec<&str> = stored.iter().map(|p| p.original_name.as_str()).collect();
+        assert_eq!(names, ["Kitchen framing.jpg", "plan.png", "crane.gif", "deck.webp"]);
+        let captions: Vec<Option<&str>> = stored.iter().map(|p| p.caption.as_deref()).collect();
+        assert_eq!(captions, [Some("Kitchen framing"), Some("plan"), Some("crane"), Some("deck")]);
+        assert!(stored.iter().all(|p| p.category == ImageCategory::Other));
+        // EXIF orientation applied; capture time kept, placed by its offset.
+        assert_eq!((stored[0].width, stored[0].height), (480, 640));
+        assert_eq!(stored[0].taken_at, Some(1_749_893_400_000 - 2 * 3_600_000));
+        assert_eq!(stored[1].taken_at, None);
+
+        // The watcher sees each photo arrive, then the project's new thumbnail.
+        let mut seen = Vec::new();
+        while seen.len() < 4 {
+            seen.push(watcher.event(|e| match e {
+                Event::PhotoAdded { photo } => Some(photo.id.clone()),
+                _ => None,
+            }).await);
+        }
+        seen.sort();
+        let mut ids: Vec<String> = stored.iter().map(|p| p.id.clone()).collect();
+        ids.sort();
+        assert_eq!(seen, ids);
+        let newest = stored.iter().max_by_key(|p| (p.created_at, p.id.clone())).unwrap();
+        let thumb = watcher.event(|e| match e {
+            Event::ProjectUpdated { project: p, .. } if p.thumbnail_url.as_deref() == Some(newest.thumb_url.as_str()) => {
+                Some(p.thumbnail_url.clone())
+            }
+            _ => None,
+        }).await;
+        assert!(thumb.is_some());
+
+        // Listing: newest first, four more than before.
+        let listed = match watcher.request(2, Request::ListPhotos { project_id: project.id.clone() }).await.unwrap() {
+            Response::Photos { photos, .. } => photos,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(listed.len(), before.len() + 4);
+        assert!(listed.windows(2).all(|w| w[0].created_at >= w[1].created_at));
+
+        // The original comes back byte for byte, under its own name.
+        let homeowner = server.login(HOMEOWNER, "sitecast-demo").await;
+        let original = server.get(&stored[1].download_url, Some(&homeowner)).await;
+        assert_eq!(original.status, StatusCode::OK);
+        assert_eq!(original.bytes, png);
+        assert_eq!(original.headers.get("content-type").unwrap(), "image/png");
+        assert!(original.headers.get("content-disposition").unwrap().to_str().unwrap().contains("plan.png"));
+        let display = server.get(&stored[0].display_url, Some(&homeowner)).await;
+        let img = image::load_from_memory(&display.bytes).unwrap();
+        assert_eq!((img.width(), img.height()), (480, 640));
+
+        // One mail for the batch, to the homeowner, with a link to the project.
+        let text = server.wait_for_mail(HOMEOWNER, "4 new photos in Maple Street Residence").await;
+        assert!(text.contains(&format!("{ORIGIN}/projects/{}", project.id)), "{text}");
+        assert_eq!(server.mail_count(HOMEOWNER).await, mails_before + 1);
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn who_may_upload_and_fetch() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let project = maple(&server).await;
+    let jpeg = encoded(ImageFormat::Jpeg, 64, 48);
+    let rows = row_count(&server).await;
+
+    let homeowner = server.login(HOMEOWNER, "sitecast-demo").await;
+    let r = server.upload(&project.id, &homeowner, &[("a.jpg", &jpeg)]).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(r.body["message"], "You don't have permission to upload photos to this project.");
+    let (content_type, body) = multipart(&[("a.jpg", &jpeg)]);
+    let anonymous = server.post_bytes(&format!("/api/projects/{}/photos", project.id), &content_type, body, None).await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+    let nowhere = server.upload("no-such-project", &homeowner, &[("a.jpg", &jpeg)]).await;
+    assert_eq!((nowhere.status, nowhere.body["message"].as_str()), (StatusCode::NOT_FOUND, Some("Project not found")));
+    assert_eq!(row_count(&server).await, rows);
+
+    // The admin may upload anywhere; the photo's bytes are the project's people's only.
+    let admin = server.login(ADMIN, "sitecast-demo").await;
+    let r = server.upload(&project.id, &admin, &[("porch.jpg", &jpeg)]).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let photo = photos_of(&r.body).remove(0);
+    for url in [&photo.thumb_url, &photo.display_url, &photo.download_url] {
+        assert_eq!(server.get(url, Some(&homeowner)).await.status, StatusCode::OK);
+    }
+    // Another homeowner, guessing the id, gets what a missing photo gets.
+    let neighbour = sitecast::store::users::find_by_email(server.state.store.pool(), "priya.shah@sitecast.demo")
+        .await
+        .unwrap()
+        .unwrap();
+    let hash = server.state.auth.passwords.hash("neighbour-pass").await.unwrap();
+    sitecast::store::users::set_password(server.state.store.pool(), &neighbour.id, &hash, 1).await.unwrap();
+    let token = server.login("priya.shah@sitecast.demo", "neighbour-pass").await;
+    for url in [&photo.thumb_url, &photo.download_url] {
+        let r = server.get(url, Some(&token)).await;
+        assert_eq!((r.status, r.body["message"].as_str()), (StatusCode::NOT_FOUND, Some("Image not found")));
+    }
+    let mut ws = server.ws(Some(&token), Some(ORIGIN)).await.unwrap();
+    ws.next_msg().await;
+    let err = ws.request(1, Request::SetFavourite { image_id: photo.id.clone(), favourite: true }).await.unwrap_err();
+    assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Image not found"));
+    let err = ws.request(2, Request::ListPhotos { project_id: project.id.clone() }).await.unwrap_err();
+    assert_eq!(err.message, "You don't have access to this project");
+    let zip = server.get(&format!("/media/projects/{}/photos.zip", project.id), Some(&token)).await;
+    assert_eq!(zip.status, StatusCode::FORBIDDEN);
+    server.stop().await;
+}
+
+#[actix_web::test]
+async fn bad_files_are_refused_with_reasons_and_leave_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let project = maple(&server).await;
+    let builder = server.login(BUILDER, "sitecast-demo").await;
+    let (rows, keys) = (row_count(&server).await, stored_keys(&server).await);
+
+    let r = server.upload(&project.id, &builder, &[("notes.jpg", b"plain text, renamed")]).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert_eq!(r.body["message"], NOT_IMAGES);
+    assert_eq!(r.body["photos"], serde_json::json!([]));
+
+    let r = server.upload(&project.id, &builder, &[("huge.jpg", &bomb())]).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert_eq!(r.body["skipped"][0]["reason"], "Larger than the 64 megapixel limit");
+    assert_eq!(r.body["message"], "huge.jpg: Larger than the 64 megapixel limit");
+
+    // Over the per-file limit: refused while streaming, its bytes never kept.
+    let mut big = encoded(ImageFormat::Jpeg, 64, 64);
+    big.resize(31 * 1024 * 1024, 0);
+    let ok = encoded(ImageFormat::Png, 40, 30);
+    let r = server.upload(&project.id, &builder, &[("big.jpg", &big), ("small.png", &ok)]).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    assert_eq!(r.body["skipped"][0], serde_json::json!({ "name": "big.jpg", "reason": "Larger than the 30 MB limit" }));
+    assert_eq!(photos_of(&r.body).len(), 1);
+    let small = photos_of(&r.body).remove(0);
+
+    // A corrupt photo (right magic bytes, broken body) is not stored either.
+    let mut broken = encoded(ImageFormat::Jpeg, 64, 64);
+    broken.truncate(200);
+    let r = server.upload(&project.id, &builder, &[("broken.jpg", &broken)]).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert_eq!(r.body["skipped"][0]["reason"], "Could not be read as an image");
+
+    // Request-level refusals.
+    let path = format!("/api/projects/{}/photos", project.id);
+    let r = server.post_bytes(&path, "application/json", b"{}".to_vec(), Some(&builder)).await;
+    assert_eq!(r.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let (content_type, _) = multipart(&[]);
+    let r = server.post_bytes(&path, &content_type, b"--not-the-boundary\r\n".to_vec(), Some(&builder)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+
+    assert_eq!(row_count(&server).await, rows + 1);
+    let mut expected = keys.clone();
+    let prefix = format!("projects/{}/{}", project.id, small.id);
+    expected.extend(["original.png", "display.jpg", "thumb.jpg"].map(|f| format!("{prefix}/{f}")));
+    expected.sort();
+    let mut now = stored_keys(&server).await;
+    now.sort();
+    assert_eq!(now, expected, "only the one good photo's files were added");
+    server.stop().await;
+}
+
+#[actix_web::test]
+async fn a_declared_body_over_the_limit_is_refused_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let project = maple(&server).await;
+    let cookie = server.login(BUILDER, "sitecast-demo").await;
+    let mut stream = tokio::net::TcpStream::connect(server.base.trim_start_matches("http://")).await.unwrap();
+    let head = format!(
+        "POST /api/projects/{}/photos HTTP/1.1\r\nHost: x\r\nOrigin: {ORIGIN}\r\nCookie: sitecast_session={cookie}\r\n\
+         Content-Type: multipart/form-data; boundary=b\r\nContent-Length: {}\r\n\r\n",
+        project.id,
+        2u64 * 1024 * 1024 * 1024
+    );
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut buf = vec![0; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut buf)).await.unwrap().unwrap();
+    let answer = String::from_utf8_lossy(&buf[..n]);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("This upload is too large."), "{answer}");
+    server.stop().await;
+}
+
+#[actix_web::test]
+async fn a_client_cut_off_mid_upload_leaves_no_photo_and_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let project = maple(&server).await;
+    let cookie = server.login(BUILDER, "sitecast-demo").await;
+    let (rows, keys) = (row_count(&server).await, stored_keys(&server).await);
+    let photo = encoded(ImageFormat::Jpeg, 800, 600);
+    let (content_type, body) = multipart(&[("half.jpg", &photo)]);
+    let mut stream = tokio::net::TcpStream::connect(server.base.trim_start_matches("http://")).await.unwrap();
+    let head = format!(
+        "POST /api/projects/{}/photos HTTP/1.1\r\nHost: x\r\nOrigin: {ORIGIN}\r\nCookie: sitecast_session={cookie}\r\n\
+         Content-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        project.id,
+        body.len()
+    );
+    use tokio::io::AsyncWriteExt;
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(&body[..body.len() / 2]).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(stream);
+    // Then a whole upload on the same server, to know the first one was handled.
+    let r = server.upload(&project.id, &cookie, &[("whole.jpg", &photo)]).await;
+    assert_eq!(r.status, StatusCode::CREATED);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(row_count(&server).await, rows + 1);
+    assert_eq!(stored_keys(&server).await.len(), keys.len() + 3);
+    server.stop().await;
+}
+
+#[actix_web::test]
+async fn files_without_a_row_are_swept_at_start_up() {
+    let data = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}/t.db", data.path().display());
+    let photos = data.path().join("photos/projects/p1");
+    // What a crash between writing a photo's files and its row leaves: an old one
+    // (any pre-v7 id counts as old) and one written just now (maybe still uploading).
+    let old = photos.join(uuid::Uuid::new_v4().to_string());
+    let fresh = photos.join(uuid::Uuid::now_v7().to_string());
+    for dir in [&old, &fresh] {
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(dir.join("thumb.jpg"), b"x").unwrap();
+        std::fs::write(dir.join("original.jpg"), b"x").unwrap();
+    }
+    let server = TestServer::start(&url, Options { demo: true, data_dir: Some(data.path().to_owned()), ..Options::default() }).await;
+    let mut swept = false;
+    for _ in 0..100 {
+        if !old.join("thumb.jpg").exists() {
+            swept = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(swept, "the orphan was removed at start-up");
+    assert!(!old.join("original.jpg").exists());
+    assert!(fresh.join("thumb.jpg").exists(), "young files are left for their upload to finish");
+    // The demo photos, which have rows, are all still there.
+    let rows = row_count(&server).await as usize;
+    let kept = stored_keys(&server).await.into_iter().filter(|k| !k.starts_with("projects/p1/")).count();
+    assert_eq!(kept, rows * 3);
+    // With no grace, the young orphan goes too.
+    assert_eq!(sitecast::domain::photos::sweep_orphans(&server.state.svc, Duration::ZERO).await.unwrap(), 1);
+    assert!(!fresh.join("thumb.jpg").exists());
+    server.stop().await;
+}
+
+#[actix_web::test]
+async fn edits_deletes_and_favourites_over_the_socket() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let project = maple(&server).await;
+        let (mut home, _) = server.connect(HOMEOWNER).await;
+        let (mut home_tab2, _) = server.connect(HOMEOWNER).await;
+        let (mut builder, _) = server.connect(BUILDER).await;
+        let (mut admin, _) = server.connect(ADMIN).await;
+        let (photos, favourites) = subscribe(&mut home, 1, &project.id).await;
+        assert!(favourites.is_empty());
+        let (newest, second) = (photos[0].clone(), photos[1].clone());
+        assert_eq!(project.thumbnail_url.as_deref(), Some(newest.thumb_url.as_str()));
+
+        // Builders edit; the subscribed homeowner sees it.
+        let edit = UpdatePhoto { id: second.id.clone(), caption: Some("  Slab cured  ".into()), category: Some(ImageCategory::Finishes) };
+        let Response::Photo { photo } = builder.request(1, Request::UpdatePhoto(edit)).await.unwrap() else { panic!() };
+        assert_eq!((photo.caption.as_deref(), photo.category, photo.version), (Some("Slab cured"), ImageCategory::Finishes, second.version + 1));
+        let seen = home.event(|e| match e {
+            Event::PhotoUpdated { photo } => Some(photo.clone()),
+            _ => None,
+        }).await;
+        assert_eq!(seen, photo);
+        let long = UpdatePhoto { id: second.id.clone(), caption: Some("x".repeat(501)), category: None };
+        let err = builder.request(2, Request::UpdatePhoto(long)).await.unwrap_err();
+        assert_eq!((err.code, err.message.as_str()), (ErrorCode::Validation, "Caption must be 500 characters or fewer."));
+        let err = home.request(2, Request::UpdatePhoto(UpdatePhoto { id: second.id.clone(), caption: Some("mine".into()), category: None })).await.unwrap_err();
+        assert_eq!(err.code, ErrorCode::Forbidden);
+        let err = builder.request(3, Request::UpdatePhoto(UpdatePhoto { id: "nope".into(), ..UpdatePhoto::default() })).await.unwrap_err();
+        assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Image not found"));
+
+        // Favourites: idempotent, and the user's other tab hears each real change once.
+        for id in 3..5 {
+            let r = home.request(id, Request::SetFavourite { image_id: newest.id.clone(), favourite: true }).await;
+            assert_eq!(r, Ok(Response::Done));
+        }
+        let changed = home_tab2.event(|e| match e {
+            Event::FavouriteChanged { image_id, favourite, .. } => Some((image_id.clone(), *favourite)),
+            _ => None,
+        }).await;
+        assert_eq!(changed, (newest.id.clone(), true));
+        let Response::Photos { favourites, .. } = home_tab2.request(1, Request::ListPhotos { project_id: project.id.clone() }).await.unwrap() else { panic!() };
+        assert_eq!(favourites, vec![newest.id.clone()]);
+
+        // Only admins delete; the thumbnail moves to the next newest photo.
+        let err = builder.request(4, Request::DeletePhoto { id: newest.id.clone() }).await.unwrap_err();
+        assert_eq!((err.code, err.message.as_str()), (ErrorCode::Forbidden, "Only administrators can delete photos."));
+        assert_eq!(admin.request(1, Request::DeletePhoto { id: newest.id.clone() }).await, Ok(Response::Done));
+        let gone = home.event(|e| match e {
+            Event::PhotoDeleted { id, .. } => Some(id.clone()),
+            _ => None,
+        }).await;
+        assert_eq!(gone, newest.id);
+        let cover = home.event(|e| match e {
+            Event::ProjectUpdated { project: p, .. } if p.id == project.id => Some(p.thumbnail_url.clone()),
+            _ => None,
+        }).await;
+        assert_eq!(cover.as_deref(), Some(second.thumb_url.as_str()));
+        let homeowner = server.login(HOMEOWNER, "sitecast-demo").await;
+        assert_eq!(server.get(&newest.thumb_url, Some(&homeowner)).await.status, StatusCode::NOT_FOUND);
+        assert!(stored_keys(&server).await.iter().all(|k| !k.contains(&newest.id)), "its files are gone");
+        let err = admin.request(2, Request::DeletePhoto { id: newest.id.clone() }).await.unwrap_err();
+        assert_eq!(err.message, "Image not found");
+        // The favourite went with the photo.
+        let Response::Photos { favourites, .. } = home.request(5, Request::ListPhotos { project_id: project.id.clone() }).await.unwrap() else { panic!() };
+        assert!(favourites.is_empty());
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn downloads_all_photos_or_my_favourites_as_a_zip() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let project = maple(&server).await;
+    let builder = server.login(BUILDER, "sitecast-demo").await;
+    let twin = encoded(ImageFormat::Png, 30, 20);
+    let r = server.upload(&project.id, &builder, &[("IMG_1.png", &twin), ("IMG_1.png", &twin)]).await;
+    assert_eq!(r.status, StatusCode::CREATED);
+    let (mut ws, _) = server.connect(HOMEOWNER).await;
+    let (photos, _) = subscribe(&mut ws, 1, &project.id).await;
+    let homeowner = server.login(HOMEOWNER, "sitecast-demo").await;
+
+    let path = format!("/media/projects/{}/photos.zip", project.id);
+    let none = server.get(&format!("{path}?favourites=true"), Some(&homeowner)).await;
+    assert_eq!((none.status, none.body["message"].as_str()), (StatusCode::NOT_FOUND, Some("There are no photos to download.")));
+
+    let all = server.get(&path, Some(&homeowner)).await;
+    assert_eq!(all.status, StatusCode::OK);
+    assert_eq!(all.headers.get("content-type").unwrap(), "application/zip");
+    let disposition = all.headers.get("content-disposition").unwrap().to_str().unwrap().to_owned();
+    assert!(disposition.contains("Maple Street Residence photos.zip"), "{disposition}");
+    let entries = zip_entries(all.bytes).await;
+    assert_eq!(entries.len(), photos.len());
+    let names: Vec<&str> = entries.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(names.contains(&"IMG_1.png") && names.contains(&"IMG_1 (2).png"), "{names:?}");
+    assert!(entries.iter().any(|(n, bytes)| n == "IMG_1.png" && *bytes == twin));
+
+    ws.request(2, Request::SetFavourite { image_id: photos[2].id.clone(), favourite: true }).await.unwrap();
+    let favs = server.get(&format!("{path}?favourites=true"), Some(&homeowner)).await;
+    let entries = zip_entries(favs.bytes).await;
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].0, photos[2].original_name);
+    assert_eq!(server.get(&path, None).await.status, StatusCode::UNAUTHORIZED);
+    server.stop().await;
+}
+
+async fn zip_entries(bytes: Vec<u8>) -> Vec<(String, Vec<u8>)> {
+    let zip = async_zip::base::read::mem::ZipFileReader::new(bytes).await.expect("a valid zip");
+    let mut out = Vec::new();
+    for i in 0..zip.file().entries().len() {
+        let name = zip.file().entries()[i].filename().as_str().unwrap().to_owned();
+        let mut reader = zip.reader_with_entry(i).await.unwrap();
+        let mut data = Vec::new();
+        reader.read_to_end_checked(&mut data).await.unwrap();
+        out.push((name, data));
+    }
+    out
+}
+
+#[actix_web::test]
+async fn s3_backend_and_smtp_end_to_end() {
+    let s3_port = free_port();
+    let s3_port_arg = s3_port.to_string();
+    let _moto = Helper::start("moto_server", &["-H", "127.0.0.1", "-p", &s3_port_arg], s3_port).await;
+    let endpoint = format!("http://127.0.0.1:{s3_port}");
+    sitecast::install_crypto_provider();
+    let region = s3::Region::Custom { region: "eu-west-1".into(), endpoint: endpoint.clone() };
+    let creds = s3::creds::Credentials::new(Some("test"), Some("test"), None, None, None).unwrap();
+    s3::Bucket::create_with_path_style("sitecast-photos", region, creds, s3::BucketConfiguration::default()).await.unwrap();
+    let smtp_port = free_port();
+    let mail_root = tempfile::tempdir().unwrap();
+    // aiosmtpd sets a Maildir up only where none exists.
+    let maildir = mail_root.path().join("maildir");
+    let _smtp = Helper::smtp(smtp_port, &maildir).await;
+
+    let dir = tempfile::tempdir().unwrap();
+    let extra = [
+        ("photo-store", "s3"),
+        ("s3-bucket", "sitecast-photos"),
+        ("s3-endpoint", endpoint.as_str()),
+        ("s3-region", "eu-west-1"),
+        ("s3-access-key-id", "test"),
+        ("s3-secret-access-key", "test"),
+    ]
+    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+    .to_vec();
+    let server = TestServer::start(
+        &format!("sqlite://{}/t.db", dir.path().display()),
+        Options { demo: true, smtp_url: Some(format!("smtp://127.0.0.1:{smtp_port}")), extra, ..Options::default() },
+    )
+    .await;
+    let project = maple(&server).await;
+    let admin = server.login(ADMIN, "sitecast-demo").await;
+    let jpeg = encoded(ImageFormat::Jpeg, 900, 600);
+    let r = server.upload(&project.id, &admin, &[("a.jpg", &jpeg), ("b.jpg", &jpeg)]).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let stored = photos_of(&r.body);
+    let homeowner = server.login(HOMEOWNER, "sitecast-demo").await;
+    let original = server.get(&stored[0].download_url, Some(&homeowner)).await;
+    assert_eq!((original.status, original.bytes == jpeg), (StatusCode::OK, true));
+    let keys = server.state.photos.list(&format!("projects/{}/{}/", project.id, stored[0].id)).await.unwrap();
+    assert_eq!(keys.len(), 3, "{keys:?}");
+
+    let (mut ws, _) = server.connect(ADMIN).await;
+    assert_eq!(ws.request(1, Request::DeletePhoto { id: stored[0].id.clone() }).await, Ok(Response::Done));
+    assert!(server.state.photos.list(&format!("projects/{}/{}/", project.id, stored[0].id)).await.unwrap().is_empty());
+
+    // The batch's one mail reaches the SMTP server.
+    let mut found = None;
+    for _ in 0..200 {
+        found = maildir_messages(&maildir).into_iter().find(|m| m.contains("2 new photos in Maple Street Residence"));
+        if found.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mail = found.unwrap_or_else(|| panic!("no new-photos mail over SMTP; got {:?}", maildir_messages(&maildir)));
+    assert!(mail.contains(HOMEOWNER));
+    server.stop().await;
+}
