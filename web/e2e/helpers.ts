@@ -6,18 +6,21 @@ export const WIDTHS = [390, 1280] as const;
 /**
  * Saves a full-page screenshot of the current page at phone and desktop widths.
  * Toasts are hidden unless asked for, so they don't cover the page under review.
+ * `viewport` shoots just the screen, for full-screen overlays such as the lightbox.
  */
-export async function shoot(page: Page, name: string, options: { toasts?: boolean } = {}): Promise<void> {
+export async function shoot(page: Page, name: string, options: { toasts?: boolean; viewport?: boolean } = {}): Promise<void> {
   const original = page.viewportSize();
   const style = options.toasts
     ? null
     : await page.addStyleTag({ content: '[data-sonner-toaster] { visibility: hidden !important; }' });
   await page.mouse.move(0, 0);
+  // From the top, so the sticky header is where a visitor sees it.
+  if (!options.viewport) await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
     // Let layout settle (fonts, responsive images) before capturing.
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${width}.png`, fullPage: !options.viewport, animations: 'disabled' });
   }
   if (original) await page.setViewportSize(original);
   await style?.evaluate((el) => (el as Element).remove());

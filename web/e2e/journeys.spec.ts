@@ -59,15 +59,16 @@ test('admin journey: dashboard tables, search, projects list, project page', asy
   await expect(page.getByText(/^Last updated /).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Project Details' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Update Project Status' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
+  // Exact names: the photo tiles have their own "Edit details of …" and "Delete …" buttons.
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
   await shoot(page, 'project-admin');
 
   // Unchanged status and progress: the info toast, no request needed.
   await page.getByRole('button', { name: 'Update Status' }).click();
   await expect(toast(page, 'No changes to update')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm.getByRole('heading', { name: 'Are you absolutely sure?' })).toBeVisible();
   await expect(confirm).toContainText('This action cannot be undone.');

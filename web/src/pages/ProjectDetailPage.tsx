@@ -10,6 +10,9 @@ import { useAppStore } from '../store';
 import { toastRequestError } from '../sync/errors';
 import { call, RequestError } from '../sync/requests';
 import { Avatar } from '../components/Avatar';
+import { SectionCard } from '../components/SectionCard';
+import { ProjectMediaCard } from '../components/photos/ProjectMediaCard';
+import { ProjectPhotosSection } from '../components/photos/ProjectPhotosSection';
 import { homeownerLabel } from '../components/ProjectCard';
 import { ProgressBar } from '../components/ProgressBar';
 import { StatusBadge } from '../components/StatusBadge';
@@ -26,9 +29,24 @@ type Load = 'loading' | 'ready';
 const deletingHere = new Set<string>();
 
 /**
- * Subscribes to the project while the page is open: the reply carries the project and
- * who else is viewing; updates then arrive as events. Subscriptions live on one
- * connection, so a new Hello (liveEpoch) subscribes again.
+ * Open subscriptions per project in this tab. A reply that reaches an effect already
+ * cleaned up (StrictMode's double run, a quick away-and-back) must not unsubscribe
+ * the socket while another mount of the same page still wants the project's events:
+ * the server keeps one subscription per socket and project.
+ */
+const wanted = new Map<string, number>();
+const want = (id: string, delta: number) => {
+  const n = (wanted.get(id) ?? 0) + delta;
+  if (n > 0) wanted.set(id, n);
+  else wanted.delete(id);
+  return n;
+};
+
+/**
+ * Subscribes to the project while the page is open: the reply carries the project, who
+ * else is viewing, its photos and this user's favourites; updates then arrive as
+ * events. Subscriptions live on one connection, so a new Hello (liveEpoch) subscribes
+ * again.
  */
 function useProjectSubscription(id: string): Load {
   const navigate = useNavigate();
@@ -39,14 +57,21 @@ function useProjectSubscription(id: string): Load {
     if (epoch === 0) return undefined;
     let active = true;
     let subscribed = false;
+    want(id, 1);
+    // Photo events may overtake the reply; from here on they are kept and merged.
+    useAppStore.getState().photosOpened(id);
     call({ type: 'subscribe', id }, 'subscribed')
-      .then(({ project, viewers }) => {
+      .then(({ project, viewers, photos, favourites }) => {
+        if (!active) {
+          if (!wanted.has(id)) void call({ type: 'unsubscribe', id }, 'done').catch(() => undefined);
+          return;
+        }
         subscribed = true;
         const store = useAppStore.getState();
         store.projectUpserted(project);
         store.viewersChanged(project.id, viewers);
-        if (active) setLoad('ready');
-        else void call({ type: 'unsubscribe', id }, 'done').catch(() => undefined);
+        store.photosListed(project.id, photos, favourites);
+        setLoad('ready');
       })
       .catch((err: unknown) => {
         if (!active) return;
@@ -65,7 +90,9 @@ function useProjectSubscription(id: string): Load {
       });
     return () => {
       active = false;
-      if (subscribed) void call({ type: 'unsubscribe', id }, 'done').catch(() => undefined);
+      const left = want(id, -1);
+      if (left === 0) useAppStore.getState().photosClosed(id);
+      if (subscribed && left === 0) void call({ type: 'unsubscribe', id }, 'done').catch(() => undefined);
     };
   }, [id, epoch, navigate]);
 
@@ -88,20 +115,6 @@ function DetailSkeleton() {
         <Skeleton className="h-64 rounded-2xl" />
       </div>
     </div>
-  );
-}
-
-function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  return (
-    <section
-      aria-label={title}
-      className={`rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className ?? ''}`}
-    >
-      <h2 className="border-b border-slate-100 px-5 py-4 text-base font-semibold text-slate-900 sm:px-6 dark:border-slate-800 dark:text-white">
-        {title}
-      </h2>
-      <div className="px-5 py-5 sm:px-6">{children}</div>
-    </section>
   );
 }
 
@@ -148,7 +161,7 @@ function StatusCard({ project }: { project: Project }) {
   };
 
   return (
-    <Card title="Update Project Status">
+    <SectionCard title="Update Project Status">
       <div className="space-y-5">
         <SelectField
           label="Status"
@@ -162,7 +175,7 @@ function StatusCard({ project }: { project: Project }) {
           {saving ? 'Updating...' : 'Update Status'}
         </Button>
       </div>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -266,18 +279,22 @@ function ProjectView({ project }: { project: Project }) {
         </div>
       </header>
 
+      {/* Builders and homeowners come for the photos: they lead, full width (SPEC §2). */}
+      {!isAdmin && <ProjectPhotosSection projectId={project.id} canUpload={me?.role === 'builder'} />}
+
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card title="About this project">
+          <SectionCard title="About this project">
             {project.description ? (
               <p className="text-sm leading-7 whitespace-pre-line text-slate-600 dark:text-slate-300">{project.description}</p>
             ) : (
               <p className="text-sm text-slate-400 italic">No description yet.</p>
             )}
-          </Card>
+          </SectionCard>
+          {isAdmin && <ProjectMediaCard projectId={project.id} />}
         </div>
         <div className="space-y-6">
-          <Card title="Project Details">
+          <SectionCard title="Project Details">
             <dl className="divide-y divide-slate-100 dark:divide-slate-800">
               <Detail label="Status">
                 <StatusBadge status={project.status} />
@@ -297,7 +314,7 @@ function ProjectView({ project }: { project: Project }) {
               <Detail label="Created">{formatDate(project.createdAt)}</Detail>
               <Detail label="Last updated">{formatDate(project.updatedAt)}</Detail>
             </dl>
-          </Card>
+          </SectionCard>
           {isAdmin && <StatusCard key={project.version} project={project} />}
         </div>
       </div>

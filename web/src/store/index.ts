@@ -1,16 +1,18 @@
 import { create } from 'zustand';
+import { createPhotosSlice, type PhotosSlice } from './photos';
 import { createProjectsSlice, type ProjectsSlice } from './projects';
 import { createSessionSlice, type SessionSlice } from './session';
 import { createUiSlice, type UiSlice } from './ui';
 import { createUsersSlice, type UsersSlice } from './users';
 
-export type AppState = SessionSlice & ProjectsSlice & UsersSlice & UiSlice;
+export type AppState = SessionSlice & ProjectsSlice & PhotosSlice & UsersSlice & UiSlice;
 
 /** Builds the one app store; tests build their own to start from a clean slate. */
 export const createAppStore = () =>
   create<AppState>()((...a) => ({
     ...createSessionSlice(...a),
     ...createProjectsSlice(...a),
+    ...createPhotosSlice(...a),
     ...createUsersSlice(...a),
     ...createUiSlice(...a),
   }));
@@ -20,3 +22,4 @@ export const useAppStore = createAppStore();
 export { sortProjects } from './projects';
 export type { Theme, ConnectionStatus } from './ui';
 export type { SessionStatus } from './session';
+export type { ProjectPhotos } from './photos';

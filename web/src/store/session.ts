@@ -27,6 +27,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   signedOut: (reason) => {
     set({ user: null, sessionStatus: 'anonymous', signOutReason: reason ?? null });
     get().projectsCleared();
+    get().photosCleared();
     get().usersCleared();
   },
   userUpdated: (user) => {

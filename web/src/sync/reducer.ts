@@ -12,6 +12,10 @@ export type SyncActions = Pick<
   | 'projectUpserted'
   | 'projectRemoved'
   | 'viewersChanged'
+  | 'photosCleared'
+  | 'photoUpserted'
+  | 'photoRemoved'
+  | 'favouriteChanged'
   | 'usersReplaced'
   | 'userUpserted'
   | 'userRemoved'
@@ -27,6 +31,9 @@ export function applyHello(hello: Hello, actions: SyncActions): void {
   actions.signedIn(hello.user);
   actions.projectsReplaced(hello.snapshot.projects);
   actions.usersReplaced(hello.snapshot.users, hello.snapshot.online);
+  // Photos come with a project subscription, which belongs to the old connection: the
+  // open page subscribes again (liveEpoch) and gets a fresh list.
+  actions.photosCleared();
   actions.liveSynced();
 }
 
@@ -71,6 +78,22 @@ export function applyEvent(event: Event, actions: SyncActions): void {
     case 'viewers': {
       const { projectId, viewers } = event as Extract<Event, { type: 'viewers' }>;
       actions.viewersChanged(projectId, viewers);
+      return;
+    }
+    case 'photo_added':
+    case 'photo_updated': {
+      const { photo } = event as Extract<Event, { type: 'photo_added' | 'photo_updated' }>;
+      actions.photoUpserted(photo);
+      return;
+    }
+    case 'photo_deleted': {
+      const { id, projectId } = event as Extract<Event, { type: 'photo_deleted' }>;
+      actions.photoRemoved(projectId, id);
+      return;
+    }
+    case 'favourite_changed': {
+      const { projectId, imageId, favourite } = event as Extract<Event, { type: 'favourite_changed' }>;
+      actions.favouriteChanged(projectId, imageId, favourite);
       return;
     }
     default:

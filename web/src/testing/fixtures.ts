@@ -1,5 +1,5 @@
 // Builders of wire objects for unit tests: a valid default, overridden per test.
-import type { Profile } from '../protocol/types';
+import type { Profile, ProjectImage } from '../protocol/types';
 
 export const profile = (over: Partial<Profile>): Profile => ({
   id: 'u',
@@ -16,3 +16,23 @@ export const profile = (over: Partial<Profile>): Profile => ({
   version: 1,
   ...over,
 });
+
+export const photo = (over: Partial<ProjectImage>): ProjectImage => {
+  const id = over.id ?? 'i1';
+  return {
+    id,
+    projectId: 'p1',
+    category: 'other',
+    caption: null,
+    originalName: `${id}.jpg`,
+    width: 1600,
+    height: 1200,
+    takenAt: null,
+    createdAt: 0,
+    thumbUrl: `/media/images/${id}/thumb`,
+    displayUrl: `/media/images/${id}/display`,
+    downloadUrl: `/media/images/${id}/original`,
+    version: 1,
+    ...over,
+  };
+};

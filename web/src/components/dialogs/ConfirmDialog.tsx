@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Button } from '../ui/Button';
 import { Dialog, DialogActions } from '../ui/Dialog';
 
-/** SPEC §2 Dialogs: destructive confirmations are titled "Are you absolutely sure?". */
+/** SPEC §2 Dialogs: destructive confirmations are titled "Are you absolutely sure?" unless the spec words one itself. */
 export function ConfirmDialog({
+  title = 'Are you absolutely sure?',
   open,
   onOpenChange,
   description,
@@ -11,6 +12,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
 }: {
+  title?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   description: ReactNode;
@@ -22,7 +24,7 @@ export function ConfirmDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Are you absolutely sure?"
+      title={title}
       description={description}
       busy={busy}
       widthClass="max-w-[440px]"

@@ -1,0 +1,173 @@
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Heart, SearchX } from 'lucide-react';
+import type { ProjectImage } from '../../protocol/types';
+import { visiblePhotos } from '../../lib/photoFilters';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { Button } from '../ui/Button';
+import { Skeleton } from '../ui/Skeleton';
+import { EditPhotoDialog } from './EditPhotoDialog';
+import { PhotoFilterBar } from './PhotoFilterBar';
+import { PhotoGallery, type GalleryColumns } from './PhotoGallery';
+import { PhotoLightbox } from './PhotoLightbox';
+import type { TileClick } from './PhotoTile';
+import { deletePhoto, toggleFavourite, useProjectPhotos, type PhotoFilters } from './usePhotos';
+
+/** What a role may do with the photos (SPEC §6) and how its gallery looks (SPEC §2). */
+export interface GalleryRole {
+  click: TileClick;
+  canEdit: boolean;
+  canDelete: boolean;
+  columns: GalleryColumns;
+  /** The admin's Photos tab words an empty filtered result its own way. */
+  emptyText: 'admin' | 'standard';
+}
+
+function EmptyResult({ title, text, action }: { title?: string; text: string; action?: ReactNode }) {
+  return (
+    <div role="status" className="flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-200 px-6 py-12 text-center dark:border-slate-700">
+      <SearchX className="size-8 text-slate-300 dark:text-slate-600" aria-hidden="true" />
+      {title && <p className="mt-3 text-sm font-semibold text-slate-800 dark:text-slate-100">{title}</p>}
+      <p className={title ? 'mt-1 text-sm text-slate-500 dark:text-slate-400' : 'mt-3 text-sm font-medium text-slate-600 dark:text-slate-300'}>{text}</p>
+      {action && <div className="mt-4">{action}</div>}
+    </div>
+  );
+}
+
+function GallerySkeleton({ columns }: { columns: GalleryColumns }) {
+  return (
+    <div role="status" className={columns === 'three' ? 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4' : 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4'}>
+      <span className="sr-only">Loading photos…</span>
+      {Array.from({ length: columns === 'three' ? 6 : 8 }, (_, i) => (
+        <Skeleton key={i} className="aspect-[4/3] rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The filters, the gallery with its empty states, the lightbox, and the edit and delete
+ * dialogs for one project's photos; the sections around it differ per role.
+ */
+export function PhotoBrowser({
+  projectId,
+  filters,
+  role,
+  emptyAction,
+}: {
+  projectId: string;
+  filters: PhotoFilters;
+  role: GalleryRole;
+  /** Offered under "No images available" (e.g. a way to upload). */
+  emptyAction?: ReactNode;
+}) {
+  const { photos, favourites, loaded } = useProjectPhotos(projectId);
+  const visible = useMemo(
+    () => visiblePhotos(photos, filters.date, filters.favouritesOnly, favourites),
+    [photos, filters.date, filters.favouritesOnly, favourites],
+  );
+  const favouriteCount = useMemo(() => photos.filter((p) => favourites[p.id]).length, [photos, favourites]);
+  const byId = useMemo(() => Object.fromEntries(photos.map((p) => [p.id, p])), [photos]);
+
+  // Photos held when the list first arrived show at once; later arrivals animate in.
+  const seenAtLoad = useRef<Set<string> | null>(null);
+  if (loaded && seenAtLoad.current === null) seenAtLoad.current = new Set(photos.map((p) => p.id));
+  const isEntering = (id: string) => seenAtLoad.current !== null && !seenAtLoad.current.has(id);
+
+  // The lightbox keeps the list it opened with, so un-favouriting in Favorites mode
+  // does not pull the photo out from under the viewer; deleted photos still leave it.
+  const [lightbox, setLightbox] = useState<{ ids: string[]; id: string } | null>(null);
+  const lightboxPhotos = useMemo(
+    () => (lightbox ? lightbox.ids.map((id) => byId[id]).filter((p): p is ProjectImage => p !== undefined) : []),
+    [lightbox, byId],
+  );
+  const lightboxIndex = lightbox ? lightboxPhotos.findIndex((p) => p.id === lightbox.id) : -1;
+
+  const [editing, setEditing] = useState<ProjectImage | null>(null);
+  const [removing, setRemoving] = useState<ProjectImage | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!removing) return;
+    setBusy(true);
+    const done = await deletePhoto(removing);
+    setBusy(false);
+    if (done) setRemoving(null);
+  };
+
+  const gallery = {
+    favourites,
+    now: filters.now,
+    click: role.click,
+    canEdit: role.canEdit,
+    canDelete: role.canDelete,
+    columns: role.columns,
+    isEntering,
+    onOpen: (photo: ProjectImage) => setLightbox({ ids: visible.map((p) => p.id), id: photo.id }),
+    onToggleFavourite: (photo: ProjectImage) => void toggleFavourite(photo),
+    onEdit: setEditing,
+    onDelete: setRemoving,
+  };
+
+  let body: ReactNode;
+  if (!loaded) {
+    body = <GallerySkeleton columns={role.columns} />;
+  } else if (photos.length === 0 && !filters.favouritesOnly) {
+    body = (
+      <div className="space-y-4">
+        <PhotoGallery {...gallery} photos={[]} />
+        {emptyAction && <div className="flex justify-center">{emptyAction}</div>}
+      </div>
+    );
+  } else if (visible.length === 0) {
+    body =
+      role.emptyText === 'admin' ? (
+        <EmptyResult text="No images match the selected filters" />
+      ) : filters.favouritesOnly ? (
+        <EmptyResult
+          title="No photos found"
+          text="You haven't favorited any photos for this project."
+          action={
+            <Button variant="outline" size="sm" onClick={() => filters.setFavouritesOnly(false)}>
+              Show all photos
+            </Button>
+          }
+        />
+      ) : (
+        <EmptyResult title="No photos found" text="No photos match your current filters." />
+      );
+  } else {
+    body = <PhotoGallery {...gallery} photos={visible} />;
+  }
+
+  return (
+    <div className="space-y-4">
+      <PhotoFilterBar filters={filters} favouriteCount={favouriteCount} shown={loaded ? visible.length : null} total={photos.length} />
+      {role.click === 'favourite' && photos.length > 0 && (
+        <p className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+          <Heart className="size-3.5 text-rose-400" aria-hidden="true" />
+          Tap a photo to add it to your favorites.
+        </p>
+      )}
+      {body}
+
+      <PhotoLightbox
+        photos={lightboxPhotos}
+        index={lightboxIndex >= 0 ? lightboxIndex : null}
+        favourite={(id) => Boolean(favourites[id])}
+        onIndexChange={(i) => setLightbox((lb) => (lb && lightboxPhotos[i] ? { ...lb, id: lightboxPhotos[i].id } : lb))}
+        onClose={() => setLightbox(null)}
+        onToggleFavourite={(photo) => void toggleFavourite(photo)}
+      />
+      {editing && <EditPhotoDialog key={editing.id} photo={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title="Are you sure you want to delete this image?"
+        description="This action cannot be undone. The photo is removed from the project for everyone."
+        confirmLabel="Delete Image"
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, Download, Heart, Images } from 'lucide-react';
+import { photosZipPath } from '../../api/photos';
+import { cn } from '../../lib/cn';
+import { buttonClasses } from '../ui/Button';
+
+const itemClasses =
+  'flex cursor-pointer select-none items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white';
+
+/** Zip downloads of the project's photos: all of them, or this user's favourites. */
+export function PhotoDownloadMenu({ projectId, photoCount, favouriteCount }: { projectId: string; photoCount: number; favouriteCount: number }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={buttonClasses('outline', 'sm')} disabled={photoCount === 0}>
+        <Download className="size-4" aria-hidden="true" />
+        Download
+        <ChevronDown className="size-3.5 text-slate-400" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-800 dark:bg-slate-900"
+        >
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <a href={photosZipPath(projectId)} download>
+              <Images className="size-4 text-slate-400" aria-hidden="true" />
+              <span className="flex-1">Download all</span>
+              <span className="text-xs tabular-nums text-slate-400">{photoCount}</span>
+            </a>
+          </DropdownMenu.Item>
+          {favouriteCount > 0 ? (
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <a href={photosZipPath(projectId, true)} download>
+                <Heart className="size-4 text-rose-400" aria-hidden="true" />
+                <span className="flex-1">Download favorites</span>
+                <span className="text-xs tabular-nums text-slate-400">{favouriteCount}</span>
+              </a>
+            </DropdownMenu.Item>
+          ) : (
+            <DropdownMenu.Item disabled className={cn(itemClasses)}>
+              <Heart className="size-4 text-slate-300" aria-hidden="true" />
+              <span className="flex-1">Download favorites</span>
+              <span className="text-xs text-slate-400">none yet</span>
+            </DropdownMenu.Item>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

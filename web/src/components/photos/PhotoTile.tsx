@@ -1,0 +1,121 @@
+import { Expand, Heart, Pencil, Trash2 } from 'lucide-react';
+import type { ProjectImage } from '../../protocol/types';
+import { cn } from '../../lib/cn';
+import { tileDateLabel } from '../../lib/photoDates';
+import { PhotoImage } from './PhotoImage';
+
+/** What a tile does on click: open the lightbox, or (homeowners, SPEC §2) toggle the favourite. */
+export type TileClick = 'open' | 'favourite';
+
+export interface PhotoTileProps {
+  photo: ProjectImage;
+  favourite: boolean;
+  now: Date;
+  click: TileClick;
+  canEdit: boolean;
+  canDelete: boolean;
+  /** Added while the gallery was open: plays the entrance animation. */
+  entering: boolean;
+  onOpen: () => void;
+  onToggleFavourite: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export const photoName = (photo: ProjectImage) => photo.caption?.trim() || 'photo';
+
+// Round glassy buttons over the photo: visible on hover or focus with a mouse, always on touch.
+const overlayButton =
+  'inline-flex size-8 items-center justify-center rounded-full bg-slate-950/55 text-white shadow-sm backdrop-blur-sm transition hover:bg-slate-950/75 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white';
+const revealOnHover =
+  'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100';
+
+export function PhotoTile(props: PhotoTileProps) {
+  const { photo, favourite, now, click, canEdit, canDelete, entering } = props;
+  const name = photoName(photo);
+  const date = tileDateLabel(photo.createdAt, now);
+
+  return (
+    <li
+      data-testid="photo-tile"
+      data-photo-id={photo.id}
+      data-favourite={favourite || undefined}
+      className={cn(
+        'group relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-900/5 dark:bg-slate-800 dark:ring-white/10',
+        entering && 'animate-[photo-in_420ms_cubic-bezier(0.2,0.8,0.2,1)]',
+      )}
+    >
+      <button
+        type="button"
+        onClick={click === 'open' ? props.onOpen : props.onToggleFavourite}
+        aria-label={click === 'open' ? `View ${name}` : `Favorite ${name}`}
+        aria-pressed={click === 'favourite' ? favourite : undefined}
+        className="absolute inset-0 block size-full cursor-pointer focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-500 focus-visible:ring-inset"
+      >
+        <PhotoImage
+          key={photo.thumbUrl}
+          src={photo.thumbUrl}
+          alt={photo.caption ?? ''}
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+      </button>
+
+      {/* Caption and date (SPEC §2: the date on hover; no year for the current year). */}
+      <div
+        className={cn(
+          'pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-950/80 via-slate-950/40 to-transparent px-3 pt-8 pb-2.5 text-white transition-opacity duration-200',
+          revealOnHover,
+        )}
+      >
+        {photo.caption && <p className="truncate text-sm font-medium">{photo.caption}</p>}
+        <p className="text-xs text-white/80" data-testid="photo-date">
+          {date}
+        </p>
+      </div>
+
+      {click === 'favourite' ? (
+        <>
+          <span
+            aria-hidden="true"
+            className={cn(
+              'pointer-events-none absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-full shadow-sm backdrop-blur-sm transition',
+              favourite ? 'bg-white text-rose-500' : 'bg-slate-950/45 text-white',
+            )}
+          >
+            <Heart className={cn('size-4', favourite && 'fill-current')} />
+          </span>
+          <button type="button" onClick={props.onOpen} aria-label={`View ${name} full size`} className={cn(overlayButton, 'absolute top-2 left-2')}>
+            <Expand className="size-4" aria-hidden="true" />
+          </button>
+        </>
+      ) : (
+        <div className="absolute top-2 right-2 flex gap-1.5">
+          {canEdit && (
+            <button type="button" onClick={props.onEdit} aria-label={`Edit details of ${name}`} className={cn(overlayButton, revealOnHover)}>
+              <Pencil className="size-3.5" aria-hidden="true" />
+            </button>
+          )}
+          {canDelete && (
+            <button
+              type="button"
+              onClick={props.onDelete}
+              aria-label={`Delete ${name}`}
+              className={cn(overlayButton, 'hover:bg-red-600', revealOnHover)}
+            >
+              <Trash2 className="size-3.5" aria-hidden="true" />
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={props.onToggleFavourite}
+            aria-label={`Favorite ${name}`}
+            aria-pressed={favourite}
+            className={cn(overlayButton, favourite ? 'bg-white text-rose-500 hover:bg-white' : revealOnHover)}
+          >
+            <Heart className={cn('size-4', favourite && 'fill-current')} aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

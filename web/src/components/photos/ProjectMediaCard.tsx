@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { ImagePlus } from 'lucide-react';
+import { SectionCard } from '../SectionCard';
+import { Button } from '../ui/Button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
+import { PhotoBrowser, type GalleryRole } from './PhotoBrowser';
+import { PhotoSectionActions } from './PhotoSectionActions';
+import { PhotoUploader } from './PhotoUploader';
+import { refreshPhotos, usePhotoFilters, useProjectPhotos } from './usePhotos';
+
+// SPEC §2 Admin view: the Photos tab is a three-column grid; admins edit and delete.
+const ADMIN: GalleryRole = { click: 'open', canEdit: true, canDelete: true, columns: 'three', emptyText: 'admin' };
+
+type MediaTab = 'upload' | 'photos';
+
+/** The admin's "Project Media" card: Upload Photos and Photos tabs. */
+export function ProjectMediaCard({ projectId }: { projectId: string }) {
+  const filters = usePhotoFilters();
+  const { photos } = useProjectPhotos(projectId);
+  const [tab, setTab] = useState<MediaTab>('photos');
+
+  // SPEC §2: after an upload completes the card switches to Photos and refreshes them.
+  const uploaded = () => {
+    filters.reset();
+    setTab('photos');
+    void refreshPhotos(projectId, { quiet: true });
+  };
+
+  return (
+    <SectionCard title="Project Media" actions={<PhotoSectionActions projectId={projectId} />}>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as MediaTab)}>
+        <TabsList label="Project media" className="mb-5 w-full sm:w-auto">
+          <TabsTrigger value="upload">Upload Photos</TabsTrigger>
+          <TabsTrigger value="photos">
+            Photos
+            <span aria-hidden="true" className="rounded-full bg-slate-200/80 px-1.5 text-xs tabular-nums text-slate-600 dark:bg-slate-700 dark:text-slate-300">
+              {photos.length}
+            </span>
+          </TabsTrigger>
+        </TabsList>
+        {/* Both stay mounted while hidden: a selection survives a look at the Photos tab,
+            and photos just uploaded play their entrance when Photos shows again. */}
+        <TabsContent value="upload" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
+          <PhotoUploader projectId={projectId} onUploaded={uploaded} />
+        </TabsContent>
+        <TabsContent value="photos" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
+          <PhotoBrowser
+            projectId={projectId}
+            filters={filters}
+            role={ADMIN}
+            emptyAction={
+              <Button variant="outline" size="sm" onClick={() => setTab('upload')}>
+                <ImagePlus className="size-4" aria-hidden="true" />
+                Upload Photos
+              </Button>
+            }
+          />
+        </TabsContent>
+      </Tabs>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,100 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { ImageCategory, ProjectImage } from '../../protocol/types';
+import { defaultDateFilter, newestFirst, type DateFilter } from '../../lib/photoFilters';
+import { favouriteMessage } from '../../lib/photoUpload';
+import { useAppStore, type ProjectPhotos } from '../../store';
+import { call, RequestError } from '../../sync/requests';
+
+const NO_FAVOURITES: Readonly<Record<string, true>> = Object.freeze({});
+
+/**
+ * A project's photos held on this connection, newest first, and this user's favourites.
+ * While the page subscribes again after a reconnect, the last full view stays on screen
+ * (an open lightbox included) until the fresh list replaces it.
+ */
+export function useProjectPhotos(projectId: string) {
+  const live = useAppStore((s) => s.photos[projectId]);
+  const last = useRef<{ projectId: string; held: ProjectPhotos } | null>(null);
+  if (live?.loaded) last.current = { projectId, held: live };
+  const held = live?.loaded || last.current?.projectId !== projectId ? live : last.current.held;
+  const photos = useMemo(() => (held ? newestFirst(Object.values(held.byId)) : []), [held]);
+  return {
+    photos,
+    favourites: held?.favourites ?? NO_FAVOURITES,
+    loaded: held?.loaded ?? false,
+  };
+}
+
+/** The gallery's filter state: year and month (SPEC §2 defaults) and Favorites mode. */
+export function usePhotoFilters() {
+  const [now] = useState(() => new Date());
+  const [date, setDate] = useState<DateFilter>(() => defaultDateFilter(now));
+  const [favouritesOnly, setFavouritesOnly] = useState(false);
+  const reset = useCallback(() => {
+    setDate(defaultDateFilter(now));
+    setFavouritesOnly(false);
+  }, [now]);
+  return { now, date, setDate, favouritesOnly, setFavouritesOnly, reset };
+}
+
+export type PhotoFilters = ReturnType<typeof usePhotoFilters>;
+
+/** A failure toast with the screen's own title and, when the server said why, its words. */
+function toastFailure(title: string, error: unknown) {
+  const detail = error instanceof RequestError && error.fromServer && error.message !== title ? error.message : undefined;
+  toast.error(title, detail ? { description: detail } : undefined);
+}
+
+/**
+ * SPEC §4: favouriting is optimistic; the heart changes at once and goes back, with
+ * "Failed to update favorites", if the server refuses.
+ */
+export async function toggleFavourite(photo: ProjectImage): Promise<void> {
+  const store = useAppStore.getState();
+  const was = Boolean(store.photos[photo.projectId]?.favourites[photo.id]);
+  store.favouriteChanged(photo.projectId, photo.id, !was);
+  try {
+    await call({ type: 'set_favourite', imageId: photo.id, favourite: !was }, 'done');
+    toast.success(favouriteMessage(photo.caption, !was));
+  } catch (err) {
+    useAppStore.getState().favouriteChanged(photo.projectId, photo.id, was);
+    toastFailure('Failed to update favorites', err);
+  }
+}
+
+/** Caption and category (admins and the project's builder). Resolves whether it saved. */
+export async function updatePhoto(id: string, change: { caption?: string; category?: ImageCategory }): Promise<boolean> {
+  try {
+    const { photo } = await call({ type: 'update_photo', id, ...change }, 'photo');
+    useAppStore.getState().photoUpserted(photo);
+    return true;
+  } catch (err) {
+    toastFailure('Failed to update image', err);
+    return false;
+  }
+}
+
+/** Admins only (SPEC §6). Resolves whether it was deleted. */
+export async function deletePhoto(photo: ProjectImage): Promise<boolean> {
+  try {
+    await call({ type: 'delete_photo', id: photo.id }, 'done');
+    useAppStore.getState().photoRemoved(photo.projectId, photo.id);
+    toast.success('Image deleted successfully');
+    return true;
+  } catch (err) {
+    toastFailure('Failed to delete image', err);
+    return false;
+  }
+}
+
+/** Asks for the project's photos again; merged, so nothing pushed meanwhile is lost. */
+export async function refreshPhotos(projectId: string, options: { quiet?: boolean } = {}): Promise<void> {
+  try {
+    const reply = await call({ type: 'list_photos', projectId }, 'photos');
+    useAppStore.getState().photosListed(reply.projectId, reply.photos, reply.favourites);
+    if (!options.quiet) toast.success('Images refreshed successfully');
+  } catch (err) {
+    if (!options.quiet) toastFailure('Failed to refresh images', err);
+  }
+}

@@ -1,0 +1,91 @@
+import type { ProjectImage } from '../protocol/types';
+
+/** A year, or every year. */
+export type YearChoice = number | 'all';
+/** A month, 0 (January) to 11, or every month. */
+export type MonthChoice = number | 'all';
+
+export interface DateFilter {
+  year: YearChoice;
+  month: MonthChoice;
+}
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** SPEC §2 Media filters: All Years, the current year and the two years before. */
+export function yearChoices(now: Date): { value: YearChoice; label: string }[] {
+  const year = now.getFullYear();
+  return [{ value: 'all', label: 'All Years' }, ...[year, year - 1, year - 2].map((y) => ({ value: y, label: String(y) }))];
+}
+
+/** SPEC §2 Media filters: All Months plus the twelve month names. */
+export function monthChoices(): { value: MonthChoice; label: string }[] {
+  return [{ value: 'all', label: 'All Months' }, ...MONTH_NAMES.map((label, i) => ({ value: i, label }))];
+}
+
+/** SPEC §2 Media filters: the defaults are the current year and the current month. */
+export function defaultDateFilter(now: Date): DateFilter {
+  return { year: now.getFullYear(), month: now.getMonth() };
+}
+
+/** Whether the reset button shows: the filters differ from the defaults. */
+export function differsFromDefault(filter: DateFilter, now: Date): boolean {
+  const defaults = defaultDateFilter(now);
+  return filter.year !== defaults.year || filter.month !== defaults.month;
+}
+
+/** SPEC §2 Media filters: changing the year resets the month to the current month. */
+export function withYear(filter: DateFilter, year: YearChoice, now: Date): DateFilter {
+  if (year === filter.year) return filter;
+  return { year, month: now.getMonth() };
+}
+
+export function withMonth(filter: DateFilter, month: MonthChoice): DateFilter {
+  return { ...filter, month };
+}
+
+/** Newest first (SPEC §2 Media filters); the id breaks ties so the order is stable. */
+export function newestFirst(photos: Iterable<ProjectImage>): ProjectImage[] {
+  return [...photos].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Whether a photo's upload date (local time) falls in the chosen year and month. */
+export function matchesDate(photo: ProjectImage, filter: DateFilter): boolean {
+  const date = new Date(photo.createdAt);
+  if (filter.year !== 'all' && date.getFullYear() !== filter.year) return false;
+  if (filter.month !== 'all' && date.getMonth() !== filter.month) return false;
+  return true;
+}
+
+/**
+ * The photos a gallery shows, newest first. SPEC §2 Media filters: with Favorites on,
+ * only favourites show and the date filters are ignored.
+ */
+export function visiblePhotos(
+  photos: Iterable<ProjectImage>,
+  filter: DateFilter,
+  favouritesOnly: boolean,
+  favourites: Readonly<Record<string, true>>,
+): ProjectImage[] {
+  const sorted = newestFirst(photos);
+  if (favouritesOnly) return sorted.filter((p) => favourites[p.id]);
+  return sorted.filter((p) => matchesDate(p, filter));
+}
+
+/** A select's string value back to a choice. */
+export function parseChoice(value: string): number | 'all' {
+  return value === 'all' ? 'all' : Number(value);
+}

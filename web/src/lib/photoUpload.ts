@@ -1,0 +1,88 @@
+/** The server's limits on one upload request (HTTP `POST /api/projects/{id}/photos`). */
+export const MAX_FILES_PER_UPLOAD = 50;
+export const MAX_FILE_BYTES = 30 * 1024 * 1024;
+
+/** SPEC §9 image formats; the server recognises exactly these by their content. */
+export const SUPPORTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+export const NOT_IMAGES_MESSAGE = 'Some files were skipped because they are not images';
+export const UPLOAD_FAILED_MESSAGE = 'Failed to upload photos. Please try again.';
+
+/** What a file picker or a drop hands over; `File` satisfies it. */
+export interface CandidateFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export interface Triage<F extends CandidateFile> {
+  accepted: F[];
+  /** Not images at all (SPEC §5 Upload: skipped with NOT_IMAGES_MESSAGE). */
+  notImages: F[];
+  /** Images in a format the server cannot read (HEIC, BMP, SVG, …). */
+  unsupported: F[];
+  tooLarge: F[];
+  /** Past the per-publish count limit, counting what is already selected. */
+  overLimit: F[];
+}
+
+/**
+ * Sorts files offered to the drop zone: only supported images within the size limit
+ * are kept, up to the per-publish count (one Publish sends one request).
+ */
+export function triageFiles<F extends CandidateFile>(files: readonly F[], alreadySelected: number): Triage<F> {
+  const result: Triage<F> = { accepted: [], notImages: [], unsupported: [], tooLarge: [], overLimit: [] };
+  for (const file of files) {
+    const type = file.type.toLowerCase();
+    if (!type.startsWith('image/')) result.notImages.push(file);
+    else if (!(SUPPORTED_IMAGE_TYPES as readonly string[]).includes(type)) result.unsupported.push(file);
+    else if (file.size > MAX_FILE_BYTES) result.tooLarge.push(file);
+    else if (alreadySelected + result.accepted.length >= MAX_FILES_PER_UPLOAD) result.overLimit.push(file);
+    else result.accepted.push(file);
+  }
+  return result;
+}
+
+const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
+
+/**
+ * Per-file progress (0 to 1) of a multipart upload from the bytes sent so far. Files
+ * go in order, each after its part headers; the multipart overhead (total minus the
+ * file sizes) is spread evenly over the parts, so a file counts from its first byte.
+ */
+export function fileProgress(sizes: readonly number[], loaded: number, total?: number): number[] {
+  const sum = sizes.reduce((a, b) => a + b, 0);
+  const overhead = sizes.length > 0 && total !== undefined && total > sum ? (total - sum) / sizes.length : 0;
+  let before = 0;
+  return sizes.map((size, i) => {
+    const start = before + (i + 1) * overhead;
+    before += size;
+    if (size === 0) return loaded >= start ? 1 : 0;
+    return clamp01((loaded - start) / size);
+  });
+}
+
+/** The whole upload's progress, 0 to 100, for the Publish button and the panel. */
+export function overallPercent(loaded: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round(clamp01(loaded / total) * 100);
+}
+
+/** SPEC §8: "{n} photos uploaded successfully", in the singular for one. */
+export function uploadedMessage(count: number): string {
+  return count === 1 ? '1 photo uploaded successfully' : `${count} photos uploaded successfully`;
+}
+
+/** SPEC §8 Favourites success toasts. */
+export function favouriteMessage(caption: string | null, added: boolean): string {
+  const name = caption?.trim();
+  if (name) return added ? `"${name}" added to favorites` : `"${name}" removed from favorites`;
+  return added ? 'Image added to favorites' : 'Image removed from favorites';
+}
+
+/** "2.4 MB": a file size for people. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,125 @@
+import type { StateCreator } from 'zustand';
+import type { ProjectImage } from '../protocol/types';
+import type { AppState } from './index';
+
+/** One open project's photos on this connection. */
+export interface ProjectPhotos {
+  byId: Record<string, ProjectImage>;
+  /**
+   * Ids deleted on this connection: a list read before the deletion (a late
+   * `subscribed` or `photos` reply) must not bring them back.
+   */
+  deleted: Record<string, true>;
+  /** This user's favourites among the photos (effective: lists overlaid by `favouriteSeen`). */
+  favourites: Record<string, true>;
+  /**
+   * The newest favourite state known per image from events or this tab's own toggles.
+   * Every change to a favourite reaches the user's sockets as an event, so this is never
+   * older than a list, and a list answered before a change cannot undo it.
+   */
+  favouriteSeen: Record<string, boolean>;
+  /** True once a list (subscribe or list_photos reply) has arrived. */
+  loaded: boolean;
+}
+
+export interface PhotosSlice {
+  /**
+   * Photos of the projects this tab has subscribed to, by project id. Events for other
+   * projects are dropped: without a subscription a deletion could be missed, so a
+   * project's photos are only held while its events are being received.
+   */
+  photos: Record<string, ProjectPhotos>;
+  /** The page is about to subscribe: from now on this project's events are kept. */
+  photosOpened: (projectId: string) => void;
+  /** The page unsubscribed: its photos go, as later events will not reach this tab. */
+  photosClosed: (projectId: string) => void;
+  /** A full list arrived: merged with what events already brought, never replacing it. */
+  photosListed: (projectId: string, photos: ProjectImage[], favourites: string[]) => void;
+  /** A photo arrived (event, upload result, edit reply); the higher version wins. */
+  photoUpserted: (photo: ProjectImage) => void;
+  photoRemoved: (projectId: string, id: string) => void;
+  /** A favourite was set or cleared (event, or this tab's optimistic toggle and its revert). */
+  favouriteChanged: (projectId: string, imageId: string, favourite: boolean) => void;
+  /** A new connection (Hello) or sign-out: nothing held is known to be current. */
+  photosCleared: () => void;
+}
+
+const emptyProject = (): ProjectPhotos => ({ byId: {}, deleted: {}, favourites: {}, favouriteSeen: {}, loaded: false });
+
+/** Keeps the held copy when it is newer; equal versions take the incoming one. */
+function newer(held: ProjectImage | undefined, incoming: ProjectImage): ProjectImage {
+  return held && held.version > incoming.version ? held : incoming;
+}
+
+function withFavourite(favourites: Record<string, true>, id: string, on: boolean): Record<string, true> {
+  if (Boolean(favourites[id]) === on) return favourites;
+  const next = { ...favourites };
+  if (on) next[id] = true;
+  else delete next[id];
+  return next;
+}
+
+export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (set) => {
+  /** Applies `change` to an open project's photos; projects not open are left alone. */
+  const patch = (projectId: string, change: (held: ProjectPhotos) => ProjectPhotos | null) =>
+    set((state) => {
+      const held = state.photos[projectId];
+      if (!held) return state;
+      const next = change(held);
+      return next && next !== held ? { photos: { ...state.photos, [projectId]: next } } : state;
+    });
+
+  return {
+    photos: {},
+    photosOpened: (projectId) =>
+      set((state) => (state.photos[projectId] ? state : { photos: { ...state.photos, [projectId]: emptyProject() } })),
+    photosClosed: (projectId) =>
+      set((state) => {
+        if (!state.photos[projectId]) return state;
+        const photos = { ...state.photos };
+        delete photos[projectId];
+        return { photos };
+      }),
+    photosListed: (projectId, list, favourites) =>
+      patch(projectId, (held) => {
+        const byId = { ...held.byId };
+        for (const photo of list) {
+          if (photo.projectId !== projectId || held.deleted[photo.id]) continue;
+          byId[photo.id] = newer(byId[photo.id], photo);
+        }
+        const effective: Record<string, true> = {};
+        for (const id of favourites) effective[id] = true;
+        for (const [id, on] of Object.entries(held.favouriteSeen)) {
+          if (on) effective[id] = true;
+          else delete effective[id];
+        }
+        for (const id of Object.keys(held.deleted)) delete effective[id];
+        return { ...held, byId, favourites: effective, loaded: true };
+      }),
+    photoUpserted: (photo) =>
+      patch(photo.projectId, (held) => {
+        if (held.deleted[photo.id]) return null;
+        const next = newer(held.byId[photo.id], photo);
+        if (next === held.byId[photo.id]) return null;
+        return { ...held, byId: { ...held.byId, [photo.id]: next } };
+      }),
+    photoRemoved: (projectId, id) =>
+      patch(projectId, (held) => {
+        const byId = { ...held.byId };
+        delete byId[id];
+        return {
+          ...held,
+          byId,
+          deleted: { ...held.deleted, [id]: true },
+          favourites: withFavourite(held.favourites, id, false),
+        };
+      }),
+    favouriteChanged: (projectId, imageId, favourite) =>
+      patch(projectId, (held) => ({
+        ...held,
+        favourites: withFavourite(held.favourites, imageId, favourite),
+        favouriteSeen: { ...held.favouriteSeen, [imageId]: favourite },
+      })),
+    photosCleared: () => set({ photos: {} }),
+  };
+};
