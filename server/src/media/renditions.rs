@@ -70,16 +70,25 @@ pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
     let orientation = decoder.orientation().map_err(|e| RenditionError::Decode(e.to_string()))?;
     let mut img = DynamicImage::from_decoder(decoder).map_err(|e| RenditionError::Decode(e.to_string()))?;
     img.apply_orientation(orientation);
-    let display = encode_jpeg(&fit(&img, DISPLAY_EDGE), 82)?;
-    let thumb = encode_jpeg(&fit(&img, THUMB_EDGE), 78)?;
+    // The thumbnail is made from the display image: a third of the pixels to read.
+    let display_img = fit(&img, DISPLAY_EDGE);
+    let thumb = encode_jpeg(&fit(&display_img, THUMB_EDGE), 78)?;
+    let display = encode_jpeg(&display_img, 82)?;
     let taken_at = super::exif::taken_at(bytes);
     Ok(Renditions { content_type, width: img.width(), height: img.height(), display, thumb, taken_at })
 }
 
+/// Downscales by area averaging (`thumbnail`): every source pixel counts once, which
+/// is as sharp as a filtered resize when shrinking by 2x or more, and several times
+/// faster on a 12-megapixel photo.
 fn fit(img: &DynamicImage, edge: u32) -> DynamicImage {
-    if img.width() <= edge && img.height() <= edge {
+    let longest = img.width().max(img.height());
+    if longest <= edge {
         img.clone()
+    } else if longest >= 2 * edge {
+        img.thumbnail(edge, edge)
     } else {
+        // Close to the target size, area averaging would alias; filter instead.
         img.resize(edge, edge, image::imageops::FilterType::Triangle)
     }
 }
