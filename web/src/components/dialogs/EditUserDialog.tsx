@@ -3,8 +3,7 @@ import { toast } from 'sonner';
 import type { Profile } from '../../protocol/types';
 import { toastRequestError } from '../../sync/errors';
 import { call, RequestError } from '../../sync/requests';
-import { Button } from '../ui/Button';
-import { Dialog, DialogActions } from '../ui/Dialog';
+import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 
 const FIRST_NAME_REQUIRED = 'First name is required';
@@ -84,14 +83,7 @@ export function EditUserDialog({ user, onClose }: { user: Profile; onClose: () =
             placeholder="(555) 123-4567"
           />
         </fieldset>
-        <DialogActions>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="secondary" loading={saving} disabled={saving}>
-            {saving ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </DialogActions>
+        <FormDialogActions saving={saving} onCancel={onClose} />
       </form>
     </Dialog>
   );

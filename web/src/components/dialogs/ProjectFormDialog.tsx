@@ -7,8 +7,7 @@ import { STATUS_LABELS } from '../../lib/projectStatus';
 import { useAppStore } from '../../store';
 import { toastRequestError } from '../../sync/errors';
 import { call, RequestError } from '../../sync/requests';
-import { Button } from '../ui/Button';
-import { Dialog, DialogActions } from '../ui/Dialog';
+import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field, TextAreaField } from '../ui/Field';
 import { SelectField } from '../ui/Select';
 import { ProgressSlider } from '../ui/Slider';
@@ -172,14 +171,12 @@ export function ProjectFormDialog({
             </div>
           )}
         </fieldset>
-        <DialogActions>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="secondary" loading={saving} disabled={saving}>
-            {project ? (saving ? 'Saving...' : 'Save Changes') : saving ? 'Creating...' : 'Create Project'}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          saving={saving}
+          onCancel={onClose}
+          label={project ? 'Save Changes' : 'Create Project'}
+          busyLabel={project ? 'Saving...' : 'Creating...'}
+        />
       </form>
     </Dialog>
   );

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ImageCategory, ProjectImage } from '../../protocol/types';
 import { CATEGORIES, CATEGORY_LABELS } from '../../lib/imageCategories';
-import { Button } from '../ui/Button';
-import { Dialog, DialogActions } from '../ui/Dialog';
+import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { SelectField } from '../ui/Select';
 import { updatePhoto } from './usePhotos';
@@ -54,14 +53,7 @@ export function EditPhotoDialog({ photo, onClose }: { photo: ProjectImage; onClo
           options={CATEGORY_OPTIONS}
           disabled={saving}
         />
-        <DialogActions>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="secondary" loading={saving} disabled={saving}>
-            {saving ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </DialogActions>
+        <FormDialogActions saving={saving} onCancel={onClose} />
       </form>
     </Dialog>
   );

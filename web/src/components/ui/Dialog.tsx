@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Button } from './Button';
 
 export interface DialogProps {
   open: boolean;
@@ -67,5 +68,29 @@ export function Dialog({ open, onOpenChange, title, description, busy = false, w
 export function DialogActions({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>{children}</div>
+  );
+}
+
+/** The Cancel / submit row of a form dialog; both are disabled while the save runs. */
+export function FormDialogActions({
+  saving,
+  onCancel,
+  label = 'Save Changes',
+  busyLabel = 'Saving...',
+}: {
+  saving: boolean;
+  onCancel: () => void;
+  label?: string;
+  busyLabel?: string;
+}) {
+  return (
+    <DialogActions>
+      <Button variant="outline" onClick={onCancel} disabled={saving}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="secondary" loading={saving} disabled={saving}>
+        {saving ? busyLabel : label}
+      </Button>
+    </DialogActions>
   );
 }
