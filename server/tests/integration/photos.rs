@@ -34,6 +34,13 @@ fn bomb() -> Vec<u8> {
     bytes
 }
 
+/// Demo data, and heartbeats slow enough that a socket a test leaves unread for a
+/// while (a second tab, a watcher during an upload) is not closed as silent when the
+/// suite runs slowly on a busy machine.
+fn demo() -> Options {
+    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+}
+
 fn photos_of(body: &Value) -> Vec<ProjectImage> {
     serde_json::from_value(body["photos"].clone()).expect("UploadResult.photos")
 }
@@ -62,7 +69,7 @@ async fn subscribe(ws: &mut crate::support::WsClient, id: u32, project: &str) ->
 #[actix_web::test]
 async fn uploads_each_format_live_to_watchers_and_mail_the_homeowner_once() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let server = TestServer::start(&db.url, demo()).await;
         let project = maple(&server).await;
         let (mut watcher, _) = server.connect(HOMEOWNER).await;
         let (before, _) = subscribe(&mut watcher, 1, &project.id).await;
@@ -148,7 +155,7 @@ async fn uploads_each_format_live_to_watchers_and_mail_the_homeowner_once() {
 #[actix_web::test]
 async fn who_may_upload_and_fetch() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), demo()).await;
     let project = maple(&server).await;
     let jpeg = encoded(ImageFormat::Jpeg, 64, 48);
     let rows = row_count(&server).await;
@@ -198,7 +205,7 @@ async fn who_may_upload_and_fetch() {
 #[actix_web::test]
 async fn bad_files_are_refused_with_reasons_and_leave_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), demo()).await;
     let project = maple(&server).await;
     let builder = server.login(BUILDER, "sitecast-demo").await;
     let (rows, keys) = (row_count(&server).await, stored_keys(&server).await);
@@ -252,7 +259,7 @@ async fn bad_files_are_refused_with_reasons_and_leave_nothing() {
 #[actix_web::test]
 async fn a_declared_body_over_the_limit_is_refused_up_front() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), demo()).await;
     let project = maple(&server).await;
     let cookie = server.login(BUILDER, "sitecast-demo").await;
     let mut stream = tokio::net::TcpStream::connect(server.base.trim_start_matches("http://")).await.unwrap();
@@ -275,7 +282,7 @@ async fn a_declared_body_over_the_limit_is_refused_up_front() {
 #[actix_web::test]
 async fn a_client_cut_off_mid_upload_leaves_no_photo_and_no_file() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), demo()).await;
     let project = maple(&server).await;
     let cookie = server.login(BUILDER, "sitecast-demo").await;
     let (rows, keys) = (row_count(&server).await, stored_keys(&server).await);
@@ -316,7 +323,7 @@ async fn files_without_a_row_are_swept_at_start_up() {
         std::fs::write(dir.join("thumb.jpg"), b"x").unwrap();
         std::fs::write(dir.join("original.jpg"), b"x").unwrap();
     }
-    let server = TestServer::start(&url, Options { demo: true, data_dir: Some(data.path().to_owned()), ..Options::default() }).await;
+    let server = TestServer::start(&url, Options { data_dir: Some(data.path().to_owned()), ..demo() }).await;
     let mut swept = false;
     for _ in 0..100 {
         if !old.join("thumb.jpg").exists() {
@@ -341,7 +348,7 @@ async fn files_without_a_row_are_swept_at_start_up() {
 #[actix_web::test]
 async fn edits_deletes_and_favourites_over_the_socket() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let server = TestServer::start(&db.url, demo()).await;
         let project = maple(&server).await;
         let (mut home, _) = server.connect(HOMEOWNER).await;
         let (mut home_tab2, _) = server.connect(HOMEOWNER).await;
@@ -413,7 +420,7 @@ async fn edits_deletes_and_favourites_over_the_socket() {
 #[actix_web::test]
 async fn downloads_all_photos_or_my_favourites_as_a_zip() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), demo()).await;
     let project = maple(&server).await;
     let builder = server.login(BUILDER, "sitecast-demo").await;
     let twin = encoded(ImageFormat::Png, 30, 20);
@@ -464,7 +471,7 @@ async fn zip_entries(bytes: Vec<u8>) -> Vec<(String, Vec<u8>)> {
 async fn s3_backend_and_smtp_end_to_end() {
     let s3_port = free_port();
     let s3_port_arg = s3_port.to_string();
-    let _moto = Helper::start("moto_server", &["-H", "127.0.0.1", "-p", &s3_port_arg], s3_port).await;
+    let moto = Helper::start("moto_server", &["-H", "127.0.0.1", "-p", &s3_port_arg], s3_port).await;
     let endpoint = format!("http://127.0.0.1:{s3_port}");
     sitecast::install_crypto_provider();
     let region = s3::Region::Custom { region: "eu-west-1".into(), endpoint: endpoint.clone() };
@@ -489,7 +496,7 @@ async fn s3_backend_and_smtp_end_to_end() {
     .to_vec();
     let server = TestServer::start(
         &format!("sqlite://{}/t.db", dir.path().display()),
-        Options { demo: true, smtp_url: Some(format!("smtp://127.0.0.1:{smtp_port}")), extra, ..Options::default() },
+        Options { smtp_url: Some(format!("smtp://127.0.0.1:{smtp_port}")), extra, ..demo() },
     )
     .await;
     let project = maple(&server).await;
@@ -519,5 +526,14 @@ async fn s3_backend_and_smtp_end_to_end() {
     }
     let mail = found.unwrap_or_else(|| panic!("no new-photos mail over SMTP; got {:?}", maildir_messages(&maildir)));
     assert!(mail.contains(HOMEOWNER));
+
+    // Storage goes down: the upload says so, and no row is left without its files.
+    let rows = row_count(&server).await;
+    drop(moto);
+    let r = server.upload(&project.id, &admin, &[("c.jpg", &jpeg)]).await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.body);
+    assert_eq!(r.body["skipped"][0]["reason"], "Failed to upload file to storage");
+    assert_eq!(r.body["message"], "c.jpg: Failed to upload file to storage");
+    assert_eq!(row_count(&server).await, rows);
     server.stop().await;
 }
