@@ -15,8 +15,8 @@ use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 
 use super::changes::Change;
-use super::policy::{self, Action, Actor, ProjectRef, Target};
-use super::projects::visible;
+use super::policy::{self, Action, Actor, Target};
+use super::projects::{project_ref, visible};
 use super::services::Services;
 use super::views;
 use crate::error::{Error, Result};
@@ -84,22 +84,28 @@ pub fn default_caption(name: &str) -> Option<String> {
     (!stem.is_empty()).then(|| stem.to_owned())
 }
 
-fn project_ref(p: &ProjectRow) -> ProjectRef<'_> {
-    ProjectRef { homeowner_id: &p.homeowner_id, builder_id: p.builder_id.as_deref() }
-}
-
 fn image_not_found() -> Error {
     Error::new(ErrorCode::NotFound, IMAGE_NOT_FOUND)
 }
 
-/// A photo and its project, when the actor may see the project. A photo of a project
-/// the actor cannot see is answered exactly like a photo that does not exist.
-async fn visible_photo(svc: &Services, actor: &Actor, id: &str) -> Result<(ImageRow, ProjectRow)> {
+/// A photo and its project, when the actor may do `action` to it. A photo of a
+/// project the actor cannot see is answered exactly like a photo that does not exist;
+/// one they see but may not act on gets `denied`.
+async fn photo_for(
+    svc: &Services,
+    actor: &Actor,
+    id: &str,
+    action: Action,
+    denied: fn() -> Error,
+) -> Result<(ImageRow, ProjectRow)> {
     let pool = svc.store.pool();
     let image = images::find(pool, id).await?.ok_or_else(image_not_found)?;
     let project = projects::find(pool, &image.project_id).await?.ok_or_else(image_not_found)?;
     if !policy::can_view_project(actor, project_ref(&project)) {
         return Err(image_not_found());
+    }
+    if !policy::allows(actor, action, Target::Project(project_ref(&project))) {
+        return Err(denied());
     }
     Ok((image, project))
 }
@@ -325,7 +331,11 @@ async fn mail_new_photos(svc: &Services, project: &ProjectRow, count: usize) -> 
 
 /// A project's photos, newest first, and the actor's favourites among them.
 pub async fn list(svc: &Services, actor: &Actor, project_id: &str) -> Result<(Vec<ProjectImage>, Vec<String>)> {
-    let project = visible(svc, actor, project_id).await?;
+    list_of(svc, actor, &visible(svc, actor, project_id).await?).await
+}
+
+/// As `list`, for a project already checked with `projects::visible`.
+pub async fn list_of(svc: &Services, actor: &Actor, project: &ProjectRow) -> Result<(Vec<ProjectImage>, Vec<String>)> {
     let pool = svc.store.pool();
     let photos = images::list_for_project(pool, &project.id).await?.iter().map(views::image).collect();
     let favourites = images::favourite_ids(pool, &actor.id, &project.id).await?;
@@ -333,10 +343,8 @@ pub async fn list(svc: &Services, actor: &Actor, project_id: &str) -> Result<(Ve
 }
 
 pub async fn update(svc: &Services, actor: &Actor, input: &UpdatePhoto) -> Result<(ProjectImage, Vec<Change>)> {
-    let (image, project) = visible_photo(svc, actor, &input.id).await?;
-    if !policy::allows(actor, Action::EditPhoto, Target::Project(project_ref(&project))) {
-        return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED_EDIT));
-    }
+    let (image, _) =
+        photo_for(svc, actor, &input.id, Action::EditPhoto, || Error::new(ErrorCode::Forbidden, NOT_ALLOWED_EDIT)).await?;
     let caption = match &input.caption {
         Some(c) if c.trim().chars().count() > MAX_CAPTION => return Err(Error::field("caption", CAPTION_TOO_LONG)),
         Some(c) if c.trim().is_empty() => None,
@@ -360,10 +368,8 @@ pub async fn update(svc: &Services, actor: &Actor, input: &UpdatePhoto) -> Resul
 }
 
 pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Change>> {
-    let (image, project) = visible_photo(svc, actor, id).await?;
-    if !policy::allows(actor, Action::DeletePhoto, Target::Project(project_ref(&project))) {
-        return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED_DELETE));
-    }
+    let (image, project) =
+        photo_for(svc, actor, id, Action::DeletePhoto, || Error::new(ErrorCode::Forbidden, NOT_ALLOWED_DELETE)).await?;
     let mut tx = svc.store.begin_write().await?;
     if !images::delete(&mut *tx, &image.id).await? {
         return Err(image_not_found());
@@ -381,10 +387,7 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
 /// Idempotent both ways (SPEC.md §4: adding an existing favourite succeeds). The
 /// user's sockets hear of it only when something changed.
 pub async fn set_favourite(svc: &Services, actor: &Actor, image_id: &str, favourite: bool) -> Result<Vec<Change>> {
-    let (image, project) = visible_photo(svc, actor, image_id).await?;
-    if !policy::allows(actor, Action::FavouritePhoto, Target::Project(project_ref(&project))) {
-        return Err(image_not_found());
-    }
+    let (image, project) = photo_for(svc, actor, image_id, Action::FavouritePhoto, image_not_found).await?;
     let pool = svc.store.pool();
     let changed = if favourite {
         images::add_favourite(pool, &actor.id, &image, now_ms()).await?
@@ -423,10 +426,7 @@ pub async fn downloadable(
 
 /// A photo the actor may fetch the bytes of (thumbnail, display or original).
 pub async fn viewable(svc: &Services, actor: &Actor, id: &str) -> Result<ImageRow> {
-    let (image, project) = visible_photo(svc, actor, id).await?;
-    if !policy::allows(actor, Action::DownloadPhoto, Target::Project(project_ref(&project))) {
-        return Err(image_not_found());
-    }
+    let (image, _) = photo_for(svc, actor, id, Action::DownloadPhoto, image_not_found).await?;
     Ok(image)
 }
 

@@ -22,7 +22,8 @@ pub const ADDRESS_REQUIRED: &str = "Address is required";
 pub const PROGRESS_RANGE: &str = "Progress must be between 0 and 100.";
 pub const NOT_ALLOWED: &str = "You don't have permission to change this project.";
 
-fn project_ref(p: &ProjectRow) -> ProjectRef<'_> {
+/// The facts about a project that the policy decides on.
+pub(crate) fn project_ref(p: &ProjectRow) -> ProjectRef<'_> {
     ProjectRef { homeowner_id: &p.homeowner_id, builder_id: p.builder_id.as_deref() }
 }
 

@@ -89,7 +89,7 @@ async fn upload(
     Ok(respond(result, failed))
 }
 
-fn respond(result: UploadResult, failed: bool) -> HttpResponse {
+fn respond(mut result: UploadResult, failed: bool) -> HttpResponse {
     let status = if !result.photos.is_empty() {
         StatusCode::CREATED
     } else if failed {
@@ -100,7 +100,6 @@ fn respond(result: UploadResult, failed: bool) -> HttpResponse {
     } else {
         StatusCode::UNPROCESSABLE_ENTITY
     };
-    let mut result = result;
     if result.photos.is_empty() && result.skipped.is_empty() {
         result.message = Some("Choose at least one photo to upload.".to_owned());
     }

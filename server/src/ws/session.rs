@@ -219,13 +219,14 @@ impl SessionActor {
         let viewer: UserSummary = views::summary(&self.user);
         let push = ctx.address().recipient();
         async move {
-            let project = projects::get(&svc, &actor, &project_id).await?;
+            let row = projects::visible(&svc, &actor, &project_id).await?;
             let addr = hub.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
             addr.send(project::Subscribe { conn_id, viewer, push }).await.map_err(Error::internal)?;
             let viewers = addr.send(project::Viewers).await.map_err(Error::internal)?;
             // Read after subscribing: a photo stored meanwhile is in the list, its event
             // or both; clients merge by id and version.
-            let (photos, favourites) = photos::list(&svc, &actor, &project.id).await?;
+            let (photos, favourites) = photos::list_of(&svc, &actor, &row).await?;
+            let project = views::project(&row);
             Ok::<_, Error>((Response::Subscribed { project, viewers, photos, favourites }, addr))
         }
         .into_actor(self)
