@@ -16,7 +16,7 @@
 
 import exec from 'k6/execution';
 import { Counter, Trend } from 'k6/metrics';
-import { ADMIN, BUILDER, HOMEOWNER, at, clearTimeout, connect, envInt, envNum, paced, share, tryLogin } from './lib.js';
+import { ADMIN, BUILDER, HOMEOWNER, at, connect, envInt, envNum, paced, share, tryLogin } from './lib.js';
 
 const TARGET = envInt('TARGET', 1000, 1);
 const SOCKETS_PER_VU = envInt('SOCKETS_PER_VU', 250, 1);
@@ -112,5 +112,5 @@ export function hold(data) {
       conn.close();
     }
   });
-  if (mine === 0) clearTimeout(timer);
+  if (mine === 0) timer.cancel();
 }

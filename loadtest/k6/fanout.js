@@ -16,7 +16,6 @@ import {
   ADMIN,
   HOMEOWNER,
   at,
-  clearTimeout,
   envInt,
   envNum,
   homeownerProject,
@@ -96,7 +95,7 @@ export function receivers(data) {
   const live = new Set();
   let allOpened = false;
   const settle = () => {
-    if (allOpened && live.size === 0) clearTimeout(deadline);
+    if (allOpened && live.size === 0) deadline.cancel();
   };
   // Every socket closes when it has the last change, or at this deadline.
   const deadline = at(Date.now() + (connectSecs + barrierSecs + sendSecs + GRACE) * 1000, () => {

@@ -16,7 +16,6 @@ import {
   BUILDER,
   HOMEOWNER,
   at,
-  clearTimeout,
   envInt,
   envNum,
   homeownerProject,
@@ -124,7 +123,7 @@ export function watchers(data) {
       metrics: live,
       done: () => {
         open.delete(finish);
-        if (open.size === 0) clearTimeout(deadline);
+        if (open.size === 0) deadline.cancel();
       },
     });
     open.add(finish);

@@ -20,7 +20,6 @@ import {
   HOMEOWNER,
   ORIGIN,
   at,
-  clearTimeout,
   connect,
   envInt,
   envNum,
@@ -188,13 +187,13 @@ export function watchers(data) {
     const finish = (failed) => {
       if (finished) return;
       finished = true;
-      if (idle) clearTimeout(idle);
+      if (idle) idle.cancel();
       missing.add(EXPECTED - seen.size);
       watchersFailed.add(failed ? 1 : 0);
       conn.close();
     };
     const rearm = () => {
-      if (idle) clearTimeout(idle);
+      if (idle) idle.cancel();
       idle = at(Date.now() + IDLE * 1000, () => {
         console.warn(`watcher: no photo for ${IDLE} s; ${seen.size} of ${EXPECTED} seen`);
         finish(false);
