@@ -87,7 +87,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
         Err(err) => tracing::warn!(error = %err, "could not raise the open file limit"),
     }
     std::fs::create_dir_all(&config.data_dir).context("creating the data directory")?;
-    let store = Store::connect(&config.database_url()).await.context("opening the database")?;
+    let store = Store::connect_with_pool(&config.database_url(), config.database_pool).await.context("opening the database")?;
     let photos = photo_store(&config)?;
     let passwords = Passwords::owasp()?;
     let outbox = Outbox::new();

@@ -49,6 +49,11 @@ pub struct Config {
     /// `sqlite://<data dir>/sitecast.db`.
     #[arg(long, env = "SITECAST_DATABASE_URL")]
     pub database_url: Option<String>,
+    /// Most database connections this instance opens (default 16 on Postgres, 8 on
+    /// SQLite). With several instances on one Postgres, keep instances × this below
+    /// the database's `max_connections`.
+    #[arg(long, env = "SITECAST_DATABASE_POOL", value_parser = clap::value_parser!(u32).range(1..))]
+    pub database_pool: Option<u32>,
     /// Extra origins allowed to open the WebSocket and post forms (comma-separated);
     /// the public URL's origin is always allowed.
     #[arg(long, env = "SITECAST_ALLOWED_ORIGINS", value_delimiter = ',')]

@@ -61,8 +61,14 @@ static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migration
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
 
 impl Store {
-    /// Connects, applies the backend's pragmas, and runs pending migrations.
+    /// Connects with the backend's default pool size (see `connect_with_pool`).
     pub async fn connect(url: &str) -> Result<Store> {
+        Store::connect_with_pool(url, None).await
+    }
+
+    /// Connects, applies the backend's pragmas, and runs pending migrations. The pool
+    /// holds at most `max_connections` (default 16 on Postgres, 8 on SQLite).
+    pub async fn connect_with_pool(url: &str, max_connections: Option<u32>) -> Result<Store> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -85,7 +91,7 @@ impl Store {
                 AnyPoolOptions::new()
                     // SQLite has one writer at a time; a handful of readers in WAL mode
                     // is all the parallelism it can use.
-                    .max_connections(8)
+                    .max_connections(max_connections.unwrap_or(8))
                     .after_connect(|conn, _meta| {
                         Box::pin(async move {
                             // WAL lets readers run beside the writer; the busy timeout makes a
@@ -105,7 +111,7 @@ impl Store {
             Backend::Postgres => {
                 let options = AnyConnectOptions::from_str(url)?;
                 AnyPoolOptions::new()
-                    .max_connections(16)
+                    .max_connections(max_connections.unwrap_or(16))
                     .acquire_timeout(Duration::from_secs(10))
                     .connect_with(options)
                     .await?
