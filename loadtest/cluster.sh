@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Holds many sockets over several server instances sharing one (throwaway) Postgres
 # database: the shape of a scaled-out deployment, and the way past a per-process
-# descriptor limit (each socket is two descriptors in the server: its own and the
-# hub's duplicate for cutting off a stalled peer). One native `connections` client per
-# instance; prints each instance's line and the totals.
+# descriptor limit (this sandbox allows 20,000 per process, and a socket is one in
+# the server and one in the client). One native `connections` client per instance;
+# prints each instance's line and the totals.
 #
 #   loadtest/cluster.sh --postgres postgres://postgres@127.0.0.1:5432/test \
 #     --instances 6 --sockets 8400 --hold 60

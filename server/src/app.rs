@@ -80,8 +80,8 @@ pub fn mail_transport(config: &Config) -> anyhow::Result<Arc<dyn MailTransport>>
 
 /// Everything but the HTTP server: store, migrations, seeds, mail worker, hub.
 pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> {
-    // Every socket is a descriptor (two, with the hub's handle); the default soft
-    // limit of 1024 would cap connections far below what the machine holds.
+    // Every socket is a descriptor; the default soft limit of 1024 would cap
+    // connections far below what the machine holds.
     match rlimit::increase_nofile_limit(u64::MAX) {
         Ok(limit) => tracing::debug!(limit, "open file limit"),
         Err(err) => tracing::warn!(error = %err, "could not raise the open file limit"),
