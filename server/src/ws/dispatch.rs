@@ -30,6 +30,22 @@ async fn project_actor(hub: &Addr<Hub>, id: &str) -> Result<Addr<project::Projec
     hub.send(ProjectActorFor { project_id: id.to_owned() }).await.map_err(Error::internal)
 }
 
+/// Whether a request may change state. A socket's writes are applied in the order it
+/// sent them, and any request waits for the writes sent before it (see the session).
+/// Reads are listed, so a new request kind is ordered until said otherwise.
+pub fn is_write(request: &Request) -> bool {
+    !matches!(
+        request,
+        Request::Ping
+            | Request::ListUsers
+            | Request::ListProjects
+            | Request::GetProject { .. }
+            | Request::ListPhotos { .. }
+            | Request::Subscribe { .. }
+            | Request::Unsubscribe { .. }
+    )
+}
+
 pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
     let (svc, actor) = (&cx.svc, &cx.actor);
     match request {

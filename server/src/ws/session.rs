@@ -9,9 +9,11 @@ use std::time::{Duration, Instant};
 use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, ContextFutureSpawner, Handler, StreamHandler, WrapFuture};
 use actix_web_actors::ws::{self, CloseCode, CloseReason};
 use bytes::Bytes;
+use futures_util::future::{FutureExt, Shared};
 use protocol::{decode_client_msg, encode, ApiError, ClientMsg, ErrorCode, Event, Request, Response, ServerMsg, UserSummary};
+use tokio::sync::oneshot;
 
-use super::dispatch::{dispatch, RequestContext};
+use super::dispatch::{dispatch, is_write, RequestContext};
 use crate::domain::policy::Actor as User;
 use crate::domain::services::Services;
 use crate::domain::{photos, projects, snapshot, views};
@@ -52,6 +54,12 @@ pub struct SessionActor {
     in_flight: usize,
     window: (Instant, u32),
     cut_off: Option<CutOff>,
+    /// Resolves when the last write this socket sent has been handled. Requests run
+    /// concurrently, and a write awaits the database and the project actor before it
+    /// applies, so without this a quick second change (a slider dragged, two saves)
+    /// could overtake the first and leave the older value; and a read sent after a
+    /// write could miss it.
+    last_write: Option<Shared<oneshot::Receiver<()>>>,
 }
 
 pub struct SessionParts {
@@ -83,7 +91,20 @@ impl SessionActor {
             in_flight: 0,
             window: (Instant::now(), 0),
             cut_off: p.cut_off,
+            last_write: None,
         }
+    }
+
+    /// What this request waits for (the writes sent before it) and, for a write, the
+    /// token whose drop tells later requests it is done.
+    fn order(&mut self, write: bool) -> (Option<Shared<oneshot::Receiver<()>>>, Option<oneshot::Sender<()>>) {
+        let after = self.last_write.clone();
+        if !write {
+            return (after, None);
+        }
+        let (done, done_rx) = oneshot::channel();
+        self.last_write = Some(done_rx.shared());
+        (after, Some(done))
     }
 
     fn actor(&self) -> User {
@@ -158,8 +179,9 @@ impl SessionActor {
             return self.reply_error(ctx, Some(id), error);
         }
         self.in_flight += 1;
+        let (after, done) = self.order(is_write(&request));
         match request {
-            Request::Subscribe { id: project_id } => self.subscribe(ctx, id, project_id),
+            Request::Subscribe { id: project_id } => self.subscribe(ctx, id, project_id, after),
             Request::Unsubscribe { id: project_id } => {
                 if let Some(addr) = self.subscriptions.remove(&project_id) {
                     addr.do_send(project::Unsubscribe { conn_id: self.conn_id });
@@ -174,8 +196,15 @@ impl SessionActor {
                     actor: self.actor(),
                     session_id: self.session_id.clone(),
                 };
-                dispatch(cx, other)
-                    .into_actor(self)
+                async move {
+                    if let Some(after) = after {
+                        let _ = after.await;
+                    }
+                    let outcome = dispatch(cx, other).await;
+                    drop(done);
+                    outcome
+                }
+                .into_actor(self)
                     .map(move |outcome, act, ctx| {
                         act.in_flight -= 1;
                         match outcome {
@@ -214,11 +243,20 @@ impl SessionActor {
     }
 
     /// Subscribes this socket to a project it may see: it then hears who else views it.
-    fn subscribe(&mut self, ctx: &mut ws::WebsocketContext<Self>, id: u32, project_id: String) {
+    fn subscribe(
+        &mut self,
+        ctx: &mut ws::WebsocketContext<Self>,
+        id: u32,
+        project_id: String,
+        after: Option<Shared<oneshot::Receiver<()>>>,
+    ) {
         let (svc, hub, actor, conn_id) = (self.svc.clone(), self.hub.clone(), self.actor(), self.conn_id);
         let viewer: UserSummary = views::summary(&self.user);
         let push = ctx.address().recipient();
         async move {
+            if let Some(after) = after {
+                let _ = after.await;
+            }
             let row = projects::visible(&svc, &actor, &project_id).await?;
             let addr = hub.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
             addr.send(project::Subscribe { conn_id, viewer, push }).await.map_err(Error::internal)?;

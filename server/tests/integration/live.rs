@@ -572,3 +572,35 @@ async fn a_burst_from_one_socket_is_capped_and_others_are_served() {
     assert!(answered >= 8, "within the allowance requests are answered: {answered}");
     server.stop().await;
 }
+
+/// A client that sends changes without waiting for each answer (a slider dragged, two
+/// quick saves) gets them applied in the order sent, and a read sent after them sees
+/// the last; every watcher hears them in that order.
+#[actix_web::test]
+async fn pipelined_writes_from_one_socket_apply_in_the_order_sent() {
+    for_each_backend(|db| async move {
+        let server = demo(&db.url).await;
+        let (mut admin, _) = server.connect(ADMIN).await;
+        let (mut homeowner, hello) = server.connect(HOMEOWNER).await;
+        let own = hello.snapshot.projects[0].clone();
+        // Seven writes and a read: the most a socket may have in flight is eight.
+        let steps: Vec<i32> = (1..=7).map(|n| (n * 37) % 101).collect();
+        for (n, value) in steps.iter().enumerate() {
+            admin.send(&protocol::ClientMsg { id: 1 + n as u32, request: progress(&own.id, *value) }).await;
+        }
+        let read = admin.request(999, Request::GetProject { id: own.id.clone() }).await.unwrap();
+        assert!(
+            matches!(&read, Response::Project { project } if project.progress == steps[6]),
+            "a read after the writes sees the last: {read:?}"
+        );
+        let mut heard = Vec::new();
+        while heard.len() < steps.len() {
+            let (_, progress) = project_updates(&mut homeowner, &own.id).await;
+            heard.push(progress);
+        }
+        assert_eq!(heard, steps);
+        server.stop().await;
+        db
+    })
+    .await;
+}
