@@ -78,7 +78,7 @@ async fn main() -> anyhow::Result<()> {
                 let mut req = ws_url.into_client_request()?;
                 req.headers_mut().insert("cookie", cookie.parse()?);
                 req.headers_mut().insert("origin", origin.parse()?);
-                let (ws, _) = tokio_tungstenite::client_async(req, stream).await?;
+                let (ws, _) = tokio_tungstenite::client_async_with_config(req, stream, Some(sitecast_loadtest::ws_config())).await?;
                 anyhow::Ok(ws)
             }
             .await;

@@ -4,6 +4,7 @@
 //!
 //!   cargo run --release -p sitecast-loadtest --bin fanout -- --url http://127.0.0.1:8080 --subscribers 1000
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -11,7 +12,6 @@ use clap::Parser;
 use hdrhistogram::Histogram;
 use protocol::{Event, Request, ServerMsg, UpdateProject};
 use sitecast_loadtest::{connect, login, next, send};
-use tokio::sync::Mutex;
 
 #[derive(Parser)]
 struct Args {
@@ -52,7 +52,9 @@ async fn main() -> anyhow::Result<()> {
 
     // Send times by sequence number; a receiver reads the sequence from the description.
     let start = Instant::now();
-    let sent_at: Arc<Mutex<Vec<Option<Duration>>>> = Arc::new(Mutex::new(vec![None; args.events as usize + 1]));
+    // Microseconds since `start` (0: not sent yet); atomics, so ten thousand receivers
+    // reading them do not queue on a lock inside the measurement.
+    let sent_at: Arc<Vec<AtomicU64>> = Arc::new((0..=args.events).map(|_| AtomicU64::new(0)).collect());
     let mut receivers = Vec::new();
     for mut ws in sockets {
         let (pid, sent_at, events) = (project_id.clone(), sent_at.clone(), args.events);
@@ -74,8 +76,9 @@ async fn main() -> anyhow::Result<()> {
                         continue;
                     }
                     last = seq;
-                    if let Some(at) = sent_at.lock().await[seq as usize] {
-                        latencies.push(now.saturating_sub(at));
+                    match sent_at.get(seq as usize).map(|at| at.load(Ordering::Acquire)) {
+                        Some(at) if at > 0 => latencies.push(now.saturating_sub(Duration::from_micros(at))),
+                        _ => {}
                     }
                 }
             }
@@ -87,7 +90,7 @@ async fn main() -> anyhow::Result<()> {
     let mut tick = tokio::time::interval(period);
     for seq in 1..=args.events {
         tick.tick().await;
-        sent_at.lock().await[seq as usize] = Some(start.elapsed());
+        sent_at[seq as usize].store(start.elapsed().as_micros().max(1) as u64, Ordering::Release);
         let change = UpdateProject {
             id: project_id.clone(),
             description: Some(format!("fanout {seq}")),
