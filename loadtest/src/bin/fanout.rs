@@ -10,8 +10,10 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use hdrhistogram::Histogram;
-use protocol::{Event, Request, ServerMsg, UpdateProject};
-use sitecast_loadtest::{connect, login, next, send};
+use futures_util::{SinkExt, StreamExt};
+use protocol::{ClientMsg, Event, Request, ServerMsg, UpdateProject};
+use sitecast_loadtest::{connect, login, next};
+use tokio_tungstenite::tungstenite::Message;
 
 #[derive(Parser)]
 struct Args {
@@ -38,7 +40,7 @@ async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let homeowner = login(&args.url, &args.homeowner, &args.password).await?;
     let admin = login(&args.url, &args.admin, &args.password).await?;
-    let (mut admin_ws, _) = connect(&args.url, &admin).await?;
+    let (admin_ws, _) = connect(&args.url, &admin).await?;
 
     let mut sockets = Vec::with_capacity(args.subscribers);
     let mut project_id = None;
@@ -60,7 +62,7 @@ async fn main() -> anyhow::Result<()> {
         let (pid, sent_at, events) = (project_id.clone(), sent_at.clone(), args.events);
         receivers.push(tokio::spawn(async move {
             let mut latencies = Vec::with_capacity(events as usize);
-            let (mut last, mut out_of_order) = (0u32, 0u32);
+            let (mut last, mut last_version, mut out_of_order) = (0u32, 0i64, 0u32);
             while last < events {
                 let Ok(Ok(msg)) = tokio::time::timeout(Duration::from_secs(10), next(&mut ws)).await else { break };
                 if let ServerMsg::Event { event: Event::ProjectUpdated { project, .. } } = msg {
@@ -71,8 +73,14 @@ async fn main() -> anyhow::Result<()> {
                         continue;
                     };
                     let now = start.elapsed();
-                    if seq <= last {
+                    // Versions must rise; a description seen before is another change
+                    // to the project (a new photo's thumbnail), not a delivery.
+                    if project.version <= last_version || seq < last {
                         out_of_order += 1;
+                        continue;
+                    }
+                    last_version = project.version;
+                    if seq == last {
                         continue;
                     }
                     last = seq;
@@ -86,6 +94,26 @@ async fn main() -> anyhow::Result<()> {
         }));
     }
 
+    // The admin's socket hears every change too (admins see all): read it throughout,
+    // or the server rightly cuts it off as a peer that stopped reading. Refused changes
+    // (e.g. more than eight in flight) are counted: their events never exist, so
+    // receivers report them missing.
+    let (mut admin_tx, mut admin_rx) = admin_ws.split();
+    let refused = Arc::new(AtomicU64::new(0));
+    let drain = tokio::spawn({
+        let refused = refused.clone();
+        async move {
+            while let Some(Ok(frame)) = admin_rx.next().await {
+                if let Message::Binary(bytes) = frame {
+                    if let Ok(ServerMsg::Error { error, .. }) = protocol::decode(&bytes) {
+                        refused.fetch_add(1, Ordering::Relaxed);
+                        eprintln!("change refused: {}", error.message);
+                    }
+                }
+            }
+        }
+    });
+
     let period = Duration::from_secs_f64(1.0 / f64::from(args.rate.max(1)));
     let mut tick = tokio::time::interval(period);
     for seq in 1..=args.events {
@@ -97,11 +125,9 @@ async fn main() -> anyhow::Result<()> {
             progress: Some(((seq % 20) * 5) as i32),
             ..UpdateProject::default()
         };
-        send(&mut admin_ws, seq, Request::UpdateProject(change)).await?;
+        let frame = protocol::encode(&ClientMsg { id: seq, request: Request::UpdateProject(change) })?;
+        admin_tx.send(Message::Binary(frame.into())).await?;
     }
-    // Drain the admin's replies so its socket is not the slow one.
-    let drain = tokio::spawn(async move { while next(&mut admin_ws).await.is_ok() {} });
-
     let mut hist = Histogram::<u64>::new(3)?;
     let (mut received, mut out_of_order) = (0u64, 0u64);
     for r in receivers {
@@ -116,7 +142,7 @@ async fn main() -> anyhow::Result<()> {
     let expected = u64::from(args.events) * args.subscribers as u64;
     let ms = |q: f64| hist.value_at_quantile(q) as f64 / 1000.0;
     println!(
-        "fanout subscribers={} events={} rate={}/s delivered={}/{} missing={} out_of_order={} \
+        "fanout subscribers={} events={} rate={}/s delivered={}/{} missing={} out_of_order={} refused={} \
          p50={:.1}ms p95={:.1}ms p99={:.1}ms max={:.1}ms",
         args.subscribers,
         args.events,
@@ -125,6 +151,7 @@ async fn main() -> anyhow::Result<()> {
         expected,
         expected - received,
         out_of_order,
+        refused.load(Ordering::Relaxed),
         ms(0.50),
         ms(0.95),
         ms(0.99),

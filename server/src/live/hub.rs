@@ -5,6 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
+use actix::dev::SendError;
 use actix::{Actor, Addr, AsyncContext, Context, Handler, Message, MessageResult, Recipient};
 use bytes::Bytes;
 use protocol::{encode, Event, Role, ServerMsg};
@@ -176,9 +177,10 @@ impl Hub {
 
     /// Sends a frame to one socket. A socket whose mailbox is full has stopped reading:
     /// it is dropped from the hub and told to close, so no queue grows without bound.
+    /// One whose actor has just stopped is closing already; its `Leave` is on the way.
     fn send(&self, conn_id: u64, frame: &Bytes, slow: &mut Vec<u64>) {
         if let Some(conn) = self.conns.get(&conn_id) {
-            if conn.push.try_send(Push(frame.clone())).is_err() {
+            if let Err(SendError::Full(_)) = conn.push.try_send(Push(frame.clone())) {
                 slow.push(conn_id);
             }
         }

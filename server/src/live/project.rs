@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use actix::dev::SendError;
 use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicResponse, Context, Handler, Message, Recipient, WrapFuture};
 use bytes::Bytes;
 use protocol::{encode, Event, Project, ServerMsg, UpdateProject, UserSummary};
@@ -138,10 +139,12 @@ impl Handler<Broadcast> for ProjectActor {
     type Result = ();
     fn handle(&mut self, Broadcast(frame): Broadcast, _: &mut Context<Self>) {
         self.last_active = Instant::now();
+        // A closed mailbox is a socket closing already: its own unsubscribe follows
+        // (and tells the other viewers), so only full ones are dropped here.
         let full: Vec<u64> = self
             .subscribers
             .iter()
-            .filter(|(_, (_, push))| push.try_send(Push(frame.clone())).is_err())
+            .filter(|(_, (_, push))| matches!(push.try_send(Push(frame.clone())), Err(SendError::Full(_))))
             .map(|(conn, _)| *conn)
             .collect();
         if !full.is_empty() {
