@@ -205,17 +205,17 @@ impl SessionActor {
                     outcome
                 }
                 .into_actor(self)
-                    .map(move |outcome, act, ctx| {
-                        act.in_flight -= 1;
-                        match outcome {
-                            Ok((response, changes)) => {
-                                act.bus.publish(changes);
-                                act.send(ctx, &ServerMsg::Reply { id, response });
-                            }
-                            Err(err) => act.fail(ctx, id, err),
+                .map(move |outcome, act, ctx| {
+                    act.in_flight -= 1;
+                    match outcome {
+                        Ok((response, changes)) => {
+                            act.bus.publish(changes);
+                            act.send(ctx, &ServerMsg::Reply { id, response });
                         }
-                    })
-                    .spawn(ctx);
+                        Err(err) => act.fail(ctx, id, err),
+                    }
+                })
+                .spawn(ctx);
             }
         }
     }
