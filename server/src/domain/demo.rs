@@ -3,7 +3,6 @@
 //! nothing when the accounts already exist, so data survives restarts.
 
 use bytes::Bytes;
-use image::DynamicImage;
 use protocol::Role;
 
 use super::passwords::Passwords;
@@ -177,8 +176,12 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
             let keys = photo_keys(&prefix, "jpg");
             // Drawn small and scaled up: the drawing is per-pixel work in our own
             // (unoptimised in debug builds) code, the scaling is the image crate's.
-            let art = DynamicImage::ImageRgb8(demo_art::render(*stage, variant, 800, 600))
-                .resize_exact(1600, 1200, image::imageops::FilterType::Triangle);
+            let art = image::imageops::resize(
+                &demo_art::render(*stage, variant, 800, 600),
+                1600,
+                1200,
+                image::imageops::FilterType::Triangle,
+            );
             let original = renditions::encode_jpeg(&art, 88).map_err(Error::internal)?;
             let r = renditions::render(&original).map_err(Error::internal)?;
             let size = original.len() as i64;

@@ -69,13 +69,15 @@ pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
         return Err(RenditionError::TooManyPixels(pixels / 1_000_000));
     }
     let orientation = decoder.orientation().map_err(|e| RenditionError::Decode(e.to_string()))?;
-    let img = DynamicImage::from_decoder(decoder).map_err(|e| RenditionError::Decode(e.to_string()))?;
+    let img = DynamicImage::from_decoder(decoder).map_err(|e| RenditionError::Decode(e.to_string()))?.into_rgb8();
     // Scale first, turn second: a bound on the longest edge is the same either way
     // round, and turning the 2-megapixel display image is a sixth of the work of
     // turning the original. The thumbnail is made from the display image.
-    let mut display_img = fit(img.into_rgb8(), DISPLAY_EDGE)?;
+    let mut display_img = DynamicImage::ImageRgb8(scaled_down(&img, DISPLAY_EDGE)?.unwrap_or(img));
     display_img.apply_orientation(orientation);
-    let thumb = encode_jpeg(&fit(display_img.to_rgb8(), THUMB_EDGE)?, 78)?;
+    let display_img = display_img.into_rgb8();
+    let thumb_img = scaled_down(&display_img, THUMB_EDGE)?;
+    let thumb = encode_jpeg(thumb_img.as_ref().unwrap_or(&display_img), 78)?;
     let display = encode_jpeg(&display_img, 82)?;
     let (width, height) = if turns_sideways(orientation) { (h, w) } else { (w, h) };
     let taken_at = super::exif::taken_at(bytes);
@@ -87,27 +89,26 @@ fn turns_sideways(orientation: image::metadata::Orientation) -> bool {
     matches!(orientation, Rotate90 | Rotate270 | Rotate90FlipH | Rotate270FlipH)
 }
 
-/// Scales down so the longest edge is at most `edge`, with a SIMD convolution
-/// (fast_image_resize; Catmull-Rom, its support widened by the scale factor so every
-/// source pixel counts). A twelfth of the time of `image`'s own resize on a 12 MP photo.
-fn fit(img: image::RgbImage, edge: u32) -> Result<DynamicImage, RenditionError> {
+/// Scaled down so the longest edge is at most `edge` (`None` when it already fits),
+/// with a SIMD convolution (fast_image_resize; Catmull-Rom, its support widened by the
+/// scale factor so every source pixel counts). A twelfth of the time of `image`'s own
+/// resize on a 12 MP photo.
+fn scaled_down(img: &image::RgbImage, edge: u32) -> Result<Option<image::RgbImage>, RenditionError> {
     let (w, h) = img.dimensions();
     let longest = w.max(h);
     if longest <= edge {
-        return Ok(DynamicImage::ImageRgb8(img));
+        return Ok(None);
     }
     let scale = f64::from(edge) / f64::from(longest);
     let (tw, th) = (((f64::from(w) * scale).round() as u32).max(1), ((f64::from(h) * scale).round() as u32).max(1));
-    let src = DynamicImage::ImageRgb8(img);
-    let mut dst = DynamicImage::ImageRgb8(image::RgbImage::new(tw, th));
+    let mut dst = image::RgbImage::new(tw, th);
     let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::CatmullRom));
-    Resizer::new().resize(&src, &mut dst, &options).map_err(|e| RenditionError::Encode(e.to_string()))?;
-    Ok(dst)
+    Resizer::new().resize(img, &mut dst, &options).map_err(|e| RenditionError::Encode(e.to_string()))?;
+    Ok(Some(dst))
 }
 
 /// Baseline JPEG with 4:2:0 chroma, as phones write them (jpeg-encoder, SIMD).
-pub fn encode_jpeg(img: &DynamicImage, quality: u8) -> Result<Vec<u8>, RenditionError> {
-    let rgb = img.to_rgb8();
+pub fn encode_jpeg(rgb: &image::RgbImage, quality: u8) -> Result<Vec<u8>, RenditionError> {
     let (w, h) = rgb.dimensions();
     let (w, h) = (u16::try_from(w), u16::try_from(h));
     let (Ok(w), Ok(h)) = (w, h) else {
