@@ -2,6 +2,7 @@
 //! bytes, `live` holds the actors, `domain` the use cases and the policy, `store` the
 //! SQL, `media` photo storage and renditions, `mail` the outbox and its transports.
 
+mod allocator;
 pub mod app;
 pub mod config;
 pub mod domain;

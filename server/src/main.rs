@@ -3,12 +3,6 @@ use protocol::Role;
 use sitecast::config::{Cli, Command};
 use tracing_subscriber::EnvFilter;
 
-// Many small long-lived allocations per socket and argon2's 19 MiB blocks: glibc's
-// per-thread arenas keep both around; mimalloc returns freed memory and packs small
-// objects tighter (see loadtest/README.md, connections).
-#[global_allocator]
-static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
-
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
