@@ -13,6 +13,7 @@
 # KEEP_DATA=1 (keep the instances' data directories and logs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. loadtest/lib.sh
 
 pg_admin=
 instances=2
@@ -28,7 +29,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$pg_admin" ] || { echo "--postgres URL is required (instances share one database)" >&2; exit 2; }
-command -v psql >/dev/null || { echo "needs psql" >&2; exit 2; }
 
 if [ -z "${SITECAST_BIN:-}" ] || [ -z "${CONNECTIONS_BIN:-}" ]; then
   cargo build --release --locked -p sitecast-server -p sitecast-loadtest
@@ -39,27 +39,24 @@ server_pin=()
 [ -z "${SERVER_CPUS:-}" ] || server_pin=(taskset -c "$SERVER_CPUS")
 client_pin=()
 [ -z "${CLIENT_CPUS:-}" ] || client_pin=(taskset -c "$CLIENT_CPUS")
-ulimit -n 1048576 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+raise_fd_limit
 
 root="$(mktemp -d)"
-pg_db="sitecast_load_$(python3 -c 'import uuid; print(uuid.uuid4().hex)')"
+pg_db=
 pids=()
 cleanup() {
   local rc=$?
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  psql "$pg_admin" -qX -c "DROP DATABASE IF EXISTS \"$pg_db\" WITH (FORCE)" >/dev/null 2>&1 ||
-    echo "could not drop the throwaway database $pg_db" >&2
+  drop_throwaway_db
   if [ -n "${KEEP_DATA:-}" ]; then echo "data kept in $root"; else rm -rf "$root"; fi
   exit "$rc"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-psql "$pg_admin" -qX -v ON_ERROR_STOP=1 -c "CREATE DATABASE \"$pg_db\"" >/dev/null
-db_url="$(python3 -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/" + sys.argv[2])))' "$pg_admin" "$pg_db")"
+create_throwaway_db "$pg_admin"
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 urls=()
 for i in $(seq 1 "$instances"); do
   port="$(free_port)"
@@ -71,11 +68,7 @@ for i in $(seq 1 "$instances"); do
   pids+=($!)
   urls+=("$url")
   # One at a time: the first migrates and seeds, the others find it done.
-  for _ in $(seq 1 240); do
-    curl -sf "$url/api/health" >/dev/null && break
-    kill -0 "${pids[-1]}" 2>/dev/null || { cat "$root/$i/server.log"; echo "instance $i exited" >&2; exit 1; }
-    sleep 0.25
-  done
+  wait_healthy "$url" "${pids[-1]}" "$root/$i/server.log"
 done
 echo "== $instances instances on Postgres ($pg_db), $sockets sockets each, held $hold s"
 

@@ -21,6 +21,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+. loadtest/lib.sh
 
 usage() {
   awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2
@@ -102,11 +103,9 @@ if [ "$scenario" = uploads ]; then
   "$venv/bin/python" loadtest/k6/fixtures.py "$fixtures" "${FIXTURES:-4}"
 fi
 
-# Many sockets need many descriptors, on both sides.
-ulimit -n 1048576 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-
+raise_fd_limit
 data="$(mktemp -d)"
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+port="$(free_port)"
 url="http://127.0.0.1:$port"
 server=
 sampler=
@@ -120,10 +119,7 @@ cleanup() {
     kill "$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
   fi
-  if [ -n "$pg_db" ]; then
-    psql "$pg_admin" -qX -v ON_ERROR_STOP=1 -c "DROP DATABASE IF EXISTS \"$pg_db\" WITH (FORCE)" >/dev/null 2>&1 ||
-      echo "could not drop the throwaway database $pg_db" >&2
-  fi
+  drop_throwaway_db
   if [ -n "${KEEP_DATA:-}" ]; then echo "data kept in $data"; else rm -rf "$data"; fi
   exit "$rc"
 }
@@ -133,10 +129,7 @@ trap 'exit 130' INT TERM
 backend=SQLite
 db_url="sqlite://$data/sitecast.db"
 if [ -n "$pg_admin" ]; then
-  command -v psql >/dev/null || { echo "--postgres needs psql" >&2; exit 2; }
-  pg_db="sitecast_load_$(python3 -c 'import uuid; print(uuid.uuid4().hex)')"
-  psql "$pg_admin" -qX -v ON_ERROR_STOP=1 -c "CREATE DATABASE \"$pg_db\"" >/dev/null
-  db_url="$(python3 -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/" + sys.argv[2])))' "$pg_admin" "$pg_db")"
+  create_throwaway_db "$pg_admin"
   backend="Postgres (throwaway database $pg_db)"
 fi
 
@@ -150,12 +143,7 @@ SITECAST_BIND="127.0.0.1:$port" SITECAST_PUBLIC_URL="$url" SITECAST_DATA_DIR="$d
   SITECAST_DATABASE_URL="$db_url" SITECAST_DEMO=true RUST_LOG="${RUST_LOG:-warn}" \
   "${server_pin[@]}" "$bin" serve >"$data/server.log" 2>&1 &
 server=$!
-for _ in $(seq 1 240); do
-  curl -sf "$url/api/health" >/dev/null && break
-  kill -0 "$server" 2>/dev/null || { cat "$data/server.log"; echo "the server exited" >&2; exit 1; }
-  sleep 0.25
-done
-curl -sf "$url/api/health" >/dev/null || { cat "$data/server.log"; echo "the server did not start" >&2; exit 1; }
+wait_healthy "$url" "$server" "$data/server.log"
 
 # One line per sample: epoch seconds, server RSS (kB), server CPU (clock ticks),
 # server sockets, k6 peak RSS (kB).
