@@ -69,7 +69,11 @@ pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
         return Err(RenditionError::TooManyPixels(pixels / 1_000_000));
     }
     let orientation = decoder.orientation().map_err(|e| RenditionError::Decode(e.to_string()))?;
-    let img = DynamicImage::from_decoder(decoder).map_err(|e| RenditionError::Decode(e.to_string()))?.into_rgb8();
+    let img = if decoder.color_type() == image::ColorType::Rgb8 {
+        decode_rgb8(decoder)?
+    } else {
+        DynamicImage::from_decoder(decoder).map_err(|e| RenditionError::Decode(e.to_string()))?.into_rgb8()
+    };
     // Scale first, turn second: a bound on the longest edge is the same either way
     // round, and turning the 2-megapixel display image is a sixth of the work of
     // turning the original. The thumbnail is made from the display image.
@@ -82,6 +86,19 @@ pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
     let (width, height) = if turns_sideways(orientation) { (h, w) } else { (w, h) };
     let taken_at = super::exif::taken_at(bytes);
     Ok(Renditions { content_type, width, height, display, thumb, taken_at })
+}
+
+/// What `DynamicImage::from_decoder` does for 8-bit RGB (every camera JPEG), but into
+/// a buffer that is filled rather than allocated zeroed: jemalloc meets a zeroed request
+/// this large with fresh pages, and faulting in 36 MB for every photo was a seventh of
+/// the rendition time. Filled, the buffer reuses the pages of the previous photo's.
+fn decode_rgb8(decoder: impl ImageDecoder) -> Result<image::RgbImage, RenditionError> {
+    let (w, h) = decoder.dimensions();
+    let len = usize::try_from(decoder.total_bytes()).map_err(|_| RenditionError::TooManyPixels(0))?;
+    let mut buf = Vec::with_capacity(len);
+    buf.resize(len, 0u8);
+    decoder.read_image(&mut buf).map_err(|e| RenditionError::Decode(e.to_string()))?;
+    image::RgbImage::from_raw(w, h, buf).ok_or_else(|| RenditionError::Decode("decoder returned a short image".to_owned()))
 }
 
 fn turns_sideways(orientation: image::metadata::Orientation) -> bool {
