@@ -33,6 +33,10 @@ struct Args {
     homeowner: String,
     #[arg(long, default_value = "sitecast-demo")]
     password: String,
+    /// Also print each change's p50, p99 and last delivery (is the tail one slow
+    /// change, or every change's last sockets?).
+    #[arg(long)]
+    per_change: bool,
 }
 
 #[tokio::main]
@@ -85,12 +89,16 @@ async fn main() -> anyhow::Result<()> {
                     }
                     last = seq;
                     match sent_at.get(seq as usize).map(|at| at.load(Ordering::Acquire)) {
-                        Some(at) if at > 0 => latencies.push(now.saturating_sub(Duration::from_micros(at))),
+                        Some(at) if at > 0 => latencies.push((seq, now.saturating_sub(Duration::from_micros(at)))),
                         _ => {}
                     }
                 }
             }
-            (latencies, out_of_order)
+            // The socket goes back with the results: closing it now would put this
+            // client's and the server's teardown of the sockets already done in front
+            // of the deliveries still on their way to the rest (it made the last change
+            // three times slower than the others).
+            (latencies, out_of_order, ws)
         }));
     }
 
@@ -129,16 +137,35 @@ async fn main() -> anyhow::Result<()> {
         admin_tx.send(Message::Binary(frame.into())).await?;
     }
     let mut hist = Histogram::<u64>::new(3)?;
+    let mut per_change = (0..=args.events).map(|_| Histogram::<u64>::new(3)).collect::<Result<Vec<_>, _>>()?;
     let (mut received, mut out_of_order) = (0u64, 0u64);
+    let mut finished = Vec::with_capacity(receivers.len());
     for r in receivers {
-        let (latencies, ooo) = r.await?;
+        let (latencies, ooo, ws) = r.await?;
+        finished.push(ws);
         received += latencies.len() as u64;
         out_of_order += u64::from(ooo);
-        for l in latencies {
+        for (seq, l) in latencies {
             hist.record(l.as_micros() as u64)?;
+            if let Some(h) = per_change.get_mut(seq as usize) {
+                h.record(l.as_micros() as u64)?;
+            }
         }
     }
     drain.abort();
+    drop(finished);
+    if args.per_change {
+        for (seq, h) in per_change.iter().enumerate().skip(1) {
+            let ms = |us: u64| us as f64 / 1000.0;
+            eprintln!(
+                "change {seq}: delivered={} p50={:.1}ms p99={:.1}ms last={:.1}ms",
+                h.len(),
+                ms(h.value_at_quantile(0.5)),
+                ms(h.value_at_quantile(0.99)),
+                ms(h.max())
+            );
+        }
+    }
     let expected = u64::from(args.events) * args.subscribers as u64;
     let ms = |q: f64| hist.value_at_quantile(q) as f64 / 1000.0;
     println!(
