@@ -283,6 +283,14 @@ export function changeDescription(tag, seq) {
 }
 
 /**
+ * How long a receiver keeps its socket after its last change: the other receivers, in
+ * this VU and the rest, may still be getting that change, and thousands of closes at
+ * once would run in front of those deliveries (in k6 and in the server) and read as
+ * their latency.
+ */
+const CLOSE_LINGER_MS = 1000;
+
+/**
  * Opens a socket that expects changes 1..count tagged `tag` on `project`, in order.
  * metrics: { latency: Trend, received, missing, outOfOrder, failed: Counter }.
  * Calls done() once, when it has change `count`, on failure, or when the returned
@@ -300,7 +308,8 @@ export function receiveChanges(cookie, { project, tag, count, metrics, done = ()
     metrics.missing.add(count - got);
     metrics.outOfOrder.add(0);
     metrics.failed.add(failed ? 1 : 0);
-    conn.close();
+    if (failed) conn.close();
+    else at(Date.now() + CLOSE_LINGER_MS, () => conn.close());
     done();
   };
   conn.onEvent = (event) => {
