@@ -81,6 +81,10 @@ impl ProjectActor {
         }
     }
 
+    fn is_viewing(&self, user_id: &str) -> bool {
+        self.subscribers.values().any(|(u, _)| u.id == user_id)
+    }
+
     fn viewers(&self) -> Vec<UserSummary> {
         let mut seen = std::collections::HashSet::new();
         let mut list: Vec<UserSummary> =
@@ -120,8 +124,13 @@ impl Handler<Subscribe> for ProjectActor {
     type Result = ();
     fn handle(&mut self, msg: Subscribe, _: &mut Context<Self>) {
         self.last_active = Instant::now();
+        // A viewer's second tab changes nothing the others see (it learns the list
+        // from its own Subscribed answer): no list to every open socket for it.
+        let new_viewer = !self.is_viewing(&msg.viewer.id);
         self.subscribers.insert(msg.conn_id, (msg.viewer, msg.push));
-        self.announce_viewers();
+        if new_viewer {
+            self.announce_viewers();
+        }
     }
 }
 
@@ -129,8 +138,10 @@ impl Handler<Unsubscribe> for ProjectActor {
     type Result = ();
     fn handle(&mut self, msg: Unsubscribe, _: &mut Context<Self>) {
         self.last_active = Instant::now();
-        if self.subscribers.remove(&msg.conn_id).is_some() {
-            self.announce_viewers();
+        if let Some((viewer, _)) = self.subscribers.remove(&msg.conn_id) {
+            if !self.is_viewing(&viewer.id) {
+                self.announce_viewers();
+            }
         }
     }
 }

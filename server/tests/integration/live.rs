@@ -343,10 +343,16 @@ async fn presence_viewers_and_fresh_snapshots_on_reconnect() {
         panic!("subscribed")
     };
     assert_eq!(viewers.iter().map(|v| v.id.as_str()).collect::<Vec<_>>(), [hhello.user.id.as_str()]);
+    let viewers_event = |e: &Event| match e { Event::Viewers { viewers, .. } => Some(viewers.clone()), _ => None };
+    assert_eq!(homeowner.event(viewers_event).await.len(), 1, "the first viewer is announced");
+    // The same homeowner in a second tab is no news to anyone: the next list the first
+    // tab hears is the one with the admin in it, and closing the tab again says nothing.
+    let (mut second_tab, _) = server.connect(HOMEOWNER).await;
+    second_tab.request(2, Request::Subscribe { id: project.id.clone() }).await.unwrap();
+    drop(second_tab);
     admin.request(2, Request::Subscribe { id: project.id.clone() }).await.unwrap();
-    let viewers = homeowner
-        .event(|e| match e { Event::Viewers { viewers, .. } if viewers.len() == 2 => Some(viewers.clone()), _ => None })
-        .await;
+    let viewers = homeowner.event(viewers_event).await;
+    assert_eq!(viewers.len(), 2);
     assert!(viewers.iter().any(|v| v.role == Role::Admin));
     // A homeowner may not subscribe to someone else's project.
     let (_, ahello) = server.connect(ADMIN).await;
