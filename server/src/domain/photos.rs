@@ -25,7 +25,7 @@ use crate::media::renditions::{RenditionError, MAX_PIXELS};
 use crate::media::{extension_for, photo_keys, photo_prefix, PhotoKeys};
 use crate::store::images::ImageRow;
 use crate::store::projects::ProjectRow;
-use crate::store::{images, now_ms, projects, users, StoreError};
+use crate::store::{images, now_ms, projects, users, StoreError, Tx};
 
 /// Per file: a 12-megapixel phone JPEG is 3–8 MB, a 48-megapixel one up to ~25 MB.
 pub const MAX_FILE_BYTES: usize = 30 * 1024 * 1024;
@@ -274,11 +274,11 @@ async fn store_one(
     let recorded = async {
         let mut tx = svc.store.begin_write().await?;
         images::insert(&mut *tx, &row).await?;
-        let cover = projects::refresh_thumbnail(&mut *tx, &project.id, now).await?;
+        let cover = refresh_cover(&mut tx, &project.id, now).await?;
         tx.commit().await.map_err(StoreError::from)?;
         Ok::<_, StoreError>(cover)
     };
-    let cover_changed = match recorded.await {
+    let cover = match recorded.await {
         Ok(changed) => changed,
         Err(err) => {
             // The project may have been deleted meanwhile; either way, no row: no files.
@@ -294,14 +294,31 @@ async fn store_one(
         created: true,
         state: Some(Box::new(photo.clone())),
     }];
-    if cover_changed {
-        changes.push(cover_change(&project.id, actor));
+    if let Some(project) = cover {
+        changes.push(cover_change(&project, actor));
     }
     Ok((photo, changes))
 }
 
-fn cover_change(project_id: &str, actor: &Actor) -> Change {
-    Change::Project { id: project_id.to_owned(), created: false, actor_id: Some(actor.id.clone()), previous: None, state: None }
+/// Points the project's cover at its newest photo; when that changed it (and so the
+/// project's version), answers the project as this transaction left it. The event
+/// carries that state: a read at publish time could already include a later change
+/// and announce its version a second time.
+async fn refresh_cover(tx: &mut Tx, project_id: &str, now: i64) -> std::result::Result<Option<ProjectRow>, StoreError> {
+    if !projects::refresh_thumbnail(&mut **tx, project_id, now).await? {
+        return Ok(None);
+    }
+    projects::find(&mut **tx, project_id).await
+}
+
+fn cover_change(project: &ProjectRow, actor: &Actor) -> Change {
+    Change::Project {
+        id: project.id.clone(),
+        created: false,
+        actor_id: Some(actor.id.clone()),
+        previous: None,
+        state: Some(Box::new(views::project(project))),
+    }
 }
 
 async fn remove_files(svc: &Services, keys: &PhotoKeys) {
@@ -374,12 +391,12 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
     if !images::delete(&mut *tx, &image.id).await? {
         return Err(image_not_found());
     }
-    let cover_changed = projects::refresh_thumbnail(&mut *tx, &project.id, now_ms()).await?;
+    let cover = refresh_cover(&mut tx, &project.id, now_ms()).await?;
     tx.commit().await.map_err(StoreError::from)?;
     svc.delete_photo_files(&[(image.storage_key.clone(), image.content_type.clone())]).await;
     let mut changes = vec![Change::PhotoDeleted { id: image.id.clone(), project_id: project.id.clone() }];
-    if cover_changed {
-        changes.push(cover_change(&project.id, actor));
+    if let Some(project) = cover {
+        changes.push(cover_change(&project, actor));
     }
     Ok(changes)
 }

@@ -2,6 +2,8 @@
 //! instance and, through the bus, from the others), reads what the event needs, encodes
 //! it once, and hands it to the hub with its audience.
 
+use std::collections::HashMap;
+
 use actix::Addr;
 use bytes::Bytes;
 use protocol::{encode, Event, ServerMsg};
@@ -14,9 +16,35 @@ use crate::error::Result;
 use crate::store::{images, projects, users, Store};
 
 pub async fn run(mut changes: mpsc::UnboundedReceiver<Change>, store: Store, hub: Addr<Hub>) {
+    let mut announced = Announced::default();
     while let Some(change) = changes.recv().await {
-        if let Err(err) = publish(&store, &hub, change).await {
+        if let Err(err) = publish(&store, &hub, &mut announced, change).await {
             err.log("publishing a change");
+        }
+    }
+}
+
+/// The newest version of each project this instance has announced. Changes reach the
+/// publisher in the order they were published, not always the order they committed (a
+/// photo's cover change commits outside the project actor; other instances' changes
+/// are read when their notice arrives), so a project state at or below one already
+/// sent is old news: clients would drop it (DESIGN.md §2), and it is not sent.
+#[derive(Default)]
+struct Announced(HashMap<String, i64>);
+
+impl Announced {
+    /// True when `version` is news for `project_id` (and records it).
+    fn is_news(&mut self, project_id: &str, version: i64) -> bool {
+        match self.0.get_mut(project_id) {
+            Some(newest) if *newest >= version => false,
+            Some(newest) => {
+                *newest = version;
+                true
+            }
+            None => {
+                self.0.insert(project_id.to_owned(), version);
+                true
+            }
         }
     }
 }
@@ -32,7 +60,7 @@ fn people(owners: &Owners) -> Vec<String> {
     std::iter::once(owners.homeowner_id.clone()).chain(owners.builder_id.clone()).collect()
 }
 
-async fn publish(store: &Store, hub: &Addr<Hub>, change: Change) -> Result<()> {
+async fn publish(store: &Store, hub: &Addr<Hub>, announced: &mut Announced, change: Change) -> Result<()> {
     let pool = store.pool();
     match change {
         Change::Project { id, created, actor_id, previous, state } => {
@@ -44,6 +72,11 @@ async fn publish(store: &Store, hub: &Addr<Hub>, change: Change) -> Result<()> {
                     None => return Ok(()),
                 },
             };
+            // A move's or a creation's consequences (who may see the project) are
+            // carried out even when a later state went out first.
+            if !announced.is_news(&project.id, project.version) && previous.is_none() && !created {
+                return Ok(());
+            }
             let current = Owners { homeowner_id: project.homeowner_id.clone(), builder_id: project.builder_id.clone() };
             let (project_id, version) = (project.id.clone(), project.version);
             let event = if created {
@@ -84,6 +117,8 @@ async fn publish(store: &Store, hub: &Addr<Hub>, change: Change) -> Result<()> {
             }
         }
         Change::ProjectDeleted { id, version, owners } => {
+            // Recorded, so an update that was overtaken by the deletion stays unsent.
+            announced.is_news(&id, version);
             deliver(hub, Event::ProjectDeleted { id, version }, Audience::Users(people(&owners)));
             refresh_watchers(store, hub, &owners.homeowner_id).await?;
         }
@@ -146,4 +181,20 @@ async fn refresh_watchers(store: &Store, hub: &Addr<Hub>, homeowner_id: &str) ->
     let watchers = users::builders_of_homeowner(store.pool(), homeowner_id).await?;
     hub.do_send(Watchers { user_id: homeowner_id.to_owned(), watchers });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Announced;
+
+    #[test]
+    fn a_project_state_at_or_below_one_announced_is_not_news() {
+        let mut announced = Announced::default();
+        assert!(announced.is_news("p1", 5));
+        assert!(!announced.is_news("p1", 5), "the same version twice");
+        assert!(announced.is_news("p1", 7));
+        assert!(!announced.is_news("p1", 6), "overtaken by 7");
+        assert!(announced.is_news("p2", 1), "per project");
+        assert!(announced.is_news("p1", 8));
+    }
 }
