@@ -11,9 +11,9 @@ fn sqlite_url(dir: &tempfile::TempDir) -> String {
     format!("sqlite://{}/t.db", dir.path().display())
 }
 
-async fn wait_until<F: Fn() -> bool>(what: &str, check: F) {
+async fn wait_until(what: &str, check: impl AsyncFn() -> bool) {
     for _ in 0..300 {
-        if check() {
+        if check().await {
             return;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -32,7 +32,7 @@ async fn default_transport_writes_eml_files_to_the_outbox_folder() {
             .map(|es| es.filter_map(|e| e.ok()).filter_map(|e| std::fs::read_to_string(e.path()).ok()).collect())
             .unwrap_or_default()
     };
-    wait_until("an .eml file", || !read().is_empty()).await;
+    wait_until("an .eml file", async || !read().is_empty()).await;
     let eml = read().remove(0);
     assert!(eml.contains("Subject: Reset your Sitecast password"), "{eml}");
     assert!(eml.contains("To: admin@sitecast.demo"));
@@ -52,25 +52,21 @@ async fn mail_is_delivered_to_a_real_smtp_server() {
     )
     .await;
     server.post("/api/auth/forgot", json!({"email": "homeowner@sitecast.demo"}), None).await;
-    wait_until("the SMTP server to receive the mail", || !maildir_messages(&maildir).is_empty()).await;
+    wait_until("the SMTP server to receive the mail", async || !maildir_messages(&maildir).is_empty()).await;
     let msg = maildir_messages(&maildir).remove(0);
     assert!(msg.contains("Subject: Reset your Sitecast password"), "{msg}");
     assert!(msg.contains("To: homeowner@sitecast.demo"));
     assert!(msg.contains("From: Sitecast <no-reply@sitecast.local>"));
     // The file lands before the SMTP server's answer reaches the worker, which then
     // marks the mail sent: wait for that rather than race it.
-    let mut pending = i64::MAX;
-    for _ in 0..300 {
-        pending = sqlx::query_scalar("SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL")
+    let pending = async || -> i64 {
+        sqlx::query_scalar("SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL")
             .fetch_one(server.state.store.pool())
             .await
-            .unwrap();
-        if pending == 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(pending, 0, "the delivered mail is marked sent");
+            .unwrap()
+    };
+    wait_until("the delivered mail to be marked sent", async || pending().await == 0).await;
+    assert_eq!(pending().await, 0);
     server.stop().await;
 }
 
@@ -107,7 +103,7 @@ async fn an_smtp_outage_delays_mail_but_loses_none() {
     let _smtp = Helper::smtp(port, &maildir).await;
     sqlx::query("UPDATE mail_outbox SET next_attempt_at = 0").execute(&pool).await.unwrap();
     server.state.auth.outbox.wake();
-    wait_until("the retried mail to arrive", || !maildir_messages(&maildir).is_empty()).await;
+    wait_until("the retried mail to arrive", async || !maildir_messages(&maildir).is_empty()).await;
     assert!(maildir_messages(&maildir)[0].contains("To: builder@sitecast.demo"));
     server.stop().await;
 }
