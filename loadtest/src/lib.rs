@@ -2,7 +2,7 @@
 //! session cookie, speak MessagePack with correlation ids.
 
 use anyhow::{bail, Context};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{Sink, SinkExt, StreamExt};
 use protocol::{ClientMsg, Request, ServerMsg};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -65,7 +65,11 @@ pub async fn next(ws: &mut Socket) -> anyhow::Result<ServerMsg> {
     }
 }
 
-pub async fn send(ws: &mut Socket, id: u32, request: Request) -> anyhow::Result<()> {
+/// Sends a request on a socket, or on its sending half once it is split for reading.
+pub async fn send<S>(ws: &mut S, id: u32, request: Request) -> anyhow::Result<()>
+where
+    S: Sink<Message, Error = tokio_tungstenite::tungstenite::Error> + Unpin,
+{
     let bytes = protocol::encode(&ClientMsg { id, request })?;
     ws.send(Message::Binary(bytes.into())).await?;
     Ok(())

@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use hdrhistogram::Histogram;
-use futures_util::{SinkExt, StreamExt};
-use protocol::{ClientMsg, Event, Request, ServerMsg, UpdateProject};
-use sitecast_loadtest::{connect, login, next};
+use futures_util::StreamExt;
+use protocol::{Event, Request, ServerMsg, UpdateProject};
+use sitecast_loadtest::{connect, login, next, send};
 use tokio_tungstenite::tungstenite::Message;
 
 #[derive(Parser)]
@@ -37,6 +37,13 @@ struct Args {
     /// change, or every change's last sockets?).
     #[arg(long)]
     per_change: bool,
+    /// Logins per second while the changes are sent (0: none), the demo accounts in
+    /// turn: does a login burst slow the live path? (The k6 login scenario measures
+    /// the same with k6's own CPU on the box; this client's logins cost it little.)
+    #[arg(long, default_value_t = 0)]
+    logins: u32,
+    #[arg(long, value_delimiter = ',', default_value = "admin@sitecast.demo,builder@sitecast.demo,homeowner@sitecast.demo")]
+    accounts: Vec<String>,
 }
 
 #[tokio::main]
@@ -123,6 +130,10 @@ async fn main() -> anyhow::Result<()> {
     });
 
     let period = Duration::from_secs_f64(1.0 / f64::from(args.rate.max(1)));
+    let logins = (args.logins > 0).then(|| {
+        let until = Instant::now() + period * args.events;
+        tokio::spawn(login_burst(args.url.clone(), args.accounts.clone(), args.password.clone(), args.logins, until))
+    });
     let mut tick = tokio::time::interval(period);
     for seq in 1..=args.events {
         tick.tick().await;
@@ -133,8 +144,7 @@ async fn main() -> anyhow::Result<()> {
             progress: Some(((seq % 20) * 5) as i32),
             ..UpdateProject::default()
         };
-        let frame = protocol::encode(&ClientMsg { id: seq, request: Request::UpdateProject(change) })?;
-        admin_tx.send(Message::Binary(frame.into())).await?;
+        send(&mut admin_tx, seq, Request::UpdateProject(change)).await?;
     }
     let mut hist = Histogram::<u64>::new(3)?;
     let mut per_change = (0..=args.events).map(|_| Histogram::<u64>::new(3)).collect::<Result<Vec<_>, _>>()?;
@@ -154,6 +164,18 @@ async fn main() -> anyhow::Result<()> {
     }
     drain.abort();
     drop(finished);
+    if let Some(logins) = logins {
+        let (hist, failed) = logins.await??;
+        let ms = |q: f64| hist.value_at_quantile(q) as f64 / 1000.0;
+        println!(
+            "logins rate={}/s done={} failed={failed} p50={:.1}ms p99={:.1}ms max={:.1}ms",
+            args.logins,
+            hist.len(),
+            ms(0.5),
+            ms(0.99),
+            hist.max() as f64 / 1000.0
+        );
+    }
     if args.per_change {
         for (seq, h) in per_change.iter().enumerate().skip(1) {
             let ms = |us: u64| us as f64 / 1000.0;
@@ -185,4 +207,40 @@ async fn main() -> anyhow::Result<()> {
         hist.max() as f64 / 1000.0
     );
     Ok(())
+}
+
+/// Logs in at `rate` a second until `until`, each login on its own task (a constant
+/// arrival rate: a slow login does not delay the next), and returns their durations
+/// and the number that failed.
+async fn login_burst(
+    url: String,
+    accounts: Vec<String>,
+    password: String,
+    rate: u32,
+    until: Instant,
+) -> anyhow::Result<(Histogram<u64>, u64)> {
+    let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / f64::from(rate)));
+    let mut logins = Vec::new();
+    let mut n = 0usize;
+    while Instant::now() < until {
+        tick.tick().await;
+        let (url, email, password) = (url.clone(), accounts[n % accounts.len()].clone(), password.clone());
+        n += 1;
+        logins.push(tokio::spawn(async move {
+            let started = Instant::now();
+            login(&url, &email, &password).await.map(|_| started.elapsed())
+        }));
+    }
+    let mut hist = Histogram::<u64>::new(3)?;
+    let mut failed = 0;
+    for l in logins {
+        match l.await? {
+            Ok(took) => hist.record(took.as_micros() as u64)?,
+            Err(e) => {
+                failed += 1;
+                eprintln!("login failed: {e:#}");
+            }
+        }
+    }
+    Ok((hist, failed))
 }
