@@ -14,6 +14,7 @@ pub mod projects;
 pub mod secrets;
 pub mod services;
 pub mod snapshot;
+pub mod turns;
 pub mod users;
 pub mod validation;
 pub mod views;

@@ -18,6 +18,7 @@ use super::changes::Change;
 use super::policy::{self, Action, Actor, Target};
 use super::projects::{project_ref, visible};
 use super::services::Services;
+use super::turns::{Step, Turns};
 use super::views;
 use crate::error::{Error, Result};
 use crate::mail::templates;
@@ -88,9 +89,20 @@ fn image_not_found() -> Error {
     Error::new(ErrorCode::NotFound, IMAGE_NOT_FOUND)
 }
 
-/// A photo and its project, when the actor may do `action` to it. A photo of a
-/// project the actor cannot see is answered exactly like a photo that does not exist;
-/// one they see but may not act on gets `denied`.
+/// A photo and its project, when the actor can see the project. A photo of a project
+/// the actor cannot see is answered exactly like a photo that does not exist.
+async fn visible_photo(svc: &Services, actor: &Actor, id: &str) -> Result<(ImageRow, ProjectRow)> {
+    let pool = svc.store.pool();
+    let image = images::find(pool, id).await?.ok_or_else(image_not_found)?;
+    let project = projects::find(pool, &image.project_id).await?.ok_or_else(image_not_found)?;
+    if !policy::can_view_project(actor, project_ref(&project)) {
+        return Err(image_not_found());
+    }
+    Ok((image, project))
+}
+
+/// A photo and its project, when the actor may do `action` to it; one they see but
+/// may not act on gets `denied`.
 async fn photo_for(
     svc: &Services,
     actor: &Actor,
@@ -98,16 +110,17 @@ async fn photo_for(
     action: Action,
     denied: fn() -> Error,
 ) -> Result<(ImageRow, ProjectRow)> {
-    let pool = svc.store.pool();
-    let image = images::find(pool, id).await?.ok_or_else(image_not_found)?;
-    let project = projects::find(pool, &image.project_id).await?.ok_or_else(image_not_found)?;
-    if !policy::can_view_project(actor, project_ref(&project)) {
-        return Err(image_not_found());
-    }
+    let (image, project) = visible_photo(svc, actor, id).await?;
     if !policy::allows(actor, action, Target::Project(project_ref(&project))) {
         return Err(denied());
     }
     Ok((image, project))
+}
+
+/// The project of a photo the actor can see: where a change to the photo takes its
+/// turn. Unknown and unseen photos are answered alike, and start no project's turns.
+pub async fn project_of(svc: &Services, actor: &Actor, id: &str) -> Result<String> {
+    Ok(visible_photo(svc, actor, id).await?.1.id)
 }
 
 /// The project an upload goes to, when the actor may upload there.
@@ -142,16 +155,16 @@ enum Outcome {
 }
 
 /// Stores a batch of uploaded files as they arrive on `files`, a few at a time. Each
-/// stored photo's changes go to `publish` at once, so watchers see photos appear one
-/// by one. When `files` closes (the request ended, or its client went away) the
-/// batch finishes what it has and sends the homeowner one "N new photos" mail.
-///
+/// photo is recorded in its turn among the project's mutations (`turns`), which
+/// publishes it at once, so watchers see photos appear one by one. When `files`
+/// closes (the request ended, or its client went away) the batch finishes what it
+/// has and sends the homeowner one "N new photos" mail.
 pub async fn store_batch(
     svc: Services,
     actor: Actor,
     project: ProjectRow,
     mut files: mpsc::Receiver<IncomingFile>,
-    publish: impl Fn(Vec<Change>) + Send + Sync + Clone + 'static,
+    turns: impl Turns,
 ) -> (UploadResult, bool) {
     let mut running: JoinSet<(usize, Outcome)> = JoinSet::new();
     let mut done: Vec<(usize, Outcome)> = Vec::new();
@@ -161,14 +174,11 @@ pub async fn store_batch(
                 done.push(result);
             }
         }
-        let (svc, actor, project, publish) = (svc.clone(), actor.clone(), project.clone(), publish.clone());
+        let (svc, actor, project, turns) = (svc.clone(), actor.clone(), project.clone(), turns.clone());
         running.spawn(async move {
             let index = file.index;
-            let outcome = match store_one(&svc, &actor, &project, file).await {
-                Ok((photo, changes)) => {
-                    publish(changes);
-                    Outcome::Stored(photo)
-                }
+            let outcome = match store_one(&svc, &actor, &project, file, &turns).await {
+                Ok(photo) => Outcome::Stored(photo),
                 Err(not_stored) => not_stored,
             };
             (index, outcome)
@@ -209,15 +219,16 @@ pub fn summarise(result: &mut UploadResult) {
     };
 }
 
-/// Renders and stores one file. Files that are not acceptable photos come back as
-/// `Err(Outcome::Skipped)`, storage failures as `Err(Outcome::Failed)`; nothing of
-/// either is left behind.
+/// Renders and stores one file, then records it in its turn. Files that are not
+/// acceptable photos come back as `Err(Outcome::Skipped)`, storage failures as
+/// `Err(Outcome::Failed)`; nothing of either is left behind.
 async fn store_one(
     svc: &Services,
     actor: &Actor,
     project: &ProjectRow,
     file: IncomingFile,
-) -> std::result::Result<(ProjectImage, Vec<Change>), Outcome> {
+    turns: &impl Turns,
+) -> std::result::Result<ProjectImage, Outcome> {
     let skip = |reason: &str| Outcome::Skipped(SkippedFile { name: file.name.clone(), reason: reason.to_owned() });
     let fail = |reason: &str| Outcome::Failed(SkippedFile { name: file.name.clone(), reason: reason.to_owned() });
     let bytes = match file.content {
@@ -271,26 +282,31 @@ async fn store_one(
         updated_at: now,
         version: 1,
     };
-    let recorded = async {
-        let mut tx = svc.store.begin_write().await?;
-        images::insert(&mut *tx, &row).await?;
-        let cover = refresh_cover(&mut tx, &project.id, now).await?;
-        tx.commit().await.map_err(StoreError::from)?;
-        Ok::<_, StoreError>(cover)
+    let step: Step<ProjectImage> = {
+        let (svc, actor) = (svc.clone(), actor.clone());
+        Box::pin(async move { record(&svc, &actor, row).await })
     };
-    let cover = match recorded.await {
-        Ok(changed) => changed,
+    match turns.take(step).await {
+        Ok(photo) => Ok(photo),
         Err(err) => {
             // The project may have been deleted meanwhile; either way, no row: no files.
             tracing::error!(project = %project.id, error = %err, "recording a photo failed");
             remove_files(svc, &keys).await;
-            return Err(fail(RECORD_FAILED));
+            Err(fail(RECORD_FAILED))
         }
-    };
+    }
+}
+
+/// Records a stored photo: its row, and the project's cover when it is the newest.
+async fn record(svc: &Services, actor: &Actor, row: ImageRow) -> Result<(ProjectImage, Vec<Change>)> {
+    let mut tx = svc.store.begin_write().await?;
+    images::insert(&mut *tx, &row).await?;
+    let cover = refresh_cover(&mut tx, &row.project_id, row.created_at).await?;
+    tx.commit().await.map_err(StoreError::from)?;
     let photo = views::image(&row);
     let mut changes = vec![Change::Photo {
         id: row.id.clone(),
-        project_id: project.id.clone(),
+        project_id: row.project_id.clone(),
         created: true,
         state: Some(Box::new(photo.clone())),
     }];

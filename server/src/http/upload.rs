@@ -20,6 +20,7 @@ use crate::app::AppState;
 use crate::domain::photos::{self, Incoming, IncomingFile, MAX_FILES, MAX_FILE_BYTES};
 use crate::domain::policy::Actor;
 use crate::error::Error;
+use crate::live::project::ProjectTurns;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(upload);
@@ -69,8 +70,8 @@ async fn upload(
     // photos that arrived whole are still finished, published and mailed about.
     let (files_tx, files_rx) = mpsc::channel::<IncomingFile>(1);
     let (done_tx, done_rx) = oneshot::channel();
-    let bus = state.bus.clone();
-    let batch = photos::store_batch(state.svc.clone(), actor, project, files_rx, move |changes| bus.publish(changes));
+    let turns = ProjectTurns { hub: state.hub.clone(), project_id: project.id.clone() };
+    let batch = photos::store_batch(state.svc.clone(), actor, project, files_rx, turns);
     tokio::spawn(async move {
         let _ = done_tx.send(batch.await);
     });

@@ -7,16 +7,18 @@ use std::time::{Duration, Instant};
 use actix::dev::SendError;
 use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicResponse, Context, Handler, Message, Recipient, WrapFuture};
 use bytes::Bytes;
-use protocol::{encode, Event, Project, ServerMsg, UpdateProject, UserSummary};
+use futures_util::future::BoxFuture;
+use protocol::{encode, Event, ServerMsg, UserSummary};
 
 use super::bus::Bus;
-use super::hub::{Evict, Hub, ProjectActorStopped, Reauthorize};
+use super::hub::{Evict, Hub, ProjectActorFor, ProjectActorStopped, Reauthorize};
 use super::Push;
 use crate::domain::changes::Change;
 use crate::domain::policy::{self, Actor as User, ProjectRef};
 use crate::domain::projects;
 use crate::domain::services::Services;
-use crate::error::Result;
+use crate::domain::turns::{Step, Turns};
+use crate::error::{Error, Result};
 
 /// A project with no viewers and no mutations for this long stops its actor.
 const IDLE: Duration = Duration::from_secs(60);
@@ -39,12 +41,12 @@ pub struct Unsubscribe {
 #[rtype(result = "Vec<UserSummary>")]
 pub struct Viewers;
 
-/// Answers the updated project; its changes are already published (none are returned).
-#[derive(Message)]
-#[rtype(result = "Result<(Project, Vec<Change>)>")]
-pub struct Update {
-    pub actor: User,
-    pub input: UpdateProject,
+/// A mutation in its turn (see `domain::turns`): answers the step's value; its
+/// changes are published from inside the turn.
+pub struct Take<T>(pub Step<T>);
+
+impl<T: 'static> Message for Take<T> {
+    type Result = Result<T>;
 }
 
 #[derive(Message)]
@@ -189,19 +191,34 @@ impl Handler<Viewers> for ProjectActor {
 
 // Mutations hold the mailbox until they finish (AtomicResponse), so two changes to one
 // project never interleave.
-impl Handler<Update> for ProjectActor {
-    type Result = AtomicResponse<Self, Result<(Project, Vec<Change>)>>;
-    fn handle(&mut self, msg: Update, _: &mut Context<Self>) -> Self::Result {
+impl<T: Send + 'static> Handler<Take<T>> for ProjectActor {
+    type Result = AtomicResponse<Self, Result<T>>;
+    fn handle(&mut self, Take(step): Take<T>, _: &mut Context<Self>) -> Self::Result {
         self.last_active = Instant::now();
-        let svc = self.svc.clone();
-        AtomicResponse::new(Box::pin(
-            async move { projects::update(&svc, &msg.actor, &msg.input).await }.into_actor(self).map(|result, act, _| {
-                result.map(|(project, changes)| {
-                    act.publish(changes);
-                    (project, Vec::new())
-                })
-            }),
-        ))
+        AtomicResponse::new(Box::pin(step.into_actor(self).map(|result, act, _| {
+            result.map(|(value, changes)| {
+                act.publish(changes);
+                value
+            })
+        })))
+    }
+}
+
+/// A project's turns, its actor found through the hub at every step: an upload's
+/// photos may arrive further apart than an idle project actor lives.
+#[derive(Clone)]
+pub struct ProjectTurns {
+    pub hub: Addr<Hub>,
+    pub project_id: String,
+}
+
+impl Turns for ProjectTurns {
+    fn take<T: Send + 'static>(&self, step: Step<T>) -> BoxFuture<'static, Result<T>> {
+        let (hub, project_id) = (self.hub.clone(), self.project_id.clone());
+        Box::pin(async move {
+            let addr = hub.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
+            addr.send(Take(step)).await.map_err(Error::internal)?
+        })
     }
 }
 

@@ -11,7 +11,8 @@ use crate::domain::services::Services;
 use crate::domain::{photos, profile, projects, users};
 use crate::error::{Error, Result};
 use crate::live::hub::{Hub, ProjectActorFor};
-use crate::live::project;
+use crate::domain::turns::Turns;
+use crate::live::project::{self, ProjectTurns};
 
 pub struct RequestContext {
     pub svc: Services,
@@ -28,6 +29,10 @@ fn plain(response: Response) -> Outcome {
 
 async fn project_actor(hub: &Addr<Hub>, id: &str) -> Result<Addr<project::ProjectActor>> {
     hub.send(ProjectActorFor { project_id: id.to_owned() }).await.map_err(Error::internal)
+}
+
+fn turns_of(hub: &Addr<Hub>, project_id: String) -> ProjectTurns {
+    ProjectTurns { hub: hub.clone(), project_id }
 }
 
 /// Whether a request may change state. A socket's writes are applied in the order it
@@ -69,10 +74,11 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::UpdateProject(input) => {
             // Checked before the project actor starts, so unknown ids start nothing.
             projects::visible(svc, actor, &input.id).await?;
-            let addr = project_actor(&cx.hub, &input.id).await?;
-            let (project, changes) =
-                addr.send(project::Update { actor: actor.clone(), input }).await.map_err(Error::internal)??;
-            Ok((Response::Project { project }, changes))
+            let (svc, actor) = (svc.clone(), actor.clone());
+            let project = turns_of(&cx.hub, input.id.clone())
+                .take(Box::pin(async move { projects::update(&svc, &actor, &input).await }))
+                .await?;
+            Ok((Response::Project { project }, Vec::new()))
         }
         Request::DeleteProject { id } => {
             projects::visible(svc, actor, &id).await?;
@@ -95,11 +101,20 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
             let (photos, favourites) = photos::list(svc, actor, &project_id).await?;
             plain(Response::Photos { project_id, photos, favourites })
         }
+        // A photo's changes take their turn with its project's (a deletion moves the
+        // cover); as for projects, unknown and unseen photos start no project actor.
         Request::UpdatePhoto(input) => {
-            let (photo, changes) = photos::update(svc, actor, &input).await?;
-            Ok((Response::Photo { photo }, changes))
+            let turns = turns_of(&cx.hub, photos::project_of(svc, actor, &input.id).await?);
+            let (svc, actor) = (svc.clone(), actor.clone());
+            let photo = turns.take(Box::pin(async move { photos::update(&svc, &actor, &input).await })).await?;
+            Ok((Response::Photo { photo }, Vec::new()))
         }
-        Request::DeletePhoto { id } => Ok((Response::Done, photos::delete(svc, actor, &id).await?)),
+        Request::DeletePhoto { id } => {
+            let turns = turns_of(&cx.hub, photos::project_of(svc, actor, &id).await?);
+            let (svc, actor) = (svc.clone(), actor.clone());
+            turns.take(Box::pin(async move { Ok(((), photos::delete(&svc, &actor, &id).await?)) })).await?;
+            plain(Response::Done)
+        }
         Request::SetFavourite { image_id, favourite } => {
             Ok((Response::Done, photos::set_favourite(svc, actor, &image_id, favourite).await?))
         }

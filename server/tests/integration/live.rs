@@ -610,3 +610,66 @@ async fn pipelined_writes_from_one_socket_apply_in_the_order_sent() {
     })
     .await;
 }
+
+#[actix_web::test]
+async fn a_projects_changes_and_its_photos_changes_take_turns() {
+    use sitecast::domain::turns::Turns;
+    use sitecast::live::project::ProjectTurns;
+
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo(&sqlite(&dir)).await;
+    let (mut admin, hello) = server.connect(ADMIN).await;
+    let (mut other_admin, _) = server.connect(ADMIN).await;
+    let (mut reader, _) = server.connect(ADMIN).await;
+    let project = hello.snapshot.projects[0].clone();
+    let Response::Photos { photos, .. } = reader.request(1, Request::ListPhotos { project_id: project.id.clone() }).await.unwrap()
+    else {
+        panic!("photos expected")
+    };
+    let photo = photos.first().expect("the demo project has photos").clone();
+    reader.request(2, Request::Subscribe { id: project.id.clone() }).await.unwrap();
+
+    // A mutation of the project holds its turn (as a photo being recorded does)...
+    let turns = ProjectTurns { hub: server.state.hub.clone(), project_id: project.id.clone() };
+    let (started_tx, started) = tokio::sync::oneshot::channel();
+    let (release, released) = tokio::sync::oneshot::channel::<()>();
+    let held = actix_web::rt::spawn(turns.take(Box::pin(async move {
+        let _ = started_tx.send(());
+        let _ = released.await;
+        Ok(("held", Vec::new()))
+    })));
+    started.await.unwrap();
+
+    // ...so a status change and a photo deletion from other sockets wait for it.
+    admin.send(&protocol::ClientMsg { id: 1, request: progress(&project.id, (project.progress + 5) % 100) }).await;
+    other_admin.send(&protocol::ClientMsg { id: 1, request: Request::DeletePhoto { id: photo.id.clone() } }).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let Response::Project { project: unchanged } = reader.request(3, Request::GetProject { id: project.id.clone() }).await.unwrap()
+    else {
+        panic!("project expected")
+    };
+    assert_eq!((unchanged.progress, unchanged.version), (project.progress, project.version), "the change waited");
+    let Response::Photos { photos: still, .. } = reader.request(4, Request::ListPhotos { project_id: project.id.clone() }).await.unwrap()
+    else {
+        panic!("photos expected")
+    };
+    assert!(still.iter().any(|p| p.id == photo.id), "the deletion waited");
+
+    release.send(()).unwrap();
+    assert_eq!(held.await.unwrap().unwrap(), "held");
+    let progress = reader
+        .event(|e| match e {
+            Event::ProjectUpdated { project: p, .. } if p.id == project.id && p.progress != project.progress => Some(p.progress),
+            _ => None,
+        })
+        .await;
+    assert_eq!(progress, (project.progress + 5) % 100);
+    let deleted = reader
+        .event(|e| match e {
+            Event::PhotoDeleted { id, .. } => Some(id.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(deleted, photo.id);
+    server.stop().await;
+}
