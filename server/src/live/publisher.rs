@@ -26,24 +26,26 @@ pub async fn run(mut changes: mpsc::UnboundedReceiver<Change>, store: Store, hub
 
 /// The newest version of each project this instance has announced. Changes reach the
 /// publisher in the order they were published, not always the order they committed (a
-/// photo's cover change commits outside the project actor; other instances' changes
-/// are read when their notice arrives), so a project state at or below one already
-/// sent is old news: clients would drop it (DESIGN.md §2), and it is not sent.
+/// project's mutations take turns on each instance, but other instances' changes are
+/// read when their notice arrives), so a project state at or below one already sent
+/// is old news: clients would drop it (DESIGN.md §2), and it is not sent.
 #[derive(Default)]
 struct Announced(HashMap<String, i64>);
 
 impl Announced {
-    /// True when `version` is news for `project_id` (and records it).
+    /// True when `version` is news for `project_id`; records it either way.
     fn is_news(&mut self, project_id: &str, version: i64) -> bool {
+        let news = self.0.get(project_id).is_none_or(|newest| version > *newest);
+        self.record(project_id, version);
+        news
+    }
+
+    /// Notes that the project reached `version` (announced, or deleted at it).
+    fn record(&mut self, project_id: &str, version: i64) {
         match self.0.get_mut(project_id) {
-            Some(newest) if *newest >= version => false,
-            Some(newest) => {
-                *newest = version;
-                true
-            }
+            Some(newest) => *newest = (*newest).max(version),
             None => {
                 self.0.insert(project_id.to_owned(), version);
-                true
             }
         }
     }
@@ -118,7 +120,7 @@ async fn publish(store: &Store, hub: &Addr<Hub>, announced: &mut Announced, chan
         }
         Change::ProjectDeleted { id, version, owners } => {
             // Recorded, so an update that was overtaken by the deletion stays unsent.
-            announced.is_news(&id, version);
+            announced.record(&id, version);
             deliver(hub, Event::ProjectDeleted { id, version }, Audience::Users(people(&owners)));
             refresh_watchers(store, hub, &owners.homeowner_id).await?;
         }
@@ -196,5 +198,9 @@ mod tests {
         assert!(!announced.is_news("p1", 6), "overtaken by 7");
         assert!(announced.is_news("p2", 1), "per project");
         assert!(announced.is_news("p1", 8));
+        announced.record("p1", 12);
+        assert!(!announced.is_news("p1", 11), "recorded without being announced");
+        announced.record("p1", 10);
+        assert!(announced.is_news("p1", 13), "a lower record does not lower the newest");
     }
 }
