@@ -101,7 +101,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     let auth = Auth::new(store.clone(), passwords, outbox, config.public_url.as_str());
     let (ws_ping_secs, ws_timeout_secs) = (config.ws_ping_secs, config.ws_timeout_secs);
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
-    let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core());
+    let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core()?);
     tokio::spawn(maintenance(svc.clone(), Duration::from_secs(config.orphan_grace_secs)));
     let hub = Hub::new(svc.clone()).start();
     let (changes_tx, changes_rx) = tokio::sync::mpsc::unbounded_channel();

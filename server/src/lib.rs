@@ -1,6 +1,7 @@
 //! Sitecast's server. The folder layout is the architecture: `http` and `ws` move
 //! bytes, `live` holds the actors, `domain` the use cases and the policy, `store` the
-//! SQL, `media` photo storage and renditions, `mail` the outbox and its transports.
+//! SQL, `media` photo storage and renditions, `mail` the outbox and its transports,
+//! `workers` the low-priority threads CPU-heavy work runs on.
 
 mod allocator;
 pub mod app;
@@ -12,6 +13,7 @@ pub mod live;
 pub mod mail;
 pub mod media;
 pub mod store;
+pub mod workers;
 pub mod ws;
 
 /// rustls is compiled with two crypto back-ends (different dependencies want

@@ -6,20 +6,19 @@ use std::sync::Arc;
 
 use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
-use tokio::sync::oneshot;
-
 use crate::error::{Error, Result};
+use crate::workers::Workers;
 
 /// Niceness of the hashing threads: a login waits a few milliseconds more when the
 /// cores are busy, rather than a status change reaching ten thousand homeowners late.
 /// With 25 logins a second beside a 1,000-socket fan-out, the fan-out's p99 rose 52%
-/// at normal priority and 23% at this one (loadtest/README.md).
-#[cfg(target_os = "linux")]
+/// at normal priority and 23% at this one (loadtest/README.md). `SCHED_IDLE` would
+/// spare the live path entirely but starve logins behind an upload's renditions.
 const HASHING_NICENESS: i32 = 10;
 
 #[derive(Clone)]
 pub struct Passwords {
-    pool: Arc<rayon::ThreadPool>,
+    workers: Workers,
     params: Params,
     /// Verified against when the account does not exist, so an unknown email costs
     /// the same time as a wrong password.
@@ -34,15 +33,9 @@ impl Passwords {
     }
 
     pub fn with_params(params: Params) -> Result<Passwords> {
-        let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(workers)
-            .thread_name(|i| format!("argon2-{i}"))
-            .start_handler(|_| lower_priority())
-            .build()
-            .map_err(Error::internal)?;
+        let workers = Workers::per_core("argon2", HASHING_NICENESS).map_err(Error::internal)?;
         let dummy_hash = hash_blocking(&params, "sitecast-timing-equaliser")?;
-        Ok(Passwords { pool: Arc::new(pool), params, dummy_hash: dummy_hash.into() })
+        Ok(Passwords { workers, params, dummy_hash: dummy_hash.into() })
     }
 
     pub async fn hash(&self, password: &str) -> Result<String> {
@@ -70,21 +63,7 @@ impl Passwords {
     }
 
     async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
-        let (done, result) = oneshot::channel();
-        self.pool.spawn(move || {
-            let _ = done.send(work());
-        });
-        result.await.map_err(|_| Error::internal("password hashing stopped"))
-    }
-}
-
-/// Lowers the calling thread's priority (on Linux, `setpriority` with `who` 0 is
-/// per thread). Unprivileged, and never undone: these threads only hash.
-fn lower_priority() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: a plain system call on the calling thread; the result is only advisory.
-    unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, HASHING_NICENESS);
+        self.workers.run(work).await.map_err(|_| Error::internal("password hashing failed"))
     }
 }
 

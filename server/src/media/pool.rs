@@ -1,33 +1,30 @@
-//! The bounded pool image work runs on. Decoding and resizing a 12-megapixel photo is
-//! tens of milliseconds of pure CPU; it runs on the blocking pool behind a semaphore
-//! sized to the cores, so a forty-photo upload queues here instead of starving the
-//! threads that drive live sockets.
+//! The pool image work runs on. Decoding and resizing a 12-megapixel photo is about a
+//! hundred milliseconds of pure CPU; it runs on one low-priority thread per core, so
+//! a forty-photo upload queues here instead of starving the threads that drive live
+//! sockets, and a status change still goes out at once while both cores render.
 
-use std::sync::Arc;
-
-use tokio::sync::Semaphore;
+use crate::workers::Workers;
 
 use super::renditions::{self, RenditionError, Renditions};
 
+/// As argon2's: below the live path, level with logins (loadtest/README.md ⑭).
+const RENDERING_NICENESS: i32 = 10;
+
 #[derive(Clone)]
 pub struct ImagePool {
-    permits: Arc<Semaphore>,
+    workers: Workers,
 }
 
 impl ImagePool {
-    pub fn new(workers: usize) -> ImagePool {
-        ImagePool { permits: Arc::new(Semaphore::new(workers.max(1))) }
-    }
-
     /// One worker per core.
-    pub fn per_core() -> ImagePool {
-        ImagePool::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2))
+    pub fn per_core() -> Result<ImagePool, rayon::ThreadPoolBuildError> {
+        Ok(ImagePool { workers: Workers::per_core("images", RENDERING_NICENESS)? })
     }
 
     pub async fn render(&self, bytes: bytes::Bytes) -> Result<Renditions, RenditionError> {
-        let _permit = self.permits.acquire().await.map_err(|e| RenditionError::Decode(e.to_string()))?;
-        tokio::task::spawn_blocking(move || renditions::render(&bytes))
+        self.workers
+            .run(move || renditions::render(&bytes))
             .await
-            .map_err(|e| RenditionError::Decode(format!("image worker failed: {e}")))?
+            .map_err(|_| RenditionError::Decode("the image worker failed on this file".to_owned()))?
     }
 }
