@@ -657,19 +657,20 @@ async fn a_projects_changes_and_its_photos_changes_take_turns() {
 
     release.send(()).unwrap();
     assert_eq!(held.await.unwrap().unwrap(), "held");
-    let progress = reader
-        .event(|e| match e {
-            Event::ProjectUpdated { project: p, .. } if p.id == project.id && p.progress != project.progress => Some(p.progress),
-            _ => None,
-        })
-        .await;
-    assert_eq!(progress, (project.progress + 5) % 100);
-    let deleted = reader
-        .event(|e| match e {
-            Event::PhotoDeleted { id, .. } => Some(id.clone()),
-            _ => None,
-        })
-        .await;
-    assert_eq!(deleted, photo.id);
+    // The two waiting changes go in whichever order they reached the project.
+    let (mut progress, mut deleted) = (None, None);
+    while progress.is_none() || deleted.is_none() {
+        match reader.next_any().await {
+            protocol::ServerMsg::Event { event: Event::ProjectUpdated { project: p, .. } }
+                if p.id == project.id && p.progress != project.progress =>
+            {
+                progress = Some(p.progress)
+            }
+            protocol::ServerMsg::Event { event: Event::PhotoDeleted { id, .. } } => deleted = Some(id),
+            _ => {}
+        }
+    }
+    assert_eq!(progress, Some((project.progress + 5) % 100));
+    assert_eq!(deleted, Some(photo.id));
     server.stop().await;
 }
