@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
+
 use crate::error::{Error, Result};
 use crate::workers::Workers;
 

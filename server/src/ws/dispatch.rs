@@ -8,10 +8,10 @@ use protocol::{Request, Response};
 use crate::domain::changes::Change;
 use crate::domain::policy::Actor;
 use crate::domain::services::Services;
+use crate::domain::turns::Turns;
 use crate::domain::{photos, profile, projects, users};
 use crate::error::{Error, Result};
 use crate::live::hub::{Hub, ProjectActorFor};
-use crate::domain::turns::Turns;
 use crate::live::project::{self, ProjectTurns};
 
 pub struct RequestContext {
