@@ -35,10 +35,14 @@ enum Command {
         /// Defaults to the number of cores.
         #[arg(long)]
         threads: Option<usize>,
-        /// Sensor noise, 1–256: 28 makes a 4.2 MB file like a phone's; 48 a 7.6 MB
+        /// Sensor noise, 1–256: 36 makes a 4.2 MB file like a phone's; 100 a 7.5 MB
         /// worst case (entropy decoding grows with the file).
-        #[arg(long, default_value_t = 28)]
+        #[arg(long, default_value_t = 36)]
         grain: u32,
+        /// Full-resolution chroma (4:4:4), as the rows before 2026-11-22's ⑮ were
+        /// measured: 28 then makes 4.2 MB, 48 7.6 MB.
+        #[arg(long)]
+        full_chroma: bool,
     },
     Upload {
         #[arg(long, default_value = "http://127.0.0.1:8080")]
@@ -60,8 +64,10 @@ enum Command {
 }
 
 /// A 4000×3000 JPEG with a phone photo's mix of smooth areas and fine detail, at a
-/// phone camera's quality: 4.2 MB with `grain` 28, 7.6 MB with 48.
-fn twelve_megapixel_jpeg(seed: u32, grain: u32) -> anyhow::Result<Vec<u8>> {
+/// phone camera's quality and, like a phone's, with chroma at half resolution each way
+/// (4:2:0): 4.2 MB with `grain` 36, 7.5 MB with 100. `full_chroma` writes 4:4:4, as
+/// `image`'s encoder does, which decodes twice the chroma samples of a phone photo.
+fn twelve_megapixel_jpeg(seed: u32, grain: u32, full_chroma: bool) -> anyhow::Result<Vec<u8>> {
     let mut state = seed.wrapping_mul(2_654_435_761).max(1);
     let img = image::RgbImage::from_fn(4000, 3000, |x, y| {
         state ^= state << 13;
@@ -71,13 +77,16 @@ fn twelve_megapixel_jpeg(seed: u32, grain: u32) -> anyhow::Result<Vec<u8>> {
         let sky = (y * 200 / 3000) as u8;
         image::Rgb([sky.saturating_add(grain), ((x / 16 + y / 16) % 180) as u8 + grain / 2, (x * 255 / 4000) as u8])
     });
-    let mut out = Cursor::new(Vec::new());
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 92).encode_image(&img)?;
-    Ok(out.into_inner())
+    if full_chroma {
+        let mut out = Cursor::new(Vec::new());
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 92).encode_image(&img)?;
+        return Ok(out.into_inner());
+    }
+    Ok(sitecast::media::renditions::encode_jpeg(&img, 92)?)
 }
 
-fn renditions(seconds: u64, threads: usize, grain: u32) -> anyhow::Result<()> {
-    let photo = Arc::new(twelve_megapixel_jpeg(1, grain)?);
+fn renditions(seconds: u64, threads: usize, grain: u32, full_chroma: bool) -> anyhow::Result<()> {
+    let photo = Arc::new(twelve_megapixel_jpeg(1, grain, full_chroma)?);
     eprintln!("12 MP JPEG of {:.1} MB; rendering on {threads} threads for {seconds} s", photo.len() as f64 / 1e6);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let start = Instant::now();
@@ -118,7 +127,7 @@ async fn upload(
     homeowner: &str,
     password: &str,
 ) -> anyhow::Result<()> {
-    let files: Vec<Vec<u8>> = (0..4).map(|i| twelve_megapixel_jpeg(i + 1, 28)).collect::<anyhow::Result<_>>()?;
+    let files: Vec<Vec<u8>> = (0..4).map(|i| twelve_megapixel_jpeg(i + 1, 36, false)).collect::<anyhow::Result<_>>()?;
     let home = login(url, homeowner, password).await?;
     let builder_cookie = login(url, builder, password).await?;
     let mut sockets = Vec::new();
@@ -201,9 +210,9 @@ async fn upload(
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     match Args::parse().command {
-        Command::Renditions { seconds, threads, grain } => {
+        Command::Renditions { seconds, threads, grain, full_chroma } => {
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2));
-            renditions(seconds, threads, grain)
+            renditions(seconds, threads, grain, full_chroma)
         }
         Command::Upload { url, photos, batch, watchers, builder, homeowner, password } => {
             upload(&url, photos, batch, watchers, &builder, &homeowner, &password).await
