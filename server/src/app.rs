@@ -4,7 +4,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix::{Actor, Addr};
 use actix_web::dev::ServerHandle;
 use actix_web::middleware::{from_fn, Compress, Logger};
 use actix_web::{web, App, HttpServer};
@@ -18,9 +17,7 @@ use crate::domain::passwords::Passwords;
 use crate::domain::photos;
 use crate::http;
 use crate::domain::services::Services;
-use crate::live::bus::Bus;
-use crate::live::hub::{AttachBus, Hub, ResyncAll};
-use crate::live::publisher;
+use crate::live::Live;
 use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
 use crate::mail::worker::MailWorker;
 use crate::mail::Outbox;
@@ -38,8 +35,8 @@ pub struct AppState {
     pub contact: Contact,
     pub photos: Arc<dyn PhotoStore>,
     pub svc: Services,
-    pub hub: Addr<Hub>,
-    pub bus: Bus,
+    /// Where changes go out (`Live::publish`), sockets register and project actors run.
+    pub live: Live,
     /// Origins allowed to open sockets and post (from the configuration).
     pub origins: Vec<String>,
     /// Heartbeat interval and peer timeout of every socket.
@@ -103,12 +100,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
     let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core()?);
     tokio::spawn(maintenance(svc.clone(), Duration::from_secs(config.orphan_grace_secs)));
-    let hub = Hub::new(svc.clone()).start();
-    let (changes_tx, changes_rx) = tokio::sync::mpsc::unbounded_channel();
-    tokio::spawn(publisher::run(changes_rx, store.clone(), hub.clone()));
-    let resync = hub.clone();
-    let bus = Bus::start(&store, &config.database_url(), changes_tx, move || resync.do_send(ResyncAll));
-    hub.do_send(AttachBus(bus.clone()));
+    let live = Live::start(&store, &config.database_url(), svc.clone());
     Ok(web::Data::new(AppState {
         origins: config.origins(),
         config,
@@ -117,8 +109,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
         contact,
         photos,
         svc,
-        hub,
-        bus,
+        live,
         heartbeat: (Duration::from_secs(ws_ping_secs.max(1)), Duration::from_secs(ws_timeout_secs.max(2))),
     }))
 }

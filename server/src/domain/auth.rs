@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use protocol::{ErrorCode, Profile, Role};
 
+use super::changes::Change;
 use super::limiter::{minutes, Limiter};
 use super::passwords::Passwords;
 use super::secrets::{hash_token, new_token};
@@ -73,13 +74,6 @@ struct Limits {
 pub struct LoginOutcome {
     pub token: String,
     pub user: Profile,
-}
-
-/// Sessions a change ended; the transport closes their live sockets.
-#[derive(Debug, Default)]
-pub struct EndedSessions {
-    pub user_id: String,
-    pub session_ids: Vec<String>,
 }
 
 pub struct InviteInput<'a> {
@@ -298,9 +292,10 @@ impl Auth {
         Ok(Some(Authenticated { session_id: session.id, user }))
     }
 
-    pub async fn logout(&self, session_id: &str) -> Result<()> {
+    /// Ends the session; its sockets close on every instance (the change says so).
+    pub async fn logout(&self, session_id: &str) -> Result<Vec<Change>> {
         sessions::delete(self.store.pool(), session_id).await?;
-        Ok(())
+        Ok(vec![Change::EndSession { session_id: session_id.to_owned(), reason: "logged_out".to_owned() }])
     }
 
     /// Always answers the same message, at once: the lookup and the mail happen in the
@@ -352,8 +347,8 @@ impl Auth {
     }
 
     /// Sets a password from a reset or invitation link. The link is single use; every
-    /// other open link and every session of the user ends with it.
-    pub async fn reset_password(&self, token: &str, password: &str, confirm: &str) -> Result<EndedSessions> {
+    /// other open link and every session of the user ends with it, their sockets too.
+    pub async fn reset_password(&self, token: &str, password: &str, confirm: &str) -> Result<Vec<Change>> {
         let errors = validation::reset(password, confirm);
         if !errors.is_empty() {
             return Err(Error::validation(errors));
@@ -380,11 +375,11 @@ impl Auth {
         }
         users::set_password(&mut *tx, &row.user_id, &password_hash, now).await?;
         tokens::void_for_user(&mut *tx, &row.user_id, now).await?;
-        let session_ids = sessions::delete_for_user(&mut *tx, &row.user_id).await?;
+        sessions::delete_for_user(&mut *tx, &row.user_id).await?;
         tx.commit().await.map_err(StoreError::from)?;
         // A fresh password lifts a lock from earlier wrong guesses.
         self.limits.login_account.reset(&format!("account:{}", user.email));
-        Ok(EndedSessions { user_id: row.user_id, session_ids })
+        Ok(vec![Change::EndSessions { user_id: row.user_id, keep_session: None, reason: "password_changed".to_owned() }])
     }
 
     /// Creates an account without a password and mails a link to set one (the reset

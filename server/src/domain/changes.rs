@@ -37,6 +37,8 @@ pub enum Change {
     },
     /// `builders`: who could see the user (builders with their projects) before deletion.
     UserDeleted { id: String, version: i64, builders: Vec<String> },
+    /// A session ended (logout): its sockets close, on every instance.
+    EndSession { session_id: String, reason: String },
     /// End the user's sessions (all, or all but one) and close their sockets.
     EndSessions { user_id: String, keep_session: Option<String>, reason: String },
     /// A photo was stored (`created`) or its caption or category changed.

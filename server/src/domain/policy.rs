@@ -178,6 +178,81 @@ pub fn can_view_user(actor: &Actor, user: UserRef<'_>) -> bool {
     allows(actor, Action::ViewUser, Target::User(user))
 }
 
+/// Who an event is for. Deciding it here, beside who may do what, keeps the two from
+/// drifting apart: a person receives an event only when they may see what it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Audience {
+    /// Admins (who see everything) and these users.
+    Users(Vec<String>),
+    /// These users only, admins or not: e.g. a builder told that a project left their view.
+    Only(Vec<String>),
+    /// The sockets subscribed to this project; each was checked with
+    /// `can_view_project` when it subscribed and again whenever the project's owners
+    /// changed (in the project's turn, so no change slips between check and subscribe).
+    Subscribers(String),
+}
+
+/// A project's creation, update or deletion: admins, its homeowner and its builder.
+pub fn project_audience(project: ProjectRef<'_>) -> Audience {
+    Audience::Users(std::iter::once(project.homeowner_id).chain(project.builder_id).map(str::to_owned).collect())
+}
+
+/// After a project moved to other people: those who could see it before and no
+/// longer can (they are told it left their view).
+pub fn lost_project_audience(before: ProjectRef<'_>, after: ProjectRef<'_>) -> Audience {
+    let after_people: Vec<&str> = std::iter::once(after.homeowner_id).chain(after.builder_id).collect();
+    Audience::Only(
+        std::iter::once(before.homeowner_id)
+            .chain(before.builder_id)
+            .filter(|p| !after_people.contains(p))
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+/// A builder newly on a homeowner's project may now see that homeowner's profile.
+pub fn newly_visible_user_audience(builder_id: &str) -> Audience {
+    Audience::Only(vec![builder_id.to_owned()])
+}
+
+/// A user's creation, profile change or deletion: admins, the user, and the
+/// builders who may see the user (`ViewUser`).
+pub fn user_audience(user: UserRef<'_>) -> Audience {
+    let mut users: Vec<String> = match user.role {
+        Role::Homeowner => user.builders.to_vec(),
+        _ => Vec::new(),
+    };
+    users.push(user.id.to_owned());
+    Audience::Users(users)
+}
+
+/// Photos added, changed or deleted, and the project's viewer list: its subscribers.
+pub fn project_detail_audience(project_id: &str) -> Audience {
+    Audience::Subscribers(project_id.to_owned())
+}
+
+/// A favourite set or cleared: only the user who did it (their other tabs).
+pub fn favourite_audience(user_id: &str) -> Audience {
+    Audience::Only(vec![user_id.to_owned()])
+}
+
+/// Whether a user is online: admins and the builders who may see the user, never the
+/// user themself (`watchers` are the builders with a project of this homeowner).
+pub fn presence_audience(user_id: &str, watchers: &[String]) -> Audience {
+    Audience::Users(watchers.iter().filter(|w| *w != user_id).cloned().collect())
+}
+
+/// Whether `actor` receives an event sent to `audience`. `subscribed` says whether the
+/// actor's socket subscribed to a project (which the policy allowed when it did).
+/// The hub delivers by index for speed; its tests check it against this.
+pub fn receives(actor: &Actor, audience: &Audience, subscribed: impl Fn(&str) -> bool) -> bool {
+    match audience {
+        Audience::Users(users) => actor.role == Role::Admin || users.contains(&actor.id),
+        Audience::Only(users) => users.contains(&actor.id),
+        Audience::Subscribers(project_id) => subscribed(project_id),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

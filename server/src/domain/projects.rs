@@ -8,6 +8,7 @@ use super::services::Services;
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::projects::{ProjectFields, ProjectRow};
+use crate::store::users::UserRow;
 use crate::store::{images, new_id, now_ms, projects, users, StoreError};
 
 pub const PROJECT_NOT_FOUND: &str = "Project not found";
@@ -52,21 +53,62 @@ pub async fn get(svc: &Services, actor: &Actor, id: &str) -> Result<Project> {
     Ok(views::project(&visible(svc, actor, id).await?))
 }
 
-async fn check_people(svc: &Services, homeowner_id: &str, builder_id: Option<&str>) -> Result<()> {
-    if homeowner_id.trim().is_empty() {
+/// The people a project change names, looked up before its rules are applied: the
+/// rules then decide without reading anything.
+#[derive(Default, Debug, Clone)]
+pub struct People {
+    pub homeowner: Option<UserRow>,
+    pub builder: Option<UserRow>,
+}
+
+/// Reads the people named (the ids as given; unknown ids read as none).
+pub async fn people(svc: &Services, homeowner_id: Option<&str>, builder_id: Option<&str>) -> Result<People> {
+    let pool = svc.store.pool();
+    let homeowner = match homeowner_id.filter(|h| !h.trim().is_empty()) {
+        Some(h) => users::find_by_id(pool, h).await?,
+        None => None,
+    };
+    let builder = match builder_id.filter(|b| !b.is_empty()) {
+        Some(b) => users::find_by_id(pool, b).await?,
+        None => None,
+    };
+    Ok(People { homeowner, builder })
+}
+
+/// A homeowner a project is given must exist as a homeowner (SPEC.md §8 messages).
+fn named_homeowner<'p>(people: &'p People, id: &str) -> Result<&'p UserRow> {
+    if id.trim().is_empty() {
         return Err(Error::field("homeownerId", SELECT_HOMEOWNER));
     }
-    let homeowner = users::find_by_id(svc.store.pool(), homeowner_id).await?;
-    if homeowner.is_none_or(|u| u.role != Role::Homeowner.as_str()) {
-        return Err(Error::field("homeownerId", HOMEOWNER_NOT_FOUND));
-    }
-    if let Some(b) = builder_id {
-        let builder = users::find_by_id(svc.store.pool(), b).await?;
-        if builder.is_none_or(|u| u.role != Role::Builder.as_str()) {
-            return Err(Error::field("builderId", BUILDER_NOT_FOUND));
-        }
-    }
-    Ok(())
+    people
+        .homeowner
+        .as_ref()
+        .filter(|u| u.id == id && u.role == Role::Homeowner.as_str())
+        .ok_or_else(|| Error::field("homeownerId", HOMEOWNER_NOT_FOUND))
+}
+
+/// A builder a project is given must exist as a builder.
+fn named_builder<'p>(people: &'p People, id: &str) -> Result<&'p UserRow> {
+    people
+        .builder
+        .as_ref()
+        .filter(|u| u.id == id && u.role == Role::Builder.as_str())
+        .ok_or_else(|| Error::field("builderId", BUILDER_NOT_FOUND))
+}
+
+/// A project row given to another homeowner: their names come with them.
+fn give_homeowner(row: &mut ProjectRow, homeowner: &UserRow) {
+    row.homeowner_id = homeowner.id.clone();
+    row.homeowner_email = homeowner.email.clone();
+    row.homeowner_name = homeowner.name.clone();
+    row.homeowner_first_name = homeowner.first_name.clone();
+    row.homeowner_last_name = homeowner.last_name.clone();
+}
+
+fn give_builder(row: &mut ProjectRow, builder: Option<&UserRow>) {
+    row.builder_id = builder.map(|b| b.id.clone());
+    row.builder_email = builder.map(|b| b.email.clone());
+    row.builder_name = builder.and_then(|b| b.name.clone());
 }
 
 /// Longest title, address and description: every viewer receives them with each event.
@@ -104,44 +146,102 @@ fn check_details(title: &str, address: &str, description: &str, progress: i32) -
     }
 }
 
-pub async fn create(svc: &Services, actor: &Actor, input: &CreateProject) -> Result<(Project, Vec<Change>)> {
+/// The rules for creating a project (SPEC.md §5 "Create project"; admins only), as a
+/// pure function of the request, the actor and the people it names: the new row and
+/// the changes it makes.
+pub fn plan_create(
+    input: &CreateProject,
+    actor: &Actor,
+    people: &People,
+    id: String,
+    now: i64,
+) -> Result<(ProjectRow, Vec<Change>)> {
     if !policy::allows(actor, Action::CreateProject, Target::Nothing) {
         return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED));
     }
     check_details(&input.title, &input.address, &input.description, input.progress)?;
-    let builder_id = input.builder_id.as_deref().filter(|b| !b.is_empty());
-    check_people(svc, &input.homeowner_id, builder_id).await?;
-    let id = new_id();
-    projects::insert(
-        svc.store.pool(),
-        &id,
-        &ProjectFields {
-            title: input.title.trim(),
-            description: input.description.trim(),
-            address: input.address.trim(),
-            homeowner_id: &input.homeowner_id,
-            builder_id,
-            status: input.status.as_str(),
-            progress: input.progress,
-        },
-        now_ms(),
-    )
-    .await?;
-    let project = get(svc, actor, &id).await?;
-    let change = Change::Project {
+    let homeowner = named_homeowner(people, &input.homeowner_id)?;
+    let builder = match input.builder_id.as_deref().filter(|b| !b.is_empty()) {
+        Some(b) => Some(named_builder(people, b)?),
+        None => None,
+    };
+    let mut row = ProjectRow {
         id,
+        title: input.title.trim().to_owned(),
+        description: input.description.trim().to_owned(),
+        address: input.address.trim().to_owned(),
+        homeowner_id: String::new(),
+        builder_id: None,
+        status: input.status.as_str().to_owned(),
+        progress: input.progress,
+        thumbnail_image_id: None,
+        created_at: now,
+        updated_at: now,
+        version: 1,
+        homeowner_email: String::new(),
+        homeowner_name: None,
+        homeowner_first_name: None,
+        homeowner_last_name: None,
+        builder_email: None,
+        builder_name: None,
+    };
+    give_homeowner(&mut row, homeowner);
+    give_builder(&mut row, builder);
+    let change = Change::Project {
+        id: row.id.clone(),
         created: true,
         actor_id: Some(actor.id.clone()),
         previous: None,
-        state: Some(Box::new(project.clone())),
+        state: Some(Box::new(views::project(&row))),
     };
-    Ok((project, vec![change]))
+    Ok((row, vec![change]))
 }
 
-/// Applies the fields present. Status and progress are for admins only; details for
-/// admins and the project's builder; moving a project to other people for admins.
-pub async fn update(svc: &Services, actor: &Actor, input: &UpdateProject) -> Result<(Project, Vec<Change>)> {
-    let row = visible(svc, actor, &input.id).await?;
+pub async fn create(svc: &Services, actor: &Actor, input: &CreateProject) -> Result<(Project, Vec<Change>)> {
+    // Refused before anything is read.
+    if !policy::allows(actor, Action::CreateProject, Target::Nothing) {
+        return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED));
+    }
+    let people = people(svc, Some(&input.homeowner_id), input.builder_id.as_deref()).await?;
+    let (row, changes) = plan_create(input, actor, &people, new_id(), now_ms())?;
+    projects::insert(svc.store.pool(), &row.id, &fields(&row), row.created_at).await?;
+    Ok((views::project(&row), changes))
+}
+
+fn fields(row: &ProjectRow) -> ProjectFields<'_> {
+    ProjectFields {
+        title: &row.title,
+        description: &row.description,
+        address: &row.address,
+        homeowner_id: &row.homeowner_id,
+        builder_id: row.builder_id.as_deref(),
+        status: &row.status,
+        progress: row.progress,
+    }
+}
+
+/// The ids of the people an update gives the project to, when it changes them.
+pub fn people_named(row: &ProjectRow, input: &UpdateProject) -> (Option<String>, Option<String>) {
+    let homeowner = input.homeowner_id.clone().filter(|h| *h != row.homeowner_id);
+    let builder = input.builder_id.clone().filter(|b| !b.is_empty() && Some(b) != row.builder_id.as_ref());
+    (homeowner, builder)
+}
+
+/// The rules for changing a project (SPEC.md §5, §6), as a pure function of the row as
+/// it is, the request, the actor and the people the request names: status and
+/// progress are for admins only; details for admins and the project's builder; moving
+/// a project to other people for admins. Answers the row as the change leaves it and
+/// the changes to publish.
+pub fn plan_update(
+    row: &ProjectRow,
+    input: &UpdateProject,
+    actor: &Actor,
+    people: &People,
+    now: i64,
+) -> Result<(ProjectRow, Vec<Change>)> {
+    if !policy::can_view_project(actor, project_ref(row)) {
+        return Err(Error::new(ErrorCode::Forbidden, NO_ACCESS));
+    }
     let status = input.status.unwrap_or(ProjectStatus::parse(&row.status).unwrap_or(ProjectStatus::InProgress));
     let progress = input.progress.unwrap_or(row.progress);
     let title = input.title.as_deref().map(str::trim).unwrap_or(&row.title);
@@ -160,52 +260,81 @@ pub async fn update(svc: &Services, actor: &Actor, input: &UpdateProject) -> Res
     if !status_changed && !details_changed && !owners_changed {
         return Err(Error::new(ErrorCode::NoChanges, NO_CHANGES));
     }
-    let target = Target::Project(project_ref(&row));
+    let target = Target::Project(project_ref(row));
     if status_changed && !policy::allows(actor, Action::ChangeProjectStatus, target) {
         return Err(Error::new(ErrorCode::Forbidden, ADMIN_ONLY_STATUS));
     }
     if details_changed && !policy::allows(actor, Action::EditProjectDetails, target) {
         return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED));
     }
+    let mut next = row.clone();
     // Giving a project to other people is an admin's call, like creating it.
     if owners_changed {
         if !policy::allows(actor, Action::CreateProject, Target::Nothing) {
             return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED));
         }
-        check_people(svc, homeowner_id, builder_id).await?;
+        // People who stay keep their names; the new ones must exist in their roles.
+        if homeowner_id != row.homeowner_id {
+            give_homeowner(&mut next, named_homeowner(people, homeowner_id)?);
+        }
+        match builder_id {
+            Some(b) if Some(b) == row.builder_id.as_deref() => {}
+            Some(b) => give_builder(&mut next, Some(named_builder(people, b)?)),
+            None => give_builder(&mut next, None),
+        }
     }
     check_details(title, address, description, progress)?;
-    projects::update(
-        svc.store.pool(),
-        &row.id,
-        &ProjectFields { title, description, address, homeowner_id, builder_id, status: status.as_str(), progress },
-        now_ms(),
-    )
-    .await?;
-    let project = views::project(
-        &projects::find(svc.store.pool(), &row.id)
-            .await?
-            .ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?,
-    );
+    next.title = title.to_owned();
+    next.description = description.to_owned();
+    next.address = address.to_owned();
+    next.status = status.as_str().to_owned();
+    next.progress = progress;
+    next.updated_at = now;
+    next.version = row.version + 1;
     let change = Change::Project {
         id: row.id.clone(),
         created: false,
         actor_id: Some(actor.id.clone()),
-        previous: owners_changed.then(|| owners(&row)),
-        state: Some(Box::new(project.clone())),
+        previous: owners_changed.then(|| owners(row)),
+        state: Some(Box::new(views::project(&next))),
     };
-    Ok((project, vec![change]))
+    Ok((next, vec![change]))
 }
 
-pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Change>> {
-    let row = visible(svc, actor, id).await?;
-    if !policy::allows(actor, Action::DeleteProject, Target::Project(project_ref(&row))) {
+/// Applies an update to the project as `row` has it. `None` when the row is stale
+/// (another instance changed the project since it was read): the caller reads it
+/// again and retries, so a change never overwrites one it did not see.
+pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &UpdateProject) -> Result<Option<(ProjectRow, Vec<Change>)>> {
+    let (homeowner, builder) = people_named(row, input);
+    let people = if homeowner.is_some() || builder.is_some() {
+        people(svc, homeowner.as_deref(), builder.as_deref()).await?
+    } else {
+        People::default()
+    };
+    let (next, changes) = plan_update(row, input, actor, &people, now_ms())?;
+    if !projects::update_at_version(svc.store.pool(), &next.id, &fields(&next), next.updated_at, row.version).await? {
+        return Ok(None);
+    }
+    Ok(Some((next, changes)))
+}
+
+/// Deleting a project is an admin's call (SPEC.md §6); its photos go with it.
+pub fn plan_delete(row: &ProjectRow, actor: &Actor) -> Result<Vec<Change>> {
+    if !policy::can_view_project(actor, project_ref(row)) {
+        return Err(Error::new(ErrorCode::Forbidden, NO_ACCESS));
+    }
+    if !policy::allows(actor, Action::DeleteProject, Target::Project(project_ref(row))) {
         return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED));
     }
+    Ok(vec![Change::ProjectDeleted { id: row.id.clone(), version: row.version + 1, owners: owners(row) }])
+}
+
+pub async fn delete(svc: &Services, actor: &Actor, row: &ProjectRow) -> Result<Vec<Change>> {
+    let changes = plan_delete(row, actor)?;
     let mut tx = svc.store.begin_write().await?;
     let files = images::storage_keys_of_projects(&mut *tx, std::slice::from_ref(&row.id)).await?;
     projects::delete(&mut *tx, &row.id).await?;
     tx.commit().await.map_err(StoreError::from)?;
     svc.delete_photo_files(&files).await;
-    Ok(vec![Change::ProjectDeleted { id: row.id.clone(), version: row.version + 1, owners: owners(&row) }])
+    Ok(changes)
 }

@@ -10,7 +10,6 @@ use crate::app::AppState;
 use crate::domain::auth::TokenKind;
 use crate::domain::validation::SignUp;
 use crate::error::Error;
-use crate::live::hub::{EndSessions, EndUser};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(
@@ -62,8 +61,7 @@ async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResp
     let secure = state.config.secure_cookies();
     if let Some(token) = session_token(&req, secure) {
         if let Some(session) = state.auth.authenticate(&token).await? {
-            state.auth.logout(&session.session_id).await?;
-            state.hub.do_send(EndSessions { session_ids: vec![session.session_id], reason: "logged_out".to_owned() });
+            state.live.publish(state.auth.logout(&session.session_id).await?);
         }
     }
     Ok(HttpResponse::NoContent().cookie(removal_cookie(secure)).finish())
@@ -158,7 +156,6 @@ struct ResetBody {
 /// Sets a password from a reset or invitation link; every session of the user ends.
 #[post("/reset")]
 async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> Result<HttpResponse, Error> {
-    let ended = state.auth.reset_password(&body.token, &body.password, &body.confirm_password).await?;
-    state.hub.do_send(EndUser { user_id: ended.user_id, keep_session: None, reason: "password_changed".to_owned() });
+    state.live.publish(state.auth.reset_password(&body.token, &body.password, &body.confirm_password).await?);
     Ok(HttpResponse::Ok().json(json!({ "message": crate::domain::auth::PASSWORD_UPDATED })))
 }

@@ -14,7 +14,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[get("/health")]
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, Error> {
     let pending_mail = outbox::pending_count(state.store.pool()).await?;
-    let sockets = state.hub.send(CountSockets).await.unwrap_or(0);
+    let sockets = state.live.hub.send(CountSockets).await.unwrap_or(0);
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(json!({ "status": "ok", "pendingMail": pending_mail, "sockets": sockets })))

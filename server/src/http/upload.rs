@@ -70,7 +70,7 @@ async fn upload(
     // photos that arrived whole are still finished, published and mailed about.
     let (files_tx, files_rx) = mpsc::channel::<IncomingFile>(1);
     let (done_tx, done_rx) = oneshot::channel();
-    let turns = ProjectTurns { hub: state.hub.clone(), project_id: project.id.clone() };
+    let turns = ProjectTurns { registry: state.live.registry.clone(), project_id: project.id.clone() };
     let batch = photos::store_batch(state.svc.clone(), actor, project, files_rx, turns);
     tokio::spawn(async move {
         let _ = done_tx.send(batch.await);

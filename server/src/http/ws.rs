@@ -25,8 +25,7 @@ async fn upgrade(req: HttpRequest, stream: web::Payload, state: web::Data<AppSta
         session_id: session.session_id,
         user: session.user,
         svc: state.svc.clone(),
-        hub: state.hub.clone(),
-        bus: state.bus.clone(),
+        live: state.live.clone(),
         heartbeat: state.heartbeat,
         cut_off: req.conn_data::<ConnSocket>().cloned().map(|s| std::sync::Arc::new(move || s.shutdown()) as _),
     });

@@ -2,6 +2,9 @@
 //! is a channel to the local publisher. With Postgres every change is also sent with
 //! NOTIFY (ids and versions only, after the write committed); each instance LISTENs and
 //! feeds the others' changes to its own publisher. No home-made cluster protocol.
+//!
+//! The bus is the first live part built: the hub and the project actors are given it
+//! when they start, and what arrives from it goes to the publisher as `Inbound`.
 
 use std::time::Duration;
 
@@ -21,30 +24,35 @@ struct Envelope {
     c: Change,
 }
 
+/// What the publisher receives from the bus.
+#[derive(Debug)]
+pub enum Inbound {
+    /// A committed change, from this instance (`remote` false) or another one.
+    Change { change: Change, remote: bool },
+    /// The listener had to reconnect: notifications may have been missed, so sockets
+    /// should resynchronise.
+    Lost,
+}
+
 #[derive(Clone)]
 pub struct Bus {
-    local: mpsc::UnboundedSender<Change>,
+    local: mpsc::UnboundedSender<Inbound>,
     remote: Option<mpsc::UnboundedSender<Change>>,
     instance: String,
 }
 
 impl Bus {
-    /// Starts the bus. `lost` is called when the Postgres listener had to reconnect:
-    /// notifications may have been missed, so sockets should resynchronise.
-    pub fn start(
-        store: &Store,
-        database_url: &str,
-        local: mpsc::UnboundedSender<Change>,
-        lost: impl Fn() + Send + 'static,
-    ) -> Bus {
+    /// Starts the bus; the receiver is the publisher's.
+    pub fn start(store: &Store, database_url: &str) -> (Bus, mpsc::UnboundedReceiver<Inbound>) {
+        let (local, inbound) = mpsc::unbounded_channel();
         let instance = uuid::Uuid::new_v4().to_string();
         if store.backend() != Backend::Postgres {
-            return Bus { local, remote: None, instance };
+            return (Bus { local, remote: None, instance }, inbound);
         }
         let (tx, rx) = mpsc::unbounded_channel();
         tokio::spawn(notify(store.clone(), instance.clone(), rx));
-        tokio::spawn(listen(database_url.to_owned(), instance.clone(), local.clone(), lost));
-        Bus { local, remote: Some(tx), instance }
+        tokio::spawn(listen(database_url.to_owned(), instance.clone(), local.clone()));
+        (Bus { local, remote: Some(tx), instance }, inbound)
     }
 
     /// This instance's id, as other instances see it.
@@ -70,7 +78,7 @@ impl Bus {
             if let Some(remote) = &self.remote {
                 let _ = remote.send(change.clone());
             }
-            let _ = self.local.send(change);
+            let _ = self.local.send(Inbound::Change { change, remote: false });
         }
     }
 }
@@ -97,7 +105,7 @@ async fn notify(store: Store, instance: String, mut rx: mpsc::UnboundedReceiver<
     }
 }
 
-async fn listen(url: String, instance: String, local: mpsc::UnboundedSender<Change>, lost: impl Fn() + Send + 'static) {
+async fn listen(url: String, instance: String, local: mpsc::UnboundedSender<Inbound>) {
     let mut backoff = Duration::from_millis(250);
     let mut first = true;
     loop {
@@ -106,7 +114,7 @@ async fn listen(url: String, instance: String, local: mpsc::UnboundedSender<Chan
                 Ok(()) => {
                     if !first {
                         tracing::warn!("change listener reconnected; asking sockets to resynchronise");
-                        lost();
+                        let _ = local.send(Inbound::Lost);
                     }
                     first = false;
                     backoff = Duration::from_millis(250);
@@ -116,7 +124,7 @@ async fn listen(url: String, instance: String, local: mpsc::UnboundedSender<Chan
                         match listener.try_recv().await {
                             Ok(Some(note)) => match serde_json::from_str::<Envelope>(note.payload()) {
                                 Ok(env) if env.i != instance => {
-                                    let _ = local.send(env.c);
+                                    let _ = local.send(Inbound::Change { change: env.c, remote: true });
                                 }
                                 Ok(_) => {}
                                 Err(err) => tracing::warn!(error = %err, "ignoring a malformed change notification"),

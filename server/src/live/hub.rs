@@ -1,56 +1,47 @@
-//! The Hub: which sockets are open, for which session and user; who is online; which
-//! project actors are running. It fans each event out to exactly the sockets whose user
-//! may see it, sending the same encoded bytes to each.
+//! The Hub: which sockets are open, for which session and user. It fans each event
+//! out to exactly the sockets whose user is in the event's audience (decided by
+//! `domain::policy`), sending the same encoded bytes to each; it ends sessions'
+//! sockets; it caps sockets per session and per user; and it keeps presence
+//! (`presence.rs`). Project actors live in `registry.rs`: the hub never sees them.
 
 use std::collections::{HashMap, HashSet};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use actix::dev::SendError;
-use actix::{Actor, Addr, AsyncContext, Context, Handler, Message, MessageResult, Recipient};
+use actix::{Actor, AsyncContext, Context, Handler, Message, MessageResult};
 use bytes::Bytes;
 use protocol::{encode, Event, Role, ServerMsg};
 
 use super::bus::Bus;
-use super::project::{Broadcast, ProjectActor};
+use super::presence::{self, Announcement, Presence};
+use super::socket::{SocketCommand, SocketHandle};
 use crate::domain::changes::Change;
-use super::Push;
-use crate::domain::services::Services;
+use crate::domain::policy::{self, Audience};
 
-/// What the hub can tell a socket to do besides pushing frames.
-#[derive(Message, Clone, Debug)]
-#[rtype(result = "()")]
-pub enum SocketCommand {
-    /// The session behind the socket is gone: say why, then close.
-    End { reason: String },
-    /// The socket fell too far behind; close it (the client reconnects and resyncs).
-    TooSlow,
-    /// Events may have been missed (the bus lost its connection): reconnect for a
-    /// fresh snapshot.
-    Resync,
+/// Sockets one session (one browser) may have open at once: a person with many tabs
+/// stays well under it; a script opening sockets in a loop does not.
+pub const MAX_SOCKETS_PER_SESSION: usize = 20;
+/// Sockets one user may have open at once on one instance, over all their devices.
+pub const MAX_SOCKETS_PER_USER: usize = 50;
+/// Users per presence notification (Postgres NOTIFY payloads are at most 8000 bytes).
+const PRESENCE_CHUNK: usize = 100;
+
+/// Why a socket was not admitted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    TooManyForSession,
+    TooManyForUser,
 }
 
-/// Every socket reconnects for a fresh snapshot.
 #[derive(Message)]
-#[rtype(result = "()")]
-pub struct ResyncAll;
-
-#[derive(Message)]
-#[rtype(result = "()")]
+#[rtype(result = "Result<(), Refused>")]
 pub struct Join {
-    pub conn_id: u64,
     pub session_id: String,
     pub user_id: String,
     pub role: Role,
     /// Builders who may see this user (for a homeowner): they get its presence.
     pub watchers: Vec<String>,
-    pub push: Recipient<Push>,
-    pub control: Recipient<SocketCommand>,
-    /// Ends the connection at the socket level (when the peer stops reading).
-    pub cut_off: Option<CutOff>,
+    pub socket: SocketHandle,
 }
-
-/// Shuts a connection down underneath its actor (see `http::conn`).
-pub type CutOff = std::sync::Arc<dyn Fn() + Send + Sync>;
 
 #[derive(Message)]
 #[rtype(result = "()")]
@@ -58,34 +49,8 @@ pub struct Leave {
     pub conn_id: u64,
 }
 
-/// Who an event is for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Audience {
-    /// Admins (who see everything) and these users.
-    Users(Vec<String>),
-    /// These users only: e.g. telling a builder a project left their view.
-    Only(Vec<String>),
-    /// The sockets subscribed to this project (through its project actor, which
-    /// knows them and checked each one's access when it subscribed).
-    Subscribers(String),
-}
-
-/// Sockets a project actor could not push to: their mailboxes are full.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Evict {
-    pub conns: Vec<u64>,
-}
-
-/// A project's owners changed: its subscribers who may no longer see it are dropped.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Reauthorize {
-    pub project_id: String,
-    pub homeowner_id: String,
-    pub builder_id: Option<String>,
-}
-
+/// An encoded event for an audience of users (project subscribers are reached
+/// through their project actor instead).
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Deliver {
@@ -93,7 +58,7 @@ pub struct Deliver {
     pub audience: Audience,
 }
 
-/// Closes every socket of these sessions (logout).
+/// Closes every socket of these sessions (logout), on this instance.
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct EndSessions {
@@ -118,6 +83,20 @@ pub struct Watchers {
     pub watchers: Vec<String>,
 }
 
+/// Presence reported by another instance, with who may see each user.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct RemotePresence {
+    pub instance: String,
+    pub online: Vec<(String, Vec<String>)>,
+    pub offline: Vec<(String, Vec<String>)>,
+}
+
+/// Every socket reconnects for a fresh snapshot.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct ResyncAll;
+
 #[derive(Message)]
 #[rtype(result = "usize")]
 pub struct CountSockets;
@@ -126,103 +105,70 @@ pub struct CountSockets;
 #[rtype(result = "HashSet<String>")]
 pub struct OnlineUsers;
 
-#[derive(Message)]
-#[rtype(result = "Addr<ProjectActor>")]
-pub struct ProjectActorFor {
-    pub project_id: String,
-}
-
-#[derive(Message)]
-#[rtype(result = "()")]
-pub(crate) struct ProjectActorStopped {
-    pub project_id: String,
-    pub addr: Addr<ProjectActor>,
-}
-
 struct Conn {
     session_id: String,
     user_id: String,
-    push: Recipient<Push>,
-    control: Recipient<SocketCommand>,
-    cut_off: Option<CutOff>,
+    socket: SocketHandle,
 }
 
 pub struct Hub {
-    svc: Services,
-    bus: Option<Bus>,
-    /// Users online on other instances: by user, the instances and when each last
-    /// said so, and who may see the user.
-    remote: HashMap<String, (HashMap<String, Instant>, Vec<String>)>,
+    bus: Bus,
     conns: HashMap<u64, Conn>,
     by_user: HashMap<String, Vec<u64>>,
+    by_session: HashMap<String, usize>,
     admins: HashSet<u64>,
-    /// For online homeowners: the builders who may see them.
-    watchers: HashMap<String, Vec<String>>,
-    projects: HashMap<String, Addr<ProjectActor>>,
+    presence: Presence,
 }
 
 impl Hub {
-    pub fn new(svc: Services) -> Hub {
+    pub fn new(bus: Bus) -> Hub {
         Hub {
-            svc,
-            bus: None,
-            remote: HashMap::new(),
+            bus,
             conns: HashMap::new(),
             by_user: HashMap::new(),
+            by_session: HashMap::new(),
             admins: HashSet::new(),
-            watchers: HashMap::new(),
-            projects: HashMap::new(),
+            presence: Presence::default(),
         }
-    }
-
-    /// Sends a frame to one socket. A socket whose mailbox is full has stopped reading:
-    /// it is dropped from the hub and told to close, so no queue grows without bound.
-    /// One whose actor has just stopped is closing already; its `Leave` is on the way.
-    fn send(&self, conn_id: u64, frame: &Bytes, slow: &mut Vec<u64>) {
-        if let Some(conn) = self.conns.get(&conn_id) {
-            if let Err(SendError::Full(_)) = conn.push.try_send(Push(frame.clone())) {
-                slow.push(conn_id);
-            }
-        }
-    }
-
-    fn deliver(&mut self, frame: &Bytes, audience: &Audience) {
-        self.deliver_except(frame, audience, None);
     }
 
     /// Delivers to the audience, skipping the sockets of `except` (a user is not told
-    /// about their own presence).
-    fn deliver_except(&mut self, frame: &Bytes, audience: &Audience, except: Option<&str>) {
-        let mut slow = Vec::new();
-        let mut sent: HashSet<u64> = HashSet::with_capacity(self.admins.len());
-        if let Some(user) = except {
-            sent.extend(self.by_user.get(user).into_iter().flatten().copied());
-        }
-        let users = match audience {
-            Audience::Subscribers(project_id) => {
-                if let Some(addr) = self.projects.get(project_id) {
-                    addr.do_send(Broadcast(frame.clone()));
-                }
+    /// about their own presence). Sockets that stopped reading are cut off.
+    fn deliver(&mut self, frame: &Bytes, audience: &Audience, except: Option<&str>) {
+        let skip: HashSet<u64> = except.and_then(|u| self.by_user.get(u)).into_iter().flatten().copied().collect();
+        let targets: Vec<u64> = match audience {
+            Audience::Subscribers(_) => {
+                tracing::error!("subscriber events go through the project's actor, not the hub");
                 return;
             }
             Audience::Users(users) => {
-                for &conn in &self.admins {
-                    if sent.insert(conn) {
-                        self.send(conn, frame, &mut slow);
-                    }
-                }
-                users
+                let admins = self.admins.iter().filter(|c| !skip.contains(c)).copied();
+                admins.chain(self.users_conns(users, &skip)).collect()
             }
-            Audience::Only(users) => users,
+            Audience::Only(users) => self.users_conns(users, &skip),
         };
-        for user in users {
-            for &conn in self.by_user.get(user).map(Vec::as_slice).unwrap_or(&[]) {
-                if sent.insert(conn) {
-                    self.send(conn, frame, &mut slow);
+        let mut slow = Vec::new();
+        let mut seen = HashSet::with_capacity(targets.len());
+        for conn_id in targets {
+            if !seen.insert(conn_id) {
+                continue;
+            }
+            if let Some(conn) = self.conns.get(&conn_id) {
+                if conn.socket.push(frame).is_err() {
+                    slow.push(conn_id);
                 }
             }
         }
         self.evict(slow);
+    }
+
+    fn users_conns(&self, users: &[String], skip: &HashSet<u64>) -> Vec<u64> {
+        users
+            .iter()
+            .flat_map(|u| self.by_user.get(u).map(Vec::as_slice).unwrap_or(&[]))
+            .filter(|c| !skip.contains(c))
+            .copied()
+            .collect()
     }
 
     /// Drops sockets that stopped reading and ends their connections.
@@ -230,12 +176,7 @@ impl Hub {
         for conn in conns {
             if let Some(c) = self.remove(conn) {
                 tracing::warn!(conn, user = %c.user_id, "socket fell behind; disconnecting it");
-                c.control.do_send(SocketCommand::TooSlow);
-                // Its writer is blocked on a full socket, so the actor may never run
-                // again to close it: end the connection underneath.
-                if let Some(cut_off) = c.cut_off {
-                    cut_off();
-                }
+                c.socket.cut_off_slow();
             }
         }
     }
@@ -243,6 +184,12 @@ impl Hub {
     fn remove(&mut self, conn_id: u64) -> Option<Conn> {
         let conn = self.conns.remove(&conn_id)?;
         self.admins.remove(&conn_id);
+        if let Some(n) = self.by_session.get_mut(&conn.session_id) {
+            *n -= 1;
+            if *n == 0 {
+                self.by_session.remove(&conn.session_id);
+            }
+        }
         let now_offline = match self.by_user.get_mut(&conn.user_id) {
             Some(list) => {
                 list.retain(|c| *c != conn_id);
@@ -252,67 +199,83 @@ impl Hub {
         };
         if now_offline {
             self.by_user.remove(&conn.user_id);
-            let watchers = self.watchers.remove(&conn.user_id).unwrap_or_default();
-            self.local_presence(&conn.user_id, false, watchers);
+            self.tell_instances(&conn.user_id, false);
+            if let Some(a) = self.presence.local_left(&conn.user_id) {
+                self.announce(a);
+            }
         }
         Some(conn)
     }
 
-    fn remote_online(&self, user_id: &str) -> bool {
-        self.remote.get(user_id).is_some_and(|(instances, _)| !instances.is_empty())
+    /// A user's presence here flipped: the other instances hear of it.
+    fn tell_instances(&self, user_id: &str, online: bool) {
+        let (on, off) = if online { (vec![user_id.to_owned()], vec![]) } else { (vec![], vec![user_id.to_owned()]) };
+        self.bus.publish_remote(Change::Presence { instance: self.bus.instance().to_owned(), online: on, offline: off });
     }
 
-    fn is_online(&self, user_id: &str) -> bool {
-        self.by_user.contains_key(user_id) || self.remote_online(user_id)
-    }
-
-    /// A user's local presence flipped: tell the other instances, and the local
-    /// audience unless the user is (still) online elsewhere.
-    fn local_presence(&mut self, user_id: &str, online: bool, watchers: Vec<String>) {
-        if let Some(bus) = &self.bus {
-            let (on, off) = if online { (vec![user_id.to_owned()], vec![]) } else { (vec![], vec![user_id.to_owned()]) };
-            bus.publish_remote(Change::Presence { instance: bus.instance().to_owned(), online: on, offline: off });
-        }
-        if !self.remote_online(user_id) {
-            self.presence(user_id, online, watchers);
-        }
-    }
-
-    fn presence(&mut self, user_id: &str, online: bool, mut watchers: Vec<String>) {
-        let event = ServerMsg::Event { event: Event::Presence { user_id: user_id.to_owned(), online } };
+    fn announce(&mut self, a: Announcement) {
+        let event = ServerMsg::Event { event: Event::Presence { user_id: a.user_id.clone(), online: a.online } };
         if let Ok(bytes) = encode(&event) {
-            watchers.retain(|w| w != user_id);
-            self.deliver_except(&Bytes::from(bytes), &Audience::Users(watchers), Some(user_id));
+            let audience = policy::presence_audience(&a.user_id, &a.watchers);
+            self.deliver(&Bytes::from(bytes), &audience, Some(&a.user_id));
+        }
+    }
+
+    fn refresh_presence(&mut self) {
+        let users: Vec<String> = self.presence.local_users().cloned().collect();
+        for chunk in users.chunks(PRESENCE_CHUNK) {
+            self.bus.publish_remote(Change::Presence {
+                instance: self.bus.instance().to_owned(),
+                online: chunk.to_vec(),
+                offline: vec![],
+            });
+        }
+        for a in self.presence.expire(Instant::now()) {
+            self.announce(a);
+        }
+    }
+
+    fn end(&self, reason: &str, which: impl Fn(&Conn) -> bool) {
+        for conn in self.conns.values().filter(|c| which(c)) {
+            conn.socket.command(SocketCommand::End { reason: reason.to_owned() });
         }
     }
 }
 
 impl Actor for Hub {
     type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        if self.bus.is_shared() {
+            ctx.run_interval(presence::REFRESH, |hub, _| hub.refresh_presence());
+        }
+    }
 }
 
 impl Handler<Join> for Hub {
-    type Result = ();
-    fn handle(&mut self, msg: Join, _: &mut Context<Self>) {
+    type Result = Result<(), Refused>;
+    fn handle(&mut self, msg: Join, _: &mut Context<Self>) -> Result<(), Refused> {
+        if self.by_session.get(&msg.session_id).copied().unwrap_or(0) >= MAX_SOCKETS_PER_SESSION {
+            return Err(Refused::TooManyForSession);
+        }
+        if self.by_user.get(&msg.user_id).map_or(0, Vec::len) >= MAX_SOCKETS_PER_USER {
+            return Err(Refused::TooManyForUser);
+        }
+        let conn_id = msg.socket.conn_id;
         let first = !self.by_user.contains_key(&msg.user_id);
         if msg.role == Role::Admin {
-            self.admins.insert(msg.conn_id);
+            self.admins.insert(conn_id);
         }
-        self.by_user.entry(msg.user_id.clone()).or_default().push(msg.conn_id);
-        self.conns.insert(
-            msg.conn_id,
-            Conn {
-                session_id: msg.session_id,
-                user_id: msg.user_id.clone(),
-                push: msg.push,
-                control: msg.control,
-                cut_off: msg.cut_off,
-            },
-        );
-        self.watchers.insert(msg.user_id.clone(), msg.watchers.clone());
+        self.by_user.entry(msg.user_id.clone()).or_default().push(conn_id);
+        *self.by_session.entry(msg.session_id.clone()).or_default() += 1;
+        self.conns.insert(conn_id, Conn { session_id: msg.session_id, user_id: msg.user_id.clone(), socket: msg.socket });
         if first {
-            self.local_presence(&msg.user_id, true, msg.watchers);
+            self.tell_instances(&msg.user_id, true);
         }
+        if let Some(a) = self.presence.local_joined(&msg.user_id, msg.watchers) {
+            self.announce(a);
+        }
+        Ok(())
     }
 }
 
@@ -326,128 +289,29 @@ impl Handler<Leave> for Hub {
 impl Handler<Deliver> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Deliver, _: &mut Context<Self>) {
-        self.deliver(&msg.frame, &msg.audience);
-    }
-}
-
-impl Handler<Evict> for Hub {
-    type Result = ();
-    fn handle(&mut self, msg: Evict, _: &mut Context<Self>) {
-        self.evict(msg.conns);
-    }
-}
-
-impl Handler<Reauthorize> for Hub {
-    type Result = ();
-    fn handle(&mut self, msg: Reauthorize, _: &mut Context<Self>) {
-        if let Some(addr) = self.projects.get(&msg.project_id) {
-            addr.do_send(msg);
-        }
+        self.deliver(&msg.frame, &msg.audience, None);
     }
 }
 
 impl Handler<EndSessions> for Hub {
     type Result = ();
     fn handle(&mut self, msg: EndSessions, _: &mut Context<Self>) {
-        for conn in self.conns.values().filter(|c| msg.session_ids.contains(&c.session_id)) {
-            conn.control.do_send(SocketCommand::End { reason: msg.reason.clone() });
-        }
+        self.end(&msg.reason, |c| msg.session_ids.contains(&c.session_id));
     }
 }
 
 impl Handler<EndUser> for Hub {
     type Result = ();
     fn handle(&mut self, msg: EndUser, _: &mut Context<Self>) {
-        let ending = self
-            .conns
-            .values()
-            .filter(|c| c.user_id == msg.user_id && msg.keep_session.as_deref() != Some(c.session_id.as_str()));
-        for conn in ending {
-            conn.control.do_send(SocketCommand::End { reason: msg.reason.clone() });
-        }
-    }
-}
-
-/// Gives the hub the bus once both exist, so presence can reach other instances.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct AttachBus(pub Bus);
-
-/// Presence reported by another instance, with who may see each user.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct RemotePresence {
-    pub instance: String,
-    pub online: Vec<(String, Vec<String>)>,
-    pub offline: Vec<(String, Vec<String>)>,
-}
-
-/// Another instance re-announces its online users this often; an instance silent for
-/// three periods (it crashed) is taken as offline.
-const PRESENCE_REFRESH: Duration = Duration::from_secs(30);
-const PRESENCE_EXPIRY: Duration = Duration::from_secs(95);
-/// Users per presence notification (Postgres NOTIFY payloads are at most 8000 bytes).
-const PRESENCE_CHUNK: usize = 100;
-
-impl Handler<AttachBus> for Hub {
-    type Result = ();
-    fn handle(&mut self, AttachBus(bus): AttachBus, ctx: &mut Context<Self>) {
-        let shared = bus.is_shared();
-        self.bus = Some(bus);
-        if !shared {
-            return;
-        }
-        ctx.run_interval(PRESENCE_REFRESH, |hub, _| {
-            if let Some(bus) = &hub.bus {
-                let users: Vec<String> = hub.by_user.keys().cloned().collect();
-                for chunk in users.chunks(PRESENCE_CHUNK) {
-                    bus.publish_remote(Change::Presence {
-                        instance: bus.instance().to_owned(),
-                        online: chunk.to_vec(),
-                        offline: vec![],
-                    });
-                }
-            }
-            let mut gone = Vec::new();
-            for (user, (instances, watchers)) in hub.remote.iter_mut() {
-                let before = instances.len();
-                instances.retain(|_, seen| seen.elapsed() < PRESENCE_EXPIRY);
-                if before > 0 && instances.is_empty() {
-                    gone.push((user.clone(), watchers.clone()));
-                }
-            }
-            for (user, watchers) in gone {
-                if !hub.is_online(&user) {
-                    hub.presence(&user, false, watchers);
-                }
-            }
-        });
+        self.end(&msg.reason, |c| c.user_id == msg.user_id && msg.keep_session.as_deref() != Some(c.session_id.as_str()));
     }
 }
 
 impl Handler<RemotePresence> for Hub {
     type Result = ();
     fn handle(&mut self, msg: RemotePresence, _: &mut Context<Self>) {
-        for (user, watchers) in msg.online {
-            let was = self.is_online(&user);
-            let entry = self.remote.entry(user.clone()).or_default();
-            entry.0.insert(msg.instance.clone(), Instant::now());
-            entry.1 = watchers.clone();
-            if !was {
-                self.presence(&user, true, watchers);
-            }
-        }
-        for (user, watchers) in msg.offline {
-            let was = self.is_online(&user);
-            if let Some(entry) = self.remote.get_mut(&user) {
-                entry.0.remove(&msg.instance);
-                if entry.0.is_empty() {
-                    self.remote.remove(&user);
-                }
-            }
-            if was && !self.is_online(&user) {
-                self.presence(&user, false, watchers);
-            }
+        for a in self.presence.remote(&msg.instance, msg.online, msg.offline, Instant::now()) {
+            self.announce(a);
         }
     }
 }
@@ -456,7 +320,7 @@ impl Handler<ResyncAll> for Hub {
     type Result = ();
     fn handle(&mut self, _: ResyncAll, _: &mut Context<Self>) {
         for conn in self.conns.values() {
-            conn.control.do_send(SocketCommand::Resync);
+            conn.socket.command(SocketCommand::Resync);
         }
     }
 }
@@ -464,10 +328,7 @@ impl Handler<ResyncAll> for Hub {
 impl Handler<Watchers> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Watchers, _: &mut Context<Self>) {
-        // Only online users have a presence audience to keep current.
-        if let Some(watchers) = self.watchers.get_mut(&msg.user_id) {
-            *watchers = msg.watchers;
-        }
+        self.presence.set_watchers(&msg.user_id, msg.watchers);
     }
 }
 
@@ -481,28 +342,6 @@ impl Handler<CountSockets> for Hub {
 impl Handler<OnlineUsers> for Hub {
     type Result = MessageResult<OnlineUsers>;
     fn handle(&mut self, _: OnlineUsers, _: &mut Context<Self>) -> Self::Result {
-        let remote = self.remote.iter().filter(|(_, (i, _))| !i.is_empty()).map(|(u, _)| u.clone());
-        MessageResult(self.by_user.keys().cloned().chain(remote).collect())
-    }
-}
-
-impl Handler<ProjectActorFor> for Hub {
-    type Result = MessageResult<ProjectActorFor>;
-    fn handle(&mut self, msg: ProjectActorFor, ctx: &mut Context<Self>) -> Self::Result {
-        if let Some(addr) = self.projects.get(&msg.project_id).filter(|a| a.connected()) {
-            return MessageResult(addr.clone());
-        }
-        let addr = ProjectActor::new(msg.project_id.clone(), self.svc.clone(), ctx.address(), self.bus.clone()).start();
-        self.projects.insert(msg.project_id, addr.clone());
-        MessageResult(addr)
-    }
-}
-
-impl Handler<ProjectActorStopped> for Hub {
-    type Result = ();
-    fn handle(&mut self, msg: ProjectActorStopped, _: &mut Context<Self>) {
-        if self.projects.get(&msg.project_id) == Some(&msg.addr) {
-            self.projects.remove(&msg.project_id);
-        }
+        MessageResult(self.presence.online_users().cloned().collect())
     }
 }

@@ -1,34 +1,59 @@
-//! One actor per live project: it serialises that project's mutations (one at a time,
-//! in arrival order) and tracks who has the project open, telling them as it changes.
+//! One actor per live project. It holds the project's row and serialises everything
+//! that depends on it, in arrival order: changes (validated by the pure rules in
+//! `domain::projects`, written, then published from inside the turn), photo steps,
+//! and subscriptions — so an access check and the subscribe it guards cannot be
+//! separated by a change of the project's owners. It tracks who has the project open
+//! and tells them as that changes.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
-use actix::dev::SendError;
-use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicResponse, Context, Handler, Message, Recipient, WrapFuture};
+use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicResponse, Context, Handler, Message, WrapFuture};
 use bytes::Bytes;
 use futures_util::future::BoxFuture;
-use protocol::{encode, Event, ServerMsg, UserSummary};
+use protocol::{encode, ErrorCode, Event, Project, ProjectImage, ServerMsg, UpdateProject, UserSummary};
 
 use super::bus::Bus;
-use super::hub::{Evict, Hub, ProjectActorFor, ProjectActorStopped, Reauthorize};
-use super::Push;
-use crate::domain::changes::Change;
-use crate::domain::policy::{self, Actor as User, ProjectRef};
-use crate::domain::projects;
+use super::registry::{ProjectActorFor, Registry, Stopped};
+use super::socket::SocketHandle;
+use crate::domain::policy::{self, Actor as User};
+use crate::domain::projects::{self, project_ref, NO_ACCESS, PROJECT_NOT_FOUND};
 use crate::domain::services::Services;
 use crate::domain::turns::{Step, Turns};
+use crate::domain::{photos, views};
 use crate::error::{Error, Result};
+use crate::store::projects::ProjectRow;
 
 /// A project with no viewers and no mutations for this long stops its actor.
 const IDLE: Duration = Duration::from_secs(60);
+/// Times a change is planned again after another instance changed the project under it.
+const STALE_RETRIES: usize = 3;
 
-#[derive(Message)]
-#[rtype(result = "()")]
+struct Subscriber {
+    user: User,
+    viewer: UserSummary,
+    socket: SocketHandle,
+}
+
+/// Subscribes a socket if its user may see the project.
 pub struct Subscribe {
-    pub conn_id: u64,
+    pub user: User,
     pub viewer: UserSummary,
-    pub push: Recipient<Push>,
+    pub socket: SocketHandle,
+}
+
+/// What a subscriber gets: the project, who else views it, its photos, and the
+/// user's favourites among them, all read in the subscription's turn.
+#[derive(Debug)]
+pub struct Subscribed {
+    pub project: Project,
+    pub viewers: Vec<UserSummary>,
+    pub photos: Vec<ProjectImage>,
+    pub favourites: Vec<String>,
+}
+
+impl Message for Subscribe {
+    type Result = Result<Subscribed>;
 }
 
 #[derive(Message)]
@@ -37,11 +62,23 @@ pub struct Unsubscribe {
     pub conn_id: u64,
 }
 
-#[derive(Message)]
-#[rtype(result = "Vec<UserSummary>")]
-pub struct Viewers;
+/// A change to the project's details, status, progress or people.
+pub struct Update {
+    pub user: User,
+    pub input: UpdateProject,
+}
 
-/// A mutation in its turn (see `domain::turns`): answers the step's value; its
+impl Message for Update {
+    type Result = Result<Project>;
+}
+
+#[derive(Message)]
+#[rtype(result = "Result<()>")]
+pub struct Delete {
+    pub user: User,
+}
+
+/// A photo step in its turn (see `domain::turns`): answers the step's value; its
 /// changes are published from inside the turn.
 pub struct Take<T>(pub Step<T>);
 
@@ -49,59 +86,89 @@ impl<T: 'static> Message for Take<T> {
     type Result = Result<T>;
 }
 
-#[derive(Message)]
-#[rtype(result = "Result<Vec<Change>>")]
-pub struct Delete {
-    pub actor: User,
-}
-
 /// An encoded event for every subscriber (photos added, changed or deleted).
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Broadcast(pub Bytes);
 
+/// The project may have changed elsewhere: read it again and re-check subscribers.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Refresh;
+
+#[derive(Message)]
+#[rtype(result = "usize")]
+pub struct CountSubscribers;
+
 pub struct ProjectActor {
     project_id: String,
     svc: Services,
-    hub: Addr<Hub>,
-    /// Changes are published from inside the serialised mutation, so events leave in
-    /// the order the writes happened, whichever sessions asked for them.
-    bus: Option<Bus>,
-    subscribers: HashMap<u64, (UserSummary, Recipient<Push>)>,
+    bus: Bus,
+    registry: Addr<Registry>,
+    /// The project as the last change here left it. `None` until read, and again after
+    /// a photo step (which may move the cover and so the version); a stale row from
+    /// another instance's change is caught by the write's version check.
+    row: Option<ProjectRow>,
+    subscribers: HashMap<u64, Subscriber>,
     last_active: Instant,
 }
 
-impl ProjectActor {
-    pub fn new(project_id: String, svc: Services, hub: Addr<Hub>, bus: Option<Bus>) -> ProjectActor {
-        ProjectActor { project_id, svc, hub, bus, subscribers: HashMap::new(), last_active: Instant::now() }
+/// A project the user may see, or the answer to give: "Project not found" when it does
+/// not exist, "You don't have access to this project" when it is someone else's.
+fn check_visible(row: Option<&ProjectRow>, user: &User) -> Result<()> {
+    let row = row.ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?;
+    if !policy::can_view_project(user, project_ref(row)) {
+        return Err(Error::new(ErrorCode::Forbidden, NO_ACCESS));
     }
+    Ok(())
+}
 
-    fn publish(&self, changes: Vec<Change>) {
-        match &self.bus {
-            Some(bus) => bus.publish(changes),
-            None => tracing::error!("project actor without a bus; changes not published"),
-        }
+impl ProjectActor {
+    pub fn new(project_id: String, svc: Services, bus: Bus, registry: Addr<Registry>) -> ProjectActor {
+        ProjectActor { project_id, svc, bus, registry, row: None, subscribers: HashMap::new(), last_active: Instant::now() }
     }
 
     fn is_viewing(&self, user_id: &str) -> bool {
-        self.subscribers.values().any(|(u, _)| u.id == user_id)
+        self.subscribers.values().any(|s| s.viewer.id == user_id)
     }
 
     fn viewers(&self) -> Vec<UserSummary> {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = HashSet::new();
         let mut list: Vec<UserSummary> =
-            self.subscribers.values().filter(|(u, _)| seen.insert(u.id.clone())).map(|(u, _)| u.clone()).collect();
+            self.subscribers.values().filter(|s| seen.insert(s.viewer.id.clone())).map(|s| s.viewer.clone()).collect();
         list.sort_by(|a, b| a.id.cmp(&b.id));
         list
     }
 
-    fn announce_viewers(&self) {
+    fn announce_viewers(&mut self) {
         let event = Event::Viewers { project_id: self.project_id.clone(), viewers: self.viewers() };
         if let Ok(bytes) = encode(&ServerMsg::Event { event }) {
-            let frame = Bytes::from(bytes);
-            for (_, push) in self.subscribers.values() {
-                let _ = push.try_send(Push(frame.clone()));
+            self.broadcast(&Bytes::from(bytes));
+        }
+    }
+
+    /// Pushes to every subscriber; those that stopped reading are cut off.
+    fn broadcast(&mut self, frame: &Bytes) {
+        let full: Vec<u64> =
+            self.subscribers.iter().filter(|(_, s)| s.socket.push(frame).is_err()).map(|(conn, _)| *conn).collect();
+        for conn in full {
+            if let Some(s) = self.subscribers.remove(&conn) {
+                tracing::warn!(conn, user = %s.viewer.id, "subscriber fell behind; disconnecting it");
+                s.socket.cut_off_slow();
             }
+        }
+    }
+
+    /// Keeps the row as it now is and drops subscribers who may no longer see it.
+    fn settle(&mut self, row: Option<ProjectRow>) {
+        let before = self.subscribers.len();
+        match &row {
+            Some(r) => self.subscribers.retain(|_, s| policy::can_view_project(&s.user, project_ref(r))),
+            None => self.subscribers.clear(),
+        }
+        self.row = row;
+        if self.subscribers.len() != before && !self.subscribers.is_empty() {
+            self.announce_viewers();
         }
     }
 }
@@ -118,21 +185,54 @@ impl Actor for ProjectActor {
     }
 
     fn stopped(&mut self, ctx: &mut Context<Self>) {
-        self.hub.do_send(ProjectActorStopped { project_id: self.project_id.clone(), addr: ctx.address() });
+        self.registry.do_send(Stopped { project_id: self.project_id.clone(), addr: ctx.address() });
     }
 }
 
+// Everything below that awaits holds the mailbox until it finishes (AtomicResponse), so
+// no two of the project's turns interleave.
+
 impl Handler<Subscribe> for ProjectActor {
-    type Result = ();
-    fn handle(&mut self, msg: Subscribe, _: &mut Context<Self>) {
+    type Result = AtomicResponse<Self, Result<Subscribed>>;
+    fn handle(&mut self, msg: Subscribe, _: &mut Context<Self>) -> Self::Result {
         self.last_active = Instant::now();
-        // A viewer's second tab changes nothing the others see (it learns the list
-        // from its own Subscribed answer): no list to every open socket for it.
-        let new_viewer = !self.is_viewing(&msg.viewer.id);
-        self.subscribers.insert(msg.conn_id, (msg.viewer, msg.push));
-        if new_viewer {
-            self.announce_viewers();
-        }
+        let (svc, id, user) = (self.svc.clone(), self.project_id.clone(), msg.user.clone());
+        AtomicResponse::new(Box::pin(
+            async move {
+                let pool = svc.store.pool();
+                let row = crate::store::projects::find(pool, &id).await?;
+                check_visible(row.as_ref(), &user)?;
+                let row = row.ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?;
+                let (photos, favourites) = photos::list_of(&svc, &user, &row).await?;
+                // Another instance may have given the project to other people while the
+                // photos were read: decide on the project as it is now.
+                let now = crate::store::projects::find(pool, &id).await?;
+                check_visible(now.as_ref(), &user)?;
+                Ok::<_, Error>((now.unwrap_or(row), photos, favourites))
+            }
+            .into_actor(self)
+            .map(move |outcome, act, ctx| {
+                let (row, photos, favourites) = match outcome {
+                    Ok(found) => found,
+                    Err(err) => {
+                        if err.code() == ErrorCode::NotFound && act.subscribers.is_empty() {
+                            ctx.stop();
+                        }
+                        return Err(err);
+                    }
+                };
+                let new_viewer = !act.is_viewing(&msg.viewer.id);
+                let project = views::project(&row);
+                act.settle(Some(row));
+                act.subscribers.insert(msg.socket.conn_id, Subscriber { user: msg.user, viewer: msg.viewer, socket: msg.socket });
+                // A viewer's second tab changes nothing the others see (it learns the
+                // list from its own answer): no list to every open socket for it.
+                if new_viewer {
+                    act.announce_viewers();
+                }
+                Ok(Subscribed { project, viewers: act.viewers(), photos, favourites })
+            }),
+        ))
     }
 }
 
@@ -140,8 +240,8 @@ impl Handler<Unsubscribe> for ProjectActor {
     type Result = ();
     fn handle(&mut self, msg: Unsubscribe, _: &mut Context<Self>) {
         self.last_active = Instant::now();
-        if let Some((viewer, _)) = self.subscribers.remove(&msg.conn_id) {
-            if !self.is_viewing(&viewer.id) {
+        if let Some(s) = self.subscribers.remove(&msg.conn_id) {
+            if !self.is_viewing(&s.viewer.id) {
                 self.announce_viewers();
             }
         }
@@ -152,90 +252,136 @@ impl Handler<Broadcast> for ProjectActor {
     type Result = ();
     fn handle(&mut self, Broadcast(frame): Broadcast, _: &mut Context<Self>) {
         self.last_active = Instant::now();
-        // A closed mailbox is a socket closing already: its own unsubscribe follows
-        // (and tells the other viewers), so only full ones are dropped here.
-        let full: Vec<u64> = self
-            .subscribers
-            .iter()
-            .filter(|(_, (_, push))| matches!(push.try_send(Push(frame.clone())), Err(SendError::Full(_))))
-            .map(|(conn, _)| *conn)
-            .collect();
-        if !full.is_empty() {
-            for conn in &full {
-                self.subscribers.remove(conn);
+        self.broadcast(&frame);
+    }
+}
+
+impl Handler<Update> for ProjectActor {
+    type Result = AtomicResponse<Self, Result<Project>>;
+    fn handle(&mut self, msg: Update, _: &mut Context<Self>) -> Self::Result {
+        self.last_active = Instant::now();
+        let (svc, id, mut row) = (self.svc.clone(), self.project_id.clone(), self.row.clone());
+        AtomicResponse::new(Box::pin(
+            async move {
+                for _ in 0..STALE_RETRIES {
+                    let current = match row.take() {
+                        Some(r) => r,
+                        None => {
+                            let found = crate::store::projects::find(svc.store.pool(), &id).await?;
+                            check_visible(found.as_ref(), &msg.user)?;
+                            found.ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?
+                        }
+                    };
+                    if let Some(done) = projects::update(&svc, &msg.user, &current, &msg.input).await? {
+                        return Ok(done);
+                    }
+                }
+                Err(Error::internal("the project kept changing under an update"))
             }
-            self.hub.do_send(Evict { conns: full });
-        }
+            .into_actor(self)
+            .map(|outcome, act, _| {
+                let (row, changes) = match outcome {
+                    Ok(done) => done,
+                    Err(err) => {
+                        // The row may be stale; read it again next time.
+                        act.row = None;
+                        return Err(err);
+                    }
+                };
+                let project = views::project(&row);
+                // Subscribers who lost the project are dropped before its events leave.
+                act.settle(Some(row));
+                act.bus.publish(changes);
+                Ok(project)
+            }),
+        ))
     }
 }
 
-impl Handler<Reauthorize> for ProjectActor {
-    type Result = ();
-    fn handle(&mut self, msg: Reauthorize, _: &mut Context<Self>) {
-        let project = ProjectRef { homeowner_id: &msg.homeowner_id, builder_id: msg.builder_id.as_deref() };
-        let before = self.subscribers.len();
-        self.subscribers
-            .retain(|_, (viewer, _)| policy::can_view_project(&User { id: viewer.id.clone(), role: viewer.role }, project));
-        if self.subscribers.len() != before {
-            self.announce_viewers();
-        }
+impl Handler<Delete> for ProjectActor {
+    type Result = AtomicResponse<Self, Result<()>>;
+    fn handle(&mut self, msg: Delete, _: &mut Context<Self>) -> Self::Result {
+        self.last_active = Instant::now();
+        let (svc, id) = (self.svc.clone(), self.project_id.clone());
+        AtomicResponse::new(Box::pin(
+            async move {
+                // Read afresh: a deletion is rare and must not act on a stale row.
+                let row = crate::store::projects::find(svc.store.pool(), &id).await?;
+                check_visible(row.as_ref(), &msg.user)?;
+                let row = row.ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?;
+                projects::delete(&svc, &msg.user, &row).await
+            }
+            .into_actor(self)
+            .map(|outcome, act, ctx| {
+                let changes = outcome?;
+                act.settle(None);
+                act.bus.publish(changes);
+                ctx.stop();
+                Ok(())
+            }),
+        ))
     }
 }
 
-impl Handler<Viewers> for ProjectActor {
-    type Result = Vec<UserSummary>;
-    fn handle(&mut self, _: Viewers, _: &mut Context<Self>) -> Vec<UserSummary> {
-        self.viewers()
+impl Handler<Refresh> for ProjectActor {
+    type Result = AtomicResponse<Self, ()>;
+    fn handle(&mut self, _: Refresh, _: &mut Context<Self>) -> Self::Result {
+        let (svc, id) = (self.svc.clone(), self.project_id.clone());
+        AtomicResponse::new(Box::pin(
+            async move { crate::store::projects::find(svc.store.pool(), &id).await }.into_actor(self).map(
+                |found, act, _| match found {
+                    Ok(row) => act.settle(row),
+                    Err(err) => {
+                        // Unsure who may see it now: nobody stays subscribed; clients
+                        // that reconnect subscribe afresh.
+                        tracing::error!(error = %err, project = %act.project_id, "could not re-read a changed project");
+                        for (_, s) in act.subscribers.drain() {
+                            s.socket.command(super::socket::SocketCommand::Resync);
+                        }
+                        act.row = None;
+                    }
+                },
+            ),
+        ))
     }
 }
 
-// Mutations hold the mailbox until they finish (AtomicResponse), so two changes to one
-// project never interleave.
+impl Handler<CountSubscribers> for ProjectActor {
+    type Result = usize;
+    fn handle(&mut self, _: CountSubscribers, _: &mut Context<Self>) -> usize {
+        self.subscribers.len()
+    }
+}
+
 impl<T: Send + 'static> Handler<Take<T>> for ProjectActor {
     type Result = AtomicResponse<Self, Result<T>>;
     fn handle(&mut self, Take(step): Take<T>, _: &mut Context<Self>) -> Self::Result {
         self.last_active = Instant::now();
         AtomicResponse::new(Box::pin(step.into_actor(self).map(|result, act, _| {
+            // A photo step may move the cover, and with it the project's version.
+            act.row = None;
             result.map(|(value, changes)| {
-                act.publish(changes);
+                act.bus.publish(changes);
                 value
             })
         })))
     }
 }
 
-/// A project's turns, its actor found through the hub at every step: an upload's
+/// A project's turns, its actor found through the registry at every step: an upload's
 /// photos may arrive further apart than an idle project actor lives.
 #[derive(Clone)]
 pub struct ProjectTurns {
-    pub hub: Addr<Hub>,
+    pub registry: Addr<Registry>,
     pub project_id: String,
 }
 
 impl Turns for ProjectTurns {
     fn take<T: Send + 'static>(&self, step: Step<T>) -> BoxFuture<'static, Result<T>> {
-        let (hub, project_id) = (self.hub.clone(), self.project_id.clone());
+        let (registry, project_id) = (self.registry.clone(), self.project_id.clone());
         Box::pin(async move {
-            let addr = hub.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
+            let addr = registry.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
             addr.send(Take(step)).await.map_err(Error::internal)?
         })
-    }
-}
-
-impl Handler<Delete> for ProjectActor {
-    type Result = AtomicResponse<Self, Result<Vec<Change>>>;
-    fn handle(&mut self, msg: Delete, _: &mut Context<Self>) -> Self::Result {
-        self.last_active = Instant::now();
-        let svc = self.svc.clone();
-        let id = self.project_id.clone();
-        AtomicResponse::new(Box::pin(
-            async move { projects::delete(&svc, &msg.actor, &id).await }.into_actor(self).map(|result, act, _| {
-                result.map(|changes| {
-                    act.subscribers.clear();
-                    act.publish(changes);
-                    Vec::new()
-                })
-            }),
-        ))
     }
 }

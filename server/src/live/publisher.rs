@@ -1,27 +1,60 @@
 //! Turns changes into events. One task per instance takes changes in order (from this
 //! instance and, through the bus, from the others), reads what the event needs, encodes
-//! it once, and hands it to the hub with its audience.
+//! it once, and hands it to the hub or the project's actor with its audience, which the
+//! policy module decides. Session ends go out here too: a logout on one instance
+//! closes the session's sockets on every instance.
 
 use std::collections::HashMap;
 
 use actix::Addr;
 use bytes::Bytes;
-use protocol::{encode, Event, ServerMsg};
+use protocol::{encode, Event, Role, ServerMsg};
 use tokio::sync::mpsc;
 
-use super::hub::{Audience, Deliver, EndUser, Hub, Reauthorize, RemotePresence, Watchers};
+use super::bus::Inbound;
+use super::hub::{Deliver, EndSessions, EndUser, Hub, RemotePresence, ResyncAll, Watchers};
+use super::registry::{Changed, Registry, ToSubscribers};
 use crate::domain::changes::{Change, Owners};
+use crate::domain::policy::{self, Audience, ProjectRef, UserRef};
 use crate::domain::views;
 use crate::error::Result;
 use crate::store::{images, projects, users, Store};
 
-pub async fn run(mut changes: mpsc::UnboundedReceiver<Change>, store: Store, hub: Addr<Hub>) {
+pub async fn run(mut inbound: mpsc::UnboundedReceiver<Inbound>, store: Store, hub: Addr<Hub>, registry: Addr<Registry>) {
     let mut announced = Announced::default();
-    while let Some(change) = changes.recv().await {
-        if let Err(err) = publish(&store, &hub, &mut announced, change).await {
-            err.log("publishing a change");
+    let to = Targets { hub, registry };
+    while let Some(next) = inbound.recv().await {
+        match next {
+            Inbound::Change { change, remote } => {
+                if let Err(err) = publish(&store, &to, &mut announced, change, remote).await {
+                    err.log("publishing a change");
+                }
+            }
+            Inbound::Lost => to.hub.do_send(ResyncAll),
         }
     }
+}
+
+struct Targets {
+    hub: Addr<Hub>,
+    registry: Addr<Registry>,
+}
+
+impl Targets {
+    fn deliver(&self, event: Event, audience: Audience) {
+        let frame = match encode(&ServerMsg::Event { event }) {
+            Ok(bytes) => Bytes::from(bytes),
+            Err(err) => return tracing::error!(error = %err, "could not encode an event"),
+        };
+        match audience {
+            Audience::Subscribers(project_id) => self.registry.do_send(ToSubscribers { project_id, frame }),
+            audience => self.hub.do_send(Deliver { frame, audience }),
+        }
+    }
+}
+
+fn project_ref(owners: &Owners) -> ProjectRef<'_> {
+    ProjectRef { homeowner_id: &owners.homeowner_id, builder_id: owners.builder_id.as_deref() }
 }
 
 /// The newest version of each project this instance has announced. Changes reach the
@@ -51,21 +84,16 @@ impl Announced {
     }
 }
 
-fn deliver(hub: &Addr<Hub>, event: Event, audience: Audience) {
-    match encode(&ServerMsg::Event { event }) {
-        Ok(bytes) => hub.do_send(Deliver { frame: Bytes::from(bytes), audience }),
-        Err(err) => tracing::error!(error = %err, "could not encode an event"),
-    }
-}
-
-fn people(owners: &Owners) -> Vec<String> {
-    std::iter::once(owners.homeowner_id.clone()).chain(owners.builder_id.clone()).collect()
-}
-
-async fn publish(store: &Store, hub: &Addr<Hub>, announced: &mut Announced, change: Change) -> Result<()> {
+async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change: Change, remote: bool) -> Result<()> {
     let pool = store.pool();
     match change {
         Change::Project { id, created, actor_id, previous, state } => {
+            // Another instance's change: this instance's actor re-reads the project and
+            // drops subscribers who lost it, before any later event reaches them. (Here,
+            // the actor did so in the change's own turn.)
+            if remote {
+                to.registry.do_send(Changed { project_id: id.clone() });
+            }
             let project = match state {
                 Some(project) => *project,
                 None => match projects::find(pool, &id).await? {
@@ -90,39 +118,34 @@ async fn publish(store: &Store, hub: &Addr<Hub>, announced: &mut Announced, chan
                 };
                 Event::ProjectUpdated { project, actor }
             };
-            deliver(hub, event, Audience::Users(people(&current)));
+            to.deliver(event, policy::project_audience(project_ref(&current)));
             let moved = previous.is_some();
-            if moved {
-                hub.do_send(Reauthorize {
-                    project_id: project_id.clone(),
-                    homeowner_id: current.homeowner_id.clone(),
-                    builder_id: current.builder_id.clone(),
-                });
-            }
             if let Some(previous) = previous {
                 // Whoever lost the project sees it leave their view.
-                let now = people(&current);
-                let lost: Vec<String> = people(&previous).into_iter().filter(|p| !now.contains(p)).collect();
-                if !lost.is_empty() {
-                    deliver(hub, Event::ProjectDeleted { id: project_id, version }, Audience::Only(lost));
+                let lost = policy::lost_project_audience(project_ref(&previous), project_ref(&current));
+                if lost != Audience::Only(Vec::new()) {
+                    to.deliver(Event::ProjectDeleted { id: project_id, version }, lost);
                 }
-                refresh_watchers(store, hub, &previous.homeowner_id).await?;
+                refresh_watchers(store, to, &previous.homeowner_id).await?;
             }
             if created || moved {
-                refresh_watchers(store, hub, &current.homeowner_id).await?;
+                refresh_watchers(store, to, &current.homeowner_id).await?;
                 // A builder newly on a homeowner's project may now see that homeowner.
                 if let (Some(builder), Some(homeowner)) =
                     (current.builder_id.clone(), users::find_by_id(pool, &current.homeowner_id).await?)
                 {
-                    deliver(hub, Event::UserUpdated { user: views::profile(&homeowner) }, Audience::Only(vec![builder]));
+                    to.deliver(Event::UserUpdated { user: views::profile(&homeowner) }, policy::newly_visible_user_audience(&builder));
                 }
             }
         }
         Change::ProjectDeleted { id, version, owners } => {
+            if remote {
+                to.registry.do_send(Changed { project_id: id.clone() });
+            }
             // Recorded, so an update that was overtaken by the deletion stays unsent.
             announced.record(&id, version);
-            deliver(hub, Event::ProjectDeleted { id, version }, Audience::Users(people(&owners)));
-            refresh_watchers(store, hub, &owners.homeowner_id).await?;
+            to.deliver(Event::ProjectDeleted { id, version }, policy::project_audience(project_ref(&owners)));
+            refresh_watchers(store, to, &owners.homeowner_id).await?;
         }
         Change::User { id, created, state } => {
             let user = match state {
@@ -132,14 +155,16 @@ async fn publish(store: &Store, hub: &Addr<Hub>, announced: &mut Announced, chan
                     None => return Ok(()),
                 },
             };
-            let mut audience = users::builders_of_homeowner(pool, &id).await?;
-            audience.push(id);
+            let builders = users::builders_of_homeowner(pool, &id).await?;
+            let audience = policy::user_audience(UserRef { id: &id, role: user.role, builders: &builders });
             let event = if created { Event::UserCreated { user } } else { Event::UserUpdated { user } };
-            deliver(hub, event, Audience::Users(audience));
+            to.deliver(event, audience);
         }
-        Change::UserDeleted { id, version, mut builders } => {
-            builders.push(id.clone());
-            deliver(hub, Event::UserDeleted { id, version }, Audience::Users(builders));
+        Change::UserDeleted { id, version, builders } => {
+            // Who could see the user before: the builders with their projects (a
+            // homeowner), read before the deletion; the role no longer matters.
+            let audience = policy::user_audience(UserRef { id: &id, role: Role::Homeowner, builders: &builders });
+            to.deliver(Event::UserDeleted { id, version }, audience);
         }
         Change::Photo { id, project_id, created, state } => {
             let photo = match state {
@@ -151,16 +176,21 @@ async fn publish(store: &Store, hub: &Addr<Hub>, announced: &mut Announced, chan
                 },
             };
             let event = if created { Event::PhotoAdded { photo } } else { Event::PhotoUpdated { photo } };
-            deliver(hub, event, Audience::Subscribers(project_id));
+            to.deliver(event, policy::project_detail_audience(&project_id));
         }
         Change::PhotoDeleted { id, project_id } => {
-            deliver(hub, Event::PhotoDeleted { id, project_id: project_id.clone() }, Audience::Subscribers(project_id));
+            let audience = policy::project_detail_audience(&project_id);
+            to.deliver(Event::PhotoDeleted { id, project_id }, audience);
         }
         Change::Favourite { user_id, project_id, image_id, favourite } => {
-            deliver(hub, Event::FavouriteChanged { project_id, image_id, favourite }, Audience::Only(vec![user_id]));
+            let audience = policy::favourite_audience(&user_id);
+            to.deliver(Event::FavouriteChanged { project_id, image_id, favourite }, audience);
+        }
+        Change::EndSession { session_id, reason } => {
+            to.hub.do_send(EndSessions { session_ids: vec![session_id], reason });
         }
         Change::EndSessions { user_id, keep_session, reason } => {
-            hub.do_send(EndUser { user_id, keep_session, reason });
+            to.hub.do_send(EndUser { user_id, keep_session, reason });
         }
         Change::Presence { instance, online, offline } => {
             let with_watchers = |ids: Vec<String>| async move {
@@ -173,15 +203,15 @@ async fn publish(store: &Store, hub: &Addr<Hub>, announced: &mut Announced, chan
             };
             let online = with_watchers(online).await?;
             let offline = with_watchers(offline).await?;
-            hub.do_send(RemotePresence { instance, online, offline });
+            to.hub.do_send(RemotePresence { instance, online, offline });
         }
     }
     Ok(())
 }
 
-async fn refresh_watchers(store: &Store, hub: &Addr<Hub>, homeowner_id: &str) -> Result<()> {
+async fn refresh_watchers(store: &Store, to: &Targets, homeowner_id: &str) -> Result<()> {
     let watchers = users::builders_of_homeowner(store.pool(), homeowner_id).await?;
-    hub.do_send(Watchers { user_id: homeowner_id.to_owned(), watchers });
+    to.hub.do_send(Watchers { user_id: homeowner_id.to_owned(), watchers });
     Ok(())
 }
 

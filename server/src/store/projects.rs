@@ -158,6 +158,21 @@ pub async fn update<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
+/// As `update`, only if the project is still at `version`: false when another change
+/// (on this instance or another) got there first, so nothing it did is overwritten.
+pub async fn update_at_version<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: &str,
+    f: &ProjectFields<'_>,
+    now: i64,
+    version: i64,
+) -> Result<bool> {
+    let sql = "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, builder_id = $6, \
+         status = $7, progress = $8, updated_at = $9, version = version + 1 WHERE id = $1 AND version = $10";
+    let done = bind_fields(sqlx::query(sql), id, f, now).bind(version).execute(ex).await?;
+    Ok(done.rows_affected() == 1)
+}
+
 pub async fn delete<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Result<bool> {
     let done = sqlx::query("DELETE FROM projects WHERE id = $1").bind(id).execute(ex).await?;
     Ok(done.rows_affected() > 0)

@@ -2,7 +2,6 @@
 //! the changes to publish. Subscriptions, which need the socket itself, are handled by
 //! the session actor.
 
-use actix::Addr;
 use protocol::{Request, Response};
 
 use crate::domain::changes::Change;
@@ -11,12 +10,13 @@ use crate::domain::services::Services;
 use crate::domain::turns::Turns;
 use crate::domain::{photos, profile, projects, users};
 use crate::error::{Error, Result};
-use crate::live::hub::{Hub, ProjectActorFor};
-use crate::live::project::{self, ProjectTurns};
+use crate::live::project::{self, ProjectActor, ProjectTurns};
+use crate::live::registry::ProjectActorFor;
+use crate::live::Live;
 
 pub struct RequestContext {
     pub svc: Services,
-    pub hub: Addr<Hub>,
+    pub live: Live,
     pub actor: Actor,
     pub session_id: String,
 }
@@ -27,12 +27,12 @@ fn plain(response: Response) -> Outcome {
     Ok((response, Vec::new()))
 }
 
-async fn project_actor(hub: &Addr<Hub>, id: &str) -> Result<Addr<project::ProjectActor>> {
-    hub.send(ProjectActorFor { project_id: id.to_owned() }).await.map_err(Error::internal)
+async fn project_actor(live: &Live, id: &str) -> Result<actix::Addr<ProjectActor>> {
+    live.registry.send(ProjectActorFor { project_id: id.to_owned() }).await.map_err(Error::internal)
 }
 
-fn turns_of(hub: &Addr<Hub>, project_id: String) -> ProjectTurns {
-    ProjectTurns { hub: hub.clone(), project_id }
+fn turns_of(live: &Live, project_id: String) -> ProjectTurns {
+    ProjectTurns { registry: live.registry.clone(), project_id }
 }
 
 /// Whether a request may change state. A socket's writes are applied in the order it
@@ -71,20 +71,17 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
             let (project, changes) = projects::create(svc, actor, &input).await?;
             Ok((Response::Project { project }, changes))
         }
+        // A project's changes are planned and published in its actor's turn, against
+        // the row it holds (an unknown id's actor stops at once).
         Request::UpdateProject(input) => {
-            // Checked before the project actor starts, so unknown ids start nothing.
-            projects::visible(svc, actor, &input.id).await?;
-            let (svc, actor) = (svc.clone(), actor.clone());
-            let project = turns_of(&cx.hub, input.id.clone())
-                .take(Box::pin(async move { projects::update(&svc, &actor, &input).await }))
-                .await?;
-            Ok((Response::Project { project }, Vec::new()))
+            let addr = project_actor(&cx.live, &input.id).await?;
+            let project = addr.send(project::Update { user: actor.clone(), input }).await.map_err(Error::internal)??;
+            plain(Response::Project { project })
         }
         Request::DeleteProject { id } => {
-            projects::visible(svc, actor, &id).await?;
-            let addr = project_actor(&cx.hub, &id).await?;
-            let changes = addr.send(project::Delete { actor: actor.clone() }).await.map_err(Error::internal)??;
-            Ok((Response::Done, changes))
+            let addr = project_actor(&cx.live, &id).await?;
+            addr.send(project::Delete { user: actor.clone() }).await.map_err(Error::internal)??;
+            plain(Response::Done)
         }
         Request::UpdateProfile(input) => {
             let (user, changes) = profile::update(svc, actor, &input).await?;
@@ -104,13 +101,13 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         // A photo's changes take their turn with its project's (a deletion moves the
         // cover); as for projects, unknown and unseen photos start no project actor.
         Request::UpdatePhoto(input) => {
-            let turns = turns_of(&cx.hub, photos::project_of(svc, actor, &input.id).await?);
+            let turns = turns_of(&cx.live, photos::project_of(svc, actor, &input.id).await?);
             let (svc, actor) = (svc.clone(), actor.clone());
             let photo = turns.take(Box::pin(async move { photos::update(&svc, &actor, &input).await })).await?;
             Ok((Response::Photo { photo }, Vec::new()))
         }
         Request::DeletePhoto { id } => {
-            let turns = turns_of(&cx.hub, photos::project_of(svc, actor, &id).await?);
+            let turns = turns_of(&cx.live, photos::project_of(svc, actor, &id).await?);
             let (svc, actor) = (svc.clone(), actor.clone());
             turns.take(Box::pin(async move { Ok(((), photos::delete(&svc, &actor, &id).await?)) })).await?;
             plain(Response::Done)

@@ -16,16 +16,20 @@ use tokio::sync::oneshot;
 use super::dispatch::{dispatch, is_write, RequestContext};
 use crate::domain::policy::Actor as User;
 use crate::domain::services::Services;
-use crate::domain::{photos, projects, snapshot, views};
+use crate::domain::{snapshot, views};
 use crate::error::Error;
-use crate::live::bus::Bus;
-use crate::live::hub::{CutOff, Hub, Join, Leave, OnlineUsers, ProjectActorFor, SocketCommand};
+use crate::live::hub::{Join, Leave, OnlineUsers, Refused};
 use crate::live::project::{self, ProjectActor};
-use crate::live::Push;
+use crate::live::registry::ProjectActorFor;
+use crate::live::socket::{CutOff, SocketCommand, SocketHandle};
+use crate::live::{Live, Push};
 use crate::store::users::{self, UserRow};
 
 /// Close code for "your session ended": the client drops its state and signs in again.
 pub const CLOSE_SESSION_ENDED: u16 = 4401;
+/// Close code for "too many sockets" (per session or per user; see `live::hub`): the
+/// client waits before it tries again.
+pub const CLOSE_TOO_MANY_SOCKETS: u16 = 4429;
 /// Frames waiting for a socket that does not read: past this many the socket is closed
 /// (DESIGN.md §2: a peer that stops reading is closed, never buffered without limit).
 pub const MAX_QUEUED_FRAMES: usize = 256;
@@ -42,8 +46,7 @@ pub struct SessionActor {
     session_id: String,
     user: UserRow,
     svc: Services,
-    hub: Addr<Hub>,
-    bus: Bus,
+    live: Live,
     last_heard: Instant,
     heartbeat_interval: Duration,
     client_timeout: Duration,
@@ -66,8 +69,7 @@ pub struct SessionParts {
     pub session_id: String,
     pub user: UserRow,
     pub svc: Services,
-    pub hub: Addr<Hub>,
-    pub bus: Bus,
+    pub live: Live,
     /// How often the server pings, and how long a silent peer may stay.
     pub heartbeat: (Duration, Duration),
     pub cut_off: Option<CutOff>,
@@ -80,8 +82,7 @@ impl SessionActor {
             session_id: p.session_id,
             user: p.user,
             svc: p.svc,
-            hub: p.hub,
-            bus: p.bus,
+            live: p.live,
             last_heard: Instant::now(),
             heartbeat_interval: p.heartbeat.0,
             client_timeout: p.heartbeat.1,
@@ -111,6 +112,16 @@ impl SessionActor {
         User::of(&self.user)
     }
 
+    /// How the hub and project actors reach this socket.
+    fn socket_handle(&self, ctx: &mut ws::WebsocketContext<Self>) -> SocketHandle {
+        SocketHandle {
+            conn_id: self.conn_id,
+            push: ctx.address().recipient(),
+            control: ctx.address().recipient(),
+            cut_off: self.cut_off.clone(),
+        }
+    }
+
     fn send(&self, ctx: &mut ws::WebsocketContext<Self>, msg: &ServerMsg) {
         match encode(msg) {
             Ok(bytes) => ctx.binary(bytes),
@@ -135,25 +146,34 @@ impl SessionActor {
         async move { users::builders_of_homeowner(store.pool(), &user_id).await }
             .into_actor(self)
             .then(|watchers, act, ctx| {
-                act.hub.do_send(Join {
-                    conn_id: act.conn_id,
+                let join = Join {
                     session_id: act.session_id.clone(),
                     user_id: act.user.id.clone(),
                     role: act.actor().role,
                     watchers: watchers.unwrap_or_default(),
-                    push: ctx.address().recipient(),
-                    control: ctx.address().recipient(),
-                    cut_off: act.cut_off.take(),
-                });
-                let (store, hub, user) = (act.svc.store.clone(), act.hub.clone(), act.user.clone());
+                    socket: act.socket_handle(ctx),
+                };
+                let (store, hub, user) = (act.svc.store.clone(), act.live.hub.clone(), act.user.clone());
                 async move {
+                    match hub.send(join).await {
+                        Ok(Ok(())) => {}
+                        Ok(Err(refused)) => return Ok(Err(refused)),
+                        Err(err) => return Err(Error::internal(err)),
+                    }
                     let online = hub.send(OnlineUsers).await.unwrap_or_default();
-                    snapshot::hello(&store, &user, |id| online.contains(id)).await
+                    snapshot::hello(&store, &user, |id| online.contains(id)).await.map(Ok)
                 }
                 .into_actor(act)
             })
             .map(|hello, act, ctx| match hello {
-                Ok(hello) => {
+                Ok(Err(refused)) => {
+                    let why = match refused {
+                        Refused::TooManyForSession => "Too many connections for this session",
+                        Refused::TooManyForUser => "Too many connections for this account",
+                    };
+                    act.close(ctx, CloseCode::Other(CLOSE_TOO_MANY_SOCKETS), why);
+                }
+                Ok(Ok(hello)) => {
                     act.send(ctx, &ServerMsg::Hello(hello));
                     act.ready = true;
                     for frame in std::mem::take(&mut act.backlog) {
@@ -192,7 +212,7 @@ impl SessionActor {
             other => {
                 let cx = RequestContext {
                     svc: self.svc.clone(),
-                    hub: self.hub.clone(),
+                    live: self.live.clone(),
                     actor: self.actor(),
                     session_id: self.session_id.clone(),
                 };
@@ -209,7 +229,7 @@ impl SessionActor {
                     act.in_flight -= 1;
                     match outcome {
                         Ok((response, changes)) => {
-                            act.bus.publish(changes);
+                            act.live.publish(changes);
                             act.send(ctx, &ServerMsg::Reply { id, response });
                         }
                         Err(err) => act.fail(ctx, id, err),
@@ -243,6 +263,8 @@ impl SessionActor {
     }
 
     /// Subscribes this socket to a project it may see: it then hears who else views it.
+    /// The check and the subscription happen in one turn of the project's actor, so a
+    /// change of the project's owners falls wholly before or after them.
     fn subscribe(
         &mut self,
         ctx: &mut ws::WebsocketContext<Self>,
@@ -250,22 +272,20 @@ impl SessionActor {
         project_id: String,
         after: Option<Shared<oneshot::Receiver<()>>>,
     ) {
-        let (svc, hub, actor, conn_id) = (self.svc.clone(), self.hub.clone(), self.actor(), self.conn_id);
+        let (registry, user) = (self.live.registry.clone(), self.actor());
         let viewer: UserSummary = views::summary(&self.user);
-        let push = ctx.address().recipient();
+        let socket = self.socket_handle(ctx);
         async move {
             if let Some(after) = after {
                 let _ = after.await;
             }
-            let row = projects::visible(&svc, &actor, &project_id).await?;
-            let addr = hub.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
-            addr.send(project::Subscribe { conn_id, viewer, push }).await.map_err(Error::internal)?;
-            let viewers = addr.send(project::Viewers).await.map_err(Error::internal)?;
-            // Read after subscribing: a photo stored meanwhile is in the list, its event
-            // or both; clients merge by id and version.
-            let (photos, favourites) = photos::list_of(&svc, &actor, &row).await?;
-            let project = views::project(&row);
-            Ok::<_, Error>((Response::Subscribed { project, viewers, photos, favourites }, addr))
+            let addr = registry.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
+            // Photos stored meanwhile are in the list, their events or both; clients
+            // merge by id and version.
+            let s = addr.send(project::Subscribe { user, viewer, socket }).await.map_err(Error::internal)??;
+            let response =
+                Response::Subscribed { project: s.project, viewers: s.viewers, photos: s.photos, favourites: s.favourites };
+            Ok::<_, Error>((response, addr))
         }
         .into_actor(self)
         .map(move |outcome, act, ctx| {
@@ -302,7 +322,7 @@ impl Actor for SessionActor {
     }
 
     fn stopped(&mut self, _: &mut Self::Context) {
-        self.hub.do_send(Leave { conn_id: self.conn_id });
+        self.live.hub.do_send(Leave { conn_id: self.conn_id });
         for addr in self.subscriptions.values() {
             addr.do_send(project::Unsubscribe { conn_id: self.conn_id });
         }

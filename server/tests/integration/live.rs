@@ -384,9 +384,9 @@ async fn a_socket_that_stops_reading_is_cut_off_and_others_carry_on() {
     let frame = bytes::Bytes::from(vec![0x90u8; 32 * 1024]);
     for _round in 0..12 {
         for _ in 0..100 {
-            server.state.hub.do_send(sitecast::live::hub::Deliver {
+            server.state.live.hub.do_send(sitecast::live::hub::Deliver {
                 frame: frame.clone(),
-                audience: sitecast::live::hub::Audience::Only(vec![hhello.user.id.clone()]),
+                audience: sitecast::domain::policy::Audience::Only(vec![hhello.user.id.clone()]),
             });
         }
         let mut got = 0;
@@ -437,7 +437,7 @@ async fn two_instances_on_one_postgres_behave_as_one() {
         // Presence crosses instances: A knows the homeowner connected to B is online.
         let mut online_on_a = false;
         for _ in 0..100 {
-            if a.state.hub.send(sitecast::live::hub::OnlineUsers).await.unwrap().contains(&hello.user.id) {
+            if a.state.live.hub.send(sitecast::live::hub::OnlineUsers).await.unwrap().contains(&hello.user.id) {
                 online_on_a = true;
                 break;
             }
@@ -630,7 +630,7 @@ async fn a_projects_changes_and_its_photos_changes_take_turns() {
     reader.request(2, Request::Subscribe { id: project.id.clone() }).await.unwrap();
 
     // A mutation of the project holds its turn (as a photo being recorded does)...
-    let turns = ProjectTurns { hub: server.state.hub.clone(), project_id: project.id.clone() };
+    let turns = ProjectTurns { registry: server.state.live.registry.clone(), project_id: project.id.clone() };
     let (started_tx, started) = tokio::sync::oneshot::channel();
     let (release, released) = tokio::sync::oneshot::channel::<()>();
     let held = actix_web::rt::spawn(turns.take(Box::pin(async move {

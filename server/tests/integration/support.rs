@@ -491,6 +491,6 @@ impl TestServer {
     }
 
     pub async fn count_sockets(&self) -> usize {
-        self.state.hub.send(sitecast::live::hub::CountSockets).await.unwrap_or(usize::MAX)
+        self.state.live.hub.send(sitecast::live::hub::CountSockets).await.unwrap_or(usize::MAX)
     }
 }
