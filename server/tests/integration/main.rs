@@ -9,6 +9,7 @@ mod support;
 mod auth;
 mod live;
 mod contact;
+mod instances;
 mod mail;
 mod media;
 mod photo_store;

@@ -1,0 +1,263 @@
+//! Several instances on one Postgres database behave as one: every change, session
+//! ends included, reaches the affected sockets on every instance; and a subscription
+//! racing a change of the project's owners never leaves the old owner subscribed.
+
+use std::io::Cursor;
+use std::time::{Duration, Instant};
+
+use protocol::{CreateUser, ErrorCode, Event, PasswordChange, Request, Response, Role, UpdateProject};
+use serde_json::json;
+use sitecast::live::project::CountSubscribers;
+use sitecast::live::registry::ProjectActorFor;
+
+use crate::support::{for_each_backend, link_token, Options, TestDb, TestServer, WsClient, ORIGIN};
+
+const ADMIN: &str = "admin@sitecast.demo";
+const BUILDER: &str = "builder@sitecast.demo";
+const HOMEOWNER: &str = "homeowner@sitecast.demo";
+const PASSWORD: &str = "sitecast-demo";
+
+async fn demo(url: &str) -> TestServer {
+    // Slow heartbeats: sockets a test leaves unread for a while stay open.
+    TestServer::start(url, Options { demo: true, ws_ping_secs: 30, ws_timeout_secs: 120, ..Options::default() }).await
+}
+
+/// Runs `body` with two instances on one Postgres database; without Postgres (allowed
+/// only outside CI) it says so and does nothing.
+async fn on_two_instances<F, Fut>(body: F)
+where
+    F: Fn(TestServer, TestServer) -> Fut + Copy,
+    Fut: std::future::Future<Output = (TestServer, TestServer)>,
+{
+    if std::env::var("TEST_DATABASE_URL").is_err() {
+        assert!(std::env::var("CI").map(|v| v != "true").unwrap_or(true), "CI must run the two-instance tests");
+        eprintln!("TEST_DATABASE_URL not set: skipping a two-instance test");
+        return;
+    }
+    for_each_backend(|db: TestDb| async move {
+        if db.name != "postgres" {
+            return db;
+        }
+        let (a, b) = body(demo(&db.url).await, demo(&db.url).await).await;
+        a.stop().await;
+        b.stop().await;
+        db
+    })
+    .await;
+}
+
+async fn open(server: &TestServer, cookie: &str) -> (WsClient, protocol::Hello) {
+    let mut ws = server.ws(Some(cookie), Some(ORIGIN)).await.expect("socket opens");
+    match ws.next_msg().await {
+        protocol::ServerMsg::Hello(hello) => (ws, hello),
+        other => panic!("expected Hello first, got {other:?}"),
+    }
+}
+
+/// Waits for the session-ended notice and the 4401 close; says how long it took.
+async fn ended(ws: &mut WsClient, what: &str) {
+    let start = Instant::now();
+    let reason = ws.event(|e| match e {
+        Event::SessionEnded { reason } => Some(reason.clone()),
+        _ => None,
+    });
+    let reason = reason.await;
+    assert_eq!(ws.close_code().await, Some(4401), "{what}: closed as a session end");
+    eprintln!("{what}: socket on the other instance closed after {:?} ({reason})", start.elapsed());
+}
+
+/// An invited homeowner who has set a password (through the invitation link).
+async fn homeowner(server: &TestServer, admin: &mut WsClient, id: u32, email: &str) -> String {
+    let input = CreateUser {
+        role: Role::Homeowner,
+        email: email.to_owned(),
+        first_name: "Race".into(),
+        last_name: format!("Owner{id}"),
+        name: String::new(),
+        phone: "555-0100".into(),
+        builder_id: None,
+    };
+    let Ok(Response::User { user }) = admin.request(id, Request::CreateUser(input)).await else { panic!("invite") };
+    let token = link_token(&server.wait_for_mail(email, "You're invited to Sitecast").await);
+    let r = server.post("/api/auth/reset", json!({"token": token, "password": PASSWORD, "confirmPassword": PASSWORD}), None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    user.id
+}
+
+#[actix_web::test]
+async fn session_ends_on_one_instance_close_sockets_on_the_other() {
+    on_two_instances(|a, b| async move {
+        // Logout on A: the session's socket on B closes.
+        let cookie = a.login(HOMEOWNER, PASSWORD).await;
+        let (mut on_b, _) = open(&b, &cookie).await;
+        let r = a.post("/api/auth/logout", json!({}), Some(&cookie)).await;
+        assert_eq!(r.status, 204);
+        ended(&mut on_b, "logout").await;
+        assert_eq!(b.get("/api/auth/me", Some(&cookie)).await.status, 401, "and B refuses the cookie");
+
+        // Password change on A's socket: the user's other sessions close on B, the
+        // changing session stays.
+        let (mut here, _) = a.connect(HOMEOWNER).await;
+        let (mut other, _) = b.connect(HOMEOWNER).await;
+        let change = PasswordChange {
+            current_password: PASSWORD.into(),
+            new_password: "changed-pass".into(),
+            confirm_password: "changed-pass".into(),
+        };
+        here.request(1, Request::ChangePassword(change)).await.unwrap();
+        ended(&mut other, "password change").await;
+        assert!(matches!(here.request(2, Request::Ping).await, Ok(Response::Pong)), "the changing session stays");
+
+        // Password reset on A: every session's socket on B closes.
+        let cookie = b.login(HOMEOWNER, "changed-pass").await;
+        let (mut on_b, _) = open(&b, &cookie).await;
+        a.post("/api/auth/forgot", json!({"email": HOMEOWNER}), None).await;
+        let token = link_token(&a.wait_for_mail(HOMEOWNER, "Reset your Sitecast password").await);
+        let r = a.post("/api/auth/reset", json!({"token": token, "password": PASSWORD, "confirmPassword": PASSWORD}), None).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        ended(&mut on_b, "password reset").await;
+        ended(&mut here, "password reset, the changing session too").await;
+
+        // User deletion on A: the user's sockets on B close.
+        let (mut admin, _) = a.connect(ADMIN).await;
+        let (mut builder_on_b, bhello) = b.connect(BUILDER).await;
+        admin.request(3, Request::DeleteUser { id: bhello.user.id.clone() }).await.unwrap();
+        ended(&mut builder_on_b, "user deletion").await;
+        (a, b)
+    })
+    .await;
+}
+
+fn jpeg() -> Vec<u8> {
+    let img = image::DynamicImage::ImageRgb8(image::RgbImage::from_fn(64, 48, |x, y| image::Rgb([x as u8 * 3, y as u8 * 5, 90])));
+    let mut out = Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Jpeg).unwrap();
+    out.into_inner()
+}
+
+#[actix_web::test]
+async fn changes_photos_and_deletions_on_one_instance_reach_subscribers_on_the_other() {
+    on_two_instances(|a, b| async move {
+        let (mut admin, _) = a.connect(ADMIN).await;
+        let (mut watcher, hello) = b.connect(HOMEOWNER).await;
+        let project = hello.snapshot.projects[0].clone();
+        let Ok(Response::Subscribed { .. }) = watcher.request(1, Request::Subscribe { id: project.id.clone() }).await else {
+            panic!("subscribe")
+        };
+
+        let title = UpdateProject { id: project.id.clone(), title: Some("Renamed on A".into()), ..UpdateProject::default() };
+        admin.request(2, Request::UpdateProject(title)).await.unwrap();
+        let seen = watcher.event(|e| match e {
+            Event::ProjectUpdated { project: p, .. } if p.id == project.id => Some(p.title.clone()),
+            _ => None,
+        });
+        assert_eq!(seen.await, "Renamed on A");
+
+        let builder = a.login(BUILDER, PASSWORD).await;
+        let r = a.upload(&project.id, &builder, &[("site.jpg", &jpeg())]).await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let added = watcher.event(|e| match e {
+            Event::PhotoAdded { photo } if photo.project_id == project.id => Some(photo.id.clone()),
+            _ => None,
+        });
+        assert_eq!(added.await, r.body["photos"][0]["id"].as_str().unwrap());
+
+        admin.request(3, Request::DeleteProject { id: project.id.clone() }).await.unwrap();
+        let deleted = watcher.event(|e| match e {
+            Event::ProjectDeleted { id, .. } => Some(id.clone()),
+            _ => None,
+        });
+        assert_eq!(deleted.await, project.id);
+        // B's project actor forgot the subscriber along with the project.
+        let addr = b.state.live.registry.send(ProjectActorFor { project_id: project.id.clone() }).await.unwrap();
+        assert_eq!(addr.send(CountSubscribers).await.unwrap(), 0);
+        (a, b)
+    })
+    .await;
+}
+
+/// The owner of a project subscribes while an admin gives the project to someone else,
+/// hundreds of times. Whichever goes first, the old owner must not stay subscribed:
+/// before, 3 in 894 tries left them receiving the new owner's photos and viewers.
+async fn race_subscribe_against_moves(admin_on: &TestServer, owner_on: &TestServer, rounds: u32) {
+    let (mut admin, _) = admin_on.connect(ADMIN).await;
+    let first = homeowner(admin_on, &mut admin, 1, "race.one@example.com").await;
+    let second = homeowner(admin_on, &mut admin, 2, "race.two@example.com").await;
+    let create = protocol::CreateProject {
+        title: "Race Lane".into(),
+        address: "1 Race Lane".into(),
+        description: String::new(),
+        homeowner_id: first.clone(),
+        builder_id: None,
+        status: protocol::ProjectStatus::InProgress,
+        progress: 0,
+    };
+    let Ok(Response::Project { project }) = admin.request(3, Request::CreateProject(create)).await else { panic!("create") };
+    let owners = [
+        (first, owner_on.login("race.one@example.com", PASSWORD).await),
+        (second, owner_on.login("race.two@example.com", PASSWORD).await),
+    ];
+    let mut sockets = Vec::new();
+    let (mut subscribed_first, mut refused) = (0, 0);
+    for round in 0..rounds {
+        // Fresh sockets now and then: each may send 200 requests per 10 seconds.
+        if round % 90 == 0 {
+            sockets.clear();
+            for (_, cookie) in &owners {
+                sockets.push(open(owner_on, cookie).await.0);
+            }
+            admin = admin_on.connect(ADMIN).await.0;
+        }
+        // owners[0] owns the project now; the admin gives it to owners[1] while
+        // owners[0] subscribes.
+        let (from, to) = (round as usize % 2, (round as usize + 1) % 2);
+        let id = 10 + round * 2;
+        let mv = UpdateProject { id: project.id.clone(), homeowner_id: Some(owners[to].0.clone()), ..UpdateProject::default() };
+        let subscriber = &mut sockets[from];
+        let (sub, moved) = tokio::join!(
+            subscriber.request(id, Request::Subscribe { id: project.id.clone() }),
+            admin.request(id + 1, Request::UpdateProject(mv)),
+        );
+        assert!(moved.is_ok(), "round {round}: the move succeeds: {moved:?}");
+        match sub {
+            Ok(Response::Subscribed { .. }) => subscribed_first += 1,
+            Err(e) if e.code == ErrorCode::Forbidden => refused += 1,
+            other => panic!("round {round}: unexpected answer to subscribe: {other:?}"),
+        }
+        // Whichever went first, the old owner is not subscribed now (on another
+        // instance, once the move's notice arrived: within moments).
+        let addr = owner_on.state.live.registry.send(ProjectActorFor { project_id: project.id.clone() }).await.unwrap();
+        let mut left = addr.send(CountSubscribers).await.unwrap();
+        for _ in 0..200 {
+            if left == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            left = addr.send(CountSubscribers).await.unwrap();
+        }
+        assert_eq!(left, 0, "round {round}: the old owner stayed subscribed after the move");
+        subscriber.request(id, Request::Unsubscribe { id: project.id.clone() }).await.unwrap();
+    }
+    eprintln!("{rounds} rounds: {subscribed_first} subscribed before the move, {refused} refused after it");
+    assert!(subscribed_first + refused == rounds);
+}
+
+#[actix_web::test]
+async fn a_subscription_racing_an_ownership_move_never_leaks() {
+    for_each_backend(|db| async move {
+        let server = demo(&db.url).await;
+        race_subscribe_against_moves(&server, &server, 300).await;
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn a_subscription_on_one_instance_racing_a_move_on_another_never_leaks() {
+    on_two_instances(|a, b| async move {
+        race_subscribe_against_moves(&a, &b, 200).await;
+        (a, b)
+    })
+    .await;
+}
