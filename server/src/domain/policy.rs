@@ -328,6 +328,53 @@ mod tests {
         assert_eq!(project_rows.len() + user_rows.len() + plain.len(), Action::ALL.len());
     }
 
+    /// Every role × every event × own/other, written out independently of the audience
+    /// functions: who receives what. "Own" is the actor's project (or their homeowner,
+    /// or themself); "other" someone else's.
+    #[test]
+    fn event_audience_matrix() {
+        let admin = Actor { id: "a".into(), role: Role::Admin };
+        let builder = Actor { id: "b".into(), role: Role::Builder };
+        let homeowner = Actor { id: "h".into(), role: Role::Homeowner };
+        let actors = [&admin, &builder, &homeowner];
+        let own = ProjectRef { homeowner_id: "h", builder_id: Some("b") };
+        let other = ProjectRef { homeowner_id: "h2", builder_id: Some("b2") };
+        let builders_of_h = ["b".to_owned()];
+        let own_homeowner = UserRef { id: "h", role: Role::Homeowner, builders: &builders_of_h };
+        let other_homeowner = UserRef { id: "h2", role: Role::Homeowner, builders: &[] };
+        // A socket subscribes only where the policy lets it (checked when it does).
+        let subscribed = |actor: &Actor, project: ProjectRef<'_>| can_view_project(actor, project);
+
+        // (event, own audience, other audience, [admin, builder, homeowner] for own, for other)
+        type Row = (&'static str, Audience, Audience, [bool; 3], [bool; 3]);
+        let rows: Vec<Row> = vec![
+            ("project created/updated/deleted", project_audience(own), project_audience(other), [true, true, true], [true, false, false]),
+            // A project moved from h/b to h2/b2: h and b are told it left their view;
+            // the new owners get project_updated instead; admins still see it.
+            ("project left view", lost_project_audience(own, other), lost_project_audience(other, own), [false, true, true], [false, false, false]),
+            ("user created/updated/deleted", user_audience(own_homeowner), user_audience(other_homeowner), [true, true, true], [true, false, false]),
+            ("presence", presence_audience("h", &builders_of_h), presence_audience("h2", &[]), [true, true, false], [true, false, false]),
+            ("favourite changed", favourite_audience("h"), favourite_audience("h2"), [false, false, true], [false, false, false]),
+            ("newly visible homeowner", newly_visible_user_audience("b"), newly_visible_user_audience("b2"), [false, true, false], [false, false, false]),
+        ];
+        for (event, own_audience, other_audience, own_expected, other_expected) in rows {
+            for (i, actor) in actors.into_iter().enumerate() {
+                assert_eq!(receives(actor, &own_audience, |_| false), own_expected[i], "{event}, own, {:?}", actor.role);
+                assert_eq!(receives(actor, &other_audience, |_| false), other_expected[i], "{event}, other, {:?}", actor.role);
+            }
+        }
+        // Photos added/updated/deleted and viewer lists: the project's subscribers.
+        for (i, actor) in actors.into_iter().enumerate() {
+            let own_expected = [true, true, true][i];
+            let other_expected = [true, false, false][i];
+            let on = |p: ProjectRef<'_>, id: &str| receives(actor, &project_detail_audience(id), |x| x == id && subscribed(actor, p));
+            assert_eq!(on(own, "own"), own_expected, "photo/viewers, own, {:?}", actor.role);
+            assert_eq!(on(other, "other"), other_expected, "photo/viewers, other, {:?}", actor.role);
+        }
+        // A user is never told their own presence.
+        assert_eq!(presence_audience("b", &["b".to_owned()]), Audience::Users(vec![]));
+    }
+
     #[test]
     fn scopes_follow_roles() {
         let actor = |role| Actor { id: "u".to_owned(), role };

@@ -338,3 +338,164 @@ pub async fn delete(svc: &Services, actor: &Actor, row: &ProjectRow) -> Result<V
     svc.delete_photo_files(&files).await;
     Ok(changes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(id: &str, role: Role) -> UserRow {
+        UserRow {
+            id: id.into(),
+            email: format!("{id}@example.com"),
+            role: role.as_str().into(),
+            name: Some(format!("{id} name")),
+            first_name: None,
+            last_name: None,
+            phone: None,
+            builder_id: None,
+            password_hash: None,
+            email_confirmed_at: Some(1),
+            last_sign_in_at: None,
+            created_at: 1,
+            updated_at: 1,
+            version: 1,
+        }
+    }
+
+    fn row() -> ProjectRow {
+        ProjectRow {
+            id: "p".into(),
+            title: "Oak Street".into(),
+            description: "".into(),
+            address: "1 Oak Street".into(),
+            homeowner_id: "h".into(),
+            builder_id: Some("b".into()),
+            status: ProjectStatus::InProgress.as_str().into(),
+            progress: 40,
+            thumbnail_image_id: None,
+            created_at: 1,
+            updated_at: 1,
+            version: 7,
+            homeowner_email: "h@example.com".into(),
+            homeowner_name: Some("h name".into()),
+            homeowner_first_name: None,
+            homeowner_last_name: None,
+            builder_email: Some("b@example.com".into()),
+            builder_name: Some("b name".into()),
+        }
+    }
+
+    fn actor(id: &str, role: Role) -> Actor {
+        Actor { id: id.into(), role }
+    }
+
+    fn update(f: impl FnOnce(&mut UpdateProject)) -> UpdateProject {
+        let mut input = UpdateProject { id: "p".into(), ..UpdateProject::default() };
+        f(&mut input);
+        input
+    }
+
+    fn code(r: Result<(ProjectRow, Vec<Change>)>) -> ErrorCode {
+        r.err().map(|e| e.code()).unwrap_or(ErrorCode::Internal)
+    }
+
+    fn message(r: Result<(ProjectRow, Vec<Change>)>) -> String {
+        r.err().map(|e| e.api.message).unwrap_or_default()
+    }
+
+    #[test]
+    fn status_and_progress_are_for_admins_only() {
+        let input = update(|u| u.progress = Some(60));
+        let none = People::default();
+        let (next, changes) = plan_update(&row(), &input, &actor("a", Role::Admin), &none, 99).unwrap();
+        assert_eq!((next.progress, next.version, next.updated_at), (60, 8, 99));
+        assert!(matches!(&changes[..], [Change::Project { created: false, previous: None, state: Some(p), .. }] if p.progress == 60 && p.version == 8));
+        assert_eq!(message(plan_update(&row(), &input, &actor("b", Role::Builder), &none, 99)), ADMIN_ONLY_STATUS);
+        assert_eq!(message(plan_update(&row(), &input, &actor("h", Role::Homeowner), &none, 99)), ADMIN_ONLY_STATUS);
+        let out_of_range = update(|u| u.progress = Some(101));
+        assert_eq!(code(plan_update(&row(), &out_of_range, &actor("a", Role::Admin), &none, 99)), ErrorCode::Validation);
+    }
+
+    #[test]
+    fn details_are_for_admins_and_the_projects_builder() {
+        let input = update(|u| u.title = Some("  Elm Street ".into()));
+        let none = People::default();
+        let (next, _) = plan_update(&row(), &input, &actor("b", Role::Builder), &none, 5).unwrap();
+        assert_eq!(next.title, "Elm Street", "trimmed");
+        assert!(plan_update(&row(), &input, &actor("a", Role::Admin), &none, 5).is_ok());
+        assert_eq!(message(plan_update(&row(), &input, &actor("h", Role::Homeowner), &none, 5)), NOT_ALLOWED);
+        // Another builder's project is not theirs to see, let alone change.
+        assert_eq!(message(plan_update(&row(), &input, &actor("b2", Role::Builder), &none, 5)), NO_ACCESS);
+        let blank = update(|u| u.title = Some("   ".into()));
+        assert_eq!(code(plan_update(&row(), &blank, &actor("a", Role::Admin), &none, 5)), ErrorCode::Validation);
+        let long = update(|u| u.description = Some("x".repeat(5_001)));
+        assert_eq!(code(plan_update(&row(), &long, &actor("a", Role::Admin), &none, 5)), ErrorCode::Validation);
+    }
+
+    #[test]
+    fn a_request_that_changes_nothing_is_refused() {
+        let same = update(|u| {
+            u.title = Some("Oak Street".into());
+            u.progress = Some(40);
+            u.homeowner_id = Some("h".into());
+        });
+        assert_eq!(code(plan_update(&row(), &same, &actor("a", Role::Admin), &People::default(), 5)), ErrorCode::NoChanges);
+    }
+
+    #[test]
+    fn moving_a_project_is_for_admins_and_names_real_people() {
+        let input = update(|u| u.homeowner_id = Some("h2".into()));
+        let people = People { homeowner: Some(user("h2", Role::Homeowner)), builder: None };
+        let (next, changes) = plan_update(&row(), &input, &actor("a", Role::Admin), &people, 5).unwrap();
+        assert_eq!((next.homeowner_id.as_str(), next.homeowner_email.as_str()), ("h2", "h2@example.com"));
+        assert_eq!(next.builder_id.as_deref(), Some("b"), "the builder stays");
+        let previous = Owners { homeowner_id: "h".into(), builder_id: Some("b".into()) };
+        assert!(matches!(&changes[..], [Change::Project { previous: Some(p), .. }] if *p == previous));
+        // The builder may not move it; nor may anyone give it to a builder as homeowner.
+        assert_eq!(message(plan_update(&row(), &input, &actor("b", Role::Builder), &people, 5)), NOT_ALLOWED);
+        let wrong_role = People { homeowner: Some(user("h2", Role::Builder)), builder: None };
+        assert_eq!(message(plan_update(&row(), &input, &actor("a", Role::Admin), &wrong_role, 5)), HOMEOWNER_NOT_FOUND);
+        assert_eq!(message(plan_update(&row(), &input, &actor("a", Role::Admin), &People::default(), 5)), HOMEOWNER_NOT_FOUND);
+        // Removing the builder needs nobody read; naming an unknown one is refused.
+        let unassign = update(|u| u.builder_id = Some(String::new()));
+        let (next, _) = plan_update(&row(), &unassign, &actor("a", Role::Admin), &People::default(), 5).unwrap();
+        assert_eq!((next.builder_id, next.builder_email, next.builder_name), (None, None, None));
+        let unknown = update(|u| u.builder_id = Some("nobody".into()));
+        assert_eq!(message(plan_update(&row(), &unknown, &actor("a", Role::Admin), &People::default(), 5)), BUILDER_NOT_FOUND);
+        // Only the people an update changes are looked up.
+        assert_eq!(people_named(&row(), &update(|u| u.homeowner_id = Some("h".into()))), (None, None));
+        assert_eq!(people_named(&row(), &input), (Some("h2".into()), None));
+    }
+
+    #[test]
+    fn creating_is_for_admins_and_needs_a_homeowner() {
+        let input = CreateProject {
+            title: "Birch Road".into(),
+            description: String::new(),
+            address: "2 Birch Road".into(),
+            homeowner_id: "h".into(),
+            builder_id: Some("b".into()),
+            status: ProjectStatus::Planning,
+            progress: 0,
+        };
+        let people = People { homeowner: Some(user("h", Role::Homeowner)), builder: Some(user("b", Role::Builder)) };
+        let (row, changes) = plan_create(&input, &actor("a", Role::Admin), &people, "new".into(), 3).unwrap();
+        assert_eq!((row.id.as_str(), row.version, row.created_at, row.builder_name.as_deref()), ("new", 1, 3, Some("b name")));
+        assert!(matches!(&changes[..], [Change::Project { created: true, .. }]));
+        for who in [actor("b", Role::Builder), actor("h", Role::Homeowner)] {
+            let r = plan_create(&input, &who, &people, "new".into(), 3);
+            assert_eq!(r.err().map(|e| e.api.message).unwrap_or_default(), NOT_ALLOWED);
+        }
+        let nobody = CreateProject { homeowner_id: " ".into(), ..input.clone() };
+        let r = plan_create(&nobody, &actor("a", Role::Admin), &people, "new".into(), 3);
+        assert_eq!(r.err().map(|e| e.api.message).unwrap_or_default(), SELECT_HOMEOWNER);
+    }
+
+    #[test]
+    fn deleting_is_for_admins() {
+        let changes = plan_delete(&row(), &actor("a", Role::Admin)).unwrap();
+        assert!(matches!(&changes[..], [Change::ProjectDeleted { version: 8, .. }]));
+        assert_eq!(plan_delete(&row(), &actor("b", Role::Builder)).err().map(|e| e.api.message).unwrap_or_default(), NOT_ALLOWED);
+        assert_eq!(plan_delete(&row(), &actor("h2", Role::Homeowner)).err().map(|e| e.api.message).unwrap_or_default(), NO_ACCESS);
+    }
+}

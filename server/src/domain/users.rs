@@ -72,9 +72,19 @@ pub async fn list(svc: &Services, actor: &Actor) -> Result<UserDirectory> {
     Ok(dir)
 }
 
-/// Invites a user (SPEC.md §5 "Create user"): homeowners and admins need first and last
-/// name, email and phone; builders name, email and phone.
-pub async fn create(svc: &Services, actor: &Actor, input: &CreateUser) -> Result<(Profile, Vec<Change>)> {
+/// A new user's names, as the rules for inviting derive them.
+#[derive(Debug, PartialEq, Eq)]
+pub struct NewNames {
+    /// The display name: the company for builders, first and last for the others.
+    pub name: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+}
+
+/// The rules for inviting a user (SPEC.md §5 "Create user"; admins only), pure:
+/// homeowners and admins need first and last name, email and phone; builders name,
+/// email and phone.
+pub fn plan_create(input: &CreateUser, actor: &Actor) -> Result<NewNames> {
     if !policy::allows(actor, Action::CreateUser, Target::Nothing) {
         return Err(forbidden());
     }
@@ -87,10 +97,18 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateUser) -> Result
     if missing {
         return Err(Error::new(ErrorCode::Validation, FILL_REQUIRED));
     }
-    let name = match input.role {
-        Role::Builder => input.name.trim().to_owned(),
-        _ => format!("{} {}", input.first_name.trim(), input.last_name.trim()),
-    };
+    Ok(match input.role {
+        Role::Builder => NewNames { name: input.name.trim().to_owned(), first_name: None, last_name: None },
+        _ => NewNames {
+            name: format!("{} {}", input.first_name.trim(), input.last_name.trim()),
+            first_name: Some(input.first_name.trim().to_owned()),
+            last_name: Some(input.last_name.trim().to_owned()),
+        },
+    })
+}
+
+pub async fn create(svc: &Services, actor: &Actor, input: &CreateUser) -> Result<(Profile, Vec<Change>)> {
+    let names = plan_create(input, actor)?;
     let builder_id = match (input.role, input.builder_id.as_deref().filter(|b| !b.is_empty())) {
         (Role::Homeowner, Some(b)) => {
             let builder = users::find_by_id(svc.store.pool(), b).await?;
@@ -106,9 +124,9 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateUser) -> Result
         .invite(&InviteInput {
             email: &input.email,
             role: input.role,
-            name: &name,
-            first_name: (input.role != Role::Builder).then_some(input.first_name.trim()),
-            last_name: (input.role != Role::Builder).then_some(input.last_name.trim()),
+            name: &names.name,
+            first_name: names.first_name.as_deref(),
+            last_name: names.last_name.as_deref(),
             phone: Some(&input.phone),
             builder_id,
         })
@@ -117,19 +135,27 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateUser) -> Result
     Ok((profile, vec![change]))
 }
 
-/// Edits a user's name and phone (SPEC.md §5 "Edit user"): a homeowner needs first and
-/// last name, others a name. Email, id, role and createdAt are not editable here.
-pub async fn update(svc: &Services, actor: &Actor, input: &UpdateUser) -> Result<(Profile, Vec<Change>)> {
-    let (user, builders) = load_target(svc, &input.id)
-        .await?
-        .ok_or_else(|| Error::new(ErrorCode::NotFound, USER_NOT_FOUND))?;
-    let target = user_ref(&user, &builders);
+/// A user's editable fields after an edit.
+#[derive(Debug, PartialEq, Eq)]
+pub struct EditedUser {
+    pub name: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub phone: Option<String>,
+}
+
+/// The rules for editing a user (SPEC.md §5 "Edit user"), pure: admins edit anyone,
+/// builders the homeowners on their projects; a homeowner needs first and last name,
+/// others a name. Email, id, role and createdAt are not editable here. `None` when the
+/// user stays as they are (SPEC.md §5: with no valid fields the user is returned
+/// unchanged).
+pub fn plan_update(user: &UserRow, builders: &[String], input: &UpdateUser, actor: &Actor) -> Result<Option<EditedUser>> {
+    let target = user_ref(user, builders);
     if !policy::allows(actor, Action::EditUser, Target::User(target)) {
         return Err(if policy::can_view_user(actor, target) { forbidden() } else { Error::new(ErrorCode::NotFound, USER_NOT_FOUND) });
     }
     if input.first_name.is_none() && input.last_name.is_none() && input.name.is_none() && input.phone.is_none() {
-        // SPEC.md §5: with no valid fields the user is returned unchanged.
-        return Ok((views::profile(&user), Vec::new()));
+        return Ok(None);
     }
     let pick = |new: &Option<String>, old: &Option<String>| match new {
         Some(v) => non_blank(v),
@@ -158,15 +184,29 @@ pub async fn update(svc: &Services, actor: &Actor, input: &UpdateUser) -> Result
             name
         }
     };
-    let fields = ProfileFields { name: name.as_deref(), first_name: first.as_deref(), last_name: last.as_deref(), phone: phone.as_deref() };
-    let unchanged = fields.name == user.name.as_deref()
-        && fields.first_name == user.first_name.as_deref()
-        && fields.last_name == user.last_name.as_deref()
-        && fields.phone == user.phone.as_deref();
-    if unchanged {
+    let edited = EditedUser { name, first_name: first, last_name: last, phone };
+    let unchanged = edited.name == user.name
+        && edited.first_name == user.first_name
+        && edited.last_name == user.last_name
+        && edited.phone == user.phone;
+    Ok((!unchanged).then_some(edited))
+}
+
+pub async fn update(svc: &Services, actor: &Actor, input: &UpdateUser) -> Result<(Profile, Vec<Change>)> {
+    let (user, builders) = load_target(svc, &input.id)
+        .await?
+        .ok_or_else(|| Error::new(ErrorCode::NotFound, USER_NOT_FOUND))?;
+    let Some(edited) = plan_update(&user, &builders, input, actor)? else {
         return Ok((views::profile(&user), Vec::new()));
-    }
+    };
+    let fields = ProfileFields {
+        name: edited.name.as_deref(),
+        first_name: edited.first_name.as_deref(),
+        last_name: edited.last_name.as_deref(),
+        phone: edited.phone.as_deref(),
+    };
     users::update_profile(svc.store.pool(), &user.id, &fields, now_ms()).await?;
+    // Read back: the stored version is the one every viewer must agree on.
     let updated = users::find_by_id(svc.store.pool(), &user.id)
         .await?
         .ok_or_else(|| Error::new(ErrorCode::NotFound, USER_NOT_FOUND))?;
@@ -179,18 +219,32 @@ fn field(name: &str, message: &str) -> protocol::FieldError {
     protocol::FieldError { field: name.to_owned(), message: message.to_owned() }
 }
 
+/// The rules for deleting a user (SPEC.md §7 "Delete a user"; admins only, never
+/// oneself), pure: what it changes besides the user's projects — the user is gone for
+/// everyone who could see them, and every session of theirs ends on every instance.
+pub fn plan_delete(user: &UserRow, builders: &[String], actor: &Actor) -> Result<Vec<Change>> {
+    if user.id == actor.id && actor.role == Role::Admin {
+        return Err(Error::new(ErrorCode::Forbidden, CANNOT_DELETE_SELF));
+    }
+    if !policy::allows(actor, Action::DeleteUser, Target::User(user_ref(user, builders))) {
+        return Err(forbidden());
+    }
+    Ok(vec![
+        Change::UserDeleted { id: user.id.clone(), version: user.version + 1, builders: builders.to_vec() },
+        Change::EndSessions { user_id: user.id.clone(), keep_session: None, reason: "account_deleted".into() },
+    ])
+}
+
 /// Deletes a user with their projects, those projects' photos (rows and files),
-/// favourites and sessions (SPEC.md §7 "Delete a user"; admins only, never oneself).
+/// favourites and sessions.
 pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Change>> {
-    if id == actor.id && actor.role == protocol::Role::Admin {
+    if id == actor.id && actor.role == Role::Admin {
         return Err(Error::new(ErrorCode::Forbidden, CANNOT_DELETE_SELF));
     }
     let Some((user, builders)) = load_target(svc, id).await? else {
         return Err(Error::new(ErrorCode::NotFound, USER_NOT_FOUND));
     };
-    if !policy::allows(actor, Action::DeleteUser, Target::User(user_ref(&user, &builders))) {
-        return Err(forbidden());
-    }
+    let ends = plan_delete(&user, &builders, actor)?;
     let mut tx = svc.store.begin_write().await?;
     let mut owned = Vec::new();
     for (pid, version) in projects::ids_of_user(&mut *tx, id).await? {
@@ -208,7 +262,108 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
         .into_iter()
         .map(|(pid, version, owners)| Change::ProjectDeleted { id: pid, version: version + 1, owners })
         .collect();
-    changes.push(Change::UserDeleted { id: id.to_owned(), version: user.version + 1, builders });
-    changes.push(Change::EndSessions { user_id: id.to_owned(), keep_session: None, reason: "account_deleted".into() });
+    changes.extend(ends);
     Ok(changes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(id: &str, role: Role) -> UserRow {
+        UserRow {
+            id: id.into(),
+            email: format!("{id}@example.com"),
+            role: role.as_str().into(),
+            name: Some("Jamie Carter".into()),
+            first_name: Some("Jamie".into()),
+            last_name: Some("Carter".into()),
+            phone: Some("555".into()),
+            builder_id: None,
+            password_hash: None,
+            email_confirmed_at: Some(1),
+            last_sign_in_at: None,
+            created_at: 1,
+            updated_at: 1,
+            version: 3,
+        }
+    }
+
+    fn actor(id: &str, role: Role) -> Actor {
+        Actor { id: id.into(), role }
+    }
+
+    fn edit(f: impl FnOnce(&mut UpdateUser)) -> UpdateUser {
+        let mut input = UpdateUser { id: "h".into(), ..UpdateUser::default() };
+        f(&mut input);
+        input
+    }
+
+    fn code<T: std::fmt::Debug>(r: Result<T>) -> ErrorCode {
+        r.err().map(|e| e.code()).unwrap_or(ErrorCode::Internal)
+    }
+
+    #[test]
+    fn admins_edit_anyone_builders_their_homeowners() {
+        let h = user("h", Role::Homeowner);
+        let input = edit(|u| u.last_name = Some("Carter-Ng".into()));
+        let builders = ["b".to_owned()];
+        let edited = plan_update(&h, &builders, &input, &actor("a", Role::Admin)).unwrap().unwrap();
+        assert_eq!(edited.name.as_deref(), Some("Jamie Carter-Ng"), "a homeowner's name follows first and last");
+        assert!(plan_update(&h, &builders, &input, &actor("b", Role::Builder)).unwrap().is_some());
+        assert_eq!(code(plan_update(&h, &[], &input, &actor("b", Role::Builder))), ErrorCode::NotFound, "not their homeowner");
+        assert_eq!(code(plan_update(&h, &builders, &input, &actor("h", Role::Homeowner))), ErrorCode::Forbidden);
+        let blank = edit(|u| u.first_name = Some("  ".into()));
+        assert_eq!(code(plan_update(&h, &builders, &blank, &actor("a", Role::Admin))), ErrorCode::Validation);
+        // Nothing given, or nothing different: the user stays as they are.
+        assert!(plan_update(&h, &builders, &edit(|_| {}), &actor("a", Role::Admin)).unwrap().is_none());
+        let same = edit(|u| u.first_name = Some("Jamie".into()));
+        assert!(plan_update(&h, &builders, &same, &actor("a", Role::Admin)).unwrap().is_none());
+        // Builders and admins keep a name of their own.
+        let b = user("b", Role::Builder);
+        let renamed = edit(|u| {
+            u.id = "b".into();
+            u.name = Some("ACC builders".into());
+        });
+        let edited = plan_update(&b, &[], &renamed, &actor("a", Role::Admin)).unwrap().unwrap();
+        assert_eq!(edited.name.as_deref(), Some("ACC builders"));
+    }
+
+    #[test]
+    fn inviting_is_for_admins_with_the_fields_each_role_needs() {
+        let mut input = CreateUser {
+            role: Role::Homeowner,
+            email: "new@example.com".into(),
+            first_name: " Ana ".into(),
+            last_name: "Lee".into(),
+            name: String::new(),
+            phone: "555".into(),
+            builder_id: None,
+        };
+        let names = plan_create(&input, &actor("a", Role::Admin)).unwrap();
+        assert_eq!(names, NewNames { name: "Ana Lee".into(), first_name: Some("Ana".into()), last_name: Some("Lee".into()) });
+        assert_eq!(code(plan_create(&input, &actor("b", Role::Builder))), ErrorCode::Forbidden);
+        input.phone = String::new();
+        assert_eq!(code(plan_create(&input, &actor("a", Role::Admin))), ErrorCode::Validation);
+        input.role = Role::Builder;
+        input.phone = "555".into();
+        assert_eq!(code(plan_create(&input, &actor("a", Role::Admin))), ErrorCode::Validation, "a builder needs a name");
+        input.name = "ACC builders".into();
+        assert_eq!(plan_create(&input, &actor("a", Role::Admin)).unwrap().name, "ACC builders");
+    }
+
+    #[test]
+    fn deleting_is_for_admins_never_oneself_and_ends_every_session() {
+        let h = user("h", Role::Homeowner);
+        let changes = plan_delete(&h, &["b".to_owned()], &actor("a", Role::Admin)).unwrap();
+        assert_eq!(
+            changes,
+            vec![
+                Change::UserDeleted { id: "h".into(), version: 4, builders: vec!["b".into()] },
+                Change::EndSessions { user_id: "h".into(), keep_session: None, reason: "account_deleted".into() },
+            ]
+        );
+        assert_eq!(code(plan_delete(&user("a", Role::Admin), &[], &actor("a", Role::Admin))), ErrorCode::Forbidden);
+        assert_eq!(code(plan_delete(&h, &["b".to_owned()], &actor("b", Role::Builder))), ErrorCode::Forbidden);
+    }
 }
