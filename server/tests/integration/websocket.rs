@@ -196,3 +196,55 @@ async fn a_peer_that_answers_pings_stays_connected() {
     assert_eq!(ws.next_msg().await, ServerMsg::Reply { id: 9, response: Response::Pong });
     server.stop().await;
 }
+
+/// A session may hold 20 sockets and a user 50 (over all their sessions); one more is
+/// closed with 4429 before its Hello, and the others carry on.
+#[actix_web::test]
+async fn sockets_are_capped_per_session_and_per_user() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo_server(&sqlite_url(&dir), Options { ws_ping_secs: 30, ws_timeout_secs: 120, ..Options::default() }).await;
+    let open = |cookie: String| {
+        let server = &server;
+        async move {
+            let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.expect("upgrade");
+            match ws.next_any().await {
+                ServerMsg::Hello(_) => ws,
+                other => panic!("expected Hello, got {other:?}"),
+            }
+        }
+    };
+    let first = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+    let mut held = Vec::new();
+    for _ in 0..sitecast::live::hub::MAX_SOCKETS_PER_SESSION {
+        held.push(open(first.clone()).await);
+    }
+    let mut over = server.ws(Some(&first), Some(ORIGIN)).await.expect("upgrade");
+    assert_eq!(over.close_code().await, Some(4429), "the 21st socket of one session");
+    // Other sessions of the same user may open more, up to the user's cap.
+    let mut cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+    let mut in_session = 0;
+    while held.len() < sitecast::live::hub::MAX_SOCKETS_PER_USER {
+        if in_session == sitecast::live::hub::MAX_SOCKETS_PER_SESSION {
+            cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+            in_session = 0;
+        }
+        held.push(open(cookie.clone()).await);
+        in_session += 1;
+    }
+    let fresh = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+    let mut over = server.ws(Some(&fresh), Some(ORIGIN)).await.expect("upgrade");
+    assert_eq!(over.close_code().await, Some(4429), "the 51st socket of one user");
+    assert!(matches!(held[0].request(1, Request::Ping).await, Ok(Response::Pong)), "the others carry on");
+    // A closed socket makes room again.
+    drop(held.pop());
+    let mut again = None;
+    for _ in 0..100 {
+        if server.count_sockets().await < sitecast::live::hub::MAX_SOCKETS_PER_USER {
+            again = Some(open(fresh.clone()).await);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(again.is_some(), "room after a socket closed");
+    server.stop().await;
+}
