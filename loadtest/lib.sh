@@ -39,3 +39,8 @@ wait_healthy() {
   echo "the server at $url did not start" >&2
   return 1
 }
+
+# The load clients open thousands of sockets of one demo user's session; a real
+# deployment caps them at 20 per session and 50 per user (see the README).
+export SITECAST_WS_MAX_PER_SESSION="${SITECAST_WS_MAX_PER_SESSION:-1000000}"
+export SITECAST_WS_MAX_PER_USER="${SITECAST_WS_MAX_PER_USER:-1000000}"

@@ -17,6 +17,7 @@ use crate::domain::passwords::Passwords;
 use crate::domain::photos;
 use crate::http;
 use crate::domain::services::Services;
+use crate::live::hub::SocketCaps;
 use crate::live::Live;
 use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
 use crate::mail::worker::MailWorker;
@@ -100,7 +101,8 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
     let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core()?);
     tokio::spawn(maintenance(svc.clone(), Duration::from_secs(config.orphan_grace_secs)));
-    let live = Live::start(&store, &config.database_url(), svc.clone());
+    let caps = SocketCaps { per_session: config.ws_max_per_session, per_user: config.ws_max_per_user };
+    let live = Live::start(&store, &config.database_url(), svc.clone(), caps);
     Ok(web::Data::new(AppState {
         origins: config.origins(),
         config,

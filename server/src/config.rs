@@ -95,6 +95,13 @@ pub struct Config {
     /// Seconds of silence (no pong, no frame) after which a socket is closed.
     #[arg(long, env = "SITECAST_WS_TIMEOUT_SECS", default_value_t = 45)]
     pub ws_timeout_secs: u64,
+    /// Sockets one session (one browser) may have open on an instance: a person with
+    /// many tabs stays well under it; a script opening sockets in a loop does not.
+    #[arg(long, env = "SITECAST_WS_MAX_PER_SESSION", default_value_t = 20)]
+    pub ws_max_per_session: usize,
+    /// Sockets one user may have open on an instance, over all their devices.
+    #[arg(long, env = "SITECAST_WS_MAX_PER_USER", default_value_t = 50)]
+    pub ws_max_per_user: usize,
     /// Stored photo files with no database row are removed at start-up and every six
     /// hours once they are this old. Keep it above the longest single-photo store
     /// when several instances share one bucket.

@@ -17,11 +17,13 @@ use super::socket::{SocketCommand, SocketHandle};
 use crate::domain::changes::Change;
 use crate::domain::policy::{self, Audience};
 
-/// Sockets one session (one browser) may have open at once: a person with many tabs
-/// stays well under it; a script opening sockets in a loop does not.
-pub const MAX_SOCKETS_PER_SESSION: usize = 20;
-/// Sockets one user may have open at once on one instance, over all their devices.
-pub const MAX_SOCKETS_PER_USER: usize = 50;
+/// How many sockets one session and one user may have open here (the configuration's
+/// `SITECAST_WS_MAX_PER_SESSION` and `SITECAST_WS_MAX_PER_USER`).
+#[derive(Debug, Clone, Copy)]
+pub struct SocketCaps {
+    pub per_session: usize,
+    pub per_user: usize,
+}
 /// Users per presence notification (Postgres NOTIFY payloads are at most 8000 bytes).
 const PRESENCE_CHUNK: usize = 100;
 
@@ -113,6 +115,7 @@ struct Conn {
 
 pub struct Hub {
     bus: Bus,
+    caps: SocketCaps,
     conns: HashMap<u64, Conn>,
     by_user: HashMap<String, Vec<u64>>,
     by_session: HashMap<String, usize>,
@@ -121,9 +124,10 @@ pub struct Hub {
 }
 
 impl Hub {
-    pub fn new(bus: Bus) -> Hub {
+    pub fn new(bus: Bus, caps: SocketCaps) -> Hub {
         Hub {
             bus,
+            caps,
             conns: HashMap::new(),
             by_user: HashMap::new(),
             by_session: HashMap::new(),
@@ -255,10 +259,10 @@ impl Actor for Hub {
 impl Handler<Join> for Hub {
     type Result = Result<(), Refused>;
     fn handle(&mut self, msg: Join, _: &mut Context<Self>) -> Result<(), Refused> {
-        if self.by_session.get(&msg.session_id).copied().unwrap_or(0) >= MAX_SOCKETS_PER_SESSION {
+        if self.by_session.get(&msg.session_id).copied().unwrap_or(0) >= self.caps.per_session {
             return Err(Refused::TooManyForSession);
         }
-        if self.by_user.get(&msg.user_id).map_or(0, Vec::len) >= MAX_SOCKETS_PER_USER {
+        if self.by_user.get(&msg.user_id).map_or(0, Vec::len) >= self.caps.per_user {
             return Err(Refused::TooManyForUser);
         }
         let conn_id = msg.socket.conn_id;

@@ -22,7 +22,7 @@ use crate::domain::changes::Change;
 use crate::domain::services::Services;
 use crate::store::Store;
 use bus::Bus;
-use hub::Hub;
+use hub::{Hub, SocketCaps};
 use registry::Registry;
 
 /// An encoded server frame, shared by every session it goes to (encoded once).
@@ -40,9 +40,9 @@ pub struct Live {
 }
 
 impl Live {
-    pub fn start(store: &Store, database_url: &str, svc: Services) -> Live {
+    pub fn start(store: &Store, database_url: &str, svc: Services, caps: SocketCaps) -> Live {
         let (bus, inbound) = Bus::start(store, database_url);
-        let hub = Hub::new(bus.clone()).start();
+        let hub = Hub::new(bus.clone(), caps).start();
         let registry = Registry::new(svc, bus.clone()).start();
         tokio::spawn(publisher::run(inbound, store.clone(), hub.clone(), registry.clone()));
         Live { bus, hub, registry }

@@ -197,8 +197,11 @@ async fn a_peer_that_answers_pings_stays_connected() {
     server.stop().await;
 }
 
-/// A session may hold 20 sockets and a user 50 (over all their sessions); one more is
-/// closed with 4429 before its Hello, and the others carry on.
+/// A session may hold 20 sockets and a user 50 (over all their sessions) by default;
+/// one more is closed with 4429 before its Hello, and the others carry on.
+const PER_SESSION: usize = 20;
+const PER_USER: usize = 50;
+
 #[actix_web::test]
 async fn sockets_are_capped_per_session_and_per_user() {
     let dir = tempfile::tempdir().unwrap();
@@ -215,7 +218,7 @@ async fn sockets_are_capped_per_session_and_per_user() {
     };
     let first = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
     let mut held = Vec::new();
-    for _ in 0..sitecast::live::hub::MAX_SOCKETS_PER_SESSION {
+    for _ in 0..PER_SESSION {
         held.push(open(first.clone()).await);
     }
     let mut over = server.ws(Some(&first), Some(ORIGIN)).await.expect("upgrade");
@@ -223,8 +226,8 @@ async fn sockets_are_capped_per_session_and_per_user() {
     // Other sessions of the same user may open more, up to the user's cap.
     let mut cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
     let mut in_session = 0;
-    while held.len() < sitecast::live::hub::MAX_SOCKETS_PER_USER {
-        if in_session == sitecast::live::hub::MAX_SOCKETS_PER_SESSION {
+    while held.len() < PER_USER {
+        if in_session == PER_SESSION {
             cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
             in_session = 0;
         }
@@ -239,7 +242,7 @@ async fn sockets_are_capped_per_session_and_per_user() {
     drop(held.pop());
     let mut again = None;
     for _ in 0..100 {
-        if server.count_sockets().await < sitecast::live::hub::MAX_SOCKETS_PER_USER {
+        if server.count_sockets().await < PER_USER {
             again = Some(open(fresh.clone()).await);
             break;
         }
