@@ -35,10 +35,7 @@ if [ -z "${SITECAST_BIN:-}" ] || [ -z "${CONNECTIONS_BIN:-}" ]; then
 fi
 bin="${SITECAST_BIN:-target/release/sitecast}"
 client="${CONNECTIONS_BIN:-target/release/connections}"
-server_pin=()
-[ -z "${SERVER_CPUS:-}" ] || server_pin=(taskset -c "$SERVER_CPUS")
-client_pin=()
-[ -z "${CLIENT_CPUS:-}" ] || client_pin=(taskset -c "$CLIENT_CPUS")
+set_pins
 raise_fd_limit
 
 root="$(mktemp -d)"

@@ -33,10 +33,7 @@ fi
 bin="${SITECAST_BIN:-$root/target/release/sitecast}"
 fanout="${FANOUT_BIN:-$root/target/release/fanout}"
 
-server_pin=()
-[ -z "${SERVER_CPUS:-}" ] || server_pin=(taskset -c "$SERVER_CPUS")
-client_pin=()
-[ -z "${CLIENT_CPUS:-}" ] || client_pin=(taskset -c "$CLIENT_CPUS")
+set_pins
 
 # Where the Postgres server's processes may run (its postmaster's affinity; its
 # backends inherit it).

@@ -5,6 +5,14 @@ free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
+# taskset prefixes for the server and the load client, from SERVER_CPUS and CLIENT_CPUS.
+set_pins() {
+  server_pin=()
+  [ -z "${SERVER_CPUS:-}" ] || server_pin=(taskset -c "$SERVER_CPUS")
+  client_pin=()
+  [ -z "${CLIENT_CPUS:-}" ] || client_pin=(taskset -c "$CLIENT_CPUS")
+}
+
 # Many sockets need many descriptors, on both sides.
 raise_fd_limit() {
   ulimit -n 1048576 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true

@@ -344,22 +344,7 @@ mod tests {
     use super::*;
 
     fn user(id: &str, role: Role) -> UserRow {
-        UserRow {
-            id: id.into(),
-            email: format!("{id}@example.com"),
-            role: role.as_str().into(),
-            name: Some(format!("{id} name")),
-            first_name: None,
-            last_name: None,
-            phone: None,
-            builder_id: None,
-            password_hash: None,
-            email_confirmed_at: Some(1),
-            last_sign_in_at: None,
-            created_at: 1,
-            updated_at: 1,
-            version: 1,
-        }
+        UserRow::example(id, role)
     }
 
     fn row() -> ProjectRow {

@@ -272,20 +272,12 @@ mod tests {
 
     fn user(id: &str, role: Role) -> UserRow {
         UserRow {
-            id: id.into(),
-            email: format!("{id}@example.com"),
-            role: role.as_str().into(),
             name: Some("Jamie Carter".into()),
             first_name: Some("Jamie".into()),
             last_name: Some("Carter".into()),
             phone: Some("555".into()),
-            builder_id: None,
-            password_hash: None,
-            email_confirmed_at: Some(1),
-            last_sign_in_at: None,
-            created_at: 1,
-            updated_at: 1,
             version: 3,
+            ..UserRow::example(id, role)
         }
     }
 

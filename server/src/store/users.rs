@@ -212,3 +212,26 @@ pub async fn delete<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Res
     let done = sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(ex).await?;
     Ok(done.rows_affected() > 0)
 }
+
+#[cfg(test)]
+impl UserRow {
+    /// A confirmed user for the domain's rule tests.
+    pub fn example(id: &str, role: protocol::Role) -> UserRow {
+        UserRow {
+            id: id.into(),
+            email: format!("{id}@example.com"),
+            role: role.as_str().into(),
+            name: Some(format!("{id} name")),
+            first_name: None,
+            last_name: None,
+            phone: None,
+            builder_id: None,
+            password_hash: None,
+            email_confirmed_at: Some(1),
+            last_sign_in_at: None,
+            created_at: 1,
+            updated_at: 1,
+            version: 1,
+        }
+    }
+}
