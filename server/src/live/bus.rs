@@ -93,14 +93,14 @@ async fn notify(store: Store, instance: String, mut rx: mpsc::UnboundedReceiver<
                 continue;
             }
         };
-        for attempt in 0..5u32 {
-            match sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(&payload).execute(store.pool()).await {
-                Ok(_) => break,
-                Err(err) => {
-                    tracing::warn!(error = %err, attempt, "NOTIFY failed; retrying");
-                    tokio::time::sleep(Duration::from_millis(200 << attempt)).await;
-                }
-            }
+        // Until it goes: a dropped notice could be a move of a project to other people,
+        // which the other instances must hear before any later change. Later changes
+        // wait behind it, in order.
+        let mut attempt = 0u32;
+        while let Err(err) = sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(&payload).execute(store.pool()).await {
+            tracing::warn!(error = %err, attempt, "NOTIFY failed; retrying");
+            tokio::time::sleep(Duration::from_millis(200 << attempt.min(5))).await;
+            attempt += 1;
         }
     }
 }

@@ -13,7 +13,7 @@ use protocol::{encode, Event, Role, ServerMsg};
 
 use super::bus::Bus;
 use super::presence::{self, Announcement, Presence};
-use super::socket::{SocketCommand, SocketHandle};
+use super::socket::{NotQueued, SocketCommand, SocketHandle};
 use crate::domain::changes::Change;
 use crate::domain::policy::{self, Audience};
 
@@ -158,7 +158,8 @@ impl Hub {
                 continue;
             }
             if let Some(conn) = self.conns.get(&conn_id) {
-                if conn.socket.push(frame).is_err() {
+                // A closed one is leaving already: its Leave follows.
+                if conn.socket.push(frame) == Err(NotQueued::Full) {
                     slow.push(conn_id);
                 }
             }

@@ -15,7 +15,7 @@ use protocol::{encode, ErrorCode, Event, Project, ProjectImage, ServerMsg, Updat
 
 use super::bus::Bus;
 use super::registry::{ProjectActorFor, Registry, Stopped};
-use super::socket::SocketHandle;
+use super::socket::{NotQueued, SocketCommand, SocketHandle};
 use crate::domain::policy::{self, Actor as User};
 use crate::domain::projects::{self, project_ref, NO_ACCESS, PROJECT_NOT_FOUND};
 use crate::domain::services::Services;
@@ -36,6 +36,7 @@ struct Subscriber {
 }
 
 /// Subscribes a socket if its user may see the project.
+#[derive(Clone)]
 pub struct Subscribe {
     pub user: User,
     pub viewer: UserSummary,
@@ -63,6 +64,7 @@ pub struct Unsubscribe {
 }
 
 /// A change to the project's details, status, progress or people.
+#[derive(Clone)]
 pub struct Update {
     pub user: User,
     pub input: UpdateProject,
@@ -72,7 +74,7 @@ impl Message for Update {
     type Result = Result<Project>;
 }
 
-#[derive(Message)]
+#[derive(Message, Clone)]
 #[rtype(result = "Result<()>")]
 pub struct Delete {
     pub user: User,
@@ -147,15 +149,46 @@ impl ProjectActor {
         }
     }
 
-    /// Pushes to every subscriber; those that stopped reading are cut off.
+    /// Pushes to every subscriber; those that stopped reading are cut off, and those
+    /// whose socket has closed (before its unsubscribe could arrive) are forgotten.
     fn broadcast(&mut self, frame: &Bytes) {
-        let full: Vec<u64> =
-            self.subscribers.iter().filter(|(_, s)| s.socket.push(frame).is_err()).map(|(conn, _)| *conn).collect();
-        for conn in full {
+        let failed: Vec<(u64, NotQueued)> = self
+            .subscribers
+            .iter()
+            .filter_map(|(conn, s)| s.socket.push(frame).err().map(|why| (*conn, why)))
+            .collect();
+        let mut left = false;
+        for (conn, why) in failed {
             if let Some(s) = self.subscribers.remove(&conn) {
-                tracing::warn!(conn, user = %s.viewer.id, "subscriber fell behind; disconnecting it");
-                s.socket.cut_off_slow();
+                if why == NotQueued::Full {
+                    tracing::warn!(conn, user = %s.viewer.id, "subscriber fell behind; disconnecting it");
+                    s.socket.cut_off_slow();
+                }
+                left |= !self.is_viewing(&s.viewer.id);
             }
+        }
+        if left {
+            self.announce_viewers();
+        }
+    }
+
+    /// Unsure who may see the project now (it could not be read): nobody stays
+    /// subscribed; their clients reconnect and subscribe afresh.
+    fn drop_subscribers(&mut self, err: &crate::store::StoreError) {
+        tracing::error!(error = %err, project = %self.project_id, "could not re-read a changed project");
+        for (_, s) in self.subscribers.drain() {
+            s.socket.command(SocketCommand::Resync);
+        }
+        self.row = None;
+    }
+
+    /// An unknown project's actor (someone asked for an id that does not exist, or no
+    /// longer does) stops at once instead of idling; callers that raced the stop ask a
+    /// fresh one (`registry::ask`).
+    fn stop_if_gone(&mut self, err: &Error, ctx: &mut Context<Self>) {
+        if err.code() == ErrorCode::NotFound && self.subscribers.is_empty() {
+            self.row = None;
+            ctx.stop();
         }
     }
 
@@ -212,23 +245,18 @@ impl Handler<Subscribe> for ProjectActor {
             }
             .into_actor(self)
             .map(move |outcome, act, ctx| {
-                let (row, photos, favourites) = match outcome {
-                    Ok(found) => found,
-                    Err(err) => {
-                        if err.code() == ErrorCode::NotFound && act.subscribers.is_empty() {
-                            ctx.stop();
-                        }
-                        return Err(err);
-                    }
-                };
+                let (row, photos, favourites) = outcome.inspect_err(|err| act.stop_if_gone(err, ctx))?;
                 let new_viewer = !act.is_viewing(&msg.viewer.id);
                 let project = views::project(&row);
                 act.settle(Some(row));
-                act.subscribers.insert(msg.socket.conn_id, Subscriber { user: msg.user, viewer: msg.viewer, socket: msg.socket });
-                // A viewer's second tab changes nothing the others see (it learns the
-                // list from its own answer): no list to every open socket for it.
-                if new_viewer {
-                    act.announce_viewers();
+                // A socket that closed while this turn ran would never unsubscribe.
+                if msg.socket.is_open() {
+                    act.subscribers.insert(msg.socket.conn_id, Subscriber { user: msg.user, viewer: msg.viewer, socket: msg.socket });
+                    // A viewer's second tab changes nothing the others see (it learns
+                    // the list from its own answer): no list to every open socket for it.
+                    if new_viewer {
+                        act.announce_viewers();
+                    }
                 }
                 Ok(Subscribed { project, viewers: act.viewers(), photos, favourites })
             }),
@@ -260,18 +288,17 @@ impl Handler<Update> for ProjectActor {
     type Result = AtomicResponse<Self, Result<Project>>;
     fn handle(&mut self, msg: Update, _: &mut Context<Self>) -> Self::Result {
         self.last_active = Instant::now();
-        let (svc, id, mut row) = (self.svc.clone(), self.project_id.clone(), self.row.clone());
+        let (svc, id) = (self.svc.clone(), self.project_id.clone());
         AtomicResponse::new(Box::pin(
             async move {
                 for _ in 0..STALE_RETRIES {
-                    let current = match row.take() {
-                        Some(r) => r,
-                        None => {
-                            let found = crate::store::projects::find(svc.store.pool(), &id).await?;
-                            check_visible(found.as_ref(), &msg.user)?;
-                            found.ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?
-                        }
-                    };
+                    // One read per change: the people's names in it may have changed,
+                    // and so may the project, on another instance; one that lands
+                    // between this read and the write fails the write's version check
+                    // and the change is planned again.
+                    let found = crate::store::projects::find(svc.store.pool(), &id).await?;
+                    check_visible(found.as_ref(), &msg.user)?;
+                    let current = found.ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?;
                     if let Some(done) = projects::update(&svc, &msg.user, &current, &msg.input).await? {
                         return Ok(done);
                     }
@@ -279,15 +306,8 @@ impl Handler<Update> for ProjectActor {
                 Err(Error::internal("the project kept changing under an update"))
             }
             .into_actor(self)
-            .map(|outcome, act, _| {
-                let (row, changes) = match outcome {
-                    Ok(done) => done,
-                    Err(err) => {
-                        // The row may be stale; read it again next time.
-                        act.row = None;
-                        return Err(err);
-                    }
-                };
+            .map(|outcome, act, ctx| {
+                let (row, changes) = outcome.inspect_err(|err| act.stop_if_gone(err, ctx))?;
                 let project = views::project(&row);
                 // Subscribers who lost the project are dropped before its events leave.
                 act.settle(Some(row));
@@ -305,7 +325,6 @@ impl Handler<Delete> for ProjectActor {
         let (svc, id) = (self.svc.clone(), self.project_id.clone());
         AtomicResponse::new(Box::pin(
             async move {
-                // Read afresh: a deletion is rare and must not act on a stale row.
                 let row = crate::store::projects::find(svc.store.pool(), &id).await?;
                 check_visible(row.as_ref(), &msg.user)?;
                 let row = row.ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?;
@@ -313,10 +332,11 @@ impl Handler<Delete> for ProjectActor {
             }
             .into_actor(self)
             .map(|outcome, act, ctx| {
-                let changes = outcome?;
+                let changes = outcome.inspect_err(|err| act.stop_if_gone(err, ctx))?;
+                // Messages already queued are answered (the project is gone); the idle
+                // check stops the actor later.
                 act.settle(None);
                 act.bus.publish(changes);
-                ctx.stop();
                 Ok(())
             }),
         ))
@@ -331,15 +351,7 @@ impl Handler<Refresh> for ProjectActor {
             async move { crate::store::projects::find(svc.store.pool(), &id).await }.into_actor(self).map(
                 |found, act, _| match found {
                     Ok(row) => act.settle(row),
-                    Err(err) => {
-                        // Unsure who may see it now: nobody stays subscribed; clients
-                        // that reconnect subscribe afresh.
-                        tracing::error!(error = %err, project = %act.project_id, "could not re-read a changed project");
-                        for (_, s) in act.subscribers.drain() {
-                            s.socket.command(super::socket::SocketCommand::Resync);
-                        }
-                        act.row = None;
-                    }
+                    Err(err) => act.drop_subscribers(&err),
                 },
             ),
         ))
@@ -357,14 +369,31 @@ impl<T: Send + 'static> Handler<Take<T>> for ProjectActor {
     type Result = AtomicResponse<Self, Result<T>>;
     fn handle(&mut self, Take(step): Take<T>, _: &mut Context<Self>) -> Self::Result {
         self.last_active = Instant::now();
-        AtomicResponse::new(Box::pin(step.into_actor(self).map(|result, act, _| {
-            // A photo step may move the cover, and with it the project's version.
-            act.row = None;
-            result.map(|(value, changes)| {
-                act.bus.publish(changes);
-                value
-            })
-        })))
+        let (svc, id) = (self.svc.clone(), self.project_id.clone());
+        AtomicResponse::new(Box::pin(
+            async move {
+                let result = step.await;
+                // Another instance may have given the project to other people and not
+                // said so yet: decide who hears of the photo on the project as it is.
+                let now = match &result {
+                    Ok((_, changes)) if !changes.is_empty() => Some(crate::store::projects::find(svc.store.pool(), &id).await),
+                    _ => None,
+                };
+                (result, now)
+            }
+            .into_actor(self)
+            .map(|(result, now), act, _| {
+                match now {
+                    Some(Ok(row)) => act.settle(row),
+                    Some(Err(err)) => act.drop_subscribers(&err),
+                    None => {}
+                }
+                result.map(|(value, changes)| {
+                    act.bus.publish(changes);
+                    value
+                })
+            }),
+        ))
     }
 }
 

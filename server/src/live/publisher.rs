@@ -139,9 +139,9 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             }
         }
         Change::ProjectDeleted { id, version, owners } => {
-            if remote {
-                to.registry.do_send(Changed { project_id: id.clone() });
-            }
+            // Also when the deletion was this instance's but not its actor's (a user's
+            // deletion takes their projects): the actor forgets its subscribers.
+            to.registry.do_send(Changed { project_id: id.clone() });
             // Recorded, so an update that was overtaken by the deletion stays unsent.
             announced.record(&id, version);
             to.deliver(Event::ProjectDeleted { id, version }, policy::project_audience(project_ref(&owners)));
@@ -167,6 +167,12 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             to.deliver(Event::UserDeleted { id, version }, audience);
         }
         Change::Photo { id, project_id, created, state } => {
+            // Another instance's photo: this instance's actor first re-reads who may see
+            // the project (its move may not have arrived yet; the photo's commit is the
+            // later one).
+            if remote {
+                to.registry.do_send(Changed { project_id: project_id.clone() });
+            }
             let photo = match state {
                 Some(photo) => *photo,
                 None => match images::find(pool, &id).await? {
@@ -179,6 +185,9 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             to.deliver(event, policy::project_detail_audience(&project_id));
         }
         Change::PhotoDeleted { id, project_id } => {
+            if remote {
+                to.registry.do_send(Changed { project_id: project_id.clone() });
+            }
             let audience = policy::project_detail_audience(&project_id);
             to.deliver(Event::PhotoDeleted { id, project_id }, audience);
         }

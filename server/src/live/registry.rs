@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use actix::{Actor, AsyncContext, Context, Handler, Message, MessageResult};
+use actix::dev::ToEnvelope;
+use actix::{Actor, Addr, AsyncContext, Context, Handler, MailboxError, Message, MessageResult};
 use bytes::Bytes;
 
 use super::bus::Bus;
@@ -109,5 +110,25 @@ impl Handler<CountRunning> for Registry {
     type Result = usize;
     fn handle(&mut self, _: CountRunning, _: &mut Context<Self>) -> usize {
         self.projects.values().filter(|a| a.connected()).count()
+    }
+}
+
+/// Sends a message to the project's actor. An actor stops when it finds its project
+/// gone, and messages queued behind that are dropped: their senders ask once more, of
+/// a fresh actor, which answers them properly ("Project not found").
+pub async fn ask<M>(registry: &Addr<Registry>, project_id: &str, msg: M) -> Result<M::Result, MailboxError>
+where
+    M: Message + Clone + Send + 'static,
+    M::Result: Send,
+    ProjectActor: Handler<M>,
+    <ProjectActor as Actor>::Context: ToEnvelope<ProjectActor, M>,
+{
+    let addr = registry.send(ProjectActorFor { project_id: project_id.to_owned() }).await?;
+    match addr.send(msg.clone()).await {
+        Err(MailboxError::Closed) => {
+            let addr = registry.send(ProjectActorFor { project_id: project_id.to_owned() }).await?;
+            addr.send(msg).await
+        }
+        other => other,
     }
 }

@@ -26,9 +26,14 @@ pub enum SocketCommand {
 /// Shuts a connection down underneath its actor (see `http::conn`).
 pub type CutOff = Arc<dyn Fn() + Send + Sync>;
 
-/// A pushed frame did not fit: the socket's queue is full, it stopped reading.
+/// Why a frame was not queued.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Full;
+pub enum NotQueued {
+    /// The socket's queue is full: it stopped reading.
+    Full,
+    /// The socket's actor has stopped: it is closing (and unregistering) already.
+    Gone,
+}
 
 #[derive(Clone)]
 pub struct SocketHandle {
@@ -39,13 +44,18 @@ pub struct SocketHandle {
 }
 
 impl SocketHandle {
-    /// Queues a frame. A socket whose actor has just stopped is closing already; only
-    /// a full queue is reported, so the caller can cut it off.
-    pub fn push(&self, frame: &Bytes) -> Result<(), Full> {
+    /// Queues a frame.
+    pub fn push(&self, frame: &Bytes) -> Result<(), NotQueued> {
         match self.push.try_send(Push(frame.clone())) {
-            Err(SendError::Full(_)) => Err(Full),
-            _ => Ok(()),
+            Ok(()) => Ok(()),
+            Err(SendError::Full(_)) => Err(NotQueued::Full),
+            Err(SendError::Closed(_)) => Err(NotQueued::Gone),
         }
+    }
+
+    /// Whether the socket's actor still runs.
+    pub fn is_open(&self) -> bool {
+        self.push.connected()
     }
 
     pub fn command(&self, command: SocketCommand) {

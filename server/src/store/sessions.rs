@@ -59,6 +59,10 @@ pub async fn touch<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str, now: i6
     Ok(())
 }
 
+pub async fn exists<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Result<bool> {
+    Ok(sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM sessions WHERE id = $1").bind(id).fetch_one(ex).await? > 0)
+}
+
 pub async fn delete<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Result<bool> {
     let done = sqlx::query("DELETE FROM sessions WHERE id = $1").bind(id).execute(ex).await?;
     Ok(done.rows_affected() > 0)

@@ -10,8 +10,8 @@ use crate::domain::services::Services;
 use crate::domain::turns::Turns;
 use crate::domain::{photos, profile, projects, users};
 use crate::error::{Error, Result};
-use crate::live::project::{self, ProjectActor, ProjectTurns};
-use crate::live::registry::ProjectActorFor;
+use crate::live::project::{self, ProjectTurns};
+use crate::live::registry;
 use crate::live::Live;
 
 pub struct RequestContext {
@@ -25,10 +25,6 @@ type Outcome = Result<(Response, Vec<Change>)>;
 
 fn plain(response: Response) -> Outcome {
     Ok((response, Vec::new()))
-}
-
-async fn project_actor(live: &Live, id: &str) -> Result<actix::Addr<ProjectActor>> {
-    live.registry.send(ProjectActorFor { project_id: id.to_owned() }).await.map_err(Error::internal)
 }
 
 fn turns_of(live: &Live, project_id: String) -> ProjectTurns {
@@ -71,16 +67,17 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
             let (project, changes) = projects::create(svc, actor, &input).await?;
             Ok((Response::Project { project }, changes))
         }
-        // A project's changes are planned and published in its actor's turn, against
-        // the row it holds (an unknown id's actor stops at once).
+        // A project's changes are planned, written and published in its actor's turn
+        // (an unknown id's actor stops at once).
         Request::UpdateProject(input) => {
-            let addr = project_actor(&cx.live, &input.id).await?;
-            let project = addr.send(project::Update { user: actor.clone(), input }).await.map_err(Error::internal)??;
+            let id = input.id.clone();
+            let update = project::Update { user: actor.clone(), input };
+            let project = registry::ask(&cx.live.registry, &id, update).await.map_err(Error::internal)??;
             plain(Response::Project { project })
         }
         Request::DeleteProject { id } => {
-            let addr = project_actor(&cx.live, &id).await?;
-            addr.send(project::Delete { user: actor.clone() }).await.map_err(Error::internal)??;
+            let delete = project::Delete { user: actor.clone() };
+            registry::ask(&cx.live.registry, &id, delete).await.map_err(Error::internal)??;
             plain(Response::Done)
         }
         Request::UpdateProfile(input) => {

@@ -20,9 +20,10 @@ use crate::domain::{snapshot, views};
 use crate::error::Error;
 use crate::live::hub::{Join, Leave, OnlineUsers, Refused};
 use crate::live::project::{self, ProjectActor};
-use crate::live::registry::ProjectActorFor;
+use crate::live::registry::{self, ProjectActorFor};
 use crate::live::socket::{CutOff, SocketCommand, SocketHandle};
 use crate::live::{Live, Push};
+use crate::store::sessions;
 use crate::store::users::{self, UserRow};
 
 /// Close code for "your session ended": the client drops its state and signs in again.
@@ -154,11 +155,17 @@ impl SessionActor {
                     socket: act.socket_handle(ctx),
                 };
                 let (store, hub, user) = (act.svc.store.clone(), act.live.hub.clone(), act.user.clone());
+                let session_id = act.session_id.clone();
                 async move {
                     match hub.send(join).await {
                         Ok(Ok(())) => {}
-                        Ok(Err(refused)) => return Ok(Err(refused)),
+                        Ok(Err(refused)) => return Ok(Err(Some(refused))),
                         Err(err) => return Err(Error::internal(err)),
+                    }
+                    // A logout that ran between the upgrade's check and the join could
+                    // not reach this socket: look again, now that it would.
+                    if !sessions::exists(store.pool(), &session_id).await? {
+                        return Ok(Err(None));
                     }
                     let online = hub.send(OnlineUsers).await.unwrap_or_default();
                     snapshot::hello(&store, &user, |id| online.contains(id)).await.map(Ok)
@@ -166,7 +173,11 @@ impl SessionActor {
                 .into_actor(act)
             })
             .map(|hello, act, ctx| match hello {
-                Ok(Err(refused)) => {
+                Ok(Err(None)) => {
+                        act.send(ctx, &ServerMsg::Event { event: Event::SessionEnded { reason: "logged_out".to_owned() } });
+                        act.close(ctx, CloseCode::Other(CLOSE_SESSION_ENDED), "logged_out");
+                }
+                Ok(Err(Some(refused))) => {
                     let why = match refused {
                         Refused::TooManyForSession => "Too many connections for this session",
                         Refused::TooManyForUser => "Too many connections for this account",
@@ -279,10 +290,11 @@ impl SessionActor {
             if let Some(after) = after {
                 let _ = after.await;
             }
-            let addr = registry.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
             // Photos stored meanwhile are in the list, their events or both; clients
             // merge by id and version.
-            let s = addr.send(project::Subscribe { user, viewer, socket }).await.map_err(Error::internal)??;
+            let subscribe = project::Subscribe { user, viewer, socket };
+            let s = registry::ask(&registry, &project_id, subscribe).await.map_err(Error::internal)??;
+            let addr = registry.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
             let response =
                 Response::Subscribed { project: s.project, viewers: s.viewers, photos: s.photos, favourites: s.favourites };
             Ok::<_, Error>((response, addr))
