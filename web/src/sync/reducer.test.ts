@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Event, Hello, Profile, Project, ServerMsg } from '../protocol/types';
+import { PROTOCOL_VERSION, type Event, type Hello, type Profile, type ServerMsg } from '../protocol/types';
 import { createAppStore } from '../store';
 import { applyServerMsg } from './reducer';
 import { RequestTracker } from './requests';
-import { profile } from '../testing/fixtures';
+import { profile, project } from '../testing/fixtures';
 
-const project = (over: Partial<Project>): Project => ({
-  id: 'p1',
-  title: 'Maple Street Residence',
-  description: '',
-  address: '1428 Maple Street',
-  homeownerId: 'h1',
-  homeownerName: 'Jamie Carter',
-  homeownerFirstName: 'Jamie',
-  homeownerLastName: 'Carter',
-  builderId: 'b1',
-  builderName: 'Summit Homes',
-  status: 'in-progress',
-  progress: 45,
-  thumbnailUrl: null,
-  createdAt: 0,
-  updatedAt: 10,
-  version: 3,
-  ...over,
-});
 
 const admin = profile({ id: 'a1', role: 'admin', firstName: 'Alex', lastName: 'Morgan', version: 2 });
 const jamie = profile({ id: 'h1', firstName: 'Jamie', lastName: 'Carter', version: 4 });
@@ -32,7 +13,7 @@ const priya = profile({ id: 'h2', firstName: 'Priya', lastName: 'Shah', version:
 function hello(over: Partial<Hello['snapshot']> = {}, user: Profile = admin): ServerMsg {
   return {
     type: 'hello',
-    protocolVersion: 1,
+    protocolVersion: PROTOCOL_VERSION,
     serverTime: 0,
     user,
     snapshot: { projects: [project({})], users: [jamie, priya], online: ['h1'], ...over },

@@ -1,4 +1,4 @@
-import type { Event, Hello, ServerMsg } from '../protocol/types';
+import type { Event, Hello, Profile, ServerMsg } from '../protocol/types';
 import type { AppState } from '../store';
 import type { RequestTracker } from './requests';
 
@@ -37,6 +37,15 @@ export function applyHello(hello: Hello, actions: SyncActions): void {
   actions.liveSynced();
 }
 
+/**
+ * A copy of a user arrived (event or reply). The user's own profile comes this way
+ * too; it lives in the session slice, everyone else in the directory.
+ */
+export function applyUser(user: Profile, actions: Pick<SyncActions, 'user' | 'userUpdated' | 'userUpserted'>): void {
+  if (actions.user && actions.user.id === user.id) actions.userUpdated(user);
+  else actions.userUpserted(user);
+}
+
 /** Applies one pushed event to the store. Unknown events are ignored (newer server). */
 export function applyEvent(event: Event, actions: SyncActions): void {
   // Switch on a plain string so an event this build doesn't know is a no-op, not a crash.
@@ -60,9 +69,7 @@ export function applyEvent(event: Event, actions: SyncActions): void {
     case 'user_created':
     case 'user_updated': {
       const { user } = event as Extract<Event, { type: 'user_created' | 'user_updated' }>;
-      // The user's own profile comes through here too; it lives in the session slice.
-      if (actions.user && actions.user.id === user.id) actions.userUpdated(user);
-      else actions.userUpserted(user);
+      applyUser(user, actions);
       return;
     }
     case 'user_deleted': {
