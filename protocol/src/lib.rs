@@ -4,6 +4,7 @@
 pub mod codec;
 pub mod error;
 pub mod messages;
+pub mod replies;
 pub mod types;
 pub mod typescript;
 
@@ -14,4 +15,5 @@ pub use messages::{
     ServerMsg, SkippedFile, Snapshot, UpdatePhoto, UpdateProject, UpdateUser, UploadResult, UserDirectory, UserListing,
     PROTOCOL_VERSION,
 };
+pub use replies::{answers, Pairing, REPLIES};
 pub use types::*;

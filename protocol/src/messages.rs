@@ -17,53 +17,50 @@ pub struct ClientMsg {
     pub request: Request,
 }
 
-/// Every request a client can make, each answered by the `Response` named beside it
-/// or by an error.
+/// Every request a client can make. Each is answered by the one `Response` paired with
+/// it in `replies.rs`, or by an error.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Request {
-    /// Application-level liveness check → `Pong`.
+    /// Application-level liveness check.
     Ping,
-    /// The user tables this user may see (SPEC.md §2 dashboards) → `Users`.
+    /// The user tables this user may see (SPEC.md §2 dashboards).
     ListUsers,
-    /// Admin: invite a user of any role → `User`.
+    /// Admin: invite a user of any role.
     CreateUser(CreateUser),
-    /// Admin (anyone) or builder (homeowners) → `User`.
+    /// Admin (anyone) or builder (homeowners).
     UpdateUser(UpdateUser),
-    /// Admin, not self → `Done`.
+    /// Admin, not self.
     DeleteUser { id: String },
-    /// Projects this user may see, newest update first → `Projects`.
+    /// Projects this user may see, newest update first.
     ListProjects,
-    /// → `Project`.
     GetProject { id: String },
-    /// Admin → `Project`.
+    /// Admin.
     CreateProject(CreateProject),
-    /// Details: admin or the project's builder; status and progress: admin → `Project`.
+    /// Details: admin or the project's builder; status and progress: admin.
     UpdateProject(UpdateProject),
-    /// Admin → `Done`.
+    /// Admin.
     DeleteProject { id: String },
-    /// Start receiving this project's detail events (photos, viewers) → `Subscribed`,
-    /// which carries the photos and this user's favourites among them.
+    /// Start receiving this project's detail events (photos, viewers); the reply carries
+    /// the photos and this user's favourites among them.
     Subscribe { id: String },
-    /// → `Done`.
     Unsubscribe { id: String },
-    /// Own name and phone → `User`.
+    /// Own name and phone.
     UpdateProfile(ProfileUpdate),
-    /// Own password; ends the user's other sessions → `Done`.
+    /// Own password; ends the user's other sessions.
     ChangePassword(PasswordChange),
-    /// A client-side log entry, stored (SPEC.md §3 logs) → `Done`.
+    /// A client-side log entry, stored (SPEC.md §3 logs).
     Log(LogEntry),
-    /// A project's photos, newest first, and which of them this user favourited →
-    /// `Photos`.
+    /// A project's photos, newest first, and which of them this user favourited.
     ListPhotos {
         #[serde(rename = "projectId")]
         project_id: String,
     },
-    /// Admin or the project's builder: caption and category → `Photo`.
+    /// Admin or the project's builder: caption and category.
     UpdatePhoto(UpdatePhoto),
-    /// Admin: the photo and its stored files → `Done`.
+    /// Admin: the photo and its stored files.
     DeletePhoto { id: String },
-    /// Mark or unmark a favourite; setting what is already set succeeds → `Done`.
+    /// Mark or unmark a favourite; setting what is already set succeeds.
     /// The user's other sockets hear `favourite_changed`.
     SetFavourite {
         #[serde(rename = "imageId")]
@@ -214,6 +211,7 @@ pub struct UserDirectory {
     pub homeowners: Vec<UserListing>,
 }
 
+/// A request's successful answer; `replies.rs` says which one answers which request.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Response {

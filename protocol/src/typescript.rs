@@ -4,6 +4,7 @@
 use ts_rs::{Config, TS};
 
 use crate::error::{ApiError, ErrorCode, FieldError};
+use crate::replies::REPLIES;
 use crate::messages::{
     ClientMsg, CreateProject, CreateUser, Event, Hello, LogEntry, PasswordChange, ProfileUpdate, Request, Response,
     ServerMsg, SkippedFile, Snapshot, UpdatePhoto, UpdateProject, UpdateUser, UploadResult, UserDirectory, UserListing,
@@ -62,5 +63,30 @@ pub fn typescript_bindings() -> String {
         out.push_str(decl.trim());
         out.push('\n');
     }
+    out.push_str(&reply_map());
+    out
+}
+
+/// The request/reply pairing (`replies.rs`) in both forms the client needs: a value, to
+/// check at run time that a reply is the declared one, and a type, so that `request(req)`
+/// resolves with `ReplyTo[typeof req.type]` without any call naming its reply.
+fn reply_map() -> String {
+    let mut out = String::from(
+        "\n/** The reply type that answers each request type; any request may fail with an `ApiError` instead. */\n\
+         export const REPLY_TYPES = {\n",
+    );
+    for pairing in REPLIES {
+        out.push_str(&format!("  \"{}\": \"{}\",\n", pairing.request_type(), pairing.response_type()));
+    }
+    out.push_str("} as const satisfies { [K in Request[\"type\"]]: Response[\"type\"] };\n");
+    out.push_str("\n/** The reply that answers each request type. */\nexport type ReplyTo = {\n");
+    for pairing in REPLIES {
+        out.push_str(&format!(
+            "  \"{}\": Extract<Response, {{ \"type\": \"{}\" }}>,\n",
+            pairing.request_type(),
+            pairing.response_type()
+        ));
+    }
+    out.push_str("};\n");
     out
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useAppStore } from '../store';
 import { Logo } from './Logo';
+import { UpdateRequiredBanner } from './UpdateRequiredBanner';
 import { UserMenu } from './UserMenu';
 import { buttonClasses } from './ui/Button';
 
@@ -23,6 +24,7 @@ export function AppHeader() {
         </div>
       </div>
       <ConnectionBanner />
+      <UpdateRequiredBanner />
     </header>
   );
 }

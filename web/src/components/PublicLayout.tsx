@@ -4,6 +4,7 @@ import { Moon, Sun } from 'lucide-react';
 import { useAppStore } from '../store';
 import { cn } from '../lib/cn';
 import { Logo } from './Logo';
+import { UpdateRequiredBanner } from './UpdateRequiredBanner';
 import { buttonClasses } from './ui/Button';
 import { Skeleton } from './ui/Skeleton';
 import { Spinner } from './ui/Spinner';
@@ -104,6 +105,7 @@ export function PublicHeader() {
           )}
         </div>
       </div>
+      <UpdateRequiredBanner />
     </header>
   );
 }

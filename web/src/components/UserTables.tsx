@@ -8,7 +8,7 @@ import { displayName } from '../lib/names';
 import { matchesSearch, ROLE_LABELS } from '../lib/people';
 import { useAppStore } from '../store';
 import { toastRequestError } from '../sync/errors';
-import { call } from '../sync/requests';
+import { commands } from '../sync/commands';
 import { Avatar } from './Avatar';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
 import { EditUserDialog } from './dialogs/EditUserDialog';
@@ -61,7 +61,7 @@ export function UserTable({ role, listings, viewer }: { role: Role; listings: Us
     const person = displayName(deleting);
     setBusy(true);
     try {
-      await call({ type: 'delete_user', id: deleting.id }, 'done');
+      await commands.deleteUser(deleting.id);
       toast.success(`${ROLE_LABELS[deleting.role]} ${person} deleted successfully.`);
       setDeleting(null);
     } catch (err) {

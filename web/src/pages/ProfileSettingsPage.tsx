@@ -5,7 +5,8 @@ import type { Profile } from '../protocol/types';
 import { displayName } from '../lib/names';
 import { ROLE_LABELS } from '../lib/people';
 import { useAppStore } from '../store';
-import { call, RequestError } from '../sync/requests';
+import { commands } from '../sync/commands';
+import { RequestError } from '../sync/requests';
 import { Avatar } from '../components/Avatar';
 import { PageHeader } from '../components/PageHeader';
 import { Button } from '../components/ui/Button';
@@ -67,11 +68,7 @@ function MyProfile({ user }: { user: Profile }) {
     setSaving(true);
     try {
       // SPEC §3 Forms: blank fields are sent as empty strings.
-      const { user: saved } = await call(
-        { type: 'update_profile', firstName: firstName.trim(), lastName: lastName.trim(), phone: phone.trim() },
-        'user',
-      );
-      useAppStore.getState().userUpdated(saved);
+      await commands.updateProfile({ firstName: firstName.trim(), lastName: lastName.trim(), phone: phone.trim() });
       toast.success('Profile updated successfully!');
       setEditing(false);
     } catch {
@@ -172,7 +169,7 @@ function ChangePassword() {
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await call({ type: 'change_password', currentPassword, newPassword, confirmPassword }, 'done');
+      await commands.changePassword({ currentPassword, newPassword, confirmPassword });
       toast.success('Password updated successfully! You might need to log in again elsewhere.');
       setCurrent('');
       setNew('');

@@ -8,7 +8,9 @@ import { displayName } from '../lib/names';
 import { ROLE_LABELS } from '../lib/people';
 import { useAppStore } from '../store';
 import { toastRequestError } from '../sync/errors';
-import { call, RequestError } from '../sync/requests';
+import { commands } from '../sync/commands';
+import { RequestError } from '../sync/requests';
+import { openProject } from '../sync/subscriptions';
 import { Avatar } from '../components/Avatar';
 import { SectionCard } from '../components/SectionCard';
 import { ProjectMediaCard } from '../components/photos/ProjectMediaCard';
@@ -29,24 +31,9 @@ type Load = 'loading' | 'ready';
 const deletingHere = new Set<string>();
 
 /**
- * Open subscriptions per project in this tab. A reply that reaches an effect already
- * cleaned up (StrictMode's double run, a quick away-and-back) must not unsubscribe
- * the socket while another mount of the same page still wants the project's events:
- * the server keeps one subscription per socket and project.
- */
-const wanted = new Map<string, number>();
-const want = (id: string, delta: number) => {
-  const n = (wanted.get(id) ?? 0) + delta;
-  if (n > 0) wanted.set(id, n);
-  else wanted.delete(id);
-  return n;
-};
-
-/**
- * Subscribes to the project while the page is open: the reply carries the project, who
- * else is viewing, its photos and this user's favourites; updates then arrive as
- * events. Subscriptions live on one connection, so a new Hello (liveEpoch) subscribes
- * again.
+ * Holds the project's subscription while the page is open (see `openProject`) and
+ * says when its first view is in the store; a missing or someone else's project sends
+ * the user away. A new Hello (liveEpoch) subscribes again on the new connection.
  */
 function useProjectSubscription(id: string): Load {
   const navigate = useNavigate();
@@ -56,22 +43,10 @@ function useProjectSubscription(id: string): Load {
   useEffect(() => {
     if (epoch === 0) return undefined;
     let active = true;
-    let subscribed = false;
-    want(id, 1);
-    // Photo events may overtake the reply; from here on they are kept and merged.
-    useAppStore.getState().photosOpened(id);
-    call({ type: 'subscribe', id }, 'subscribed')
-      .then(({ project, viewers, photos, favourites }) => {
-        if (!active) {
-          if (!wanted.has(id)) void call({ type: 'unsubscribe', id }, 'done').catch(() => undefined);
-          return;
-        }
-        subscribed = true;
-        const store = useAppStore.getState();
-        store.projectUpserted(project);
-        store.viewersChanged(project.id, viewers);
-        store.photosListed(project.id, photos, favourites);
-        setLoad('ready');
+    const subscription = openProject(id);
+    subscription.ready
+      .then(() => {
+        if (active) setLoad('ready');
       })
       .catch((err: unknown) => {
         if (!active) return;
@@ -90,9 +65,7 @@ function useProjectSubscription(id: string): Load {
       });
     return () => {
       active = false;
-      const left = want(id, -1);
-      if (left === 0) useAppStore.getState().photosClosed(id);
-      if (subscribed && left === 0) void call({ type: 'unsubscribe', id }, 'done').catch(() => undefined);
+      subscription.close();
     };
   }, [id, epoch, navigate]);
 
@@ -150,8 +123,7 @@ function StatusCard({ project }: { project: Project }) {
     }
     setSaving(true);
     try {
-      const { project: saved } = await call({ type: 'update_project', id: project.id, status, progress }, 'project');
-      useAppStore.getState().projectUpserted(saved);
+      await commands.updateProject({ id: project.id, status, progress });
       toast.success('Project status updated successfully');
     } catch (err) {
       toastRequestError(err, 'Failed to update project status');
@@ -203,7 +175,7 @@ function ProjectView({ project }: { project: Project }) {
     setDeleting(true);
     deletingHere.add(project.id);
     try {
-      await call({ type: 'delete_project', id: project.id }, 'done');
+      await commands.deleteProject(project.id);
       toast.success('Project deleted successfully');
       navigate('/projects', { replace: true });
     } catch (err) {

@@ -144,3 +144,49 @@ export type UploadResult = { photos: Array<ProjectImage>, skipped: Array<Skipped
  * non-images), or the reason nothing was stored.
  */
 message: string | null, };
+
+/** The reply type that answers each request type; any request may fail with an `ApiError` instead. */
+export const REPLY_TYPES = {
+  "ping": "pong",
+  "list_users": "users",
+  "create_user": "user",
+  "update_user": "user",
+  "delete_user": "done",
+  "list_projects": "projects",
+  "get_project": "project",
+  "create_project": "project",
+  "update_project": "project",
+  "delete_project": "done",
+  "subscribe": "subscribed",
+  "unsubscribe": "done",
+  "update_profile": "user",
+  "change_password": "done",
+  "log": "done",
+  "list_photos": "photos",
+  "update_photo": "photo",
+  "delete_photo": "done",
+  "set_favourite": "done",
+} as const satisfies { [K in Request["type"]]: Response["type"] };
+
+/** The reply that answers each request type. */
+export type ReplyTo = {
+  "ping": Extract<Response, { "type": "pong" }>,
+  "list_users": Extract<Response, { "type": "users" }>,
+  "create_user": Extract<Response, { "type": "user" }>,
+  "update_user": Extract<Response, { "type": "user" }>,
+  "delete_user": Extract<Response, { "type": "done" }>,
+  "list_projects": Extract<Response, { "type": "projects" }>,
+  "get_project": Extract<Response, { "type": "project" }>,
+  "create_project": Extract<Response, { "type": "project" }>,
+  "update_project": Extract<Response, { "type": "project" }>,
+  "delete_project": Extract<Response, { "type": "done" }>,
+  "subscribe": Extract<Response, { "type": "subscribed" }>,
+  "unsubscribe": Extract<Response, { "type": "done" }>,
+  "update_profile": Extract<Response, { "type": "user" }>,
+  "change_password": Extract<Response, { "type": "done" }>,
+  "log": Extract<Response, { "type": "done" }>,
+  "list_photos": Extract<Response, { "type": "photos" }>,
+  "update_photo": Extract<Response, { "type": "photo" }>,
+  "delete_photo": Extract<Response, { "type": "done" }>,
+  "set_favourite": Extract<Response, { "type": "done" }>,
+};

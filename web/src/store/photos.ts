@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { ProjectImage } from '../protocol/types';
+import { newerWins } from '../sync/versions';
 import type { AppState } from './index';
 
 /** One open project's photos on this connection. */
@@ -46,11 +47,6 @@ export interface PhotosSlice {
 
 const emptyProject = (): ProjectPhotos => ({ byId: {}, deleted: {}, favourites: {}, favouriteSeen: {}, loaded: false });
 
-/** Keeps the held copy when it is newer; equal versions take the incoming one. */
-function newer(held: ProjectImage | undefined, incoming: ProjectImage): ProjectImage {
-  return held && held.version > incoming.version ? held : incoming;
-}
-
 function withFavourite(favourites: Record<string, true>, id: string, on: boolean): Record<string, true> {
   if (Boolean(favourites[id]) === on) return favourites;
   const next = { ...favourites };
@@ -85,7 +81,7 @@ export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (s
         const byId = { ...held.byId };
         for (const photo of list) {
           if (photo.projectId !== projectId || held.deleted[photo.id]) continue;
-          byId[photo.id] = newer(byId[photo.id], photo);
+          byId[photo.id] = newerWins(byId[photo.id], photo);
         }
         const effective: Record<string, true> = {};
         for (const id of favourites) effective[id] = true;
@@ -98,8 +94,9 @@ export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (s
       }),
     photoUpserted: (photo) =>
       patch(photo.projectId, (held) => {
+        // A deleted photo never returns: photo_deleted carries no version, ids are not reused.
         if (held.deleted[photo.id]) return null;
-        const next = newer(held.byId[photo.id], photo);
+        const next = newerWins(held.byId[photo.id], photo);
         if (next === held.byId[photo.id]) return null;
         return { ...held, byId: { ...held.byId, [photo.id]: next } };
       }),

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Project, UserSummary } from '../protocol/types';
+import { isNewer, newerWins } from '../sync/versions';
 import type { AppState } from './index';
 
 export interface ProjectsSlice {
@@ -40,15 +41,12 @@ export const createProjectsSlice: StateCreator<AppState, [], [], ProjectsSlice> 
   projectUpserted: (project) =>
     set((state) => {
       const held = state.projects[project.id];
-      if (held && held.version > project.version) return state;
-      const tombstone = state.projectTombstones[project.id];
-      if (tombstone !== undefined && tombstone >= project.version) return state;
-      return { projects: { ...state.projects, [project.id]: project } };
+      const next = newerWins(held, project, state.projectTombstones[project.id]);
+      return next === held || !next ? state : { projects: { ...state.projects, [project.id]: next } };
     }),
   projectRemoved: (id, version) =>
     set((state) => {
-      const held = state.projects[id];
-      if (held && held.version > version) return state;
+      if (!isNewer(state.projects[id], { version })) return state;
       const projects = { ...state.projects };
       delete projects[id];
       const viewers = { ...state.viewers };

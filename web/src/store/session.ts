@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Profile } from '../protocol/types';
+import { isNewer } from '../sync/versions';
 import type { AppState } from './index';
 
 /** unknown: still asking the server; anonymous: no session; authenticated: user known. */
@@ -32,7 +33,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   },
   userUpdated: (user) => {
     const current = get().user;
-    if (current && current.id === user.id && current.version > user.version) return;
+    if (current && current.id === user.id && !isNewer(current, user)) return;
     set({ user, sessionStatus: 'authenticated' });
   },
 });

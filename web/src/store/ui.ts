@@ -2,7 +2,8 @@ import type { StateCreator } from 'zustand';
 import type { AppState } from './index';
 
 export type Theme = 'light' | 'dark' | 'system';
-export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
+/** `outdated`: the server speaks another protocol version; only a reload helps. */
+export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed' | 'outdated';
 
 const THEME_KEY = 'theme';
 
@@ -25,8 +26,11 @@ export interface UiSlice {
    */
   liveEpoch: number;
   setTheme: (theme: Theme) => void;
+  /** Ignored once `outdated`: that lasts until the page is reloaded. */
   connectionChanged: (status: ConnectionStatus) => void;
   liveSynced: () => void;
+  /** The server's Hello carried another protocol version (see `speaksOurProtocol`). */
+  protocolOutdated: () => void;
 }
 
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
@@ -41,6 +45,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
     }
     set({ theme });
   },
-  connectionChanged: (connection) => set({ connection }),
+  connectionChanged: (connection) => set((state) => (state.connection === 'outdated' ? state : { connection })),
   liveSynced: () => set((state) => ({ liveEpoch: state.liveEpoch + 1, connection: 'open' })),
+  protocolOutdated: () => set({ connection: 'outdated' }),
 });

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Profile } from '../protocol/types';
+import { isNewer, newerWins } from '../sync/versions';
 import type { AppState } from './index';
 
 export interface UsersSlice {
@@ -34,15 +35,12 @@ export const createUsersSlice: StateCreator<AppState, [], [], UsersSlice> = (set
   userUpserted: (user) =>
     set((state) => {
       const held = state.users[user.id];
-      if (held && held.version > user.version) return state;
-      const tombstone = state.userTombstones[user.id];
-      if (tombstone !== undefined && tombstone >= user.version) return state;
-      return { users: { ...state.users, [user.id]: user } };
+      const next = newerWins(held, user, state.userTombstones[user.id]);
+      return next === held || !next ? state : { users: { ...state.users, [user.id]: next } };
     }),
   userRemoved: (id, version) =>
     set((state) => {
-      const held = state.users[id];
-      if (held && held.version > version) return state;
+      if (!isNewer(state.users[id], { version })) return state;
       const users = { ...state.users };
       delete users[id];
       const online = { ...state.online };

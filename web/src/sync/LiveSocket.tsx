@@ -6,7 +6,7 @@ import { ReadyState } from 'react-use-websocket';
 import { getMe } from '../api/auth';
 import { ApiRequestError } from '../api/http';
 import { decodeServerMsg, encodeClientMsg } from '../protocol/codec';
-import { useAppStore } from '../store';
+import { useAppStore, type ConnectionStatus } from '../store';
 import { applyServerMsg } from './reducer';
 import { requests } from './requests';
 
@@ -24,6 +24,15 @@ export function reconnectDelay(attempt: number): number {
 export function socketUrl(location: Location = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/ws`;
+}
+
+/**
+ * Whether to open the socket again after it closed: not once the session is gone (the
+ * user signs in again), nor once the server speaks another protocol version (only a
+ * reload helps, see `speaksOurProtocol`).
+ */
+export function shouldReconnect(event: Pick<CloseEvent, 'code'>, connection: ConnectionStatus): boolean {
+  return event.code !== SESSION_GONE_CLOSE_CODE && connection !== 'outdated';
 }
 
 function handleFrame(data: unknown): void {
@@ -46,6 +55,7 @@ export function LiveSocket() {
   const onClose = useCallback((event: CloseEvent) => {
     requests.failAll({ code: 'disconnected', message: 'Connection to the server was lost.' });
     const store = useAppStore.getState();
+    if (store.connection === 'outdated') return;
     if (event.code === SESSION_GONE_CLOSE_CODE) {
       // The session was revoked (logout elsewhere, password or role change): protected
       // routes send the user to /login once the session is cleared.
@@ -61,18 +71,24 @@ export function LiveSocket() {
     }
   }, []);
 
-  const { sendMessage, readyState } = useWebSocket(socketUrl(), {
-    onOpen: (event) => {
-      // Binary frames must arrive as ArrayBuffer for msgpackr (STYLE §7).
-      (event.target as WebSocket).binaryType = 'arraybuffer';
+  // Another protocol version: close this socket and open no other until a reload.
+  const outdated = useAppStore((s) => s.connection === 'outdated');
+  const { sendMessage, readyState } = useWebSocket(
+    socketUrl(),
+    {
+      onOpen: (event) => {
+        // Binary frames must arrive as ArrayBuffer for msgpackr (STYLE §7).
+        (event.target as WebSocket).binaryType = 'arraybuffer';
+      },
+      onMessage: (event) => handleFrame(event.data),
+      onClose,
+      shouldReconnect: (event) => shouldReconnect(event, useAppStore.getState().connection),
+      retryOnError: true,
+      reconnectAttempts: 10_000,
+      reconnectInterval: reconnectDelay,
     },
-    onMessage: (event) => handleFrame(event.data),
-    onClose,
-    shouldReconnect: (event) => event.code !== SESSION_GONE_CLOSE_CODE,
-    retryOnError: true,
-    reconnectAttempts: 10_000,
-    reconnectInterval: reconnectDelay,
-  });
+    !outdated,
+  );
 
   useEffect(() => {
     if (readyState === ReadyState.OPEN) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Event, Hello, ServerMsg } from '../protocol/types';
+import { PROTOCOL_VERSION, type Event, type Hello, type ServerMsg } from '../protocol/types';
 import { createAppStore } from '../store';
 import { photo, profile } from '../testing/fixtures';
 import { applyServerMsg } from './reducer';
@@ -8,7 +8,7 @@ import { RequestTracker } from './requests';
 const jamie = profile({ id: 'h1', firstName: 'Jamie', lastName: 'Carter' });
 
 function hello(): ServerMsg {
-  const h: Hello = { protocolVersion: 1, serverTime: 0, user: jamie, snapshot: { projects: [], users: [], online: [] } };
+  const h: Hello = { protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: jamie, snapshot: { projects: [], users: [], online: [] } };
   return { type: 'hello', ...h };
 }
 

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Event, Hello, Profile, Project, ServerMsg } from '../protocol/types';
+import { PROTOCOL_VERSION, type Event, type Hello, type Profile, type ServerMsg } from '../protocol/types';
 import { createAppStore } from '../store';
-import { applyServerMsg } from './reducer';
+import { applyServerMsg, speaksOurProtocol } from './reducer';
 import { RequestTracker } from './requests';
-import { profile } from '../testing/fixtures';
+import { profile, project } from '../testing/fixtures';
 
-const project = (over: Partial<Project>): Project => ({
-  id: 'p1',
-  title: 'Maple Street Residence',
-  description: '',
-  address: '1428 Maple Street',
-  homeownerId: 'h1',
-  homeownerName: 'Jamie Carter',
-  homeownerFirstName: 'Jamie',
-  homeownerLastName: 'Carter',
-  builderId: 'b1',
-  builderName: 'Summit Homes',
-  status: 'in-progress',
-  progress: 45,
-  thumbnailUrl: null,
-  createdAt: 0,
-  updatedAt: 10,
-  version: 3,
-  ...over,
-});
 
 const admin = profile({ id: 'a1', role: 'admin', firstName: 'Alex', lastName: 'Morgan', version: 2 });
 const jamie = profile({ id: 'h1', firstName: 'Jamie', lastName: 'Carter', version: 4 });
@@ -32,7 +13,7 @@ const priya = profile({ id: 'h2', firstName: 'Priya', lastName: 'Shah', version:
 function hello(over: Partial<Hello['snapshot']> = {}, user: Profile = admin): ServerMsg {
   return {
     type: 'hello',
-    protocolVersion: 1,
+    protocolVersion: PROTOCOL_VERSION,
     serverTime: 0,
     user,
     snapshot: { projects: [project({})], users: [jamie, priya], online: ['h1'], ...over },
@@ -85,6 +66,38 @@ describe('hello snapshot', () => {
     feed(hello({ projects: [project({ version: 9, progress: 90 })] }));
     feed(hello({ projects: [project({ version: 2, progress: 20 })] }));
     expect(store.getState().projects.p1.progress).toBe(20);
+  });
+});
+
+describe('protocol version', () => {
+  it('follows only a server that speaks the version this build was made for', () => {
+    expect(speaksOurProtocol({ protocolVersion: PROTOCOL_VERSION })).toBe(true);
+    expect(speaksOurProtocol({ protocolVersion: PROTOCOL_VERSION + 1 })).toBe(false);
+    expect(speaksOurProtocol({ protocolVersion: 2 }, 2)).toBe(true);
+    expect(speaksOurProtocol({ protocolVersion: 1 }, 2)).toBe(false);
+  });
+
+  it('a Hello of another version applies nothing and marks the app outdated for good', () => {
+    const { store, feed } = setup();
+    feed(hello());
+    const newer = { ...hello({ projects: [] }), protocolVersion: PROTOCOL_VERSION + 1 } as ServerMsg;
+    feed(newer);
+    const s = store.getState();
+    expect(s.connection).toBe('outdated');
+    // What was on screen stays (behind the reload notice); the foreign snapshot is not read.
+    expect(Object.keys(s.projects)).toEqual(['p1']);
+    expect(s.liveEpoch).toBe(1);
+    // The socket closing afterwards does not turn it into "reconnecting".
+    s.connectionChanged('reconnecting');
+    expect(store.getState().connection).toBe('outdated');
+  });
+
+  it('a first Hello of another version signs nothing in', () => {
+    const { store, feed } = setup();
+    feed({ ...hello(), protocolVersion: PROTOCOL_VERSION - 1 } as ServerMsg);
+    expect(store.getState().connection).toBe('outdated');
+    expect(store.getState().projectsLoaded).toBe(false);
+    expect(store.getState().liveEpoch).toBe(0);
   });
 });
 

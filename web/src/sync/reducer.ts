@@ -1,4 +1,4 @@
-import type { Event, Hello, ServerMsg } from '../protocol/types';
+import { PROTOCOL_VERSION, type Event, type Hello, type Profile, type ServerMsg } from '../protocol/types';
 import type { AppState } from '../store';
 import type { RequestTracker } from './requests';
 
@@ -21,13 +21,29 @@ export type SyncActions = Pick<
   | 'userRemoved'
   | 'presenceChanged'
   | 'liveSynced'
+  | 'protocolOutdated'
 > & { user: AppState['user'] };
+
+/**
+ * Whether this build can follow a server that says hello with `hello`. The protocol
+ * version is bumped on any incompatible change, so another version (a deploy while
+ * this tab was open) cannot be read safely and no reconnect will change that: only a
+ * reload, which fetches the matching web app, helps.
+ */
+export function speaksOurProtocol(hello: Pick<Hello, 'protocolVersion'>, ours: number = PROTOCOL_VERSION): boolean {
+  return hello.protocolVersion === ours;
+}
 
 /**
  * A Hello is the server's whole view for this user: it replaces everything held, on
  * first connect and on every reconnect, so nothing missed while offline stays stale.
  */
 export function applyHello(hello: Hello, actions: SyncActions): void {
+  if (!speaksOurProtocol(hello)) {
+    // Nothing in it is trusted; what is on screen stays until the user reloads.
+    actions.protocolOutdated();
+    return;
+  }
   actions.signedIn(hello.user);
   actions.projectsReplaced(hello.snapshot.projects);
   actions.usersReplaced(hello.snapshot.users, hello.snapshot.online);
@@ -35,6 +51,15 @@ export function applyHello(hello: Hello, actions: SyncActions): void {
   // open page subscribes again (liveEpoch) and gets a fresh list.
   actions.photosCleared();
   actions.liveSynced();
+}
+
+/**
+ * A copy of a user arrived (event or reply). The user's own profile comes this way
+ * too; it lives in the session slice, everyone else in the directory.
+ */
+export function applyUser(user: Profile, actions: Pick<SyncActions, 'user' | 'userUpdated' | 'userUpserted'>): void {
+  if (actions.user && actions.user.id === user.id) actions.userUpdated(user);
+  else actions.userUpserted(user);
 }
 
 /** Applies one pushed event to the store. Unknown events are ignored (newer server). */
@@ -60,9 +85,7 @@ export function applyEvent(event: Event, actions: SyncActions): void {
     case 'user_created':
     case 'user_updated': {
       const { user } = event as Extract<Event, { type: 'user_created' | 'user_updated' }>;
-      // The user's own profile comes through here too; it lives in the session slice.
-      if (actions.user && actions.user.id === user.id) actions.userUpdated(user);
-      else actions.userUpserted(user);
+      applyUser(user, actions);
       return;
     }
     case 'user_deleted': {

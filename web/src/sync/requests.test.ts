@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { ClientMsg, ServerMsg } from '../protocol/types';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { REPLY_TYPES, type ClientMsg, type ReplyTo, type Request, type Response, type ServerMsg } from '../protocol/types';
 import { createAppStore } from '../store';
+import { profile } from '../testing/fixtures';
 import { applyServerMsg } from './reducer';
-import { call, RequestTracker } from './requests';
+import { RequestTracker } from './requests';
 
 describe('RequestTracker', () => {
   it('pairs a reply with its request by id', async () => {
@@ -56,19 +57,81 @@ describe('RequestTracker', () => {
     expect(signedOut).toHaveBeenCalledWith('revoked');
   });
 
-  it('call() narrows the reply type and keeps the server\'s field errors', async () => {
+  it('resolves with the reply paired with the request type, and rejects any other reply', async () => {
     const tracker = new RequestTracker();
     tracker.attach(() => {});
-    const ok = call({ type: 'ping' }, 'pong', { tracker });
+    const ok = tracker.request({ type: 'ping' });
     tracker.reply(1, { type: 'pong' });
-    await expect(ok).resolves.toEqual({ type: 'pong' });
+    const pong = await ok;
+    // Typed by the pairing: a ping's reply is a pong, nothing else.
+    const kind: 'pong' = pong.type;
+    expect(kind).toBe('pong');
 
-    const wrong = call({ type: 'ping' }, 'done', { tracker });
+    const wrong = tracker.request({ type: 'delete_user', id: 'u1' });
     tracker.reply(2, { type: 'pong' });
     await expect(wrong).rejects.toMatchObject({ code: 'unexpected_reply', fromServer: false });
 
-    const invalid = call({ type: 'change_password', currentPassword: 'x', newPassword: '', confirmPassword: '' }, 'done', { tracker });
-    tracker.fail(3, {
+    const subscribing = tracker.request({ type: 'subscribe', id: 'p1' });
+    tracker.reply(3, { type: 'done' });
+    await expect(subscribing).rejects.toMatchObject({ code: 'unexpected_reply', message: 'Expected subscribed, got done.' });
+  });
+
+  it('types each reply by its request without naming it', async () => {
+    const tracker = new RequestTracker();
+    tracker.attach(() => {});
+    const listing = tracker.request({ type: 'list_photos', projectId: 'p1' });
+    tracker.reply(1, { type: 'photos', projectId: 'p1', photos: [], favourites: ['i1'] });
+    const { favourites } = await listing;
+    expect(favourites).toEqual(['i1']);
+
+    const saving = tracker.request({ type: 'update_profile', firstName: 'Ada', lastName: '', phone: '' });
+    tracker.reply(2, { type: 'user', user: profile({ id: 'me', firstName: 'Ada' }) });
+    const { user } = await saving;
+    expect(user.firstName).toBe('Ada');
+  });
+
+  it('accepts only well-formed requests (checked by tsc -b in npm run build)', () => {
+    const tracker = new RequestTracker();
+    expectTypeOf(tracker.request).toBeCallableWith({ type: 'delete_user', id: 'u1' });
+    // @ts-expect-error delete_user needs an id
+    expectTypeOf(tracker.request).toBeCallableWith({ type: 'delete_user' });
+    // @ts-expect-error no such request
+    expectTypeOf(tracker.request).toBeCallableWith({ type: 'pong' });
+    expectTypeOf<ReplyTo['subscribe']>().toEqualTypeOf<Extract<Response, { type: 'subscribed' }>>();
+    expectTypeOf<ReplyTo['list_photos']>().not.toHaveProperty('user');
+    expect(tracker.inFlight).toBe(0);
+  });
+
+  it('has a declared reply for every request type', () => {
+    const requestTypes: Record<Request['type'], true> = {
+      ping: true,
+      list_users: true,
+      create_user: true,
+      update_user: true,
+      delete_user: true,
+      list_projects: true,
+      get_project: true,
+      create_project: true,
+      update_project: true,
+      delete_project: true,
+      subscribe: true,
+      unsubscribe: true,
+      update_profile: true,
+      change_password: true,
+      log: true,
+      list_photos: true,
+      update_photo: true,
+      delete_photo: true,
+      set_favourite: true,
+    };
+    expect(Object.keys(REPLY_TYPES).sort()).toEqual(Object.keys(requestTypes).sort());
+  });
+
+  it("keeps the server's field errors", async () => {
+    const tracker = new RequestTracker();
+    tracker.attach(() => {});
+    const invalid = tracker.request({ type: 'change_password', currentPassword: 'x', newPassword: '', confirmPassword: '' });
+    tracker.fail(1, {
       code: 'validation',
       message: 'New password cannot be empty.',
       fields: [{ field: 'newPassword', message: 'New password cannot be empty.' }],

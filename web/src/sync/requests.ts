@@ -1,4 +1,4 @@
-import type { ClientMsg, FieldError, Request, Response } from '../protocol/types';
+import { REPLY_TYPES, type ClientMsg, type FieldError, type ReplyTo, type Request, type Response } from '../protocol/types';
 
 /**
  * Why a request failed: a server ApiError, or one of the client's own codes
@@ -41,6 +41,9 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** The request of one `type`. */
+export type RequestOf<K extends Request['type']> = Extract<Request, { type: K }>;
+
 export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 
 /**
@@ -56,18 +59,28 @@ export class RequestTracker {
     this.sender = sender;
   }
 
-  request(request: Request, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Response> {
+  /**
+   * Sends a request and resolves with the reply the protocol pairs with its type
+   * (`ReplyTo`, generated from the Rust crate's list). Any other reply is a protocol
+   * mismatch and rejects like an error would.
+   */
+  request<K extends Request['type']>(request: RequestOf<K> & { type: K }, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<ReplyTo[K]> {
     const sender = this.sender;
     if (!sender) {
       return Promise.reject(new RequestError({ code: 'not_connected', message: 'Not connected to the server.' }));
     }
     const id = this.nextId++;
-    return new Promise<Response>((resolve, reject) => {
+    const expected: Response['type'] = REPLY_TYPES[request.type];
+    return new Promise<ReplyTo[K]>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new RequestError({ code: 'timeout', message: 'The server did not answer in time.' }));
       }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+      const settle = (response: Response) => {
+        if (response.type === expected) resolve(response as ReplyTo[K]);
+        else reject(new RequestError({ code: 'unexpected_reply', message: `Expected ${expected}, got ${response.type}.` }));
+      };
+      this.pending.set(id, { resolve: settle, reject, timer });
       try {
         sender({ id, request });
       } catch {
@@ -111,25 +124,7 @@ export class RequestTracker {
 
 export const requests = new RequestTracker();
 
-/** Sends a request over the live socket and resolves with its reply. */
-export function request(req: Request, timeoutMs?: number): Promise<Response> {
-  return requests.request(req, timeoutMs);
-}
-
-export type ResponseOf<K extends Response['type']> = Extract<Response, { type: K }>;
-
-/**
- * Sends a request and resolves with the reply of the expected type; any other reply
- * is a protocol mismatch and rejects like an error would.
- */
-export async function call<K extends Response['type']>(
-  req: Request,
-  expected: K,
-  options: { timeoutMs?: number; tracker?: RequestTracker } = {},
-): Promise<ResponseOf<K>> {
-  const response = await (options.tracker ?? requests).request(req, options.timeoutMs);
-  if (response.type !== expected) {
-    throw new RequestError({ code: 'unexpected_reply', message: `Expected ${expected}, got ${response.type}.` });
-  }
-  return response as ResponseOf<K>;
+/** Sends a request over the live socket and resolves with its reply (see `RequestTracker.request`). */
+export function request<K extends Request['type']>(req: RequestOf<K> & { type: K }, timeoutMs?: number): Promise<ReplyTo[K]> {
+  return requests.request<K>(req, timeoutMs);
 }

@@ -1,5 +1,5 @@
 // Builders of wire objects for unit tests: a valid default, overridden per test.
-import type { Profile, ProjectImage } from '../protocol/types';
+import type { Profile, Project, ProjectImage } from '../protocol/types';
 
 export const profile = (over: Partial<Profile>): Profile => ({
   id: 'u',
@@ -36,3 +36,23 @@ export const photo = (over: Partial<ProjectImage>): ProjectImage => {
     ...over,
   };
 };
+
+export const project = (over: Partial<Project>): Project => ({
+  id: 'p1',
+  title: 'Maple Street Residence',
+  description: '',
+  address: '1428 Maple Street',
+  homeownerId: 'h1',
+  homeownerName: 'Jamie Carter',
+  homeownerFirstName: 'Jamie',
+  homeownerLastName: 'Carter',
+  builderId: 'b1',
+  builderName: 'Summit Homes',
+  status: 'in-progress',
+  progress: 45,
+  thumbnailUrl: null,
+  createdAt: 0,
+  updatedAt: 10,
+  version: 3,
+  ...over,
+});

@@ -5,7 +5,8 @@ import { displayName } from '../../lib/names';
 import { ROLE_LABELS } from '../../lib/people';
 import { useAppStore } from '../../store';
 import { toastRequestError } from '../../sync/errors';
-import { call, RequestError } from '../../sync/requests';
+import { commands } from '../../sync/commands';
+import { RequestError } from '../../sync/requests';
 import { Button } from '../ui/Button';
 import { Dialog, DialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
@@ -61,19 +62,15 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
     setSaving(true);
     try {
       const builder = role === 'builder';
-      await call(
-        {
-          type: 'create_user',
-          role,
-          email: draft.email.trim().toLowerCase(),
-          firstName: builder ? '' : draft.firstName.trim(),
-          lastName: builder ? '' : draft.lastName.trim(),
-          name: builder ? draft.name.trim() : `${draft.firstName.trim()} ${draft.lastName.trim()}`,
-          phone: draft.phone.trim(),
-          builderId: role === 'homeowner' && draft.builderId ? draft.builderId : null,
-        },
-        'user',
-      );
+      await commands.createUser({
+        role,
+        email: draft.email.trim().toLowerCase(),
+        firstName: builder ? '' : draft.firstName.trim(),
+        lastName: builder ? '' : draft.lastName.trim(),
+        name: builder ? draft.name.trim() : `${draft.firstName.trim()} ${draft.lastName.trim()}`,
+        phone: draft.phone.trim(),
+        builderId: role === 'homeowner' && draft.builderId ? draft.builderId : null,
+      });
       toast.success(`${ROLE_LABELS[role]} created successfully. An invitation email has been sent.`);
       setSaving(false);
       close(false);

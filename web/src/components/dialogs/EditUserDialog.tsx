@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '../../protocol/types';
 import { toastRequestError } from '../../sync/errors';
-import { call, RequestError } from '../../sync/requests';
+import { commands } from '../../sync/commands';
+import { RequestError } from '../../sync/requests';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 
@@ -36,11 +37,10 @@ export function EditUserDialog({ user, onClose }: { user: Profile; onClose: () =
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await call(
+      await commands.updateUser(
         homeowner
-          ? { type: 'update_user', id: user.id, firstName: firstName.trim(), lastName: lastName.trim(), phone: phone.trim() }
-          : { type: 'update_user', id: user.id, name: name.trim(), phone: phone.trim() },
-        'user',
+          ? { id: user.id, firstName: firstName.trim(), lastName: lastName.trim(), phone: phone.trim() }
+          : { id: user.id, name: name.trim(), phone: phone.trim() },
       );
       toast.success('User details updated successfully');
       setSaving(false);

@@ -6,7 +6,8 @@ import { displayName } from '../../lib/names';
 import { STATUS_LABELS } from '../../lib/projectStatus';
 import { useAppStore } from '../../store';
 import { toastRequestError } from '../../sync/errors';
-import { call, RequestError } from '../../sync/requests';
+import { commands } from '../../sync/commands';
+import { RequestError } from '../../sync/requests';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field, TextAreaField } from '../ui/Field';
 import { SelectField } from '../ui/Select';
@@ -88,26 +89,20 @@ export function ProjectFormDialog({
         if (homeownerId !== project.homeownerId) update.homeownerId = homeownerId;
         // An empty builderId removes the builder.
         if (builderId !== (project.builderId ?? '')) update.builderId = builderId;
-        const { project: saved } = await call({ type: 'update_project', ...update }, 'project');
-        useAppStore.getState().projectUpserted(saved);
+        await commands.updateProject(update);
         toast.success('Project updated successfully');
         setSaving(false);
         onClose();
       } else {
-        const { project: created } = await call(
-          {
-            type: 'create_project',
-            title: title.trim(),
-            address: address.trim(),
-            description: description.trim(),
-            homeownerId,
-            builderId: builderId || null,
-            status,
-            progress,
-          },
-          'project',
-        );
-        useAppStore.getState().projectUpserted(created);
+        const created = await commands.createProject({
+          title: title.trim(),
+          address: address.trim(),
+          description: description.trim(),
+          homeownerId,
+          builderId: builderId || null,
+          status,
+          progress,
+        });
         toast.success('Project created successfully');
         setSaving(false);
         onClose();

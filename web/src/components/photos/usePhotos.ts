@@ -4,7 +4,8 @@ import type { ImageCategory, ProjectImage } from '../../protocol/types';
 import { defaultDateFilter, newestFirst, type DateFilter } from '../../lib/photoFilters';
 import { favouriteMessage } from '../../lib/photoUpload';
 import { useAppStore, type ProjectPhotos } from '../../store';
-import { call, RequestError } from '../../sync/requests';
+import { commands } from '../../sync/commands';
+import { RequestError } from '../../sync/requests';
 
 const NO_FAVOURITES: Readonly<Record<string, true>> = Object.freeze({});
 
@@ -51,14 +52,11 @@ function toastFailure(title: string, error: unknown) {
  * "Failed to update favorites", if the server refuses.
  */
 export async function toggleFavourite(photo: ProjectImage): Promise<void> {
-  const store = useAppStore.getState();
-  const was = Boolean(store.photos[photo.projectId]?.favourites[photo.id]);
-  store.favouriteChanged(photo.projectId, photo.id, !was);
+  const was = Boolean(useAppStore.getState().photos[photo.projectId]?.favourites[photo.id]);
   try {
-    await call({ type: 'set_favourite', imageId: photo.id, favourite: !was }, 'done');
+    await commands.setFavourite(photo, !was);
     toast.success(favouriteMessage(photo.caption, !was));
   } catch (err) {
-    useAppStore.getState().favouriteChanged(photo.projectId, photo.id, was);
     toastFailure('Failed to update favorites', err);
   }
 }
@@ -66,8 +64,7 @@ export async function toggleFavourite(photo: ProjectImage): Promise<void> {
 /** Caption and category (admins and the project's builder). Resolves whether it saved. */
 export async function updatePhoto(id: string, change: { caption?: string; category?: ImageCategory }): Promise<boolean> {
   try {
-    const { photo } = await call({ type: 'update_photo', id, ...change }, 'photo');
-    useAppStore.getState().photoUpserted(photo);
+    await commands.updatePhoto({ id, ...change });
     return true;
   } catch (err) {
     toastFailure('Failed to update image', err);
@@ -78,8 +75,7 @@ export async function updatePhoto(id: string, change: { caption?: string; catego
 /** Admins only (SPEC §6). Resolves whether it was deleted. */
 export async function deletePhoto(photo: ProjectImage): Promise<boolean> {
   try {
-    await call({ type: 'delete_photo', id: photo.id }, 'done');
-    useAppStore.getState().photoRemoved(photo.projectId, photo.id);
+    await commands.deletePhoto(photo);
     toast.success('Image deleted successfully');
     return true;
   } catch (err) {
@@ -91,8 +87,7 @@ export async function deletePhoto(photo: ProjectImage): Promise<boolean> {
 /** Asks for the project's photos again; merged, so nothing pushed meanwhile is lost. */
 export async function refreshPhotos(projectId: string, options: { quiet?: boolean } = {}): Promise<void> {
   try {
-    const reply = await call({ type: 'list_photos', projectId }, 'photos');
-    useAppStore.getState().photosListed(reply.projectId, reply.photos, reply.favourites);
+    await commands.refreshPhotos(projectId);
     if (!options.quiet) toast.success('Images refreshed successfully');
   } catch (err) {
     if (!options.quiet) toastFailure('Failed to refresh images', err);

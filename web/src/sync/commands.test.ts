@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, type ClientMsg, type ServerMsg } from '../protocol/types';
+import { createAppStore } from '../store';
+import { photo, profile, project } from '../testing/fixtures';
+import { createCommands } from './commands';
+import { applyServerMsg } from './reducer';
+import { RequestTracker } from './requests';
+
+const admin = profile({ id: 'a1', role: 'admin', firstName: 'Alex', version: 2 });
+const jamie = profile({ id: 'h1', firstName: 'Jamie', version: 4 });
+
+
+/** A signed-in admin's store, commands bound to it, and the frames they sent. */
+function setup() {
+  const store = createAppStore();
+  const tracker = new RequestTracker();
+  const sent: ClientMsg[] = [];
+  tracker.attach((msg) => sent.push(msg));
+  const feed = (msg: ServerMsg) => applyServerMsg(msg, store.getState(), tracker);
+  feed({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: admin, snapshot: { projects: [project({})], users: [jamie], online: [] } });
+  const commands = createCommands(tracker, store.getState);
+  const last = () => sent[sent.length - 1];
+  return { store, tracker, feed, commands, sent, last };
+}
+
+describe('commands', () => {
+  it('send the request and apply the reply, typed by the pairing', async () => {
+    const { store, tracker, commands, last } = setup();
+    const saving = commands.updateProject({ id: 'p1', status: 'on-hold' });
+    expect(last().request).toEqual({ type: 'update_project', id: 'p1', status: 'on-hold' });
+    tracker.reply(last().id, { type: 'project', project: project({ status: 'on-hold', version: 4 }) });
+    expect((await saving).status).toBe('on-hold');
+    expect(store.getState().projects.p1).toMatchObject({ status: 'on-hold', version: 4 });
+  });
+
+  it('a reply older than the event that overtook it changes nothing', async () => {
+    const { store, tracker, feed, commands, last } = setup();
+    const saving = commands.updateProject({ id: 'p1', progress: 50 });
+    // Another admin's later change reaches this tab before our own reply does.
+    feed({ type: 'event', event: { type: 'project_updated', project: project({ progress: 70, version: 5 }), actor: null } });
+    tracker.reply(last().id, { type: 'project', project: project({ progress: 50, version: 4 }) });
+    await saving;
+    expect(store.getState().projects.p1).toMatchObject({ progress: 70, version: 5 });
+  });
+
+  it('user replies go to the directory, or to the session for the signed-in user', async () => {
+    const { store, tracker, commands, last } = setup();
+    const editing = commands.updateUser({ id: 'h1', phone: '555' });
+    tracker.reply(last().id, { type: 'user', user: { ...jamie, phone: '555', version: 5 } });
+    await editing;
+    expect(store.getState().users.h1.phone).toBe('555');
+
+    const profileSaving = commands.updateProfile({ firstName: 'Alexandra', lastName: '', phone: '' });
+    tracker.reply(last().id, { type: 'user', user: { ...admin, firstName: 'Alexandra', version: 3 } });
+    await profileSaving;
+    expect(store.getState().user?.firstName).toBe('Alexandra');
+    expect(store.getState().users.a1).toBeUndefined();
+  });
+
+  it('a reply of the wrong type rejects and applies nothing', async () => {
+    const { store, tracker, commands, last } = setup();
+    const creating = commands.createProject({ title: 'T', description: '', address: 'A', homeownerId: 'h1', builderId: null, status: 'planning', progress: 0 });
+    tracker.reply(last().id, { type: 'done' });
+    await expect(creating).rejects.toMatchObject({ code: 'unexpected_reply' });
+    expect(Object.keys(store.getState().projects)).toEqual(['p1']);
+  });
+
+  it('setFavourite is optimistic and reverts when the server refuses', async () => {
+    const { store, tracker, commands, last } = setup();
+    store.getState().photosOpened('p1');
+    store.getState().photosListed('p1', [photo({ id: 'i1' })], []);
+    const refused = commands.setFavourite(photo({ id: 'i1' }), true);
+    expect(store.getState().photos.p1.favourites).toEqual({ i1: true });
+    tracker.fail(last().id, { code: 'forbidden', message: 'No.' });
+    await expect(refused).rejects.toMatchObject({ code: 'forbidden' });
+    expect(store.getState().photos.p1.favourites).toEqual({});
+
+    const accepted = commands.setFavourite(photo({ id: 'i1' }), true);
+    tracker.reply(last().id, { type: 'done' });
+    await accepted;
+    expect(store.getState().photos.p1.favourites).toEqual({ i1: true });
+  });
+
+  it('photo edits, deletions and refreshes reach the open project', async () => {
+    const { store, tracker, commands, last } = setup();
+    store.getState().photosOpened('p1');
+    store.getState().photosListed('p1', [photo({ id: 'i1' }), photo({ id: 'i2' })], []);
+
+    const editing = commands.updatePhoto({ id: 'i1', caption: 'Framing' });
+    tracker.reply(last().id, { type: 'photo', photo: photo({ id: 'i1', caption: 'Framing', version: 2 }) });
+    await editing;
+    expect(store.getState().photos.p1.byId.i1.caption).toBe('Framing');
+
+    const deleting = commands.deletePhoto(photo({ id: 'i2' }));
+    tracker.reply(last().id, { type: 'done' });
+    await deleting;
+    expect(Object.keys(store.getState().photos.p1.byId)).toEqual(['i1']);
+
+    const refreshing = commands.refreshPhotos('p1');
+    expect(last().request).toEqual({ type: 'list_photos', projectId: 'p1' });
+    tracker.reply(last().id, { type: 'photos', projectId: 'p1', photos: [photo({ id: 'i1', version: 1 }), photo({ id: 'i2' })], favourites: ['i1'] });
+    await refreshing;
+    // The older copy and the photo deleted meanwhile do not come back.
+    expect(store.getState().photos.p1.byId.i1.caption).toBe('Framing');
+    expect(Object.keys(store.getState().photos.p1.byId)).toEqual(['i1']);
+    expect(store.getState().photos.p1.favourites).toEqual({ i1: true });
+  });
+});

@@ -1,0 +1,112 @@
+import type {
+  CreateProject,
+  CreateUser,
+  PasswordChange,
+  Profile,
+  ProfileUpdate,
+  Project,
+  ProjectImage,
+  UpdatePhoto,
+  UpdateProject,
+  UpdateUser,
+} from '../protocol/types';
+import { useAppStore, type AppState } from '../store';
+import { applyUser } from './reducer';
+import { requests, type RequestTracker } from './requests';
+
+/**
+ * Every change a screen asks the server for. Each sends its request, applies the reply
+ * to the store through the same version-checked actions as events (the event of the
+ * same change may come first or after), and resolves with what the screen shows.
+ * Failures reject with a `RequestError`; screens choose the toast.
+ */
+export function createCommands(tracker: RequestTracker, store: () => AppState) {
+  return {
+    /** Admin: invite a user of any role (SPEC §5 Create user). */
+    async createUser(input: CreateUser): Promise<Profile> {
+      const { user } = await tracker.request({ type: 'create_user', ...input });
+      applyUser(user, store());
+      return user;
+    },
+
+    /** Admin (anyone) or builder (their homeowners). */
+    async updateUser(input: UpdateUser): Promise<Profile> {
+      const { user } = await tracker.request({ type: 'update_user', ...input });
+      applyUser(user, store());
+      return user;
+    },
+
+    /** Admin, not self; the user leaves the directory with its `user_deleted` event. */
+    async deleteUser(id: string): Promise<void> {
+      await tracker.request({ type: 'delete_user', id });
+    },
+
+    /** Admin. */
+    async createProject(input: CreateProject): Promise<Project> {
+      const { project } = await tracker.request({ type: 'create_project', ...input });
+      store().projectUpserted(project);
+      return project;
+    },
+
+    /** Details: admin or the project's builder; status and progress: admin. */
+    async updateProject(input: UpdateProject): Promise<Project> {
+      const { project } = await tracker.request({ type: 'update_project', ...input });
+      store().projectUpserted(project);
+      return project;
+    },
+
+    /** Admin; the project leaves the store with its `project_deleted` event. */
+    async deleteProject(id: string): Promise<void> {
+      await tracker.request({ type: 'delete_project', id });
+    },
+
+    /** Own name and phone. */
+    async updateProfile(input: ProfileUpdate): Promise<Profile> {
+      const { user } = await tracker.request({ type: 'update_profile', ...input });
+      applyUser(user, store());
+      return user;
+    },
+
+    /** Own password; the server ends this user's other sessions. */
+    async changePassword(input: PasswordChange): Promise<void> {
+      await tracker.request({ type: 'change_password', ...input });
+    },
+
+    /**
+     * SPEC §4: favouriting is optimistic. The heart changes at once and goes back if
+     * the server refuses (the promise then rejects).
+     */
+    async setFavourite(photo: ProjectImage, favourite: boolean): Promise<void> {
+      store().favouriteChanged(photo.projectId, photo.id, favourite);
+      try {
+        await tracker.request({ type: 'set_favourite', imageId: photo.id, favourite });
+      } catch (err) {
+        store().favouriteChanged(photo.projectId, photo.id, !favourite);
+        throw err;
+      }
+    },
+
+    /** Caption and category (admins and the project's builder). */
+    async updatePhoto(input: UpdatePhoto): Promise<ProjectImage> {
+      const { photo } = await tracker.request({ type: 'update_photo', ...input });
+      store().photoUpserted(photo);
+      return photo;
+    },
+
+    /** Admins only (SPEC §6). */
+    async deletePhoto(photo: ProjectImage): Promise<void> {
+      await tracker.request({ type: 'delete_photo', id: photo.id });
+      store().photoRemoved(photo.projectId, photo.id);
+    },
+
+    /** The project's photos again, merged with what events brought meanwhile. */
+    async refreshPhotos(projectId: string): Promise<void> {
+      const { photos, favourites } = await tracker.request({ type: 'list_photos', projectId });
+      store().photosListed(projectId, photos, favourites);
+    },
+  };
+}
+
+export type Commands = ReturnType<typeof createCommands>;
+
+export const commands: Commands = createCommands(requests, () => useAppStore.getState());
