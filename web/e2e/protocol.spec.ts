@@ -7,21 +7,21 @@ test('after a deploy to another protocol version the app asks for a reload and s
   test.setTimeout(90_000);
   // Fake timers that still flow, so any reconnect the app schedules can be run at once below.
   await page.clock.install();
-  const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
-  let closedByPage = 0;
+  const sockets: { page: WebSocketRoute; server: WebSocketRoute; closedByPage: boolean }[] = [];
   let newerServer = false;
   // The real server behind a stand-in for a deploy: once `newerServer`, its Hello
   // carries the next protocol version.
   await page.routeWebSocket(/\/ws$/, (ws) => {
     const server = ws.connectToServer();
-    sockets.push({ page: ws, server });
+    const socket = { page: ws, server, closedByPage: false };
+    sockets.push(socket);
     server.onMessage((frame) => {
       const msg = decode<ServerMsg>(frame as Buffer);
       if (newerServer && msg.type === 'hello') msg.protocolVersion += 1;
       ws.send(Buffer.from(encode(msg)));
     });
     ws.onClose((code, reason) => {
-      closedByPage += 1;
+      socket.closedByPage = true;
       void server.close({ code, reason });
     });
   });
@@ -40,7 +40,7 @@ test('after a deploy to another protocol version the app asks for a reload and s
   await expect(page.getByTestId('reconnecting')).toHaveCount(0);
   // The app closes the socket that spoke the other version…
   expect(sockets).toHaveLength(2);
-  await expect.poll(() => closedByPage).toBe(1);
+  await expect.poll(() => sockets[1].closedByPage).toBe(true);
   // …and opens no other, however long it waits (backoff is at most 30 s a step).
   await page.clock.runFor(120_000);
   expect(sockets).toHaveLength(2);

@@ -4,7 +4,10 @@
 use std::time::Duration;
 
 use awc::http::StatusCode;
-use protocol::{ClientMsg, ErrorCode, Event, Request, Response, Role, ServerMsg, PROTOCOL_VERSION};
+use protocol::{
+    ClientMsg, CreateProject, CreateUser, ErrorCode, Event, LogEntry, PasswordChange, ProfileUpdate, ProjectStatus, Request,
+    Response, Role, ServerMsg, UpdatePhoto, UpdateProject, UpdateUser, PROTOCOL_VERSION,
+};
 use serde_json::json;
 
 use crate::support::{for_each_backend, Options, TestServer, ORIGIN};
@@ -111,6 +114,99 @@ async fn requests_are_answered_and_bad_frames_get_errors_without_killing_the_soc
     ws.send_bytes(vec![0u8; protocol::MAX_FRAME_BYTES + 1]).await;
     assert_eq!(ws.close_code().await, Some(1009));
     server.stop().await;
+}
+
+/// The server answers every request type with the reply `protocol::REPLIES` pairs with
+/// it (the web client's `request()` is typed by that list and rejects anything else).
+#[actix_web::test]
+async fn every_request_type_is_answered_with_its_declared_reply() {
+    for_each_backend(|db| async move {
+        let server = demo_server(&db.url, Options::default()).await;
+        let (mut ws, _) = server.connect("admin@sitecast.demo").await;
+        let mut asked = std::collections::BTreeSet::new();
+        let mut id = 0;
+        let mut ask = async |request: Request| -> Response {
+            id += 1;
+            let response = ws.request(id, request.clone()).await.unwrap_or_else(|e| panic!("{request:?} failed: {e}"));
+            assert!(
+                protocol::answers(&request, &response),
+                "{request:?} must be answered by {}, got {response:?}",
+                request.reply_name()
+            );
+            asked.insert(wire_type(&request));
+            response
+        };
+
+        ask(Request::Ping).await;
+        ask(Request::ListUsers).await;
+        let Response::User { user } = ask(Request::CreateUser(CreateUser {
+            role: Role::Homeowner,
+            email: "pairing@example.com".into(),
+            first_name: "Pat".into(),
+            last_name: "Pairing".into(),
+            name: String::new(),
+            phone: "555-0100".into(),
+            builder_id: None,
+        }))
+        .await
+        else {
+            unreachable!()
+        };
+        ask(Request::UpdateUser(UpdateUser { id: user.id.clone(), phone: Some("555-0101".into()), ..Default::default() })).await;
+        let Response::Projects { projects } = ask(Request::ListProjects).await else { unreachable!() };
+        let Response::Project { project } = ask(Request::CreateProject(CreateProject {
+            title: "Pairing House".into(),
+            description: String::new(),
+            address: "1 Pair Lane".into(),
+            homeowner_id: user.id.clone(),
+            builder_id: None,
+            status: ProjectStatus::Planning,
+            progress: 0,
+        }))
+        .await
+        else {
+            unreachable!()
+        };
+        ask(Request::GetProject { id: project.id.clone() }).await;
+        ask(Request::UpdateProject(UpdateProject { id: project.id.clone(), progress: Some(10), ..Default::default() })).await;
+        ask(Request::Subscribe { id: project.id.clone() }).await;
+        ask(Request::Unsubscribe { id: project.id.clone() }).await;
+        // A demo project's photo for the photo requests.
+        let mut photo = None;
+        for p in &projects {
+            let Response::Photos { photos, .. } = ask(Request::ListPhotos { project_id: p.id.clone() }).await else { unreachable!() };
+            if let Some(first) = photos.into_iter().next() {
+                photo = Some(first);
+                break;
+            }
+        }
+        let photo = photo.expect("the demo data has photos");
+        ask(Request::UpdatePhoto(UpdatePhoto { id: photo.id.clone(), caption: Some("Paired".into()), ..Default::default() })).await;
+        ask(Request::SetFavourite { image_id: photo.id.clone(), favourite: true }).await;
+        ask(Request::DeletePhoto { id: photo.id.clone() }).await;
+        ask(Request::DeleteProject { id: project.id.clone() }).await;
+        ask(Request::DeleteUser { id: user.id.clone() }).await;
+        ask(Request::UpdateProfile(ProfileUpdate { first_name: "Alex".into(), last_name: "Morgan".into(), phone: String::new() })).await;
+        ask(Request::Log(LogEntry { level: "info".into(), message: "pairing test".into(), data: None })).await;
+        ask(Request::ChangePassword(PasswordChange {
+            current_password: "sitecast-demo".into(),
+            new_password: "sitecast-paired".into(),
+            confirm_password: "sitecast-paired".into(),
+        }))
+        .await;
+
+        let declared: std::collections::BTreeSet<String> = protocol::REPLIES.iter().map(|p| p.request_type()).collect();
+        assert_eq!(asked, declared, "every request type was asked once");
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+/// A request's `type` tag, as clients send it.
+fn wire_type(request: &Request) -> String {
+    let value: serde_json::Value = rmp_serde::from_slice(&rmp_serde::to_vec_named(request).unwrap()).unwrap();
+    value["type"].as_str().unwrap().to_owned()
 }
 
 #[actix_web::test]
