@@ -257,9 +257,18 @@ impl Auth {
             return Err(Error::new(ErrorCode::EmailNotConfirmed, EMAIL_NOT_CONFIRMED));
         }
 
+        // Hashes made with older settings are replaced while we hold the password.
+        let rehash = match user.password_hash.as_deref() {
+            Some(old) if self.passwords.needs_rehash(old) => Some((old.to_owned(), self.passwords.hash(password).await?)),
+            _ => None,
+        };
+
         let token = new_token();
         let now = now_ms();
         let mut tx = self.store.begin_write().await?;
+        if let Some((old, new)) = &rehash {
+            users::rehash_password(&mut *tx, &user.id, old, new).await?;
+        }
         sessions::insert(
             &mut *tx,
             &sessions::NewSession {
