@@ -277,7 +277,7 @@ impl Auth {
                 token_hash: &hash_token(&token),
                 now,
                 expires_at: now + SESSION_ABSOLUTE_MS,
-                user_agent: user_agent.map(|ua| ua.get(..256).unwrap_or(ua)),
+                user_agent: user_agent.map(|ua| validation::USER_AGENT.clip(ua)),
                 ip: Some(address),
             },
         )
@@ -399,6 +399,16 @@ impl Auth {
     /// Creates an account without a password and mails a link to set one (the reset
     /// page). Returns the new profile and the link (the CLI prints it).
     pub async fn invite(&self, input: &InviteInput<'_>) -> Result<(Profile, String)> {
+        // A name given in one piece is bounded as a whole; one made of first and last
+        // name is bounded by its parts.
+        let whole_name = if input.first_name.is_none() && input.last_name.is_none() { input.name } else { "" };
+        validation::lengths(&[
+            ("email", input.email, validation::EMAIL),
+            ("name", whole_name, validation::NAME),
+            ("firstName", input.first_name.unwrap_or(""), validation::FIRST_NAME),
+            ("lastName", input.last_name.unwrap_or(""), validation::LAST_NAME),
+            ("phone", input.phone.unwrap_or(""), validation::PHONE),
+        ])?;
         let email = normalize_email(input.email);
         if !validation::is_valid_email(&email) {
             return Err(Error::field("email", validation::INVALID_EMAIL));

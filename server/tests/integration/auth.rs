@@ -79,7 +79,7 @@ async fn every_form_rule_is_enforced_by_the_server_with_spec_messages() {
     // Malformed bodies get our error shape, not a framework page.
     let r = server.post_with("/api/auth/login", json!("just a string"), &[("Origin", ORIGIN)]).await;
     assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("bad_request")));
-    let big = "x".repeat(20_000);
+    let big = "x".repeat(40_000);
     let r = server.post("/api/auth/login", json!({"email": big, "password": "x"}), None).await;
     assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("too_large")));
     let r = server.get("/api/nope", None).await;
