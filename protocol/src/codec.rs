@@ -2,6 +2,7 @@
 //! Decoding is bounded: a frame size cap and a nesting depth cap, so a hostile frame
 //! costs at most a small, fixed amount of memory and never panics.
 
+use rmpv::ValueRef;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -35,10 +36,14 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
     T::deserialize(&mut de).map_err(|e| CodecError::Malformed(e.to_string()))
 }
 
-/// Decodes a client frame. On failure it still recovers the correlation id when the
-/// frame had one, so the error reply can be matched to the request that caused it.
+/// Decodes a client frame, in the documented shape only: structs as maps with string
+/// keys, enums tagged by a string `type` (DESIGN.md §3). rmp-serde alone would also take
+/// a struct as a positional array, a field or variant by its index, so the wire format
+/// would be whatever serde happens to accept rather than what we publish. On failure it
+/// still recovers the correlation id when the frame had one, so the error reply can be
+/// matched to the request that caused it.
 pub fn decode_client_msg(bytes: &[u8]) -> Result<ClientMsg, (Option<u32>, CodecError)> {
-    decode::<ClientMsg>(bytes).map_err(|err| {
+    check_shape(bytes).and_then(|()| decode::<ClientMsg>(bytes)).map_err(|err| {
         #[derive(Deserialize)]
         struct IdOnly {
             id: Option<u32>,
@@ -46,6 +51,36 @@ pub fn decode_client_msg(bytes: &[u8]) -> Result<ClientMsg, (Option<u32>, CodecE
         let id = decode::<IdOnly>(bytes).ok().and_then(|m| m.id);
         (id, err)
     })
+}
+
+/// Reads the frame as a generic value (bounded like `decode`, borrowing its strings)
+/// and refuses any shape outside the documented one.
+fn check_shape(bytes: &[u8]) -> Result<(), CodecError> {
+    if bytes.len() > MAX_FRAME_BYTES {
+        return Err(CodecError::TooLarge(bytes.len()));
+    }
+    let value = rmpv::decode::read_value_ref_with_max_depth(&mut &bytes[..], MAX_DEPTH)
+        .map_err(|e| CodecError::Malformed(e.to_string()))?;
+    documented_shape(&value).map_err(|reason| CodecError::Malformed(reason.to_owned()))
+}
+
+/// No client request carries a list (a test below keeps it so), so every array in a
+/// client frame is a struct or a tagged enum sent positionally.
+fn documented_shape(value: &ValueRef<'_>) -> Result<(), &'static str> {
+    match value {
+        ValueRef::Array(_) => Err("arrays are not accepted; send maps with named fields"),
+        ValueRef::Map(entries) => entries.iter().try_for_each(|(key, value)| {
+            let key = match key {
+                ValueRef::String(k) => k.as_str().ok_or("map keys must be UTF-8 strings")?,
+                _ => return Err("map keys must be strings"),
+            };
+            if key == "type" && !matches!(value, ValueRef::String(tag) if tag.is_str()) {
+                return Err("the `type` tag must be a string");
+            }
+            documented_shape(value)
+        }),
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -70,6 +105,127 @@ mod tests {
         let msg = ClientMsg { id: 42, request: Request::Ping };
         let bytes = encode(&msg).unwrap_or_default();
         assert_eq!(decode_client_msg(&bytes).ok(), Some(msg));
+    }
+
+    /// Encodes a hand-built value, for frames our own types would never produce.
+    fn raw(value: rmpv::Value) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        rmpv::encode::write_value(&mut bytes, &value).unwrap_or_default();
+        bytes
+    }
+
+    fn map(entries: Vec<(rmpv::Value, rmpv::Value)>) -> rmpv::Value {
+        rmpv::Value::Map(entries)
+    }
+
+    fn s(text: &str) -> rmpv::Value {
+        rmpv::Value::from(text)
+    }
+
+    #[test]
+    fn accepts_the_map_form_with_nested_requests() {
+        let msg = ClientMsg {
+            id: 3,
+            request: Request::CreateUser(crate::messages::CreateUser {
+                role: crate::types::Role::Builder,
+                email: "b@example.com".into(),
+                first_name: String::new(),
+                last_name: String::new(),
+                name: "Acme".into(),
+                phone: "555".into(),
+                builder_id: None,
+            }),
+        };
+        assert_eq!(decode_client_msg(&encode(&msg).unwrap_or_default()).ok(), Some(msg));
+        // Field order is free and unknown fields are ignored, as msgpackr objects may be.
+        let frame = raw(map(vec![
+            (s("request"), map(vec![(s("id"), s("p1")), (s("type"), s("get_project"))])),
+            (s("extra"), rmpv::Value::from(1)),
+            (s("id"), rmpv::Value::from(4)),
+        ]));
+        assert_eq!(
+            decode_client_msg(&frame).ok(),
+            Some(ClientMsg { id: 4, request: Request::GetProject { id: "p1".into() } })
+        );
+    }
+
+    #[test]
+    fn positional_arrays_are_refused() {
+        // rmp-serde's plain `to_vec` writes structs as arrays: [5, ["get_project", "p1"]].
+        let msg = ClientMsg { id: 5, request: Request::GetProject { id: "p1".into() } };
+        let positional = rmp_serde::to_vec(&msg).unwrap_or_default();
+        assert_eq!(decode::<ClientMsg>(&positional).ok(), Some(msg), "the lax decoder takes it");
+        assert!(matches!(decode_client_msg(&positional), Err((_, CodecError::Malformed(_)))));
+        // Only the request positional, inside a proper envelope.
+        let frame = raw(map(vec![
+            (s("id"), rmpv::Value::from(6)),
+            (s("request"), rmpv::Value::Array(vec![s("get_project"), s("p1")])),
+        ]));
+        assert!(matches!(decode_client_msg(&frame), Err((Some(6), CodecError::Malformed(m))) if m.contains("arrays")));
+    }
+
+    #[test]
+    fn integer_type_tags_are_refused() {
+        let frame = |tag: i64| {
+            raw(map(vec![(s("id"), rmpv::Value::from(1)), (s("request"), map(vec![(s("type"), rmpv::Value::from(tag))]))]))
+        };
+        // Variant 0 is `ping`: the lax decoder would answer it.
+        assert_eq!(decode::<ClientMsg>(&frame(0)).ok(), Some(ClientMsg { id: 1, request: Request::Ping }));
+        for tag in [0, 3] {
+            assert!(matches!(decode_client_msg(&frame(tag)), Err((Some(1), CodecError::Malformed(m))) if m.contains("`type`")));
+        }
+    }
+
+    #[test]
+    fn integer_keyed_maps_are_refused() {
+        // Field 0 is `id`, field 1 `request`.
+        let frame = raw(map(vec![
+            (rmpv::Value::from(0), rmpv::Value::from(7)),
+            (rmpv::Value::from(1), map(vec![(s("type"), s("ping"))])),
+        ]));
+        assert_eq!(decode::<ClientMsg>(&frame).ok(), Some(ClientMsg { id: 7, request: Request::Ping }), "the lax decoder takes it");
+        assert!(matches!(decode_client_msg(&frame), Err((_, CodecError::Malformed(m))) if m.contains("keys")));
+        let inner = raw(map(vec![
+            (s("id"), rmpv::Value::from(8)),
+            (s("request"), map(vec![(s("type"), s("get_project")), (rmpv::Value::from(0), s("p1"))])),
+        ]));
+        assert!(matches!(decode_client_msg(&inner), Err((Some(8), CodecError::Malformed(_)))));
+    }
+
+    /// `documented_shape` refuses every array, which is right only while no client
+    /// request has a list in it. Adding one means teaching the check where lists go.
+    #[test]
+    fn no_client_request_carries_a_list() {
+        use std::any::TypeId;
+        use std::collections::HashSet;
+        use ts_rs::{Config, TypeVisitor, TS};
+
+        struct Shapes {
+            cfg: Config,
+            seen: HashSet<TypeId>,
+            inline: Vec<String>,
+        }
+        impl TypeVisitor for Shapes {
+            fn visit<T: TS + 'static + ?Sized>(&mut self) {
+                if self.seen.insert(TypeId::of::<T>()) {
+                    self.inline.push(T::inline(&self.cfg));
+                    T::visit_dependencies(self);
+                }
+            }
+        }
+        let shapes_of = |visit: fn(&mut Shapes)| {
+            let mut shapes = Shapes { cfg: Config::new(), seen: HashSet::new(), inline: Vec::new() };
+            visit(&mut shapes);
+            shapes.inline
+        };
+        let has_list = |shape: &String| shape.contains("Array<") || shape.contains('[');
+
+        let client = shapes_of(|v| v.visit::<ClientMsg>());
+        assert!(client.iter().any(|s| s.contains("firstName")), "the walk reaches the request bodies");
+        let lists: Vec<&String> = client.iter().filter(|s| has_list(s)).collect();
+        assert!(lists.is_empty(), "client messages with lists: {lists:?}");
+        let server = shapes_of(|v| v.visit::<crate::messages::UserDirectory>());
+        assert!(server.iter().any(has_list), "the check sees lists where there are some");
     }
 
     #[test]
@@ -106,6 +262,7 @@ mod tests {
         let mut bytes = vec![0x91u8; 200];
         bytes.push(0xc0);
         assert!(matches!(decode::<rmpv::Value>(&bytes), Err(CodecError::Malformed(_))));
+        assert!(matches!(decode_client_msg(&bytes), Err((None, CodecError::Malformed(_)))));
     }
 
     #[test]
@@ -113,5 +270,6 @@ mod tests {
         // A map claiming 4 billion entries in a 5-byte frame.
         let bytes = [0xdf, 0xff, 0xff, 0xff, 0xff];
         assert!(matches!(decode::<ClientMsg>(&bytes), Err(CodecError::Malformed(_))));
+        assert!(matches!(decode_client_msg(&bytes), Err((None, CodecError::Malformed(_)))));
     }
 }

@@ -1,7 +1,7 @@
 //! The process's allocator, chosen here so every binary linking the server (the
 //! server itself, its tests, the load clients' in-process renditions) measures the same.
 //!
-//! jemalloc: many small long-lived allocations per socket and argon2's 19 MiB blocks;
+//! jemalloc: many small long-lived allocations per socket and argon2's 7 MiB blocks;
 //! glibc's per-thread arenas kept both around (see loadtest/README.md, connections).
 
 #[global_allocator]

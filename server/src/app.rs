@@ -123,7 +123,7 @@ pub fn serve(state: web::Data<AppState>, bind: &str) -> anyhow::Result<Running> 
     let server = HttpServer::new(move || {
         App::new()
             .app_data(app_state.clone())
-            .app_data(web::JsonConfig::default().limit(16 * 1024).error_handler(http::error::json_error))
+            .app_data(web::JsonConfig::default().limit(http::MAX_JSON_BYTES).error_handler(http::error::json_error))
             .app_data(web::QueryConfig::default().error_handler(http::error::query_error))
             .app_data(web::PathConfig::default().error_handler(http::error::path_error))
             .wrap(from_fn(http::origin::guard))

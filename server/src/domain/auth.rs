@@ -251,9 +251,18 @@ impl Auth {
             return Err(Error::new(ErrorCode::EmailNotConfirmed, EMAIL_NOT_CONFIRMED));
         }
 
+        // Hashes made with older settings are replaced while we hold the password.
+        let rehash = match user.password_hash.as_deref() {
+            Some(old) if self.passwords.needs_rehash(old) => Some((old.to_owned(), self.passwords.hash(password).await?)),
+            _ => None,
+        };
+
         let token = new_token();
         let now = now_ms();
         let mut tx = self.store.begin_write().await?;
+        if let Some((old, new)) = &rehash {
+            users::rehash_password(&mut *tx, &user.id, old, new).await?;
+        }
         sessions::insert(
             &mut *tx,
             &sessions::NewSession {
@@ -262,7 +271,7 @@ impl Auth {
                 token_hash: &hash_token(&token),
                 now,
                 expires_at: now + SESSION_ABSOLUTE_MS,
-                user_agent: user_agent.map(|ua| ua.get(..256).unwrap_or(ua)),
+                user_agent: user_agent.map(|ua| validation::USER_AGENT.clip(ua)),
                 ip: Some(address),
             },
         )
@@ -385,6 +394,16 @@ impl Auth {
     /// Creates an account without a password and mails a link to set one (the reset
     /// page). Returns the new profile and the link (the CLI prints it).
     pub async fn invite(&self, input: &InviteInput<'_>) -> Result<(Profile, String)> {
+        // A name given in one piece is bounded as a whole; one made of first and last
+        // name is bounded by its parts.
+        let whole_name = if input.first_name.is_none() && input.last_name.is_none() { input.name } else { "" };
+        validation::lengths(&[
+            ("email", input.email, validation::EMAIL),
+            ("name", whole_name, validation::NAME),
+            ("firstName", input.first_name.unwrap_or(""), validation::FIRST_NAME),
+            ("lastName", input.last_name.unwrap_or(""), validation::LAST_NAME),
+            ("phone", input.phone.unwrap_or(""), validation::PHONE),
+        ])?;
         let email = normalize_email(input.email);
         if !validation::is_valid_email(&email) {
             return Err(Error::field("email", validation::INVALID_EMAIL));

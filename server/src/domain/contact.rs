@@ -3,15 +3,13 @@
 use protocol::FieldError;
 
 use super::limiter::{minutes, Limiter};
-use super::validation::{is_valid_email, non_blank, INVALID_EMAIL, NAME_REQUIRED};
+use super::validation::{is_valid_email, non_blank, Limit, CONTACT_MESSAGE, EMAIL, INVALID_EMAIL, NAME, NAME_REQUIRED, PHONE};
 use crate::error::{Error, Result};
 use crate::mail::{templates, Outbox};
 use crate::store::{contact, new_id, now_ms, Store, StoreError};
 
 pub const MESSAGE_REQUIRED: &str = "Message is required";
 pub const SENT: &str = "Message sent successfully!";
-const MAX_NAME: usize = 200;
-const MAX_MESSAGE: usize = 5_000;
 
 pub struct ContactForm<'a> {
     pub name: &'a str,
@@ -23,18 +21,24 @@ pub struct ContactForm<'a> {
 pub fn validate(form: &ContactForm<'_>) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let mut push = |field: &str, message: String| errors.push(FieldError { field: field.into(), message });
+    let too_long = |value: &str, limit: Limit| (!limit.allows(value)).then(|| limit.message());
     if form.name.trim().is_empty() {
         push("name", NAME_REQUIRED.into());
-    } else if form.name.chars().count() > MAX_NAME {
-        push("name", format!("Name must be at most {MAX_NAME} characters."));
+    } else if let Some(message) = too_long(form.name, NAME) {
+        push("name", message);
     }
-    if !is_valid_email(form.email.trim()) {
+    if let Some(message) = too_long(form.email, EMAIL) {
+        push("email", message);
+    } else if !is_valid_email(form.email.trim()) {
         push("email", INVALID_EMAIL.into());
+    }
+    if let Some(message) = too_long(form.phone, PHONE) {
+        push("phone", message);
     }
     if form.message.trim().is_empty() {
         push("message", MESSAGE_REQUIRED.into());
-    } else if form.message.chars().count() > MAX_MESSAGE {
-        push("message", format!("Message must be at most {MAX_MESSAGE} characters."));
+    } else if let Some(message) = too_long(form.message, CONTACT_MESSAGE) {
+        push("message", message);
     }
     errors
 }
@@ -94,7 +98,19 @@ mod tests {
                 ("message".to_owned(), MESSAGE_REQUIRED.to_owned())
             ]
         );
-        let long = "x".repeat(MAX_MESSAGE + 1);
-        assert_eq!(validate(&ContactForm { message: &long, ..ok }).len(), 1);
+        let long = "x".repeat(30_000);
+        let msgs: Vec<_> = validate(&ContactForm { name: &long, phone: &long, message: &long, ..ok })
+            .into_iter()
+            .map(|e| (e.field, e.message))
+            .collect();
+        assert_eq!(
+            msgs,
+            vec![
+                ("name".to_owned(), "Name must be at most 200 characters.".to_owned()),
+                ("phone".to_owned(), "Phone must be at most 40 characters.".to_owned()),
+                ("message".to_owned(), "Message must be at most 5000 characters.".to_owned())
+            ]
+        );
+        assert!(validate(&ContactForm { message: &"x".repeat(5_000), ..ok }).is_empty());
     }
 }

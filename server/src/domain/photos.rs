@@ -19,6 +19,7 @@ use super::policy::{self, Action, Actor, Target};
 use super::projects::{project_ref, visible};
 use super::services::Services;
 use super::turns::{Step, Turns};
+use super::validation::{CAPTION, FILE_NAME};
 use super::views;
 use crate::error::{Error, Result};
 use crate::mail::templates;
@@ -35,7 +36,6 @@ pub const MAX_FILES: usize = 50;
 /// Photos rendered at once for one upload; with the image pool's per-core bound this
 /// keeps at most a few originals in memory per request.
 const PARALLEL_PER_UPLOAD: usize = 2;
-const MAX_CAPTION: usize = 500;
 
 pub const NOT_IMAGES: &str = "Some files were skipped because they are not images";
 pub const IMAGE_NOT_FOUND: &str = "Image not found";
@@ -45,7 +45,6 @@ pub const NOT_ALLOWED_UPLOAD: &str = "You don't have permission to upload photos
 pub const NOT_ALLOWED_EDIT: &str = "You don't have permission to edit this photo.";
 pub const NOT_ALLOWED_DELETE: &str = "Only administrators can delete photos.";
 pub const NO_PHOTOS_TO_DOWNLOAD: &str = "There are no photos to download.";
-pub const CAPTION_TOO_LONG: &str = "Caption must be 500 characters or fewer.";
 
 pub const REASON_NOT_IMAGE: &str = "Not an image (JPEG, PNG, GIF or WebP)";
 pub const REASON_UNREADABLE: &str = "Could not be read as an image";
@@ -63,10 +62,10 @@ pub fn reason_over_count() -> String {
 }
 
 /// The name a file is stored and downloaded under: the last path segment, without
-/// control characters, at most 200 characters.
+/// control characters, cut to `FILE_NAME`'s length.
 pub fn file_name(raw: &str) -> String {
     let last = raw.rsplit(['/', '\\']).next().unwrap_or_default();
-    let clean: String = last.chars().filter(|c| !c.is_control()).take(200).collect();
+    let clean: String = last.chars().filter(|c| !c.is_control()).take(FILE_NAME.max).collect();
     let clean = clean.trim();
     if clean.is_empty() || clean == "." || clean == ".." {
         "photo".to_owned()
@@ -379,7 +378,7 @@ pub async fn update(svc: &Services, actor: &Actor, input: &UpdatePhoto) -> Resul
     let (image, _) =
         photo_for(svc, actor, &input.id, Action::EditPhoto, || Error::new(ErrorCode::Forbidden, NOT_ALLOWED_EDIT)).await?;
     let caption = match &input.caption {
-        Some(c) if c.trim().chars().count() > MAX_CAPTION => return Err(Error::field("caption", CAPTION_TOO_LONG)),
+        Some(c) if !CAPTION.allows(c) => return Err(Error::field("caption", &CAPTION.message())),
         Some(c) if c.trim().is_empty() => None,
         Some(c) => Some(c.trim().to_owned()),
         None => image.caption.clone(),

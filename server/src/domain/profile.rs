@@ -6,7 +6,7 @@ use super::changes::Change;
 use super::limiter::minutes;
 use super::policy::{self, Action, Actor, Target};
 use super::services::Services;
-use super::validation::{non_blank, PASSWORD_MIN_6};
+use super::validation::{self, non_blank, PASSWORD_MIN_6};
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::users::ProfileFields;
@@ -26,6 +26,11 @@ pub async fn update(svc: &Services, actor: &Actor, input: &ProfileUpdate) -> Res
     if !policy::allows(actor, Action::EditOwnProfile, Target::Nothing) {
         return Err(Error::new(ErrorCode::Forbidden, super::users::NOT_ALLOWED));
     }
+    validation::lengths(&[
+        ("firstName", &input.first_name, validation::FIRST_NAME),
+        ("lastName", &input.last_name, validation::LAST_NAME),
+        ("phone", &input.phone, validation::PHONE),
+    ])?;
     let user = users::find_by_id(svc.store.pool(), &actor.id).await?.ok_or_else(not_found)?;
     let (first, last, phone) = (non_blank(&input.first_name), non_blank(&input.last_name), non_blank(&input.phone));
     let name = match actor.role {
@@ -48,6 +53,10 @@ pub async fn change_password(
     session_id: &str,
     input: &PasswordChange,
 ) -> Result<Vec<Change>> {
+    validation::lengths(&[
+        ("currentPassword", &input.current_password, validation::PASSWORD),
+        ("newPassword", &input.new_password, validation::PASSWORD),
+    ])?;
     let mut errors = Vec::new();
     if input.new_password.is_empty() {
         errors.push(FieldError { field: "newPassword".into(), message: PASSWORD_EMPTY.into() });
@@ -79,20 +88,16 @@ pub async fn change_password(
 }
 
 const LEVELS: [&str; 4] = ["debug", "info", "warn", "error"];
-const MAX_MESSAGE: usize = 2_000;
-const MAX_DATA: usize = 8_000;
 
 /// Stores a client log entry (SPEC.md §3 logs): bounded in size and rate per user.
 pub async fn write_log(svc: &Services, actor: &Actor, entry: &LogEntry) -> Result<()> {
     if !LEVELS.contains(&entry.level.as_str()) {
         return Err(Error::field("level", "Level must be debug, info, warn or error."));
     }
-    if entry.message.trim().is_empty() || entry.message.len() > MAX_MESSAGE {
-        return Err(Error::field("message", "Message must be 1 to 2000 characters."));
+    if entry.message.trim().is_empty() || !validation::LOG_MESSAGE.allows(&entry.message) {
+        return Err(Error::field("message", &format!("Message must be 1 to {} characters.", validation::LOG_MESSAGE.max)));
     }
-    if entry.data.as_ref().is_some_and(|d| d.len() > MAX_DATA) {
-        return Err(Error::field("data", "Data must be at most 8000 characters."));
-    }
+    validation::lengths(&[("data", entry.data.as_deref().unwrap_or(""), validation::LOG_DATA)])?;
     svc.log_limiter.hit(&actor.id).map_err(|wait| {
         Error::rate_limited(format!("Too many log entries. Please try again in {} minutes.", minutes(wait)), wait)
     })?;

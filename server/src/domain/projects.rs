@@ -5,6 +5,7 @@ use protocol::{CreateProject, ErrorCode, Project, ProjectStatus, Role, UpdatePro
 use super::changes::{Change, Owners};
 use super::policy::{self, Action, Actor, ProjectRef, Target};
 use super::services::Services;
+use super::validation::{PROJECT_ADDRESS, PROJECT_DESCRIPTION, PROJECT_TITLE};
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::projects::{ProjectFields, ProjectRow};
@@ -111,33 +112,22 @@ fn give_builder(row: &mut ProjectRow, builder: Option<&UserRow>) {
     row.builder_name = builder.and_then(|b| b.name.clone());
 }
 
-/// Longest title, address and description: every viewer receives them with each event.
-const MAX_TITLE: usize = 200;
-const MAX_ADDRESS: usize = 300;
-const MAX_DESCRIPTION: usize = 5_000;
-
 fn check_details(title: &str, address: &str, description: &str, progress: i32) -> Result<()> {
     let mut errors = Vec::new();
-    let mut push = |field: &str, message: &str| {
-        errors.push(protocol::FieldError { field: field.to_owned(), message: message.to_owned() })
-    };
+    let mut push = |field: &str, message: String| errors.push(protocol::FieldError { field: field.to_owned(), message });
     if title.trim().is_empty() {
-        push("title", TITLE_REQUIRED);
+        push("title", TITLE_REQUIRED.to_owned());
     }
     if address.trim().is_empty() {
-        push("address", ADDRESS_REQUIRED);
+        push("address", ADDRESS_REQUIRED.to_owned());
     }
-    if title.chars().count() > MAX_TITLE {
-        push("title", "Title must be at most 200 characters.");
-    }
-    if address.chars().count() > MAX_ADDRESS {
-        push("address", "Address must be at most 300 characters.");
-    }
-    if description.chars().count() > MAX_DESCRIPTION {
-        push("description", "Description must be at most 5000 characters.");
+    for (field, value, limit) in [("title", title, PROJECT_TITLE), ("address", address, PROJECT_ADDRESS), ("description", description, PROJECT_DESCRIPTION)] {
+        if !limit.allows(value) {
+            push(field, limit.message());
+        }
     }
     if !(0..=100).contains(&progress) {
-        push("progress", PROGRESS_RANGE);
+        push("progress", PROGRESS_RANGE.to_owned());
     }
     if errors.is_empty() {
         Ok(())

@@ -8,7 +8,7 @@ use super::auth::InviteInput;
 use super::changes::{Change, Owners};
 use super::policy::{self, Action, Actor, Target, UserRef};
 use super::services::Services;
-use super::validation::{non_blank, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, NAME_REQUIRED};
+use super::validation::{self, non_blank, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, NAME_REQUIRED};
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::users::{ProfileFields, UserRow};
@@ -154,6 +154,12 @@ pub fn plan_update(user: &UserRow, builders: &[String], input: &UpdateUser, acto
     if !policy::allows(actor, Action::EditUser, Target::User(target)) {
         return Err(if policy::can_view_user(actor, target) { forbidden() } else { Error::new(ErrorCode::NotFound, USER_NOT_FOUND) });
     }
+    validation::lengths(&[
+        ("firstName", input.first_name.as_deref().unwrap_or(""), validation::FIRST_NAME),
+        ("lastName", input.last_name.as_deref().unwrap_or(""), validation::LAST_NAME),
+        ("name", input.name.as_deref().unwrap_or(""), validation::NAME),
+        ("phone", input.phone.as_deref().unwrap_or(""), validation::PHONE),
+    ])?;
     if input.first_name.is_none() && input.last_name.is_none() && input.name.is_none() && input.phone.is_none() {
         return Ok(None);
     }

@@ -1,7 +1,10 @@
 //! The form rules of SPEC.md §5, enforced on the server with the same messages the
-//! web app shows. Each check returns every failing field, in form order.
+//! web app shows, and the longest value of every free-text input. Each check returns
+//! every failing field, in form order.
 
 use protocol::{FieldError, Role};
+
+use crate::error::{Error, Result};
 
 pub const INVALID_EMAIL: &str = "Please enter a valid email address.";
 pub const PASSWORD_MIN_6: &str = "Password must be at least 6 characters.";
@@ -12,10 +15,80 @@ pub const FIRST_NAME_REQUIRED: &str = "First name is required";
 pub const LAST_NAME_REQUIRED: &str = "Last name is required";
 pub const NAME_REQUIRED: &str = "Name is required";
 pub const CREDENTIALS_REQUIRED: &str = "You must provide either an email or phone number and a password.";
-/// Not in SPEC.md: argon2 accepts any length, but hashing megabytes per guess would be
-/// a cheap way to burn our CPU.
-pub const PASSWORD_TOO_LONG: &str = "Password must be at most 256 characters.";
-const MAX_PASSWORD: usize = 256;
+
+/// The most characters (Unicode scalar values, as sent) an input may have. SPEC.md sets
+/// none; ours keep what one user types from costing everyone else, since stored text
+/// goes out again with every snapshot and event to every viewer. The README's "Limits"
+/// table lists them and the web forms set the same `maxLength`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// How the message names the field.
+    pub label: &'static str,
+    pub max: usize,
+}
+
+pub const FIRST_NAME: Limit = Limit { label: "First name", max: 100 };
+pub const LAST_NAME: Limit = Limit { label: "Last name", max: 100 };
+/// A builder's company name, or a full name given in one piece (invites from the CLI).
+pub const NAME: Limit = Limit { label: "Name", max: 200 };
+/// RFC 5321's longest address.
+pub const EMAIL: Limit = Limit { label: "Email", max: 254 };
+/// Room for a formatted international number with an extension.
+pub const PHONE: Limit = Limit { label: "Phone", max: 40 };
+/// argon2 accepts any length, but hashing megabytes per guess would be a cheap way to
+/// burn our CPU.
+pub const PASSWORD: Limit = Limit { label: "Password", max: 256 };
+pub const PROJECT_TITLE: Limit = Limit { label: "Title", max: 200 };
+pub const PROJECT_ADDRESS: Limit = Limit { label: "Address", max: 300 };
+pub const PROJECT_DESCRIPTION: Limit = Limit { label: "Description", max: 5_000 };
+pub const CAPTION: Limit = Limit { label: "Caption", max: 500 };
+pub const CONTACT_MESSAGE: Limit = Limit { label: "Message", max: 5_000 };
+pub const LOG_MESSAGE: Limit = Limit { label: "Message", max: 2_000 };
+pub const LOG_DATA: Limit = Limit { label: "Data", max: 8_000 };
+/// Not typed by the user, so cut to length rather than refused: kept with each session.
+pub const USER_AGENT: Limit = Limit { label: "User agent", max: 256 };
+/// Cut to length: an uploaded file's name, kept for downloads and the default caption.
+pub const FILE_NAME: Limit = Limit { label: "File name", max: 200 };
+
+impl Limit {
+    /// "First name must be at most 100 characters."
+    pub fn message(self) -> String {
+        format!("{} must be at most {} characters.", self.label, self.max)
+    }
+
+    /// Counting stops past the limit, so a huge value costs no more than a fitting one.
+    pub fn allows(self, value: &str) -> bool {
+        value.chars().nth(self.max).is_none()
+    }
+
+    /// The value cut to the limit, on a character boundary.
+    pub fn clip(self, value: &str) -> &str {
+        match value.char_indices().nth(self.max) {
+            Some((end, _)) => &value[..end],
+            None => value,
+        }
+    }
+}
+
+/// Refuses the request, naming every `(field, value, limit)` that is too long.
+pub fn lengths(fields: &[(&str, &str, Limit)]) -> Result<()> {
+    let errors: Vec<FieldError> = fields
+        .iter()
+        .filter(|(_, value, limit)| !limit.allows(value))
+        .map(|(field, _, limit)| FieldError { field: (*field).to_owned(), message: limit.message() })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::validation(errors))
+    }
+}
+
+fn length_rule(errors: &mut Vec<FieldError>, field: &str, value: &str, limit: Limit) {
+    if !limit.allows(value) {
+        errors.push(FieldError { field: field.to_owned(), message: limit.message() });
+    }
+}
 
 /// A pragmatic address check: one `@`, a non-empty local part, a dotted domain of
 /// letters, digits and hyphens, no spaces, at most 254 characters.
@@ -54,16 +127,18 @@ fn err(field: &str, message: &str) -> FieldError {
 }
 
 fn email_rule(errors: &mut Vec<FieldError>, email: &str) {
-    if !is_valid_email(email.trim()) {
+    if !EMAIL.allows(email) {
+        errors.push(FieldError { field: "email".to_owned(), message: EMAIL.message() });
+    } else if !is_valid_email(email.trim()) {
         errors.push(err("email", INVALID_EMAIL));
     }
 }
 
 fn password_rule(errors: &mut Vec<FieldError>, field: &str, password: &str, min: usize, message: &str) {
-    if password.chars().count() < min {
+    if !PASSWORD.allows(password) {
+        errors.push(FieldError { field: field.to_owned(), message: PASSWORD.message() });
+    } else if password.chars().count() < min {
         errors.push(err(field, message));
-    } else if password.chars().count() > MAX_PASSWORD {
-        errors.push(err(field, PASSWORD_TOO_LONG));
     }
 }
 
@@ -120,14 +195,18 @@ pub fn sign_up(input: &SignUp<'_>) -> (Option<Role>, Vec<FieldError>) {
             if input.first_name.trim().is_empty() {
                 errors.push(err("firstName", FIRST_NAME_REQUIRED));
             }
+            length_rule(&mut errors, "firstName", input.first_name, FIRST_NAME);
             if input.last_name.trim().is_empty() {
                 errors.push(err("lastName", LAST_NAME_REQUIRED));
             }
+            length_rule(&mut errors, "lastName", input.last_name, LAST_NAME);
         }
         Some(Role::Builder) if input.name.trim().is_empty() => errors.push(err("name", NAME_REQUIRED)),
+        Some(Role::Builder) => length_rule(&mut errors, "name", input.name, NAME),
         _ => {}
     }
     email_rule(&mut errors, input.email);
+    length_rule(&mut errors, "phone", input.phone, PHONE);
     password_rule(&mut errors, "password", input.password, 8, PASSWORD_MIN_8);
     if input.password != input.confirm_password {
         errors.push(err("confirmPassword", PASSWORDS_DONT_MATCH));
@@ -158,7 +237,11 @@ mod tests {
         assert_eq!(messages(&login("", "")), vec![("email", CREDENTIALS_REQUIRED)]);
         assert_eq!(messages(&login("nope", "12345")), vec![("email", INVALID_EMAIL), ("password", PASSWORD_MIN_6)]);
         assert!(login("a@b.co", "123456").is_empty());
-        assert_eq!(messages(&login("a@b.co", &"x".repeat(257))), vec![("password", PASSWORD_TOO_LONG)]);
+        let too_long = "Password must be at most 256 characters.";
+        assert_eq!(messages(&login("a@b.co", &"x".repeat(257))), vec![("password", too_long)]);
+        assert!(login("a@b.co", &"é".repeat(256)).is_empty(), "characters are counted, not bytes");
+        let email = format!("{}@example.com", "a".repeat(250));
+        assert_eq!(messages(&login(&email, "123456")), vec![("email", "Email must be at most 254 characters.")]);
     }
 
     #[test]
@@ -195,6 +278,90 @@ mod tests {
             messages(&e),
             vec![("email", INVALID_EMAIL), ("password", PASSWORD_MIN_8), ("confirmPassword", PASSWORDS_DONT_MATCH)]
         );
+    }
+
+    #[test]
+    fn sign_up_lengths() {
+        let long = "x".repeat(30_000);
+        let base = SignUp {
+            role: "homeowner",
+            email: "new@home.com",
+            password: "longenough",
+            confirm_password: "longenough",
+            first_name: &long,
+            last_name: "Lee",
+            name: "",
+            phone: "",
+        };
+        let (_, e) = sign_up(&base);
+        assert_eq!(messages(&e), vec![("firstName", "First name must be at most 100 characters.")]);
+        let (_, e) = sign_up(&SignUp { first_name: "Ana", last_name: &long, phone: &long, ..base });
+        assert_eq!(
+            messages(&e),
+            vec![("lastName", "Last name must be at most 100 characters."), ("phone", "Phone must be at most 40 characters.")]
+        );
+        let (_, e) = sign_up(&SignUp { role: "builder", name: &long, ..base });
+        assert_eq!(messages(&e), vec![("name", "Name must be at most 200 characters.")], "a builder's first name is not used");
+        let fits = "ñ".repeat(100);
+        assert_eq!(sign_up(&SignUp { first_name: &fits, ..base }).1, vec![]);
+    }
+
+    #[test]
+    fn limits_count_characters_and_clip_on_boundaries() {
+        assert!(FIRST_NAME.allows(&"ü".repeat(100)));
+        assert!(!FIRST_NAME.allows(&"ü".repeat(101)));
+        assert_eq!(USER_AGENT.clip(&"é".repeat(300)), "é".repeat(256));
+        assert_eq!(USER_AGENT.clip("curl/8"), "curl/8");
+        let refused = lengths(&[("title", &"t".repeat(201), PROJECT_TITLE), ("address", "ok", PROJECT_ADDRESS)]);
+        let fields = refused.map_err(|e| e.api.fields).err().unwrap_or_default();
+        assert_eq!(messages(&fields), vec![("title", "Title must be at most 200 characters.")]);
+        assert!(lengths(&[("title", "Maple Street", PROJECT_TITLE)]).is_ok());
+    }
+
+    /// The README's "Limits" table and the web forms' `maxLength`s say what this file does.
+    #[test]
+    fn documented_limits_match_the_table() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        let rows = [
+            ("First name", FIRST_NAME),
+            ("Last name", LAST_NAME),
+            ("Name", NAME),
+            ("Email", EMAIL),
+            ("Phone", PHONE),
+            ("Password", PASSWORD),
+            ("Project title", PROJECT_TITLE),
+            ("Project address", PROJECT_ADDRESS),
+            ("Project description", PROJECT_DESCRIPTION),
+            ("Photo caption", CAPTION),
+            ("Contact message", CONTACT_MESSAGE),
+            ("Client log message", LOG_MESSAGE),
+            ("Client log data", LOG_DATA),
+            ("User agent", USER_AGENT),
+            ("Uploaded file name", FILE_NAME),
+        ];
+        for (row, limit) in rows {
+            let line = readme.lines().find(|l| l.starts_with(&format!("| {row} |"))).unwrap_or_else(|| panic!("README has no Limits row {row:?}"));
+            let documented = line.trim_end_matches('|').rsplit('|').next().unwrap_or("").trim().replace(',', "");
+            assert_eq!(documented, limit.max.to_string(), "README Limits row {row:?}");
+        }
+        let web = std::fs::read_to_string(root.join("web/src/lib/limits.ts")).unwrap();
+        let keys = [
+            ("firstName", FIRST_NAME),
+            ("lastName", LAST_NAME),
+            ("name", NAME),
+            ("email", EMAIL),
+            ("phone", PHONE),
+            ("password", PASSWORD),
+            ("projectTitle", PROJECT_TITLE),
+            ("projectAddress", PROJECT_ADDRESS),
+            ("projectDescription", PROJECT_DESCRIPTION),
+            ("caption", CAPTION),
+            ("contactMessage", CONTACT_MESSAGE),
+        ];
+        for (key, limit) in keys {
+            assert!(web.contains(&format!("\n  {key}: {},\n", limit.max)), "web/src/lib/limits.ts should set {key}: {}", limit.max);
+        }
     }
 
     #[test]

@@ -16,6 +16,11 @@ pub mod ws;
 
 use actix_web::web;
 
+/// Largest JSON body: the longest form (contact, with a 5,000-character message) still
+/// fits when every character takes four bytes, so a too-long field gets its own
+/// message from validation instead of a bare 413.
+pub const MAX_JSON_BYTES: usize = 32 * 1024;
+
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/api")

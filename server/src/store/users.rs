@@ -104,6 +104,24 @@ pub async fn set_password<'e, E: Executor<'e, Database = Any>>(
     Ok(())
 }
 
+/// Swaps a hash for a fresh one of the same password (newer hashing settings). Only if
+/// the old hash is still there, so a login cannot undo a password change made while it
+/// was hashing; no version bump, as no view shows the hash.
+pub async fn rehash_password<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: &str,
+    old_hash: &str,
+    new_hash: &str,
+) -> Result<()> {
+    sqlx::query("UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2")
+        .bind(id)
+        .bind(old_hash)
+        .bind(new_hash)
+        .execute(ex)
+        .await?;
+    Ok(())
+}
+
 pub async fn confirm_email<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str, now: i64) -> Result<()> {
     sqlx::query(
         "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $2), \

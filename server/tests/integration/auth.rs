@@ -4,6 +4,7 @@ use awc::http::StatusCode;
 use protocol::Role;
 use serde_json::{json, Value};
 use sitecast::domain::auth::InviteInput;
+use sitecast::domain::passwords::Passwords;
 
 use crate::support::{for_each_backend, link_token, Options, TestServer, ORIGIN};
 
@@ -78,7 +79,7 @@ async fn every_form_rule_is_enforced_by_the_server_with_spec_messages() {
     // Malformed bodies get our error shape, not a framework page.
     let r = server.post_with("/api/auth/login", json!("just a string"), &[("Origin", ORIGIN)]).await;
     assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("bad_request")));
-    let big = "x".repeat(20_000);
+    let big = "x".repeat(40_000);
     let r = server.post("/api/auth/login", json!({"email": big, "password": "x"}), None).await;
     assert_eq!((r.status, r.body["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("too_large")));
     let r = server.get("/api/nope", None).await;
@@ -322,4 +323,53 @@ async fn demo_seeding_is_idempotent_across_restarts() {
     let after = (count(&server, "users").await, count(&server, "projects").await, count(&server, "project_images").await);
     assert_eq!(before, after);
     server.stop().await;
+}
+
+/// Hashes made with the earlier default (19 MiB, t=2) still log in, and that login
+/// stores a fresh hash with the current settings; a wrong password changes nothing.
+#[actix_web::test]
+async fn older_password_hashes_log_in_and_are_rehashed() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let (profile, _) = server
+            .state
+            .auth
+            .invite(&InviteInput { email: "olga@example.com", role: Role::Homeowner, name: "Olga Old", first_name: None, last_name: None, phone: None, builder_id: None })
+            .await
+            .unwrap();
+        let earlier = Passwords::with_params(argon2::Params::new(19 * 1024, 2, 1, None).unwrap()).unwrap();
+        let old = earlier.hash("kept-since-2024").await.unwrap();
+        assert!(old.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
+        let pool = server.state.store.pool();
+        sqlx::query("UPDATE users SET password_hash = $1, email_confirmed_at = $2 WHERE id = $3")
+            .bind(&old)
+            .bind(1_i64)
+            .bind(&profile.id)
+            .execute(pool)
+            .await
+            .unwrap();
+        let stored = || async {
+            sqlx::query_scalar::<_, String>("SELECT password_hash FROM users WHERE id = $1")
+                .bind(&profile.id)
+                .fetch_one(pool)
+                .await
+                .unwrap()
+        };
+
+        let r = server.post("/api/auth/login", json!({"email": "olga@example.com", "password": "not-the-one"}), None).await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(stored().await, old, "a wrong password does not rehash");
+
+        let cookie = server.login("olga@example.com", "kept-since-2024").await;
+        let fresh = stored().await;
+        assert!(fresh.starts_with("$argon2id$v=19$m=7168,t=5,p=1$"), "rehashed with the current settings: {fresh}");
+        assert_eq!(server.get("/api/auth/me", Some(&cookie)).await.status, StatusCode::OK);
+
+        // The fresh hash logs in and is left alone from now on.
+        server.login("olga@example.com", "kept-since-2024").await;
+        assert_eq!(stored().await, fresh);
+        server.stop().await;
+        db
+    })
+    .await;
 }

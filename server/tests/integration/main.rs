@@ -7,6 +7,7 @@
 mod support;
 
 mod auth;
+mod bounds;
 mod live;
 mod contact;
 mod instances;

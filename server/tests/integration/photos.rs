@@ -369,7 +369,7 @@ async fn edits_deletes_and_favourites_over_the_socket() {
         assert_eq!(seen, photo);
         let long = UpdatePhoto { id: second.id.clone(), caption: Some("x".repeat(501)), category: None };
         let err = builder.request(2, Request::UpdatePhoto(long)).await.unwrap_err();
-        assert_eq!((err.code, err.message.as_str()), (ErrorCode::Validation, "Caption must be 500 characters or fewer."));
+        assert_eq!((err.code, err.message.as_str()), (ErrorCode::Validation, "Caption must be at most 500 characters."));
         let err = home.request(2, Request::UpdatePhoto(UpdatePhoto { id: second.id.clone(), caption: Some("mine".into()), category: None })).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::Forbidden);
         let err = builder.request(3, Request::UpdatePhoto(UpdatePhoto { id: "nope".into(), ..UpdatePhoto::default() })).await.unwrap_err();

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, Mail, Phone, Send } from 'lucide-react';
 import { sendContactMessage, type ContactOutcome } from '../api/contact';
 import { contactPayload, contactSchema, type ContactValues } from '../lib/validation';
+import { MAX_LENGTH } from '../lib/limits';
 import { PageIntro } from '../components/PageIntro';
 import { Button } from '../components/ui/Button';
 import { Field, TextAreaField } from '../components/ui/Field';
@@ -127,6 +128,7 @@ export function ContactPage() {
                 <div className="grid gap-5 sm:grid-cols-2">
                   <Field
                     label="Name"
+                    maxLength={MAX_LENGTH.name}
                     autoComplete="name"
                     placeholder="Jane Doe"
                     disabled={isSubmitting}
@@ -135,6 +137,7 @@ export function ContactPage() {
                   />
                   <Field
                     label="Email"
+                    maxLength={MAX_LENGTH.email}
                     type="email"
                     autoComplete="email"
                     placeholder="you@example.com"
@@ -145,6 +148,7 @@ export function ContactPage() {
                 </div>
                 <Field
                   label="Phone"
+                  maxLength={MAX_LENGTH.phone}
                   type="tel"
                   autoComplete="tel"
                   placeholder="(555) 123-4567"
@@ -155,6 +159,7 @@ export function ContactPage() {
                 />
                 <TextAreaField
                   label="Message"
+                  maxLength={MAX_LENGTH.contactMessage}
                   rows={6}
                   placeholder="How can we help?"
                   disabled={isSubmitting}

@@ -8,6 +8,7 @@ import { forgotPassword } from '../api/auth';
 import { applyFieldErrors } from '../api/formErrors';
 import { ApiRequestError } from '../api/http';
 import { forgotSchema, type ForgotValues } from '../lib/validation';
+import { MAX_LENGTH } from '../lib/limits';
 import { AuthCard, AuthLayout } from '../components/AuthLayout';
 import { TextLink } from '../components/TextLink';
 import { Button, buttonClasses } from '../components/ui/Button';
@@ -70,6 +71,7 @@ export function ForgotPasswordPage() {
         <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Reset password request">
           <Field
             label="Email"
+            maxLength={MAX_LENGTH.email}
             type="email"
             autoComplete="email"
             placeholder="you@example.com"

@@ -9,6 +9,7 @@ import { applyFieldErrors } from '../api/formErrors';
 import { ApiRequestError } from '../api/http';
 import type { Role } from '../protocol/types';
 import { loginSchema, type LoginValues } from '../lib/validation';
+import { MAX_LENGTH } from '../lib/limits';
 import { useAppStore } from '../store';
 import { Logo, LogoMark } from '../components/Logo';
 import { TextLink } from '../components/TextLink';
@@ -191,6 +192,7 @@ export function LoginPage() {
             <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5" aria-label="Sign in">
               <Field
                 label="Email"
+                maxLength={MAX_LENGTH.email}
                 type="email"
                 autoComplete="email"
                 placeholder="you@example.com"
@@ -200,6 +202,7 @@ export function LoginPage() {
               />
               <Field
                 label="Password"
+                maxLength={MAX_LENGTH.password}
                 type="password"
                 autoComplete="current-password"
                 placeholder="••••••••"

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Profile } from '../protocol/types';
 import { displayName } from '../lib/names';
 import { ROLE_LABELS } from '../lib/people';
+import { MAX_LENGTH } from '../lib/limits';
 import { useAppStore } from '../store';
 import { commands } from '../sync/commands';
 import { RequestError } from '../sync/requests';
@@ -96,13 +97,14 @@ function MyProfile({ user }: { user: Profile }) {
               <Field label="Company / Builder name" value={user.name ?? ''} readOnly disabled className="sm:col-span-2" />
             ) : (
               <>
-                <Field label="First name" value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" />
-                <Field label="Last name" value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" />
+                <Field label="First name" maxLength={MAX_LENGTH.firstName} value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" />
+                <Field label="Last name" maxLength={MAX_LENGTH.lastName} value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" />
               </>
             )}
             <Field label="Email" value={user.email} readOnly disabled hint="Contact an administrator to change your email." />
             <Field
               label="Phone"
+              maxLength={MAX_LENGTH.phone}
               type="tel"
               value={phone}
               onChange={(e) => setPhone(e.target.value)}
@@ -195,6 +197,7 @@ function ChangePassword() {
         <fieldset disabled={saving} className="space-y-4">
           <Field
             label="Current password"
+            maxLength={MAX_LENGTH.password}
             type="password"
             value={currentPassword}
             onChange={(e) => setCurrent(e.target.value)}
@@ -203,6 +206,7 @@ function ChangePassword() {
           />
           <Field
             label="New password"
+            maxLength={MAX_LENGTH.password}
             type="password"
             value={newPassword}
             onChange={(e) => setNew(e.target.value)}
@@ -211,6 +215,7 @@ function ChangePassword() {
           />
           <Field
             label="Confirm new password"
+            maxLength={MAX_LENGTH.password}
             type="password"
             value={confirmPassword}
             onChange={(e) => setConfirm(e.target.value)}

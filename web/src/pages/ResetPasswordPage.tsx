@@ -8,6 +8,7 @@ import { checkResetToken, resetPassword, type ResetTokenInfo } from '../api/auth
 import { applyFieldErrors } from '../api/formErrors';
 import { ApiRequestError } from '../api/http';
 import { resetSchema, type ResetValues } from '../lib/validation';
+import { MAX_LENGTH } from '../lib/limits';
 import { AuthCard, AuthLayout } from '../components/AuthLayout';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Field } from '../components/ui/Field';
@@ -162,6 +163,7 @@ export function ResetPasswordPage() {
         <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Set password">
           <Field
             label="New password"
+            maxLength={MAX_LENGTH.password}
             type="password"
             autoComplete="new-password"
             disabled={isSubmitting}
@@ -170,6 +172,7 @@ export function ResetPasswordPage() {
           />
           <Field
             label="Confirm new password"
+            maxLength={MAX_LENGTH.password}
             type="password"
             autoComplete="new-password"
             disabled={isSubmitting}

@@ -8,6 +8,7 @@ import { applyFieldErrors } from '../api/formErrors';
 import { ApiRequestError } from '../api/http';
 import { signupPayload, signupSchema, type SignupRole, type SignupValues } from '../lib/validation';
 import { cn } from '../lib/cn';
+import { MAX_LENGTH } from '../lib/limits';
 import { AuthCard, AuthLayout } from '../components/AuthLayout';
 import { TextLink } from '../components/TextLink';
 import { Button } from '../components/ui/Button';
@@ -118,17 +119,18 @@ export function SignupPage() {
 
           {role === 'homeowner' && (
             <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-              <Field label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-              <Field label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+              <Field label="First name" maxLength={MAX_LENGTH.firstName} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+              <Field label="Last name" maxLength={MAX_LENGTH.lastName} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
             </div>
           )}
           {role === 'builder' && (
-            <Field label="Company/Builder Name" autoComplete="organization" error={errors.name?.message} {...register('name')} />
+            <Field label="Company/Builder Name" maxLength={MAX_LENGTH.name} autoComplete="organization" error={errors.name?.message} {...register('name')} />
           )}
 
-          <Field label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
+          <Field label="Email" maxLength={MAX_LENGTH.email} type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
           <Field
             label="Phone (optional)"
+            maxLength={MAX_LENGTH.phone}
             type="tel"
             autoComplete="tel"
             placeholder="(555) 123-4567"
@@ -138,6 +140,7 @@ export function SignupPage() {
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <Field
               label="Password"
+              maxLength={MAX_LENGTH.password}
               type="password"
               autoComplete="new-password"
               hint="At least 8 characters."
@@ -146,6 +149,7 @@ export function SignupPage() {
             />
             <Field
               label="Confirm password"
+              maxLength={MAX_LENGTH.password}
               type="password"
               autoComplete="new-password"
               error={errors.confirmPassword?.message}

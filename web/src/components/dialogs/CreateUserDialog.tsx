@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { Role } from '../../protocol/types';
 import { displayName } from '../../lib/names';
 import { ROLE_LABELS } from '../../lib/people';
+import { MAX_LENGTH } from '../../lib/limits';
 import { useAppStore } from '../../store';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
@@ -102,15 +103,15 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
         </Tabs>
         <fieldset disabled={saving} className="space-y-4">
           {role === 'builder' ? (
-            <Field label="Company / Builder name" value={draft.name} onChange={set('name')} error={errors.name} autoComplete="organization" required />
+            <Field label="Company / Builder name" maxLength={MAX_LENGTH.name} value={draft.name} onChange={set('name')} error={errors.name} autoComplete="organization" required />
           ) : (
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="First name" value={draft.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="off" required />
-              <Field label="Last name" value={draft.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="off" required />
+              <Field label="First name" maxLength={MAX_LENGTH.firstName} value={draft.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="off" required />
+              <Field label="Last name" maxLength={MAX_LENGTH.lastName} value={draft.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="off" required />
             </div>
           )}
-          <Field label="Email" type="email" value={draft.email} onChange={set('email')} error={errors.email} autoComplete="off" required />
-          <Field label="Phone" type="tel" value={draft.phone} onChange={set('phone')} error={errors.phone} placeholder="(555) 123-4567" autoComplete="off" required />
+          <Field label="Email" maxLength={MAX_LENGTH.email} type="email" value={draft.email} onChange={set('email')} error={errors.email} autoComplete="off" required />
+          <Field label="Phone" maxLength={MAX_LENGTH.phone} type="tel" value={draft.phone} onChange={set('phone')} error={errors.phone} placeholder="(555) 123-4567" autoComplete="off" required />
           {role === 'homeowner' && (
             <SelectField
               label="Builder (optional)"

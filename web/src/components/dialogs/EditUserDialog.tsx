@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '../../protocol/types';
+import { MAX_LENGTH } from '../../lib/limits';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
 import { RequestError } from '../../sync/requests';
@@ -67,15 +68,16 @@ export function EditUserDialog({ user, onClose }: { user: Profile; onClose: () =
         <fieldset disabled={saving} className="space-y-4">
           {homeowner ? (
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="First name" value={firstName} onChange={(e) => setFirstName(e.target.value)} error={errors.firstName} />
-              <Field label="Last name" value={lastName} onChange={(e) => setLastName(e.target.value)} error={errors.lastName} />
+              <Field label="First name" maxLength={MAX_LENGTH.firstName} value={firstName} onChange={(e) => setFirstName(e.target.value)} error={errors.firstName} />
+              <Field label="Last name" maxLength={MAX_LENGTH.lastName} value={lastName} onChange={(e) => setLastName(e.target.value)} error={errors.lastName} />
             </div>
           ) : (
-            <Field label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+            <Field label="Name" maxLength={MAX_LENGTH.name} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
           )}
           <Field label="Email" type="email" value={user.email} readOnly disabled hint="The email address cannot be changed." />
           <Field
             label="Phone"
+            maxLength={MAX_LENGTH.phone}
             type="tel"
             value={phone}
             onChange={(e) => setPhone(e.target.value)}

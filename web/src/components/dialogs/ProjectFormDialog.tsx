@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Project, ProjectStatus, UpdateProject } from '../../protocol/types';
 import { displayName } from '../../lib/names';
 import { STATUS_LABELS } from '../../lib/projectStatus';
+import { MAX_LENGTH } from '../../lib/limits';
 import { useAppStore } from '../../store';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
@@ -128,10 +129,11 @@ export function ProjectFormDialog({
     >
       <form onSubmit={submit} noValidate>
         <fieldset disabled={saving} className="space-y-4">
-          <Field label="Title" value={title} onChange={(e) => edit(setTitle, 'title')(e.target.value)} error={errors.title} placeholder="e.g. Maple Street Residence" />
-          <Field label="Address" value={address} onChange={(e) => edit(setAddress, 'address')(e.target.value)} error={errors.address} placeholder="Street, city" />
+          <Field label="Title" maxLength={MAX_LENGTH.projectTitle} value={title} onChange={(e) => edit(setTitle, 'title')(e.target.value)} error={errors.title} placeholder="e.g. Maple Street Residence" />
+          <Field label="Address" maxLength={MAX_LENGTH.projectAddress} value={address} onChange={(e) => edit(setAddress, 'address')(e.target.value)} error={errors.address} placeholder="Street, city" />
           <TextAreaField
             label="Description"
+            maxLength={MAX_LENGTH.projectDescription}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             rows={3}

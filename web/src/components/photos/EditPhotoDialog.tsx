@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ImageCategory, ProjectImage } from '../../protocol/types';
 import { CATEGORIES, CATEGORY_LABELS } from '../../lib/imageCategories';
+import { MAX_LENGTH } from '../../lib/limits';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { SelectField } from '../ui/Select';
@@ -40,7 +41,7 @@ export function EditPhotoDialog({ photo, onClose }: { photo: ProjectImage; onClo
           label="Caption"
           value={caption}
           onChange={(e) => setCaption(e.target.value)}
-          maxLength={500}
+          maxLength={MAX_LENGTH.caption}
           placeholder="Describe what the photo shows"
           hint="Leave empty to remove the caption."
           disabled={saving}
