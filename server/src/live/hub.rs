@@ -49,7 +49,8 @@ pub struct Join {
     pub cut_off: Option<CutOff>,
 }
 
-/// Shuts a connection down underneath its actor (see `http::conn`).
+/// Ends a connection whose peer stopped reading: a 1013 close frame when the socket can
+/// still take one, else a shutdown underneath its actor (see `http::conn`).
 pub type CutOff = std::sync::Arc<dyn Fn() + Send + Sync>;
 
 #[derive(Message)]
