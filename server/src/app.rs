@@ -162,5 +162,8 @@ async fn maintenance(svc: Services, orphan_grace: Duration) {
         if let Err(err) = tokens::delete_stale(store.pool(), now - 7 * 24 * 3600 * 1000).await {
             tracing::warn!(error = %err, "token clean-up failed");
         }
+        if let Err(err) = crate::store::login_failures::delete_expired(store.pool(), now).await {
+            tracing::warn!(error = %err, "login-limit clean-up failed");
+        }
     }
 }

@@ -8,6 +8,7 @@ use protocol::{ErrorCode, Profile, Role};
 
 use super::changes::Change;
 use super::limiter::{minutes, Limiter};
+use super::login_limit;
 use super::passwords::Passwords;
 use super::secrets::{hash_token, new_token};
 use super::validation::{self, non_blank, normalize_email, SignUp};
@@ -65,8 +66,6 @@ pub struct Auth {
 }
 
 struct Limits {
-    login_account: Limiter,
-    login_address: Limiter,
     mail_address: Limiter,
 }
 
@@ -102,10 +101,6 @@ impl Auth {
             passwords,
             outbox,
             limits: Arc::new(Limits {
-                // Five wrong passwords lock an account for the rest of a 15-minute
-                // window; twenty from one address lock that address.
-                login_account: Limiter::new(5, window),
-                login_address: Limiter::new(20, window),
                 // Sign-up and reset requests send mail; cap them per address.
                 mail_address: Limiter::new(10, window),
             }),
@@ -224,28 +219,17 @@ impl Auth {
             return Err(Error::validation(errors));
         }
         let email = normalize_email(email);
-        let account_key = format!("account:{email}");
-        let address_key = format!("address:{address}");
-        for (limiter, key) in [(&self.limits.login_account, &account_key), (&self.limits.login_address, &address_key)] {
-            if let Err(wait) = limiter.check(key) {
-                return Err(Error::rate_limited(
-                    format!("Too many failed login attempts. Please try again in {} minutes.", minutes(wait)),
-                    wait,
-                ));
-            }
-        }
+        let attempt = login_limit::admit(&self.store, &email, address).await?;
 
         let user = users::find_by_email(self.store.pool(), &email).await?;
         let hash = user.as_ref().and_then(|u| u.password_hash.as_deref());
         if !self.passwords.verify(password, hash).await? {
-            self.limits.login_account.record(&account_key);
-            self.limits.login_address.record(&address_key);
             return Err(Error::new(ErrorCode::InvalidCredentials, INVALID_CREDENTIALS));
         }
         let Some(mut user) = user else {
             return Err(Error::new(ErrorCode::InvalidCredentials, INVALID_CREDENTIALS));
         };
-        self.limits.login_account.reset(&account_key);
+        login_limit::succeeded(&self.store, attempt).await?;
         // Only after the password checks out, so this answer reveals nothing to a guesser.
         if user.email_confirmed_at.is_none() {
             return Err(Error::new(ErrorCode::EmailNotConfirmed, EMAIL_NOT_CONFIRMED));
@@ -385,9 +369,9 @@ impl Auth {
         users::set_password(&mut *tx, &row.user_id, &password_hash, now).await?;
         tokens::void_for_user(&mut *tx, &row.user_id, now).await?;
         sessions::delete_for_user(&mut *tx, &row.user_id).await?;
-        tx.commit().await.map_err(StoreError::from)?;
         // A fresh password lifts a lock from earlier wrong guesses.
-        self.limits.login_account.reset(&format!("account:{}", user.email));
+        login_limit::clear_account(&mut tx, &user.email).await?;
+        tx.commit().await.map_err(StoreError::from)?;
         Ok(vec![Change::EndSessions { user_id: row.user_id, keep_session: None, reason: "password_changed".to_owned() }])
     }
 

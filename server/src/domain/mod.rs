@@ -6,6 +6,7 @@ pub mod changes;
 pub mod contact;
 pub mod demo;
 pub mod limiter;
+pub mod login_limit;
 pub mod passwords;
 pub mod photos;
 pub mod policy;

@@ -1,10 +1,9 @@
 //! The WebSocket upgrade: an allowed Origin and a valid session, or no socket.
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
-use actix_web_actors::ws::WsResponseBuilder;
 
+use super::conn::start_websocket;
 use super::origin::{forbidden, origin_allowed};
-use super::conn::ConnSocket;
 use super::session::session_token;
 use crate::app::AppState;
 use crate::error::Error;
@@ -21,13 +20,14 @@ async fn upgrade(req: HttpRequest, stream: web::Payload, state: web::Data<AppSta
     }
     let token = session_token(&req, state.config.secure_cookies()).ok_or_else(Error::unauthorized)?;
     let session = state.auth.authenticate(&token).await?.ok_or_else(Error::unauthorized)?;
-    let actor = SessionActor::new(SessionParts {
-        session_id: session.session_id,
-        user: session.user,
-        svc: state.svc.clone(),
-        live: state.live.clone(),
-        heartbeat: state.heartbeat,
-        cut_off: req.conn_data::<ConnSocket>().cloned().map(|s| std::sync::Arc::new(move || s.shutdown()) as _),
-    });
-    WsResponseBuilder::new(actor, &req, stream).frame_size(protocol::MAX_FRAME_BYTES).start()
+    start_websocket(&req, stream, protocol::MAX_FRAME_BYTES, |cut_off| {
+        SessionActor::new(SessionParts {
+            session_id: session.session_id,
+            user: session.user,
+            svc: state.svc.clone(),
+            live: state.live.clone(),
+            heartbeat: state.heartbeat,
+            cut_off: Some(cut_off),
+        })
+    })
 }

@@ -23,7 +23,8 @@ pub enum SocketCommand {
     Resync,
 }
 
-/// Shuts a connection down underneath its actor (see `http::conn`).
+/// Ends a connection whose peer stopped reading: a 1013 close frame when the socket can
+/// still take one, else a shutdown underneath its actor (see `http::conn`).
 pub type CutOff = Arc<dyn Fn() + Send + Sync>;
 
 /// Why a frame was not queued.

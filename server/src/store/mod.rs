@@ -5,6 +5,7 @@
 
 pub mod contact;
 pub mod images;
+pub mod login_failures;
 pub mod logs;
 pub mod outbox;
 pub mod projects;

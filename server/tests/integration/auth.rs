@@ -252,28 +252,108 @@ async fn invitation_link_sets_the_first_password() {
 
 #[actix_web::test]
 async fn repeated_failures_lock_the_account_then_the_address() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
-    let email = "builder@sitecast.demo";
-    for _ in 0..5 {
-        let r = server.post("/api/auth/login", json!({"email": email, "password": "wrong-one"}), None).await;
-        assert_eq!(r.status, StatusCode::UNAUTHORIZED);
-    }
-    // Even the right password waits now.
-    let r = server.post("/api/auth/login", json!({"email": email, "password": "sitecast-demo"}), None).await;
-    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
-    assert_eq!(r.body["code"], "rate_limited");
-    assert_eq!(r.body["message"], "Too many failed login attempts. Please try again in 15 minutes.");
-    assert!(r.headers.get("retry-after").is_some());
-    // Other accounts are unaffected until the address itself has failed too often.
-    server.login("admin@sitecast.demo", "sitecast-demo").await;
-    for i in 0..15 {
-        let r = server.post("/api/auth/login", json!({"email": format!("guess{i}@sitecast.demo"), "password": "wrong-one"}), None).await;
-        assert_eq!(r.status, StatusCode::UNAUTHORIZED, "attempt {i}");
-    }
-    let r = server.post("/api/auth/login", json!({"email": "admin@sitecast.demo", "password": "sitecast-demo"}), None).await;
-    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "20 failures from one address lock the address");
-    server.stop().await;
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let email = "builder@sitecast.demo";
+        for _ in 0..5 {
+            let r = wrong_password(&server, email).await;
+            assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+        }
+        // Even the right password waits now.
+        let r = server.post("/api/auth/login", json!({"email": email, "password": "sitecast-demo"}), None).await;
+        assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(r.body["code"], "rate_limited");
+        assert_eq!(r.body["message"], "Too many failed login attempts. Please try again in 15 minutes.");
+        assert!(r.headers.get("retry-after").is_some());
+        // Other accounts are unaffected until the address itself has failed too often;
+        // the refused attempts above and a successful login did not count against it.
+        server.login("admin@sitecast.demo", "sitecast-demo").await;
+        for i in 0..15 {
+            let r = wrong_password(&server, &format!("guess{i}@sitecast.demo")).await;
+            assert_eq!(r.status, StatusCode::UNAUTHORIZED, "attempt {i}");
+        }
+        let r = server.post("/api/auth/login", json!({"email": "admin@sitecast.demo", "password": "sitecast-demo"}), None).await;
+        assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "20 failures from one address lock the address");
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+async fn wrong_password(server: &TestServer, email: &str) -> crate::support::Resp {
+    server.post("/api/auth/login", json!({"email": email, "password": "wrong-one"}), None).await
+}
+
+/// Two instances on one database, the way several sit behind fly.io's proxy.
+fn two_instances(db_name: &str) -> bool {
+    db_name == "postgres"
+}
+
+#[actix_web::test]
+async fn wrong_passwords_spread_over_instances_lock_the_account_on_each() {
+    for_each_backend(|db| async move {
+        if !two_instances(db.name) {
+            return db;
+        }
+        let a = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let b = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let email = "homeowner@sitecast.demo";
+        for server in [&a, &b, &a, &b, &a] {
+            assert_eq!(wrong_password(server, email).await.status, StatusCode::UNAUTHORIZED);
+        }
+        for (name, server) in [("A", &a), ("B", &b)] {
+            let r = server.post("/api/auth/login", json!({"email": email, "password": "sitecast-demo"}), None).await;
+            assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "locked on {name}");
+        }
+        // A password reset through either instance lifts the lock on both.
+        a.post("/api/auth/forgot", json!({"email": email}), None).await;
+        let token = link_token(&a.wait_for_mail(email, "Reset your Sitecast password").await);
+        let r = b.post("/api/auth/reset", json!({"token": token, "password": "fresh-one", "confirmPassword": "fresh-one"}), None).await;
+        assert_eq!(r.status, StatusCode::OK);
+        a.login(email, "fresh-one").await;
+        a.stop().await;
+        b.stop().await;
+        db
+    })
+    .await;
+}
+
+/// Counting happens before the password check, atomically in the database: a burst of
+/// concurrent guesses, spread over two instances, gets exactly five passwords checked
+/// and the rest refused, however the requests interleave. Repeated, because a
+/// check-then-record limiter passes a lucky round.
+#[actix_web::test]
+async fn concurrent_guesses_get_five_checks_and_no_more() {
+    for_each_backend(|db| async move {
+        let a = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        // SQLite serves one instance: the burst all goes to it.
+        let b = if two_instances(db.name) {
+            Some(TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await)
+        } else {
+            None
+        };
+        let servers: Vec<&TestServer> = [Some(&a), b.as_ref()].into_iter().flatten().collect();
+        let email = "builder@sitecast.demo";
+        for round in 0..25 {
+            // Each round starts unlocked (and the address's twenty are not used up).
+            sqlx::query("DELETE FROM login_failures").execute(a.state.store.pool()).await.unwrap();
+            let burst = (0..20).map(|i| wrong_password(servers[i % servers.len()], email));
+            let statuses: Vec<StatusCode> = futures_util::future::join_all(burst).await.into_iter().map(|r| r.status).collect();
+            let checked = statuses.iter().filter(|s| **s == StatusCode::UNAUTHORIZED).count();
+            let refused = statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count();
+            assert_eq!((checked, refused), (5, 15), "round {round}: {statuses:?}");
+            for server in &servers {
+                let r = server.post("/api/auth/login", json!({"email": email, "password": "sitecast-demo"}), None).await;
+                assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "round {round}: the right password waits too");
+            }
+        }
+        a.stop().await;
+        if let Some(b) = b {
+            b.stop().await;
+        }
+        db
+    })
+    .await;
 }
 
 #[actix_web::test]

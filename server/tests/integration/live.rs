@@ -404,19 +404,100 @@ async fn a_socket_that_stops_reading_is_cut_off_and_others_carry_on() {
         waited += 1;
     }
     assert_eq!(server.count_sockets().await, 1, "the stalled socket was dropped from the hub");
-    // Its connection was shut down underneath: reading now finds what the kernel had
-    // buffered, then the end — not an endless stream.
+    // It had let the kernel's send buffer fill, so not one more byte could go to it: no
+    // close frame, its connection was shut down underneath. Reading now finds what the
+    // kernel had queued, whole frames (a last one may be cut short, and reads as the
+    // end), then the end — not an endless stream.
     let mut buffered = 0;
-    while let Some(frame) = stalled.next_frame().await {
-        if matches!(frame, awc::ws::Frame::Close(_)) {
-            break;
+    let close = loop {
+        match stalled.next_frame().await {
+            Some(awc::ws::Frame::Binary(bytes)) => {
+                assert!(bytes == frame || protocol::decode::<protocol::ServerMsg>(&bytes).is_ok(), "only whole frames arrive");
+                buffered += 1;
+            }
+            Some(awc::ws::Frame::Ping(_)) => {}
+            Some(awc::ws::Frame::Close(reason)) => break reason,
+            Some(other) => panic!("unexpected frame {other:?}"),
+            None => break None,
         }
-        buffered += 1;
         assert!(buffered < 2000, "the stalled socket kept receiving");
-    }
+    };
+    assert_eq!(close, None, "nothing fits after a full send buffer: the stream just ends");
+    assert!(buffered > 0, "what the kernel had queued is still delivered");
     // The reader still gets what follows.
     reader.request(1, Request::Ping).await.unwrap();
     server.stop().await;
+}
+
+/// A socket the hub cuts off while the kernel can still take bytes (its actor fell
+/// behind, not its peer) gets the 1013 close frame after what was already sent, and
+/// nothing of the backlog. A small server of its own, to cut off at a known moment.
+#[actix_web::test]
+async fn a_socket_cut_off_while_writable_gets_a_1013_close_frame() {
+    use actix::{Actor, StreamHandler};
+    use actix_web::{web, App, HttpRequest, HttpServer};
+    use actix_web_actors::ws;
+    use sitecast::http::conn::{self, CutOff};
+
+    /// Sends three frames, then nothing.
+    struct Sender;
+    impl Actor for Sender {
+        type Context = ws::WebsocketContext<Self>;
+        fn started(&mut self, ctx: &mut Self::Context) {
+            for i in 0..3u8 {
+                ctx.binary(vec![i; 1024]);
+            }
+        }
+    }
+    impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for Sender {
+        fn handle(&mut self, _: Result<ws::Message, ws::ProtocolError>, _: &mut Self::Context) {}
+    }
+
+    let (cut_offs, mut cut_off_rx) = tokio::sync::mpsc::unbounded_channel::<CutOff>();
+    let server = HttpServer::new(move || {
+        let cut_offs = cut_offs.clone();
+        App::new().route(
+            "/ws",
+            web::get().to(move |req: HttpRequest, payload: web::Payload| {
+                let cut_offs = cut_offs.clone();
+                async move {
+                    conn::start_websocket(&req, payload, 64 * 1024, |cut_off| {
+                        let _ = cut_offs.send(cut_off);
+                        Sender
+                    })
+                }
+            }),
+        )
+    })
+    .on_connect(conn::on_connect)
+    .workers(1)
+    .disable_signals()
+    .bind("127.0.0.1:0")
+    .unwrap();
+    let addr = server.addrs()[0];
+    let running = server.run();
+    let handle = running.handle();
+    actix_web::rt::spawn(running);
+
+    let (_, framed) = awc::Client::new().ws(format!("ws://{addr}/ws")).connect().await.unwrap();
+    let mut client = WsClient::new(framed);
+    for i in 0..3u8 {
+        match client.next_frame().await {
+            Some(awc::ws::Frame::Binary(bytes)) => assert_eq!(bytes[..], vec![i; 1024][..]),
+            other => panic!("expected frame {i}, got {other:?}"),
+        }
+    }
+    let cut_off = cut_off_rx.recv().await.unwrap();
+    cut_off();
+    match client.next_frame().await {
+        Some(awc::ws::Frame::Close(Some(reason))) => {
+            assert_eq!(reason.code, awc::ws::CloseCode::Again);
+            assert_eq!(reason.description.as_deref(), Some("Connection too slow"));
+        }
+        other => panic!("expected the 1013 close frame, got {other:?}"),
+    }
+    assert!(client.next_frame().await.is_none(), "then the connection ends");
+    handle.stop(false).await;
 }
 
 #[actix_web::test]

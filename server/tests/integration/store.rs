@@ -3,6 +3,7 @@
 use sitecast::store::images::ImageRow;
 use sitecast::store::projects::{ProjectFields, ProjectScope};
 use sitecast::store::users::NewUser;
+use sitecast::store::login_failures::{self, Window};
 use sitecast::store::{images, new_id, outbox, projects, sessions, tokens, users, Store, StoreError};
 
 use crate::support::for_each_backend;
@@ -176,6 +177,35 @@ async fn one_time_tokens_are_consumed_once_and_expire() {
         assert_eq!(tokens::find(store.pool(), "other").await.unwrap().unwrap().used_at, Some(600));
         let bad = tokens::insert(store.pool(), "k", &uid, "magic", 0, 1).await;
         assert!(bad.is_err(), "token kinds are constrained");
+        store.close().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn login_attempts_count_in_fixed_windows() {
+    for_each_backend(|db| async move {
+        let store = Store::connect(&db.url).await.unwrap();
+        let pool = store.pool();
+        let count = |key: &'static str, now: i64| login_failures::count_attempt(pool, key, now, 100);
+        assert_eq!(count("a", 1_000).await.unwrap(), Window { attempts: 1, ends_at: 1_100 }, "a first attempt opens a window");
+        assert_eq!(count("a", 1_050).await.unwrap(), Window { attempts: 2, ends_at: 1_100 }, "later ones count into it");
+        assert_eq!(count("b", 1_050).await.unwrap(), Window { attempts: 1, ends_at: 1_150 }, "keys are independent");
+        assert_eq!(count("a", 1_100).await.unwrap(), Window { attempts: 1, ends_at: 1_200 }, "an ended window starts afresh");
+
+        // Giving an attempt back only touches the window it was counted in.
+        login_failures::give_back(pool, "a", 1_100).await.unwrap();
+        assert_eq!(count("a", 1_150).await.unwrap().attempts, 2, "a stale window's give-back changes nothing");
+        login_failures::give_back(pool, "a", 1_200).await.unwrap();
+        login_failures::give_back(pool, "a", 1_200).await.unwrap();
+        login_failures::give_back(pool, "a", 1_200).await.unwrap();
+        assert_eq!(count("a", 1_150).await.unwrap().attempts, 1, "never below zero");
+
+        login_failures::clear(pool, "a").await.unwrap();
+        assert_eq!(count("a", 1_160).await.unwrap(), Window { attempts: 1, ends_at: 1_260 });
+        assert_eq!(login_failures::delete_expired(pool, 1_200).await.unwrap(), 1, "b's window ended at 1150");
+        assert_eq!(count("b", 1_200).await.unwrap(), Window { attempts: 1, ends_at: 1_300 });
         store.close().await;
         db
     })

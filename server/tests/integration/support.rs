@@ -289,7 +289,7 @@ impl TestServer {
             req = req.origin(o);
         }
         match req.connect().await {
-            Ok((_, framed)) => Ok(WsClient { framed, pending: Default::default() }),
+            Ok((_, framed)) => Ok(WsClient::new(framed)),
             Err(awc::error::WsClientError::InvalidResponseStatus(status)) => Err((status, Value::Null)),
             Err(other) => panic!("websocket connect failed: {other}"),
         }
@@ -329,6 +329,10 @@ pub struct WsClient {
 }
 
 impl WsClient {
+    pub fn new(framed: actix_codec::Framed<awc::BoxedSocket, awc::ws::Codec>) -> WsClient {
+        WsClient { framed, pending: Default::default() }
+    }
+
     /// The next frame, or None when the stream ends; fails the test after 20 s of silence
     /// (generous: the suite shares two cores with image work and Chromium).
     pub async fn next_frame(&mut self) -> Option<awc::ws::Frame> {
