@@ -77,7 +77,8 @@ for backend in sqlite postgres; do
     "${server_pin[@]}" "$bin" serve >"$data/server.log" 2>&1 &
   server=$!
   wait_healthy "$url" "$server" "$data/server.log"
-  result="$("${client_pin[@]}" "$fanout" --url "$url" "$@" | tee /dev/stderr | tail -n 1)"
+  # The fan-out's summary line, and the logins' line before it with --logins.
+  result="$("${client_pin[@]}" "$fanout" --url "$url" "$@" | tee /dev/stderr | grep -E '^(logins|fanout) ' | paste -sd ';' -)"
   rows+=("| $backend | server ${SERVER_CPUS:-any}, client ${CLIENT_CPUS:-any}, $where | $result |")
   kill "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
