@@ -72,11 +72,7 @@ for backend in sqlite postgres; do
     where="SQLite in the server"
   fi
   echo "== $backend: server on $url (cpus ${SERVER_CPUS:-any}), fanout (cpus ${CLIENT_CPUS:-any}), $where"
-  SITECAST_BIND="127.0.0.1:$port" SITECAST_PUBLIC_URL="$url" SITECAST_DATA_DIR="$data" \
-    SITECAST_DATABASE_URL="$db_url" SITECAST_DEMO=true RUST_LOG="${RUST_LOG:-warn}" \
-    "${server_pin[@]}" "$bin" serve >"$data/server.log" 2>&1 &
-  server=$!
-  wait_healthy "$url" "$server" "$data/server.log"
+  start_demo_server
   # The fan-out's summary line, and the logins' line before it with --logins.
   result="$("${client_pin[@]}" "$fanout" --url "$url" "$@" | tee /dev/stderr | grep -E '^(logins|fanout) ' | paste -sd ';' -)"
   rows+=("| $backend | server ${SERVER_CPUS:-any}, client ${CLIENT_CPUS:-any}, $where | $result |")

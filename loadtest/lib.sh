@@ -13,6 +13,16 @@ set_pins() {
   [ -z "${CLIENT_CPUS:-}" ] || client_pin=(taskset -c "$CLIENT_CPUS")
 }
 
+# Starts "$bin" with demo data on 127.0.0.1:$port, its data in $data and database
+# $db_url, pinned by $server_pin; sets `server` to its pid and waits until it answers.
+start_demo_server() {
+  SITECAST_BIND="127.0.0.1:$port" SITECAST_PUBLIC_URL="http://127.0.0.1:$port" SITECAST_DATA_DIR="$data" \
+    SITECAST_DATABASE_URL="$db_url" SITECAST_DEMO=true RUST_LOG="${RUST_LOG:-warn}" \
+    "${server_pin[@]}" "$bin" serve >"$data/server.log" 2>&1 &
+  server=$!
+  wait_healthy "http://127.0.0.1:$port" "$server" "$data/server.log"
+}
+
 # Many sockets need many descriptors, on both sides.
 raise_fd_limit() {
   ulimit -n 1048576 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true

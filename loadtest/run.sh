@@ -139,11 +139,7 @@ k6_pin=()
 [ -z "${K6_CPUS:-}" ] || k6_pin=(taskset -c "$K6_CPUS")
 
 echo "== starting the server on $url ($backend)"
-SITECAST_BIND="127.0.0.1:$port" SITECAST_PUBLIC_URL="$url" SITECAST_DATA_DIR="$data" \
-  SITECAST_DATABASE_URL="$db_url" SITECAST_DEMO=true RUST_LOG="${RUST_LOG:-warn}" \
-  "${server_pin[@]}" "$bin" serve >"$data/server.log" 2>&1 &
-server=$!
-wait_healthy "$url" "$server" "$data/server.log"
+start_demo_server
 
 # One line per sample: epoch seconds, server RSS (kB), server CPU (clock ticks),
 # server sockets, k6 peak RSS (kB).
