@@ -138,7 +138,7 @@ impl Config {
 
     /// Origins allowed to open the WebSocket and post forms, as `scheme://host[:port]`.
     pub fn origins(&self) -> Vec<String> {
-        let mut origins = vec![self.public_url.origin().ascii_serialization()];
+        let mut origins = loopback_aliases(&self.public_url);
         origins.extend(
             self.allowed_origins
                 .iter()
@@ -151,5 +151,52 @@ impl Config {
     /// A link to a page of the web app, e.g. `link("/reset-password?token=…")`.
     pub fn link(&self, path_and_query: &str) -> String {
         format!("{}{}", self.public_url.as_str().trim_end_matches('/'), path_and_query)
+    }
+}
+
+/// The public URL's origin and, when it is a loopback address, its other loopback
+/// spellings: `make run` serves `http://localhost:8080`, and a newcomer who opens
+/// `http://127.0.0.1:8080` (or `[::1]`) reaches the same server, so it is the same site.
+fn loopback_aliases(public_url: &Url) -> Vec<String> {
+    let own = public_url.origin().ascii_serialization();
+    let loopback = match public_url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    };
+    let mut origins = vec![own.clone()];
+    if loopback {
+        let port = public_url.port().map(|p| format!(":{p}")).unwrap_or_default();
+        for host in ["localhost", "127.0.0.1", "[::1]"] {
+            let alias = format!("{}://{host}{port}", public_url.scheme());
+            if alias != own {
+                origins.push(alias);
+            }
+        }
+    }
+    origins
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn origins(url: &str) -> Vec<String> {
+        loopback_aliases(&Url::parse(url).unwrap())
+    }
+
+    #[test]
+    fn a_loopback_public_url_allows_every_loopback_spelling_of_it() {
+        assert_eq!(origins("http://localhost:8080"), ["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"]);
+        assert_eq!(origins("http://127.0.0.1:8099/"), ["http://127.0.0.1:8099", "http://localhost:8099", "http://[::1]:8099"]);
+        assert_eq!(origins("http://[::1]"), ["http://[::1]", "http://localhost", "http://127.0.0.1"]);
+    }
+
+    #[test]
+    fn a_public_url_elsewhere_allows_only_itself() {
+        assert_eq!(origins("https://sitecast.fly.dev"), ["https://sitecast.fly.dev"]);
+        assert_eq!(origins("http://192.168.1.20:8080"), ["http://192.168.1.20:8080"]);
+        assert_eq!(origins("http://localhost.example.com:8080"), ["http://localhost.example.com:8080"]);
     }
 }

@@ -17,7 +17,9 @@ async fn main() -> anyhow::Result<()> {
             let public = config.public_url.clone();
             let state = sitecast::app::build_state(config).await?;
             let running = sitecast::app::serve(state, &bind)?;
-            tracing::info!(addr = %running.addr, url = %public, "Sitecast is running");
+            // The address to open, not the socket it listens on (actix logs that one):
+            // behind a proxy or on a loopback port they differ.
+            tracing::info!(listening = %running.addr, "Sitecast is running: open {public}");
             running.server.await?;
         }
         Command::Invite { email, role, name, phone } => {

@@ -149,7 +149,7 @@ impl TestServer {
             "sitecast".into(),
             format!("--data-dir={}", opts.data_dir.as_deref().unwrap_or(dir.path()).display()),
             format!("--database-url={database_url}"),
-            format!("--public-url={ORIGIN}"),
+            format!("--public-url={}", opts.extra.iter().find(|(k, _)| k == "public-url").map_or(ORIGIN, |(_, v)| v.as_str())),
             format!("--demo={}", opts.demo),
             format!("--ws-ping-secs={}", opts.ws_ping_secs),
             format!("--ws-timeout-secs={}", opts.ws_timeout_secs),
@@ -158,7 +158,7 @@ impl TestServer {
         if let Some(smtp) = &opts.smtp_url {
             args.push(format!("--smtp-url={smtp}"));
         }
-        for (k, v) in &opts.extra {
+        for (k, v) in opts.extra.iter().filter(|(k, _)| k != "public-url") {
             args.push(format!("--{k}={v}"));
         }
         let cli = Cli::try_parse_from(args).expect("valid test config");

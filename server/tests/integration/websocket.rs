@@ -347,3 +347,28 @@ async fn sockets_are_capped_per_session_and_per_user() {
     assert!(again.is_some(), "room after a socket closed");
     server.stop().await;
 }
+
+/// `make run` serves http://localhost:8080; a newcomer who opens http://127.0.0.1:8080
+/// reaches the same server, and may sign in there. Elsewhere only the public origin is ours.
+#[actix_web::test]
+async fn loopback_spellings_of_a_loopback_public_url_are_the_same_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let login = json!({"email": "admin@sitecast.demo", "password": "sitecast-demo"});
+    let opts = Options { extra: vec![("public-url".into(), "http://localhost:8080".into())], ..Options::default() };
+    let local = demo_server(&sqlite_url(&dir), opts).await;
+    for origin in ["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"] {
+        let r = local.post_with("/api/auth/login", login.clone(), &[("Origin", origin)]).await;
+        assert_eq!(r.status, StatusCode::OK, "{origin}: {}", r.body);
+    }
+    for origin in ["http://127.0.0.1:9999", "https://127.0.0.1:8080", "http://localhost.evil.example:8080"] {
+        let r = local.post_with("/api/auth/login", login.clone(), &[("Origin", origin)]).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{origin}");
+    }
+    local.stop().await;
+
+    let dir = tempfile::tempdir().unwrap();
+    let public = demo_server(&sqlite_url(&dir), Options::default()).await;
+    let r = public.post_with("/api/auth/login", login.clone(), &[("Origin", "http://localhost:8080")]).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "a public deployment does not take loopback origins");
+    public.stop().await;
+}
