@@ -17,7 +17,7 @@ use super::bus::Bus;
 use super::registry::{ProjectActorFor, Registry, Stopped};
 use super::socket::{NotQueued, SocketCommand, SocketHandle};
 use crate::domain::policy::{self, Actor as User};
-use crate::domain::projects::{self, project_ref, NO_ACCESS, PROJECT_NOT_FOUND};
+use crate::domain::projects::{self, project_ref};
 use crate::domain::services::Services;
 use crate::domain::turns::{Step, Turns};
 use crate::domain::{photos, views};
@@ -113,16 +113,6 @@ pub struct ProjectActor {
     row: Option<ProjectRow>,
     subscribers: HashMap<u64, Subscriber>,
     last_active: Instant,
-}
-
-/// A project the user may see, or the answer to give: "Project not found" when it does
-/// not exist, "You don't have access to this project" when it is someone else's.
-fn check_visible(row: Option<&ProjectRow>, user: &User) -> Result<()> {
-    let row = row.ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?;
-    if !policy::can_view_project(user, project_ref(row)) {
-        return Err(Error::new(ErrorCode::Forbidden, NO_ACCESS));
-    }
-    Ok(())
 }
 
 impl ProjectActor {
@@ -232,16 +222,12 @@ impl Handler<Subscribe> for ProjectActor {
         let (svc, id, user) = (self.svc.clone(), self.project_id.clone(), msg.user.clone());
         AtomicResponse::new(Box::pin(
             async move {
-                let pool = svc.store.pool();
-                let row = crate::store::projects::find(pool, &id).await?;
-                check_visible(row.as_ref(), &user)?;
-                let row = row.ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?;
+                let row = projects::visible(&svc, &user, &id).await?;
                 let (photos, favourites) = photos::list_of(&svc, &user, &row).await?;
                 // Another instance may have given the project to other people while the
                 // photos were read: decide on the project as it is now.
-                let now = crate::store::projects::find(pool, &id).await?;
-                check_visible(now.as_ref(), &user)?;
-                Ok::<_, Error>((now.unwrap_or(row), photos, favourites))
+                let now = projects::visible(&svc, &user, &id).await?;
+                Ok::<_, Error>((now, photos, favourites))
             }
             .into_actor(self)
             .map(move |outcome, act, ctx| {
@@ -296,9 +282,7 @@ impl Handler<Update> for ProjectActor {
                     // and so may the project, on another instance; one that lands
                     // between this read and the write fails the write's version check
                     // and the change is planned again.
-                    let found = crate::store::projects::find(svc.store.pool(), &id).await?;
-                    check_visible(found.as_ref(), &msg.user)?;
-                    let current = found.ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?;
+                    let current = projects::visible(&svc, &msg.user, &id).await?;
                     if let Some(done) = projects::update(&svc, &msg.user, &current, &msg.input).await? {
                         return Ok(done);
                     }
@@ -325,9 +309,7 @@ impl Handler<Delete> for ProjectActor {
         let (svc, id) = (self.svc.clone(), self.project_id.clone());
         AtomicResponse::new(Box::pin(
             async move {
-                let row = crate::store::projects::find(svc.store.pool(), &id).await?;
-                check_visible(row.as_ref(), &msg.user)?;
-                let row = row.ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?;
+                let row = projects::visible(&svc, &msg.user, &id).await?;
                 projects::delete(&svc, &msg.user, &row).await
             }
             .into_actor(self)
