@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::dev::ServerHandle;
-use actix_web::middleware::{from_fn, Compress, Logger};
+use actix_web::middleware::{from_fn, Compress};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 
@@ -26,6 +26,7 @@ use crate::media::local::LocalPhotoStore;
 use crate::media::pool::ImagePool;
 use crate::media::s3::{S3PhotoStore, S3Settings};
 use crate::media::PhotoStore;
+use crate::ops::Ops;
 use crate::store::{now_ms, sessions, tokens, Store};
 
 /// Shared by every request handler and socket.
@@ -42,6 +43,8 @@ pub struct AppState {
     pub origins: Vec<String>,
     /// Heartbeat interval and peer timeout of every socket.
     pub heartbeat: (Duration, Duration),
+    /// Uploads in flight, drain state, the mail worker's stop (`ops`).
+    pub ops: Ops,
 }
 
 /// A running server: its address, a handle to stop it, and its state (for tests).
@@ -85,7 +88,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
         Err(err) => tracing::warn!(error = %err, "could not raise the open file limit"),
     }
     std::fs::create_dir_all(&config.data_dir).context("creating the data directory")?;
-    let store = Store::connect_with_pool(&config.database_url(), config.database_pool).await.context("opening the database")?;
+    let store = Store::open(&config.database_url(), config.database_pool, config.migrate_on_start).await.context("opening the database")?;
     let photos = photo_store(&config)?;
     let passwords = Passwords::owasp()?;
     let outbox = Outbox::new();
@@ -93,8 +96,15 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
         tracing::info!("seeded demo accounts (password {:?}) and demo projects", demo::DEMO_PASSWORD);
     }
     let from = config.mail_from.parse().context("SITECAST_MAIL_FROM is not a valid mailbox")?;
-    let worker = MailWorker { store: store.clone(), transport: mail_transport(&config)?, from, wake: outbox.waker() };
-    tokio::spawn(worker.run());
+    let ops = Ops::new();
+    let worker = MailWorker {
+        store: store.clone(),
+        transport: mail_transport(&config)?,
+        from,
+        wake: outbox.waker(),
+        stop: ops.mail_stop.clone(),
+    };
+    *ops.mail_worker.lock().await = Some(tokio::spawn(worker.run()));
     let contact = Contact::new(store.clone(), outbox.clone(), config.contact_email.clone());
     let auth = Auth::new(store.clone(), passwords, outbox, config.public_url.as_str());
     let (ws_ping_secs, ws_timeout_secs) = (config.ws_ping_secs, config.ws_timeout_secs);
@@ -113,6 +123,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
         svc,
         live,
         heartbeat: (Duration::from_secs(ws_ping_secs.max(1)), Duration::from_secs(ws_timeout_secs.max(2))),
+        ops,
     }))
 }
 
@@ -128,7 +139,7 @@ pub fn serve(state: web::Data<AppState>, bind: &str) -> anyhow::Result<Running> 
             .app_data(web::PathConfig::default().error_handler(http::error::path_error))
             .wrap(from_fn(http::origin::guard))
             .wrap(Compress::default())
-            .wrap(Logger::new("%r %s %b %Dms").exclude("/api/health"))
+            .wrap(from_fn(crate::ops::logs::request_span))
             .configure(http::routes)
             .configure(http::web_app::routes(web_dir.clone()))
     })
@@ -136,7 +147,9 @@ pub fn serve(state: web::Data<AppState>, bind: &str) -> anyhow::Result<Running> 
     .bind(bind)
     .with_context(|| format!("binding {bind}"))?;
     let addr = *server.addrs().first().context("no address bound")?;
-    let server = server.shutdown_timeout(5).run();
+    // SIGTERM and SIGINT drain the instance (`ops::drain`) instead of actix's stop,
+    // which would drop open sockets without telling them to reconnect.
+    let server = server.shutdown_timeout(5).disable_signals().run();
     Ok(Running { addr, handle: server.handle(), state, server })
 }
 

@@ -32,6 +32,24 @@ pub enum Command {
         #[arg(long)]
         phone: Option<String>,
     },
+    /// Apply pending database migrations and exit (fly.toml's release command runs it
+    /// once per deploy, before any instance starts).
+    Migrate,
+    /// Write a consistent copy of the SQLite database and the photo folder to a new
+    /// folder, while the server runs. With Postgres or S3, use their own tools (the
+    /// README's operator section says which).
+    Backup {
+        /// A folder that does not exist yet, or is empty.
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Bring back a backup into this instance's data folder. The server must be
+    /// stopped; the data replaced is moved aside, not deleted.
+    Restore {
+        /// A folder written by `sitecast backup`.
+        #[arg(long)]
+        from: PathBuf,
+    },
 }
 
 #[derive(Args, Debug, Clone)]
@@ -111,6 +129,25 @@ pub struct Config {
     /// proxy that sets them, such as fly.io's); otherwise the peer address is used.
     #[arg(long, env = "SITECAST_TRUST_PROXY", default_value_t = false, action = clap::ArgAction::Set)]
     pub trust_proxy: bool,
+    /// Where Prometheus scrapes `GET /metrics`: an address of its own, so metrics are
+    /// not public (`off` serves none).
+    #[arg(long, env = "SITECAST_METRICS_BIND", default_value = "127.0.0.1:9091")]
+    pub metrics_bind: String,
+    /// `text` for people, `json` for machines (one object per line, with request ids).
+    #[arg(long, env = "SITECAST_LOG_FORMAT", value_enum, default_value = "text")]
+    pub log_format: crate::ops::logs::LogFormat,
+    /// On SIGTERM/SIGINT, uploads in flight have this many seconds to finish.
+    #[arg(long, env = "SITECAST_DRAIN_UPLOAD_SECS", default_value_t = 20)]
+    pub drain_upload_secs: u64,
+    /// On SIGTERM/SIGINT, sockets are told to reconnect (1012) at random moments over
+    /// this many seconds, so they do not all arrive at the other instances at once.
+    #[arg(long, env = "SITECAST_DRAIN_WINDOW_SECS", default_value_t = 5)]
+    pub drain_window_secs: u64,
+    /// Run pending migrations at start-up. Off where a release step runs
+    /// `sitecast migrate` once per deploy (fly.toml): the server then refuses to start
+    /// on a database that is behind.
+    #[arg(long, env = "SITECAST_MIGRATE_ON_START", default_value_t = true, action = clap::ArgAction::Set)]
+    pub migrate_on_start: bool,
 }
 
 impl Config {
@@ -125,6 +162,13 @@ impl Config {
 
     pub fn photos_dir(&self) -> PathBuf {
         self.data_dir.join("photos")
+    }
+
+    /// The SQLite file, when the database is SQLite.
+    pub fn sqlite_path(&self) -> Option<PathBuf> {
+        let url = self.database_url();
+        let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+        Some(PathBuf::from(path.split('?').next().unwrap_or(path)))
     }
 
     pub fn outbox_dir(&self) -> PathBuf {

@@ -1,7 +1,8 @@
 //! Sitecast's server. The folder layout is the architecture: `http` and `ws` move
 //! bytes, `live` holds the actors, `domain` the use cases and the policy, `store` the
 //! SQL, `media` photo storage and renditions, `mail` the outbox and its transports,
-//! `workers` the low-priority threads CPU-heavy work runs on.
+//! `workers` the low-priority threads CPU-heavy work runs on, `ops` metrics, drain,
+//! backups and logs.
 
 mod allocator;
 pub mod app;
@@ -12,6 +13,7 @@ pub mod http;
 pub mod live;
 pub mod mail;
 pub mod media;
+pub mod ops;
 pub mod store;
 pub mod workers;
 pub mod ws;

@@ -1,26 +1,68 @@
 use clap::Parser;
 use protocol::Role;
 use sitecast::config::{Cli, Command};
-use tracing_subscriber::EnvFilter;
+use sitecast::ops;
 
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")))
-        .init();
-    sitecast::install_crypto_provider();
     let cli = Cli::parse();
+    ops::logs::init(cli.config.log_format);
+    sitecast::install_crypto_provider();
     let config = cli.config;
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
+            // One server per data folder: `sitecast restore` checks this lock.
+            let _lock = ops::backup::DataLock::acquire(&config.data_dir)?;
             let bind = config.bind.clone();
             let public = config.public_url.clone();
+            let metrics_bind = config.metrics_bind.clone();
             let state = sitecast::app::build_state(config).await?;
             let running = sitecast::app::serve(state, &bind)?;
+            if metrics_bind != "off" {
+                // Metrics are for the operator; a taken port must not keep the site down.
+                match ops::metrics::serve(running.state.clone(), &metrics_bind) {
+                    Ok((addr, metrics)) => {
+                        tracing::info!(%addr, "metrics at http://{addr}/metrics");
+                        actix_web::rt::spawn(metrics);
+                    }
+                    Err(err) => tracing::error!(error = format!("{err:#}"), "metrics are off"),
+                }
+            }
+            actix_web::rt::spawn(ops::drain::on_signal(running.state.clone(), running.handle.clone()));
             // The address to open, not the socket it listens on (actix logs that one):
             // behind a proxy or on a loopback port they differ.
             tracing::info!(listening = %running.addr, "Sitecast is running: open {public}");
             running.server.await?;
+        }
+        Command::Migrate => {
+            let store = sitecast::store::Store::open(&config.database_url(), Some(1), true).await?;
+            let at = sitecast::store::backup::applied_migration(store.pool()).await?;
+            store.close().await;
+            println!("The database is at migration {at}.");
+        }
+        Command::Backup { to } => {
+            let m = ops::backup::backup(&config, &to).await?;
+            println!(
+                "Backed up to {}: the database (migration {}), {} photos ({} files, {} MB).",
+                to.display(),
+                m.migration,
+                m.photos,
+                m.photo_files,
+                m.photo_bytes / 1_000_000
+            );
+            if m.photo_store != "local" {
+                println!("Photos stay in the S3 bucket: turn on the bucket's versioning to keep earlier copies.");
+            }
+            if m.dropped_photos > 0 {
+                println!("{} photos deleted while the backup ran are left out of it.", m.dropped_photos);
+            }
+        }
+        Command::Restore { from } => {
+            let r = ops::backup::restore(&config, &from).await?;
+            println!("Restored {} photos from {} into {}.", r.manifest.photos, from.display(), config.data_dir.display());
+            if let Some(aside) = r.set_aside {
+                println!("The data it replaced was moved to {}.", aside.display());
+            }
         }
         Command::Invite { email, role, name, phone } => {
             let role = Role::parse(&role).ok_or_else(|| anyhow::anyhow!("role must be admin, builder or homeowner"))?;

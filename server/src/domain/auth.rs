@@ -219,11 +219,16 @@ impl Auth {
             return Err(Error::validation(errors));
         }
         let email = normalize_email(email);
-        let attempt = login_limit::admit(&self.store, &email, address).await?;
+        let attempt = login_limit::admit(&self.store, &email, address).await.inspect_err(|err| {
+            if err.api.code == ErrorCode::RateLimited {
+                metrics::counter!(crate::ops::metrics::LOGIN_FAILURES, "reason" => "rate_limited").increment(1);
+            }
+        })?;
 
         let user = users::find_by_email(self.store.pool(), &email).await?;
         let hash = user.as_ref().and_then(|u| u.password_hash.as_deref());
         if !self.passwords.verify(password, hash).await? {
+            metrics::counter!(crate::ops::metrics::LOGIN_FAILURES, "reason" => "invalid_credentials").increment(1);
             return Err(Error::new(ErrorCode::InvalidCredentials, INVALID_CREDENTIALS));
         }
         let Some(mut user) = user else {

@@ -63,6 +63,8 @@ async fn upload(
     if declared.is_some_and(|n| n > MAX_REQUEST_BYTES) {
         return Err(too_large());
     }
+    // Counted until the answer goes out: a drain waits for it (`ops::drain`).
+    let _in_flight = state.ops.uploads.begin();
     let actor = Actor::of(&session.user);
     let project = photos::upload_target(&state.svc, &actor, &path.into_inner()).await?;
 

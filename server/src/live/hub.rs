@@ -5,7 +5,7 @@
 //! (`presence.rs`). Project actors live in `registry.rs`: the hub never sees them.
 
 use std::collections::{HashMap, HashSet};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use actix::{Actor, AsyncContext, Context, Handler, Message, MessageResult};
 use bytes::Bytes;
@@ -16,6 +16,7 @@ use super::presence::{self, Announcement, Presence};
 use super::socket::{NotQueued, SocketCommand, SocketHandle};
 use crate::domain::changes::Change;
 use crate::domain::policy::{self, Audience};
+use crate::ops::metrics::{EVENTS_SENT, WS_CONNECTIONS, WS_OPENED, WS_RESTART_CLOSED, WS_SLOW_CLOSED};
 
 /// How many sockets one session and one user may have open here (the configuration's
 /// `SITECAST_WS_MAX_PER_SESSION` and `SITECAST_WS_MAX_PER_USER`).
@@ -99,6 +100,15 @@ pub struct RemotePresence {
 #[rtype(result = "()")]
 pub struct ResyncAll;
 
+/// This instance is stopping: every socket is told to reconnect (1012), each at a
+/// random moment within `window` so the clients do not all return at once; sockets
+/// that join from now on are told at once. Answers how many sockets were told.
+#[derive(Message)]
+#[rtype(result = "usize")]
+pub struct RestartAll {
+    pub window: Duration,
+}
+
 #[derive(Message)]
 #[rtype(result = "usize")]
 pub struct CountSockets;
@@ -121,6 +131,8 @@ pub struct Hub {
     by_session: HashMap<String, usize>,
     admins: HashSet<u64>,
     presence: Presence,
+    /// Set by `RestartAll`: the instance is stopping.
+    restarting: bool,
 }
 
 impl Hub {
@@ -133,6 +145,7 @@ impl Hub {
             by_session: HashMap::new(),
             admins: HashSet::new(),
             presence: Presence::default(),
+            restarting: false,
         }
     }
 
@@ -153,17 +166,21 @@ impl Hub {
         };
         let mut slow = Vec::new();
         let mut seen = HashSet::with_capacity(targets.len());
+        let mut sent = 0u64;
         for conn_id in targets {
             if !seen.insert(conn_id) {
                 continue;
             }
             if let Some(conn) = self.conns.get(&conn_id) {
                 // A closed one is leaving already: its Leave follows.
-                if conn.socket.push(frame) == Err(NotQueued::Full) {
-                    slow.push(conn_id);
+                match conn.socket.push(frame) {
+                    Ok(()) => sent += 1,
+                    Err(NotQueued::Full) => slow.push(conn_id),
+                    Err(NotQueued::Gone) => {}
                 }
             }
         }
+        metrics::counter!(EVENTS_SENT, "audience" => "users").increment(sent);
         self.evict(slow);
     }
 
@@ -181,6 +198,7 @@ impl Hub {
         for conn in conns {
             if let Some(c) = self.remove(conn) {
                 tracing::warn!(conn, user = %c.user_id, "socket fell behind; disconnecting it");
+                metrics::counter!(WS_SLOW_CLOSED).increment(1);
                 c.socket.cut_off_slow();
             }
         }
@@ -188,6 +206,7 @@ impl Hub {
 
     fn remove(&mut self, conn_id: u64) -> Option<Conn> {
         let conn = self.conns.remove(&conn_id)?;
+        metrics::gauge!(WS_CONNECTIONS).decrement(1.0);
         self.admins.remove(&conn_id);
         if let Some(n) = self.by_session.get_mut(&conn.session_id) {
             *n -= 1;
@@ -273,7 +292,12 @@ impl Handler<Join> for Hub {
         }
         self.by_user.entry(msg.user_id.clone()).or_default().push(conn_id);
         *self.by_session.entry(msg.session_id.clone()).or_default() += 1;
+        if self.restarting {
+            msg.socket.command(SocketCommand::Restart);
+        }
         self.conns.insert(conn_id, Conn { session_id: msg.session_id, user_id: msg.user_id.clone(), socket: msg.socket });
+        metrics::gauge!(WS_CONNECTIONS).increment(1.0);
+        metrics::counter!(WS_OPENED).increment(1);
         if first {
             self.tell_instances(&msg.user_id, true);
         }
@@ -327,6 +351,26 @@ impl Handler<ResyncAll> for Hub {
         for conn in self.conns.values() {
             conn.socket.command(SocketCommand::Resync);
         }
+    }
+}
+
+impl Handler<RestartAll> for Hub {
+    type Result = usize;
+    fn handle(&mut self, msg: RestartAll, ctx: &mut Context<Self>) -> usize {
+        use rand::Rng;
+        self.restarting = true;
+        let window_ms = msg.window.as_millis().max(1) as u64;
+        let mut rng = rand::thread_rng();
+        for &conn_id in self.conns.keys() {
+            let at = Duration::from_millis(rng.gen_range(0..window_ms));
+            ctx.run_later(at, move |hub, _| {
+                if let Some(conn) = hub.conns.get(&conn_id) {
+                    conn.socket.command(SocketCommand::Restart);
+                    metrics::counter!(WS_RESTART_CLOSED).increment(1);
+                }
+            });
+        }
+        self.conns.len()
     }
 }
 

@@ -147,11 +147,14 @@ impl ProjectActor {
             .iter()
             .filter_map(|(conn, s)| s.socket.push(frame).err().map(|why| (*conn, why)))
             .collect();
+        let delivered = self.subscribers.len() - failed.len();
+        metrics::counter!(crate::ops::metrics::EVENTS_SENT, "audience" => "subscribers").increment(delivered as u64);
         let mut left = false;
         for (conn, why) in failed {
             if let Some(s) = self.subscribers.remove(&conn) {
                 if why == NotQueued::Full {
                     tracing::warn!(conn, user = %s.viewer.id, "subscriber fell behind; disconnecting it");
+                    metrics::counter!(crate::ops::metrics::WS_SLOW_CLOSED).increment(1);
                     s.socket.cut_off_slow();
                 }
                 left |= !self.is_viewing(&s.viewer.id);

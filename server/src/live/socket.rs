@@ -21,6 +21,8 @@ pub enum SocketCommand {
     /// Events may have been missed (the bus lost its connection): reconnect for a
     /// fresh snapshot.
     Resync,
+    /// This instance is stopping: reconnect, and the proxy picks another (1012).
+    Restart,
 }
 
 /// Ends a connection whose peer stopped reading: a 1013 close frame when the socket can

@@ -8,6 +8,7 @@ use std::time::Duration;
 use lettre::message::{Mailbox, MultiPart};
 use lettre::Message;
 use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
 
 use super::templates::links;
 use super::transport::MailTransport;
@@ -30,13 +31,16 @@ pub struct MailWorker {
     pub transport: Arc<dyn MailTransport>,
     pub from: Mailbox,
     pub wake: Arc<Notify>,
+    /// Cancelled when the instance stops: the worker finishes the send in progress
+    /// and returns (`ops::drain`).
+    pub stop: CancellationToken,
 }
 
 impl MailWorker {
-    /// Runs until the process ends.
+    /// Runs until stopped.
     pub async fn run(self) {
         tracing::info!(transport = %self.transport.describe(), "mail worker started");
-        loop {
+        while !self.stop.is_cancelled() {
             let sleep = match self.drain().await {
                 Ok(()) => self.idle_time().await,
                 Err(err) => {
@@ -47,8 +51,10 @@ impl MailWorker {
             tokio::select! {
                 _ = self.wake.notified() => {}
                 _ = tokio::time::sleep(sleep) => {}
+                _ = self.stop.cancelled() => {}
             }
         }
+        tracing::info!("mail worker stopped");
     }
 
     /// Sends every mail that is due now.
@@ -60,6 +66,10 @@ impl MailWorker {
                 return Ok(());
             }
             for id in ids {
+                // Stopping: what is left stays in the outbox for the next instance.
+                if self.stop.is_cancelled() {
+                    return Ok(());
+                }
                 if let Some(row) = outbox::claim(self.store.pool(), &id, now, now + LEASE_MS).await? {
                     self.deliver(row).await?;
                 }
@@ -74,6 +84,7 @@ impl MailWorker {
         };
         match result {
             Ok(()) => {
+                metrics::counter!(crate::ops::metrics::MAIL_SENT, "result" => "sent").increment(1);
                 outbox::mark_sent(self.store.pool(), &row.id, now_ms()).await?;
                 if self.transport.is_local() {
                     tracing::info!(to = %row.to_address, subject = %row.subject, links = ?links(&row.body_text), "mail written to outbox folder");
@@ -82,6 +93,7 @@ impl MailWorker {
                 }
             }
             Err(error) => {
+                metrics::counter!(crate::ops::metrics::MAIL_SENT, "result" => "failed").increment(1);
                 let next = now_ms() + retry_delay_ms(row.attempts);
                 tracing::warn!(to = %row.to_address, attempts = row.attempts, %error, "mail not sent; will retry");
                 outbox::mark_failed(self.store.pool(), &row.id, &error, next).await?;

@@ -23,7 +23,13 @@ impl ImagePool {
 
     pub async fn render(&self, bytes: bytes::Bytes) -> Result<Renditions, RenditionError> {
         self.workers
-            .run(move || renditions::render(&bytes))
+            .run(move || {
+                // Timed on the worker: the wait for a free core is not rendition time.
+                let started = std::time::Instant::now();
+                let rendered = renditions::render(&bytes);
+                metrics::histogram!(crate::ops::metrics::RENDITION_SECONDS).record(started.elapsed().as_secs_f64());
+                rendered
+            })
             .await
             .map_err(|_| RenditionError::Decode("the image worker failed on this file".to_owned()))?
     }

@@ -3,6 +3,7 @@
 //! Queries use `$n` placeholders, which both drivers accept. The store never decides who
 //! may do what — callers pass it already-authorised scopes.
 
+pub mod backup;
 pub mod contact;
 pub mod images;
 pub mod login_failures;
@@ -31,6 +32,8 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    #[error("the database is at migration {at} but this build needs {needs}: run `sitecast migrate` first")]
+    MigrationsPending { at: i64, needs: i64 },
     #[error("database error: {0}")]
     Database(sqlx::Error),
 }
@@ -70,6 +73,12 @@ impl Store {
     /// Connects, applies the backend's pragmas, and runs pending migrations. The pool
     /// holds at most `max_connections` (default 16 on Postgres, 8 on SQLite).
     pub async fn connect_with_pool(url: &str, max_connections: Option<u32>) -> Result<Store> {
+        Store::open(url, max_connections, true).await
+    }
+
+    /// Connects; with `migrate`, runs pending migrations, else refuses a database that
+    /// is behind this build (a release step migrates it: `sitecast migrate`).
+    pub async fn open(url: &str, max_connections: Option<u32>, migrate: bool) -> Result<Store> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -119,11 +128,29 @@ impl Store {
             }
         };
         let store = Store { pool, backend };
-        match backend {
-            Backend::Sqlite => SQLITE_MIGRATIONS.run(&store.pool).await?,
-            Backend::Postgres => POSTGRES_MIGRATIONS.run(&store.pool).await?,
+        if migrate {
+            store.migrator().run(&store.pool).await?;
+        } else {
+            let needs = store.migrator().iter().map(|m| m.version).max().unwrap_or(0);
+            let at = backup::applied_migration(&store.pool).await?;
+            if at < needs {
+                return Err(StoreError::MigrationsPending { at, needs });
+            }
         }
         Ok(store)
+    }
+
+    fn migrator(&self) -> &'static sqlx::migrate::Migrator {
+        match self.backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        }
+    }
+
+    /// Whether the database answers a query (readiness).
+    pub async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
     }
 
     pub fn pool(&self) -> &AnyPool {

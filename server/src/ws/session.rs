@@ -12,6 +12,7 @@ use bytes::Bytes;
 use futures_util::future::{FutureExt, Shared};
 use protocol::{decode_client_msg, encode, ApiError, ClientMsg, ErrorCode, Event, Request, Response, ServerMsg, UserSummary};
 use tokio::sync::oneshot;
+use tracing::Instrument;
 
 use super::dispatch::{dispatch, is_write, RequestContext};
 use crate::domain::policy::Actor as User;
@@ -64,6 +65,9 @@ pub struct SessionActor {
     /// could overtake the first and leave the older value; and a read sent after a
     /// write could miss it.
     last_write: Option<Shared<oneshot::Receiver<()>>>,
+    /// The upgrade request's span (with its request id): every line this socket
+    /// logs is in it (`ops::logs`).
+    span: tracing::Span,
 }
 
 pub struct SessionParts {
@@ -94,6 +98,7 @@ impl SessionActor {
             window: (Instant::now(), 0),
             cut_off: p.cut_off,
             last_write: None,
+            span: tracing::Span::current(),
         }
     }
 
@@ -145,6 +150,7 @@ impl SessionActor {
         let store = self.svc.store.clone();
         let user_id = self.user.id.clone();
         async move { users::builders_of_homeowner(store.pool(), &user_id).await }
+            .instrument(self.span.clone())
             .into_actor(self)
             .then(|watchers, act, ctx| {
                 let join = Join {
@@ -192,6 +198,7 @@ impl SessionActor {
                     }
                 }
                 Err(err) => {
+                    let _span = act.span.clone().entered();
                     err.log("building the snapshot");
                     act.close(ctx, CloseCode::Error, "Could not load your data");
                 }
@@ -235,6 +242,7 @@ impl SessionActor {
                     drop(done);
                     outcome
                 }
+                .instrument(self.span.clone())
                 .into_actor(self)
                 .map(move |outcome, act, ctx| {
                     act.in_flight -= 1;
@@ -252,6 +260,7 @@ impl SessionActor {
     }
 
     fn fail(&self, ctx: &mut ws::WebsocketContext<Self>, id: u32, err: Error) {
+        let _span = self.span.enter();
         err.log("request");
         self.reply_error(ctx, Some(id), err.api);
     }
@@ -299,6 +308,7 @@ impl SessionActor {
                 Response::Subscribed { project: s.project, viewers: s.viewers, photos: s.photos, favourites: s.favourites };
             Ok::<_, Error>((response, addr))
         }
+        .instrument(self.span.clone())
         .into_actor(self)
         .map(move |outcome, act, ctx| {
             act.in_flight -= 1;
@@ -320,6 +330,8 @@ impl Actor for SessionActor {
     type Context = ws::WebsocketContext<Self>;
 
     fn started(&mut self, ctx: &mut Self::Context) {
+        let span = self.span.clone();
+        let _span = span.enter();
         // The bound on frames queued for this socket: the hub's try_send fails past it.
         ctx.set_mailbox_capacity(MAX_QUEUED_FRAMES);
         self.start_session(ctx);
@@ -334,6 +346,7 @@ impl Actor for SessionActor {
     }
 
     fn stopped(&mut self, _: &mut Self::Context) {
+        let _span = self.span.enter();
         self.live.hub.do_send(Leave { conn_id: self.conn_id });
         for addr in self.subscriptions.values() {
             addr.do_send(project::Unsubscribe { conn_id: self.conn_id });
@@ -343,6 +356,8 @@ impl Actor for SessionActor {
 
 impl StreamHandler<std::result::Result<ws::Message, ws::ProtocolError>> for SessionActor {
     fn handle(&mut self, item: std::result::Result<ws::Message, ws::ProtocolError>, ctx: &mut Self::Context) {
+        let span = self.span.clone();
+        let _span = span.enter();
         self.last_heard = Instant::now();
         match item {
             Ok(ws::Message::Binary(bytes)) => self.handle_frame(ctx, &bytes),
@@ -387,6 +402,8 @@ impl Handler<SocketCommand> for SessionActor {
     type Result = ();
 
     fn handle(&mut self, cmd: SocketCommand, ctx: &mut Self::Context) {
+        let span = self.span.clone();
+        let _span = span.enter();
         match cmd {
             SocketCommand::End { reason } => {
                 self.send(ctx, &ServerMsg::Event { event: Event::SessionEnded { reason: reason.clone() } });
@@ -394,6 +411,7 @@ impl Handler<SocketCommand> for SessionActor {
             }
             SocketCommand::TooSlow => self.close(ctx, CloseCode::Again, "Connection too slow"),
             SocketCommand::Resync => self.close(ctx, CloseCode::Restart, "Reconnect to resynchronise"),
+            SocketCommand::Restart => self.close(ctx, CloseCode::Restart, "Server restarting"),
         }
     }
 }

@@ -13,6 +13,7 @@ mod contact;
 mod instances;
 mod mail;
 mod media;
+mod ops;
 mod photo_store;
 mod photos;
 mod store;

@@ -176,6 +176,11 @@ impl TestServer {
         }
     }
 
+    /// The HTTP server's handle (a drain pauses and stops it).
+    pub fn server_handle(&self) -> ServerHandle {
+        self.handle.clone()
+    }
+
     pub async fn stop(self) {
         self.handle.stop(false).await;
         self.state.store.close().await;

@@ -13,13 +13,29 @@ import { requests } from './requests';
 /** Close code the server uses when the session behind the socket is gone. */
 export const SESSION_GONE_CLOSE_CODE = 4401;
 
-const MAX_BACKOFF_MS = 30_000;
+/**
+ * Close code for "reconnect now": the instance is stopping (a deploy; the proxy sends
+ * the new socket to another one) or events may have been missed. Nothing is wrong with
+ * the session, so the client neither asks the API about it nor backs off.
+ */
+export const RESTART_CLOSE_CODE = 1012;
 
-/** Exponential backoff from 500 ms, capped, with jitter so tabs don't reconnect in lockstep. */
-export function reconnectDelay(attempt: number): number {
+const MAX_BACKOFF_MS = 30_000;
+/** After a 1012 the client returns within this long, at a random moment. */
+const RESTART_SPREAD_MS = 500;
+
+/**
+ * Exponential backoff from 500 ms, capped, with jitter so tabs don't reconnect in
+ * lockstep; right after a 1012, a random moment in the next half second.
+ */
+export function reconnectDelay(attempt: number, lastCloseCode?: number): number {
+  if (attempt === 0 && lastCloseCode === RESTART_CLOSE_CODE) return Math.round(Math.random() * RESTART_SPREAD_MS);
   const base = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt);
   return Math.round(base / 2 + Math.random() * (base / 2));
 }
+
+/** The code the last socket closed with, for the next reconnect's delay. */
+let lastCloseCode: number | undefined;
 
 export function socketUrl(location: Location = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -53,6 +69,7 @@ function handleFrame(data: unknown): void {
  */
 export function LiveSocket() {
   const onClose = useCallback((event: CloseEvent) => {
+    lastCloseCode = event.code;
     requests.failAll({ code: 'disconnected', message: 'Connection to the server was lost.' });
     const store = useAppStore.getState();
     if (store.connection === 'outdated') return;
@@ -61,6 +78,9 @@ export function LiveSocket() {
       // routes send the user to /login once the session is cleared.
       store.signedOut('revoked');
       store.connectionChanged('closed');
+    } else if (event.code === RESTART_CLOSE_CODE) {
+      // The server asked for it: the session is fine, reconnect at once.
+      store.connectionChanged('reconnecting');
     } else {
       store.connectionChanged('reconnecting');
       // A refused upgrade (HTTP 401) reaches the browser only as code 1006, so ask the
@@ -85,7 +105,7 @@ export function LiveSocket() {
       shouldReconnect: (event) => shouldReconnect(event, useAppStore.getState().connection),
       retryOnError: true,
       reconnectAttempts: 10_000,
-      reconnectInterval: reconnectDelay,
+      reconnectInterval: (attempt) => reconnectDelay(attempt, lastCloseCode),
     },
     !outdated,
   );
