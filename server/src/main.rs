@@ -28,11 +28,14 @@ async fn main() -> anyhow::Result<()> {
                     Err(err) => tracing::error!(error = format!("{err:#}"), "metrics are off"),
                 }
             }
-            actix_web::rt::spawn(ops::drain::on_signal(running.state.clone(), running.handle.clone()));
+            let drain = actix_web::rt::spawn(ops::drain::on_signal(running.state.clone(), running.handle.clone()));
             // The address to open, not the socket it listens on (actix logs that one):
             // behind a proxy or on a loopback port they differ.
             tracing::info!(listening = %running.addr, "Sitecast is running: open {public}");
             running.server.await?;
+            // The server stops only through the drain (actix's own signal handling is
+            // off): let it finish closing the database and say so.
+            let _ = drain.await;
         }
         Command::Migrate => {
             let store = sitecast::store::Store::open(&config.database_url(), Some(1), true).await?;
