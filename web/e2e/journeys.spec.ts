@@ -132,10 +132,12 @@ test('a missing project says so and goes to /projects', async ({ page }) => {
   await expect(page).toHaveURL(/\/projects$/);
 });
 
-test('unauthenticated project pages go to /login', async ({ page }) => {
+test('unauthenticated project pages go to /login, which returns to them', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/projects');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fprojects$/);
   await page.goto('/profile-settings');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile-settings$/);
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile-settings$/);
 });
