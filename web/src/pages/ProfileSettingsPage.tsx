@@ -5,6 +5,7 @@ import type { Profile } from '../protocol/types';
 import { displayName } from '../lib/names';
 import { ROLE_LABELS } from '../lib/people';
 import { MAX_LENGTH } from '../lib/limits';
+import { passwordProblems } from '../lib/passwordRules';
 import { useAppStore } from '../store';
 import { commands } from '../sync/commands';
 import { RequestError } from '../sync/requests';
@@ -12,6 +13,7 @@ import { Avatar } from '../components/Avatar';
 import { PageHeader } from '../components/PageHeader';
 import { Button } from '../components/ui/Button';
 import { Field } from '../components/ui/Field';
+import { PasswordChecklist } from '../components/PasswordChecklist';
 
 // SPEC §5 Change password, verbatim.
 const PASSWORDS_DONT_MATCH = 'New passwords do not match.';
@@ -166,6 +168,11 @@ function ChangePassword() {
     // Our server requires and checks the current password (SPEC only held it).
     if (!currentPassword) found.currentPassword = CURRENT_REQUIRED;
     if (!newPassword) found.newPassword = PASSWORD_EMPTY;
+    else {
+      // SPEC §5: a weak password's reasons; the server checks the same rules.
+      const weak = passwordProblems(newPassword, 6)[0];
+      if (weak) found.newPassword = weak;
+    }
     if (newPassword !== confirmPassword) found.confirmPassword = PASSWORDS_DONT_MATCH;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -213,6 +220,7 @@ function ChangePassword() {
             error={errors.newPassword}
             autoComplete="new-password"
           />
+          <PasswordChecklist password={newPassword} min={6} className="-mt-2" />
           <Field
             label="Confirm new password"
             maxLength={MAX_LENGTH.password}
