@@ -284,6 +284,32 @@ async fn users_are_listed_created_and_edited_as_each_role_may() {
     .await;
 }
 
+/// SPEC.md §8: "Rate limit exceeded for sending invites. Please try again later."
+#[actix_web::test]
+async fn invitations_are_rate_limited_per_admin() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo(&sqlite(&dir)).await;
+    let (mut admin, _) = server.connect(ADMIN).await;
+    let invite = |n: u32| CreateUser {
+        role: Role::Homeowner,
+        email: format!("client{n}@example.com"),
+        first_name: "Ann".into(),
+        last_name: format!("Lee{n}"),
+        name: String::new(),
+        phone: "555".into(),
+        builder_id: None,
+    };
+    for n in 1..=30 {
+        assert!(admin.request(n, Request::CreateUser(invite(n))).await.is_ok(), "invite {n} is within the allowance");
+    }
+    let err = admin.request(31, Request::CreateUser(invite(31))).await.unwrap_err();
+    assert_eq!((err.code, err.message.as_str()), (ErrorCode::RateLimited, "Rate limit exceeded for sending invites. Please try again later."));
+    // No account was made for the refused one.
+    let Response::Users(directory) = admin.request(32, Request::ListUsers).await.unwrap() else { panic!("users") };
+    assert!(directory.homeowners.iter().all(|h| h.user.email != "client31@example.com"));
+    server.stop().await;
+}
+
 #[actix_web::test]
 async fn profile_password_and_logs() {
     let dir = tempfile::tempdir().unwrap();
