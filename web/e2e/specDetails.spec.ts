@@ -1,6 +1,8 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { withCaptureTime } from './exif';
-import { loginAs, openProjectCard, shoot, toast } from './helpers';
+import { loginAs, OUTBOX_DIR, openProjectCard, shoot, toast } from './helpers';
 import { captionOf, fileInput, makePhoto, photoSection, tile } from './photoHelpers';
 
 // Issue 21's spec details: capture dates, builders' project edits, ended sessions,
@@ -139,4 +141,144 @@ test('an ended session says so, goes to /login and comes back to the same page',
   await page.getByRole('button', { name: 'Builder', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Lakeview Cottage' })).toBeVisible();
+});
+
+test('weak-password reasons appear as the user types, the same the server gives', async ({ page }) => {
+  await page.goto('/signup');
+  const password = page.getByLabel('Password', { exact: true });
+  const rules = page.getByRole('list', { name: 'Password requirements' });
+  await expect(rules).toHaveCount(0);
+  const rule = (label: string) => rules.getByRole('listitem').filter({ hasText: label });
+
+  await password.pressSequentially('1234');
+  await expect(rule('At least 8 characters')).toHaveAttribute('data-met', 'false');
+  await expect(rule('Not only numbers')).toHaveAttribute('data-met', 'false');
+  await expect(rule('Not one character repeated')).toHaveAttribute('data-met', 'true');
+  await expect(rule('Not a common password')).toHaveAttribute('data-met', 'true');
+  await password.pressSequentially('5678');
+  await expect(rule('At least 8 characters')).toHaveAttribute('data-met', 'true');
+  await expect(rule('Not a common password')).toHaveAttribute('data-met', 'false');
+  await shoot(page, 'signup-password-rules');
+
+  await password.fill('Summit-2026');
+  for (const label of ['At least 8 characters', 'Not only numbers', 'Not one character repeated', 'Not a common password']) {
+    await expect(rule(label)).toHaveAttribute('data-met', 'true');
+  }
+  // On submit the field names its first unmet reason.
+  await password.fill('password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Password is too common. Choose one that is harder to guess.')).toBeVisible();
+});
+
+/** Waits for the invitation mail to `address` and answers its link's path. */
+async function inviteLink(address: string): Promise<string> {
+  if (!OUTBOX_DIR) throw new Error('SITECAST_E2E_OUTBOX is not set');
+  for (let i = 0; i < 50; i += 1) {
+    const files = await readdir(OUTBOX_DIR).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      // Undo quoted-printable soft breaks and "=3D" before looking for the link.
+      const text = (await readFile(path.join(OUTBOX_DIR, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (!text.toLowerCase().includes(address)) continue;
+      const link = /https?:\/\/[^\s"<>]+(\/reset-password\?token=[A-Za-z0-9_%.-]+)/.exec(text);
+      if (link) return link[1];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No invitation for ${address} in ${OUTBOX_DIR}`);
+}
+
+test('one name model: the admin’s edit of an admin shows, a builder edits their company name as typed', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const stamp = String(Date.now()).slice(-7);
+  await loginAs(page, 'admin');
+
+  // A second admin, then their name edited in "Edit Builder/Admin Details".
+  await page.getByRole('button', { name: 'New User' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Create New User' });
+  await dialog.getByRole('tab', { name: 'Admin' }).click();
+  await dialog.getByLabel('First name').fill('Dana');
+  await dialog.getByLabel('Last name').fill(`Okafor${stamp}`);
+  await dialog.getByLabel('Email').fill(`dana.${stamp}@example.com`);
+  await dialog.getByLabel('Phone').fill('(555) 201-3344');
+  await dialog.getByRole('button', { name: 'Create Admin' }).click();
+  await expect(toast(page, 'Admin created successfully. An invitation email has been sent.')).toBeVisible();
+  await page.getByRole('tab', { name: /Admins/ }).click();
+  const row = page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: `dana.${stamp}@example.com` });
+  await expect(row).toContainText(`Dana Okafor${stamp}`);
+  await row.getByRole('button', { name: `Edit Dana Okafor${stamp}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Builder/Admin Details' });
+  await expect(edit.getByLabel('First name')).toHaveValue('Dana');
+  await edit.getByLabel('First name').fill('Danielle');
+  await shoot(page, 'dialog-edit-admin');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'User details updated successfully')).toBeVisible();
+  await expect(row).toContainText(`Danielle Okafor${stamp}`);
+
+  // A builder, invited; the invitation's page shows the password rules as they type.
+  const email = `acc.${stamp}@example.com`;
+  await page.getByRole('button', { name: 'New User' }).click();
+  dialog = page.getByRole('dialog', { name: 'Create New User' });
+  await dialog.getByRole('tab', { name: 'Builder' }).click();
+  await dialog.getByLabel('Company / Builder name').fill(`Acc builders ${stamp}`);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone').fill('(555) 201-9900');
+  await dialog.getByRole('button', { name: 'Create Builder' }).click();
+  await expect(toast(page, 'Builder created successfully. An invitation email has been sent.')).toBeVisible();
+
+  const context = await browser.newContext();
+  const builder = await context.newPage();
+  await builder.goto(await inviteLink(email));
+  const newPassword = builder.getByLabel('New password', { exact: true });
+  await newPassword.pressSequentially('11111');
+  const rules = builder.getByRole('list', { name: 'Password requirements' });
+  await expect(rules.getByRole('listitem').filter({ hasText: 'At least 6 characters' })).toHaveAttribute('data-met', 'false');
+  await expect(rules.getByRole('listitem').filter({ hasText: 'Not one character repeated' })).toHaveAttribute('data-met', 'false');
+  await shoot(builder, 'invite-password-rules');
+  await newPassword.fill('framing-crew-7');
+  await builder.getByLabel('Confirm new password').fill('framing-crew-7');
+  await builder.getByRole('button', { name: 'Set Password' }).click();
+  await expect(builder.getByText('Password Updated Successfully')).toBeVisible();
+  await builder.goto('/login');
+  await builder.getByLabel('Email').fill(email);
+  await builder.getByLabel('Password', { exact: true }).fill('framing-crew-7');
+  await builder.getByRole('button', { name: 'Sign In' }).click();
+  await expect(builder).toHaveURL(/\/dashboard$/);
+
+  // Profile & Settings: only email and role are read-only; the company name is theirs to edit.
+  await builder.goto('/profile-settings');
+  const profile = builder.getByRole('region', { name: 'My Profile' });
+  await profile.getByRole('button', { name: 'Edit Profile' }).click();
+  const company = profile.getByLabel('Company / Builder name');
+  await expect(company).toBeEnabled();
+  await expect(profile.getByLabel('Email')).toBeDisabled();
+  await expect(profile.getByLabel('Role')).toBeDisabled();
+  await company.fill(`ACC builders ${stamp}`);
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(builder, 'Profile updated successfully!')).toBeVisible();
+  // Shown as typed, not re-capitalised word by word.
+  await expect(profile.getByTestId('profile-name')).toHaveText(`ACC builders ${stamp}`);
+  await builder.locator('header button[aria-haspopup="menu"]').click();
+  await expect(builder.getByRole('menu')).toContainText(`ACC builders ${stamp}`);
+  await builder.keyboard.press('Escape');
+  await shoot(builder, 'profile-builder-name');
+  // …and the admin's table follows live.
+  await page.getByRole('tab', { name: /Builders/ }).click();
+  await expect(page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: email })).toContainText(`ACC builders ${stamp}`);
+  await context.close();
+});
+
+test('project pages show a back button instead of the logo on small screens', async ({ page }) => {
+  await loginAs(page, 'homeowner');
+  await page.goto('/projects');
+  await openProjectCard(page, 'Lakeview Cottage');
+  const header = page.locator('header').first();
+  await expect(header.getByRole('link', { name: 'Sitecast' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Back' })).toBeHidden();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(header.getByRole('link', { name: 'Sitecast' })).toBeHidden();
+  await header.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  // The list itself has the logo.
+  await expect(header.getByRole('link', { name: 'Sitecast' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Back' })).toHaveCount(0);
 });
