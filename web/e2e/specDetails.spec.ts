@@ -82,7 +82,7 @@ test('the builder edits the project’s title and address; status and progress s
   await homeowner.goto(`/projects/${id}`);
   await expect(homeowner.getByRole('heading', { level: 1, name: title })).toBeVisible();
   // Homeowners follow; they edit nothing.
-  await expect(homeowner.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(homeowner.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
 
   await loginAs(builder, 'builder');
   await builder.goto(`/projects/${id}`);
@@ -93,9 +93,9 @@ test('the builder edits the project’s title and address; status and progress s
   await expect(alert).toContainText('Access Restricted');
   await expect(alert).toContainText('This action is restricted to administrators only.');
   await expect(statusCard.getByLabel('Status')).toHaveCount(0);
-  await expect(builder.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(builder.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
 
-  await builder.getByRole('button', { name: 'Edit' }).click();
+  await builder.getByRole('button', { name: 'Edit', exact: true }).click();
   const form = builder.getByRole('dialog', { name: 'Edit Project' });
   await expect(form.getByTestId('status-admin-only')).toHaveText('Only administrators can update project status and progress');
   // Status, progress and the people are shown, not offered.
