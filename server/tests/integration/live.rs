@@ -336,8 +336,8 @@ async fn profile_password_and_logs() {
         Request::ChangePassword(PasswordChange { current_password: current.into(), new_password: new.into(), confirm_password: confirm.into() })
     };
     assert_eq!(here.request(2, change("sitecast-demo", "", "")).await.unwrap_err().message, "New password cannot be empty.");
-    assert_eq!(here.request(3, change("sitecast-demo", "abcdef", "abcdeg")).await.unwrap_err().message, "New passwords do not match.");
-    assert_eq!(here.request(4, change("wrong-one", "abcdef", "abcdef")).await.unwrap_err().message, "Current password is incorrect.");
+    assert_eq!(here.request(3, change("sitecast-demo", "brick-wall", "brick-walk")).await.unwrap_err().message, "New passwords do not match.");
+    assert_eq!(here.request(4, change("wrong-one", "brick-wall", "brick-wall")).await.unwrap_err().message, "Current password is incorrect.");
     // SPEC.md §5: a weak new password is refused with its reasons, before the current one is checked.
     let weak = here.request(99, change("sitecast-demo", "Qwerty123", "Qwerty123")).await.unwrap_err();
     let reasons: Vec<_> = weak.fields.iter().map(|f| (f.field.as_str(), f.message.as_str())).collect();
