@@ -14,7 +14,7 @@ async function createProject(browser: Browser, title: string): Promise<string> {
   const page = await context.newPage();
   await loginAs(page, 'admin');
   await page.goto('/projects');
-  await page.getByRole('button', { name: 'New Project' }).click();
+  await page.getByRole('button', { name: 'New Project', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Create New Project' });
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Address').fill('12 Orchard Lane, Millbrook');
