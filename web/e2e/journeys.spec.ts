@@ -100,7 +100,10 @@ test('builder journey: overview, homeowners, all projects, project page', async 
 
   await openProjectCard(page, 'Hillcrest Family Home');
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Update Project Status' })).toHaveCount(0);
+  // SPEC §6: status and progress are for admins; the builder's card says so instead of offering them.
+  const status = page.getByRole('region', { name: 'Update Project Status' });
+  await expect(status.getByRole('note', { name: 'Access Restricted' })).toBeVisible();
+  await expect(status.getByLabel('Status')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await shoot(page, 'project-builder');
 });
