@@ -282,3 +282,15 @@ test('project pages show a back button instead of the logo on small screens', as
   await expect(header.getByRole('link', { name: 'Sitecast' })).toBeVisible();
   await expect(header.getByRole('button', { name: 'Back' })).toHaveCount(0);
 });
+
+test('when the live data cannot load, the dashboard and Projects page say so in the spec’s words', async ({ page }) => {
+  // Every socket is closed as it opens: the first snapshot never arrives.
+  await page.routeWebSocket('**/ws', (ws) => ws.close({ code: 1011, reason: 'test: server unavailable' }));
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('load-failed')).toContainText('Failed to load data. Please try again later.', { timeout: 15_000 });
+  await shoot(page, 'dashboard-load-failed');
+  await page.goto('/projects');
+  await expect(page.getByTestId('load-failed')).toContainText('Failed to load projects', { timeout: 15_000 });
+});
