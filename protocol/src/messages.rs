@@ -163,7 +163,7 @@ pub struct UpdateProject {
     pub progress: Option<i32>,
 }
 
-#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileUpdate {
     #[serde(default)]
@@ -172,6 +172,12 @@ pub struct ProfileUpdate {
     pub last_name: String,
     #[serde(default)]
     pub phone: String,
+    /// A builder's company name, which they edit like any other detail (SPEC.md §2:
+    /// only email and role are read-only). Absent keeps it; ignored for homeowners
+    /// and admins, whose name follows first and last name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub name: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]

@@ -207,7 +207,7 @@ mod tests {
             Request::DeleteProject { id: id() },
             Request::Subscribe { id: id() },
             Request::Unsubscribe { id: id() },
-            Request::UpdateProfile(ProfileUpdate { first_name: String::new(), last_name: String::new(), phone: String::new() }),
+            Request::UpdateProfile(ProfileUpdate::default()),
             Request::ChangePassword(PasswordChange {
                 current_password: "a".into(),
                 new_password: "b".into(),

@@ -100,7 +100,10 @@ test('builder journey: overview, homeowners, all projects, project page', async 
 
   await openProjectCard(page, 'Hillcrest Family Home');
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Update Project Status' })).toHaveCount(0);
+  // SPEC §6: status and progress are for admins; the builder's card says so instead of offering them.
+  const status = page.getByRole('region', { name: 'Update Project Status' });
+  await expect(status.getByRole('note', { name: 'Access Restricted' })).toBeVisible();
+  await expect(status.getByLabel('Status')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await shoot(page, 'project-builder');
 });
@@ -132,10 +135,12 @@ test('a missing project says so and goes to /projects', async ({ page }) => {
   await expect(page).toHaveURL(/\/projects$/);
 });
 
-test('unauthenticated project pages go to /login', async ({ page }) => {
+test('unauthenticated project pages go to /login, which returns to them', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/projects');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fprojects$/);
   await page.goto('/profile-settings');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile-settings$/);
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile-settings$/);
 });

@@ -1,7 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { installClientLog } from './sync/clientLog';
 import './index.css';
+
+// Errors and warnings go to the server's log (SPEC §3 logs) once signed in.
+installClientLog();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

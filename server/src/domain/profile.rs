@@ -6,7 +6,7 @@ use super::changes::Change;
 use super::limiter::minutes;
 use super::policy::{self, Action, Actor, Target};
 use super::services::Services;
-use super::validation::{self, non_blank, PASSWORD_MIN_6};
+use super::validation::{self, non_blank};
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::users::ProfileFields;
@@ -20,8 +20,28 @@ fn not_found() -> Error {
     Error::new(ErrorCode::NotFound, super::users::USER_NOT_FOUND)
 }
 
-/// First name, last name and phone; blank fields are cleared. Homeowners' and admins'
-/// full names follow their first and last names; a builder keeps the company name.
+/// The names a profile edit leaves, by SPEC.md's one name model: a builder is their
+/// company name (edited as typed, never blank; no first or last name kept beside it,
+/// so nothing else can be shown instead), homeowners and admins are their first and
+/// last name, which their full name follows. Answers (name, first name, last name).
+pub fn plan_names(role: Role, current_name: Option<&str>, input: &ProfileUpdate) -> Result<(Option<String>, Option<String>, Option<String>)> {
+    let (first, last) = (non_blank(&input.first_name), non_blank(&input.last_name));
+    match role {
+        Role::Builder => {
+            let name = match &input.name {
+                Some(name) => Some(non_blank(name).ok_or_else(|| Error::field("name", validation::NAME_REQUIRED))?),
+                None => current_name.map(str::to_owned),
+            };
+            Ok((name, None, None))
+        }
+        _ => {
+            let full = non_blank(&format!("{} {}", first.as_deref().unwrap_or(""), last.as_deref().unwrap_or("")));
+            Ok((full.or(current_name.map(str::to_owned)), first, last))
+        }
+    }
+}
+
+/// Names (see `plan_names`) and phone; blank fields are cleared.
 pub async fn update(svc: &Services, actor: &Actor, input: &ProfileUpdate) -> Result<(Profile, Vec<Change>)> {
     if !policy::allows(actor, Action::EditOwnProfile, Target::Nothing) {
         return Err(Error::new(ErrorCode::Forbidden, super::users::NOT_ALLOWED));
@@ -29,14 +49,12 @@ pub async fn update(svc: &Services, actor: &Actor, input: &ProfileUpdate) -> Res
     validation::lengths(&[
         ("firstName", &input.first_name, validation::FIRST_NAME),
         ("lastName", &input.last_name, validation::LAST_NAME),
+        ("name", input.name.as_deref().unwrap_or(""), validation::NAME),
         ("phone", &input.phone, validation::PHONE),
     ])?;
     let user = users::find_by_id(svc.store.pool(), &actor.id).await?.ok_or_else(not_found)?;
-    let (first, last, phone) = (non_blank(&input.first_name), non_blank(&input.last_name), non_blank(&input.phone));
-    let name = match actor.role {
-        Role::Builder => user.name.clone(),
-        _ => non_blank(&format!("{} {}", first.as_deref().unwrap_or(""), last.as_deref().unwrap_or(""))).or(user.name.clone()),
-    };
+    let (name, first, last) = plan_names(actor.role, user.name.as_deref(), input)?;
+    let phone = non_blank(&input.phone);
     let fields = ProfileFields { name: name.as_deref(), first_name: first.as_deref(), last_name: last.as_deref(), phone: phone.as_deref() };
     users::update_profile(svc.store.pool(), &actor.id, &fields, now_ms()).await?;
     let updated = users::find_by_id(svc.store.pool(), &actor.id).await?.ok_or_else(not_found)?;
@@ -60,8 +78,9 @@ pub async fn change_password(
     let mut errors = Vec::new();
     if input.new_password.is_empty() {
         errors.push(FieldError { field: "newPassword".into(), message: PASSWORD_EMPTY.into() });
-    } else if input.new_password.chars().count() < 6 {
-        errors.push(FieldError { field: "newPassword".into(), message: PASSWORD_MIN_6.into() });
+    } else {
+        // SPEC.md §5: every reason a new password is weak (at least 6 characters here).
+        validation::new_password_rule(&mut errors, "newPassword", &input.new_password, 6);
     }
     if input.new_password != input.confirm_password {
         errors.push(FieldError { field: "confirmPassword".into(), message: PASSWORDS_DONT_MATCH.into() });
@@ -104,4 +123,34 @@ pub async fn write_log(svc: &Services, actor: &Actor, entry: &LogEntry) -> Resul
     logs::insert(svc.store.pool(), &new_id(), &actor.id, &entry.level, &entry.message, entry.data.as_deref(), now_ms())
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(first: &str, last: &str, name: Option<&str>) -> ProfileUpdate {
+        ProfileUpdate { first_name: first.into(), last_name: last.into(), name: name.map(Into::into), ..ProfileUpdate::default() }
+    }
+
+    #[test]
+    fn builders_are_their_company_name_as_typed() {
+        let renamed = plan_names(Role::Builder, Some("Summit Homes"), &input("", "", Some(" ACC builders "))).unwrap();
+        assert_eq!(renamed, (Some("ACC builders".into()), None, None));
+        // First and last names are not kept beside it: the company name is what shows.
+        let kept = plan_names(Role::Builder, Some("Summit Homes"), &input("Sam", "Reyes", None)).unwrap();
+        assert_eq!(kept, (Some("Summit Homes".into()), None, None));
+        let blank = plan_names(Role::Builder, Some("Summit Homes"), &input("", "", Some("  "))).unwrap_err();
+        assert_eq!(blank.api.fields[0].message, validation::NAME_REQUIRED);
+    }
+
+    #[test]
+    fn homeowners_and_admins_are_their_first_and_last_name() {
+        for role in [Role::Homeowner, Role::Admin] {
+            let named = plan_names(role, Some("Old Name"), &input(" Ana ", "Lee", Some("ignored"))).unwrap();
+            assert_eq!(named, (Some("Ana Lee".into()), Some("Ana".into()), Some("Lee".into())));
+            let cleared = plan_names(role, Some("Old Name"), &input("", "", None)).unwrap();
+            assert_eq!(cleared, (Some("Old Name".into()), None, None), "no names: the full name stays");
+        }
+    }
 }

@@ -22,11 +22,20 @@ pub struct Services {
     pub images: ImagePool,
     /// Client log entries per user: 60 a minute.
     pub(crate) log_limiter: Arc<Limiter>,
+    /// Invitations per inviting admin (see `users::INVITES_PER_WINDOW`).
+    pub(crate) invite_limiter: Arc<Limiter>,
 }
 
 impl Services {
     pub fn new(store: Store, auth: Auth, photos: Arc<dyn PhotoStore>, images: ImagePool) -> Services {
-        Services { store, auth, photos, images, log_limiter: Arc::new(Limiter::new(60, Duration::from_secs(60))) }
+        Services {
+            store,
+            auth,
+            photos,
+            images,
+            log_limiter: Arc::new(Limiter::new(60, Duration::from_secs(60))),
+            invite_limiter: Arc::new(Limiter::new(super::users::INVITES_PER_WINDOW, super::users::INVITE_WINDOW)),
+        }
     }
 
     /// Removes the stored files of deleted photos. Their rows are already gone, so a

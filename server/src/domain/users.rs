@@ -107,8 +107,19 @@ pub fn plan_create(input: &CreateUser, actor: &Actor) -> Result<NewNames> {
     })
 }
 
+/// SPEC.md §8 names an invite rate limit. Every invitation sends a mail from our domain
+/// to an address the admin typed, so a stolen or scripted admin session must not turn
+/// us into a mail cannon: 30 invitations per admin per 15 minutes (one every 30 s,
+/// more than anyone filling the form by hand) and then SPEC.md's message.
+pub const INVITES_PER_WINDOW: u32 = 30;
+pub const INVITE_WINDOW: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+pub const INVITE_RATE_LIMITED: &str = "Rate limit exceeded for sending invites. Please try again later.";
+
 pub async fn create(svc: &Services, actor: &Actor, input: &CreateUser) -> Result<(Profile, Vec<Change>)> {
     let names = plan_create(input, actor)?;
+    // Counted before the invite is tried: a refused address (already registered) still
+    // cost a lookup and says whether an account exists.
+    svc.invite_limiter.hit(&actor.id).map_err(|wait| Error::rate_limited(INVITE_RATE_LIMITED, wait))?;
     let builder_id = match (input.role, input.builder_id.as_deref().filter(|b| !b.is_empty())) {
         (Role::Homeowner, Some(b)) => {
             let builder = users::find_by_id(svc.store.pool(), b).await?;
@@ -167,9 +178,30 @@ pub fn plan_update(user: &UserRow, builders: &[String], input: &UpdateUser, acto
         Some(v) => non_blank(v),
         None => old.clone(),
     };
-    let (first, last, phone) = (pick(&input.first_name, &user.first_name), pick(&input.last_name, &user.last_name), pick(&input.phone, &user.phone));
+    let phone = pick(&input.phone, &user.phone);
+    let (mut first, mut last) = (pick(&input.first_name, &user.first_name), pick(&input.last_name, &user.last_name));
+    // One name model (SPEC.md §3 display name): homeowners and admins are their first and
+    // last name, which `name` follows; a builder is one name, the company, as typed.
     let name = match target.role {
-        Role::Homeowner => {
+        Role::Builder => {
+            let name = pick(&input.name, &user.name);
+            if name.is_none() {
+                return Err(Error::field("name", NAME_REQUIRED));
+            }
+            (first, last) = (None, None);
+            name
+        }
+        Role::Admin if input.first_name.is_none() && input.last_name.is_none() && input.name.is_some() => {
+            // A name in one piece (the CLI, older clients) splits at the first space, as
+            // invites do (SPEC.md §5), so what is displayed is what was edited.
+            let Some(name) = input.name.as_deref().and_then(non_blank) else {
+                return Err(Error::field("name", NAME_REQUIRED));
+            };
+            let (f, l) = name.split_once(' ').map_or((name.as_str(), ""), |(f, l)| (f, l));
+            (first, last) = (non_blank(f), non_blank(l));
+            Some(name)
+        }
+        Role::Homeowner | Role::Admin => {
             let mut errors = Vec::new();
             if first.is_none() {
                 errors.push(field("firstName", FIRST_NAME_REQUIRED));
@@ -181,13 +213,6 @@ pub fn plan_update(user: &UserRow, builders: &[String], input: &UpdateUser, acto
                 return Err(Error::validation(errors));
             }
             Some(format!("{} {}", first.as_deref().unwrap_or(""), last.as_deref().unwrap_or("")))
-        }
-        _ => {
-            let name = pick(&input.name, &user.name);
-            if name.is_none() {
-                return Err(Error::field("name", NAME_REQUIRED));
-            }
-            name
         }
     };
     let edited = EditedUser { name, first_name: first, last_name: last, phone };
@@ -317,14 +342,48 @@ mod tests {
         assert!(plan_update(&h, &builders, &edit(|_| {}), &actor("a", Role::Admin)).unwrap().is_none());
         let same = edit(|u| u.first_name = Some("Jamie".into()));
         assert!(plan_update(&h, &builders, &same, &actor("a", Role::Admin)).unwrap().is_none());
-        // Builders and admins keep a name of their own.
+        // A builder is one name, the company, as typed; no first or last name beside it.
         let b = user("b", Role::Builder);
         let renamed = edit(|u| {
             u.id = "b".into();
             u.name = Some("ACC builders".into());
         });
         let edited = plan_update(&b, &[], &renamed, &actor("a", Role::Admin)).unwrap().unwrap();
-        assert_eq!(edited.name.as_deref(), Some("ACC builders"));
+        assert_eq!(
+            (edited.name.as_deref(), edited.first_name.as_deref(), edited.last_name.as_deref()),
+            (Some("ACC builders"), None, None)
+        );
+    }
+
+    /// One name model: an admin's edit changes what is displayed (first and last name).
+    #[test]
+    fn an_admins_name_is_first_and_last_like_a_homeowners() {
+        let a = user("a2", Role::Admin);
+        let by_parts = edit(|u| {
+            u.id = "a2".into();
+            u.first_name = Some("Morgan".into());
+            u.last_name = Some("Reyes".into());
+        });
+        let edited = plan_update(&a, &[], &by_parts, &actor("a", Role::Admin)).unwrap().unwrap();
+        assert_eq!(
+            (edited.name.as_deref(), edited.first_name.as_deref(), edited.last_name.as_deref()),
+            (Some("Morgan Reyes"), Some("Morgan"), Some("Reyes"))
+        );
+        // A name in one piece splits at the first space, so the display name follows it.
+        let whole = edit(|u| {
+            u.id = "a2".into();
+            u.name = Some("Ada van Dyke".into());
+        });
+        let edited = plan_update(&a, &[], &whole, &actor("a", Role::Admin)).unwrap().unwrap();
+        assert_eq!(
+            (edited.name.as_deref(), edited.first_name.as_deref(), edited.last_name.as_deref()),
+            (Some("Ada van Dyke"), Some("Ada"), Some("van Dyke"))
+        );
+        let no_last = edit(|u| {
+            u.id = "a2".into();
+            u.last_name = Some(" ".into());
+        });
+        assert_eq!(code(plan_update(&a, &[], &no_last, &actor("a", Role::Admin))), ErrorCode::Validation);
     }
 
     #[test]

@@ -14,6 +14,9 @@ pub const SELECT_ROLE: &str = "Please select a role.";
 pub const FIRST_NAME_REQUIRED: &str = "First name is required";
 pub const LAST_NAME_REQUIRED: &str = "Last name is required";
 pub const NAME_REQUIRED: &str = "Name is required";
+pub const PASSWORD_ONLY_NUMBERS: &str = "Password cannot be only numbers.";
+pub const PASSWORD_REPEATED: &str = "Password cannot be a single repeated character.";
+pub const PASSWORD_COMMON: &str = "Password is too common. Choose one that is harder to guess.";
 pub const CREDENTIALS_REQUIRED: &str = "You must provide either an email or phone number and a password.";
 
 /// The most characters (Unicode scalar values, as sent) an input may have. SPEC.md sets
@@ -142,6 +145,47 @@ fn password_rule(errors: &mut Vec<FieldError>, field: &str, password: &str, min:
     }
 }
 
+/// The passwords guessed first in every credential-stuffing list (lowercase); the web
+/// app's list (web/src/lib/passwordRules.ts) is the same.
+const COMMON_PASSWORDS: &[&str] = &[
+    "123456", "1234567", "12345678", "123456789", "1234567890", "111111", "000000", "654321", "987654321",
+    "password", "password1", "password12", "password123", "passw0rd", "p@ssw0rd", "qwerty", "qwerty12", "qwerty123",
+    "qwertyuiop", "abc123", "abcdef", "abcd1234", "abcdefgh", "letmein", "letmein1", "welcome", "welcome1",
+    "welcome123", "iloveyou", "admin", "admin123", "administrator", "monkey", "dragon", "football", "baseball",
+    "sunshine", "princess", "trustno1", "asdfgh", "asdfghjk", "zxcvbnm", "1q2w3e4r", "changeme", "secret",
+    "master", "superman", "starwars", "sitecast", "sitecast1", "sitecast123",
+];
+
+/// Why a new password is weak (SPEC.md §5: "weak passwords are reported with a list of
+/// reasons"), every reason in order; empty when it is fine. `min` is SPEC.md §9's
+/// minimum: 8 on sign-up, 6 on reset and change. The web app shows the same rules as
+/// the user types; protocol/fixtures/password-rules.json holds the cases both pass.
+pub fn password_problems(password: &str, min: usize) -> Vec<&'static str> {
+    let mut problems = Vec::new();
+    if password.chars().count() < min {
+        problems.push(if min >= 8 { PASSWORD_MIN_8 } else { PASSWORD_MIN_6 });
+    }
+    if !password.is_empty() && password.chars().all(|c| c.is_ascii_digit()) {
+        problems.push(PASSWORD_ONLY_NUMBERS);
+    }
+    if password.chars().next().is_some_and(|first| password.chars().all(|c| c == first)) {
+        problems.push(PASSWORD_REPEATED);
+    }
+    if COMMON_PASSWORDS.contains(&password.to_lowercase().as_str()) {
+        problems.push(PASSWORD_COMMON);
+    }
+    problems
+}
+
+/// A new password's field errors: one per reason it is weak.
+pub fn new_password_rule(errors: &mut Vec<FieldError>, field: &str, password: &str, min: usize) {
+    if !PASSWORD.allows(password) {
+        errors.push(FieldError { field: field.to_owned(), message: PASSWORD.message() });
+        return;
+    }
+    errors.extend(password_problems(password, min).into_iter().map(|message| err(field, message)));
+}
+
 pub fn login(email: &str, password: &str) -> Vec<FieldError> {
     if email.trim().is_empty() && password.is_empty() {
         return vec![err("email", CREDENTIALS_REQUIRED)];
@@ -160,7 +204,7 @@ pub fn forgot(email: &str) -> Vec<FieldError> {
 
 pub fn reset(password: &str, confirm_password: &str) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    password_rule(&mut errors, "password", password, 6, PASSWORD_MIN_6);
+    new_password_rule(&mut errors, "password", password, 6);
     if password != confirm_password {
         errors.push(err("confirmPassword", PASSWORDS_DONT_MATCH));
     }
@@ -207,7 +251,7 @@ pub fn sign_up(input: &SignUp<'_>) -> (Option<Role>, Vec<FieldError>) {
     }
     email_rule(&mut errors, input.email);
     length_rule(&mut errors, "phone", input.phone, PHONE);
-    password_rule(&mut errors, "password", input.password, 8, PASSWORD_MIN_8);
+    new_password_rule(&mut errors, "password", input.password, 8);
     if input.password != input.confirm_password {
         errors.push(err("confirmPassword", PASSWORDS_DONT_MATCH));
     }
@@ -246,10 +290,37 @@ mod tests {
 
     #[test]
     fn reset_rules() {
-        assert_eq!(messages(&reset("12345", "12345")), vec![("password", PASSWORD_MIN_6)]);
-        assert_eq!(messages(&reset("123456", "123457")), vec![("confirmPassword", PASSWORDS_DONT_MATCH)]);
-        assert!(reset("123456", "123456").is_empty());
+        assert_eq!(messages(&reset("abcde", "abcde")), vec![("password", PASSWORD_MIN_6)]);
+        assert_eq!(messages(&reset("brand-new", "brand-new!")), vec![("confirmPassword", PASSWORDS_DONT_MATCH)]);
+        assert!(reset("brand-new", "brand-new").is_empty());
+        // A weak password gets every reason, as SPEC.md §5's list.
+        assert_eq!(
+            messages(&reset("12345", "12345")),
+            vec![("password", PASSWORD_MIN_6), ("password", PASSWORD_ONLY_NUMBERS)]
+        );
         assert_eq!(messages(&forgot("x@y")), vec![("email", INVALID_EMAIL)]);
+    }
+
+    /// The cases the web app's rules pass too (web/src/lib/passwordRules.test.ts).
+    #[test]
+    fn password_rules_match_the_shared_cases() {
+        #[derive(serde::Deserialize)]
+        struct Case {
+            password: String,
+            min: usize,
+            problems: Vec<String>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Cases {
+            cases: Vec<Case>,
+        }
+        let shared: Cases = serde_json::from_str(include_str!("../../../protocol/fixtures/password-rules.json")).unwrap();
+        assert!(shared.cases.len() > 10);
+        for case in shared.cases {
+            assert_eq!(password_problems(&case.password, case.min), case.problems, "{:?} (min {})", case.password, case.min);
+        }
+        // Logging in checks only the length: old passwords still open the door.
+        assert!(login("a@b.co", "123456").is_empty());
     }
 
     #[test]

@@ -50,13 +50,16 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, img: &ImageRow) 
     Ok(())
 }
 
-/// A project's photos, newest first (SPEC.md §7 images).
+/// A project's photos, newest first (SPEC.md §7 images) by the date they show: taken
+/// (EXIF) when known, uploaded otherwise; equal dates by upload time, then id, so the
+/// order is the same on every read and matches the web gallery's.
 pub async fn list_for_project<'e, E: Executor<'e, Database = Any>>(
     ex: E,
     project_id: &str,
 ) -> Result<Vec<ImageRow>> {
     Ok(sqlx::query_as::<_, ImageRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM project_images WHERE project_id = $1 ORDER BY created_at DESC, id"
+        "SELECT {COLUMNS} FROM project_images WHERE project_id = $1 \
+         ORDER BY COALESCE(taken_at, created_at) DESC, created_at DESC, id"
     )))
     .bind(project_id)
     .fetch_all(ex)
@@ -130,7 +133,8 @@ pub async fn favourites_in_project<'e, E: Executor<'e, Database = Any>>(
     let columns = COLUMNS.split(", ").map(|c| format!("i.{c}")).collect::<Vec<_>>().join(", ");
     Ok(sqlx::query_as::<_, ImageRow>(sqlx::AssertSqlSafe(format!(
         "SELECT {columns} FROM project_images i JOIN user_favourites f ON f.image_id = i.id \
-         WHERE f.user_id = $1 AND f.project_id = $2 ORDER BY i.created_at DESC, i.id"
+         WHERE f.user_id = $1 AND f.project_id = $2 \
+         ORDER BY COALESCE(i.taken_at, i.created_at) DESC, i.created_at DESC, i.id"
     )))
     .bind(user_id)
     .bind(project_id)

@@ -70,11 +70,26 @@ async fn every_form_rule_is_enforced_by_the_server_with_spec_messages() {
     let r = server.post("/api/auth/forgot", json!({"email": "nope"}), None).await;
     assert_eq!(fields(&r.body), pairs(&[("email", "Please enter a valid email address.")]));
 
-    let r = server.post("/api/auth/reset", json!({"token": "t", "password": "12345", "confirmPassword": "12346"}), None).await;
+    let r = server.post("/api/auth/reset", json!({"token": "t", "password": "abcde", "confirmPassword": "abcdf"}), None).await;
     assert_eq!(
         fields(&r.body),
         pairs(&[("password", "Password must be at least 6 characters."), ("confirmPassword", "Passwords don't match")])
     );
+
+    // SPEC.md §5: a weak password comes back with every reason (the web app's rules).
+    let r = server.post("/api/auth/reset", json!({"token": "t", "password": "111111", "confirmPassword": "111111"}), None).await;
+    assert_eq!(
+        fields(&r.body),
+        pairs(&[
+            ("password", "Password cannot be only numbers."),
+            ("password", "Password cannot be a single repeated character."),
+            ("password", "Password is too common. Choose one that is harder to guess."),
+        ])
+    );
+    let r = server
+        .post("/api/auth/signup", json!({"role": "builder", "email": "c@y.co", "password": "Password123", "confirmPassword": "Password123", "name": "Acme"}), None)
+        .await;
+    assert_eq!(fields(&r.body), pairs(&[("password", "Password is too common. Choose one that is harder to guess.")]));
 
     // Malformed bodies get our error shape, not a framework page.
     let r = server.post_with("/api/auth/login", json!("just a string"), &[("Origin", ORIGIN)]).await;

@@ -123,7 +123,7 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
 
         // The case: the homeowner's own profile, which every admin would receive.
         let update = |first: &str, phone: &str| {
-            Request::UpdateProfile(ProfileUpdate { first_name: first.into(), last_name: "Carter".into(), phone: phone.into() })
+            Request::UpdateProfile(ProfileUpdate { first_name: first.into(), last_name: "Carter".into(), phone: phone.into(), name: None })
         };
         let err = homeowner.request(1, update(&huge, "")).await.unwrap_err();
         assert_eq!(ws_fields(&err), pairs(&[("firstName", "First name must be at most 100 characters.")]));

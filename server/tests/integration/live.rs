@@ -284,6 +284,32 @@ async fn users_are_listed_created_and_edited_as_each_role_may() {
     .await;
 }
 
+/// SPEC.md §8: "Rate limit exceeded for sending invites. Please try again later."
+#[actix_web::test]
+async fn invitations_are_rate_limited_per_admin() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = demo(&sqlite(&dir)).await;
+    let (mut admin, _) = server.connect(ADMIN).await;
+    let invite = |n: u32| CreateUser {
+        role: Role::Homeowner,
+        email: format!("client{n}@example.com"),
+        first_name: "Ann".into(),
+        last_name: format!("Lee{n}"),
+        name: String::new(),
+        phone: "555".into(),
+        builder_id: None,
+    };
+    for n in 1..=30 {
+        assert!(admin.request(n, Request::CreateUser(invite(n))).await.is_ok(), "invite {n} is within the allowance");
+    }
+    let err = admin.request(31, Request::CreateUser(invite(31))).await.unwrap_err();
+    assert_eq!((err.code, err.message.as_str()), (ErrorCode::RateLimited, "Rate limit exceeded for sending invites. Please try again later."));
+    // No account was made for the refused one.
+    let Response::Users(directory) = admin.request(32, Request::ListUsers).await.unwrap() else { panic!("users") };
+    assert!(directory.homeowners.iter().all(|h| h.user.email != "client31@example.com"));
+    server.stop().await;
+}
+
 #[actix_web::test]
 async fn profile_password_and_logs() {
     let dir = tempfile::tempdir().unwrap();
@@ -291,20 +317,31 @@ async fn profile_password_and_logs() {
     let (mut here, _) = server.connect(BUILDER).await;
     let (mut elsewhere, _) = server.connect(BUILDER).await;
     let Response::User { user } = here
-        .request(1, Request::UpdateProfile(ProfileUpdate { first_name: "Sam".into(), last_name: "Reyes".into(), phone: "".into() }))
+        .request(1, Request::UpdateProfile(ProfileUpdate { first_name: "Sam".into(), last_name: "Reyes".into(), ..ProfileUpdate::default() }))
         .await
         .unwrap()
     else {
         panic!("user")
     };
-    assert_eq!((user.first_name.as_deref(), user.phone, user.name.as_deref()), (Some("Sam"), None, Some("Summit Homes")));
+    // One name model: a builder is their company name; no first name is kept beside it.
+    assert_eq!((user.first_name.as_deref(), user.phone, user.name.as_deref()), (None, None, Some("Summit Homes")));
+    // …which they edit themselves (SPEC.md §2: only email and role are read-only), kept as typed.
+    let renamed = ProfileUpdate { name: Some("ACC builders".into()), ..ProfileUpdate::default() };
+    let Response::User { user } = here.request(98, Request::UpdateProfile(renamed)).await.unwrap() else { panic!("user") };
+    assert_eq!(user.name.as_deref(), Some("ACC builders"));
+    let restored = ProfileUpdate { name: Some("Summit Homes".into()), ..ProfileUpdate::default() };
+    here.request(97, Request::UpdateProfile(restored)).await.unwrap();
 
     let change = |current: &str, new: &str, confirm: &str| {
         Request::ChangePassword(PasswordChange { current_password: current.into(), new_password: new.into(), confirm_password: confirm.into() })
     };
     assert_eq!(here.request(2, change("sitecast-demo", "", "")).await.unwrap_err().message, "New password cannot be empty.");
-    assert_eq!(here.request(3, change("sitecast-demo", "abcdef", "abcdeg")).await.unwrap_err().message, "New passwords do not match.");
-    assert_eq!(here.request(4, change("wrong-one", "abcdef", "abcdef")).await.unwrap_err().message, "Current password is incorrect.");
+    assert_eq!(here.request(3, change("sitecast-demo", "brick-wall", "brick-walk")).await.unwrap_err().message, "New passwords do not match.");
+    assert_eq!(here.request(4, change("wrong-one", "brick-wall", "brick-wall")).await.unwrap_err().message, "Current password is incorrect.");
+    // SPEC.md §5: a weak new password is refused with its reasons, before the current one is checked.
+    let weak = here.request(99, change("sitecast-demo", "Qwerty123", "Qwerty123")).await.unwrap_err();
+    let reasons: Vec<_> = weak.fields.iter().map(|f| (f.field.as_str(), f.message.as_str())).collect();
+    assert_eq!(reasons, vec![("newPassword", "Password is too common. Choose one that is harder to guess.")]);
     assert_eq!(here.request(5, change("sitecast-demo", "new-secret", "new-secret")).await.unwrap(), Response::Done);
     // Other sessions end; this one stays.
     assert_eq!(elsewhere.close_code().await, Some(4401));
@@ -534,7 +571,7 @@ async fn two_instances_on_one_postgres_behave_as_one() {
         assert!(version > project.version);
         // And the other way round, with a user event.
         on_b
-            .request(2, Request::UpdateProfile(ProfileUpdate { first_name: "Jamie".into(), last_name: "Carter-Ng".into(), phone: "".into() }))
+            .request(2, Request::UpdateProfile(ProfileUpdate { first_name: "Jamie".into(), last_name: "Carter-Ng".into(), ..ProfileUpdate::default() }))
             .await
             .unwrap();
         let name = on_a.event(|e| match e { Event::UserUpdated { user } => user.last_name.clone(), _ => None }).await;

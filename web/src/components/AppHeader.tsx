@@ -1,4 +1,6 @@
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { parentPath, showsBackButton } from '../lib/backNavigation';
 import { useAppStore } from '../store';
 import { Logo } from './Logo';
 import { UpdateRequiredBanner } from './UpdateRequiredBanner';
@@ -8,11 +10,14 @@ import { buttonClasses } from './ui/Button';
 export function AppHeader() {
   const user = useAppStore((s) => s.user);
   const connection = useAppStore((s) => s.connection);
+  const { pathname } = useLocation();
+  const back = showsBackButton(pathname);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70 dark:border-slate-800 dark:bg-slate-950/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Logo to={user ? '/dashboard' : '/'} />
+        {back && <BackButton pathname={pathname} />}
+        <Logo to={user ? '/dashboard' : '/'} className={back ? 'max-sm:hidden' : undefined} />
         <div className="flex items-center gap-3">
           {user ? (
             <UserMenu user={user} online={connection === 'open'} />
@@ -26,6 +31,30 @@ export function AppHeader() {
       <ConnectionBanner />
       <UpdateRequiredBanner />
     </header>
+  );
+}
+
+/**
+ * SPEC §2: deep project paths show a back button instead of the logo on small screens.
+ * It goes back in this tab's history when there is some, else up one level.
+ */
+function BackButton({ pathname }: { pathname: string }) {
+  const navigate = useNavigate();
+  const goBack = () => {
+    // react-router keeps the history index in history.state; 0 means this tab started here.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate(parentPath(pathname));
+  };
+  return (
+    <button
+      type="button"
+      onClick={goBack}
+      className="-ml-2 inline-flex h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+    >
+      <ArrowLeft className="size-5" aria-hidden="true" />
+      Back
+    </button>
   );
 }
 

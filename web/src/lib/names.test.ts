@@ -5,6 +5,7 @@ import {
   capitalise,
   displayName,
   emailLocalPart,
+  nameParts,
   homeownerWelcomeName,
   welcomeHeading,
 } from './names';
@@ -16,8 +17,9 @@ describe('displayName', () => {
   it('falls back to the first name alone', () => {
     expect(displayName({ firstName: 'jane', lastName: ' ', email: 'j@x.io' })).toBe('Jane');
   });
-  it('uses the name when there are no first/last names (builders)', () => {
-    expect(displayName({ name: 'acme homes', email: 'b@x.io' })).toBe('Acme Homes');
+  it('uses the name as typed when there are no first/last names (builders)', () => {
+    expect(displayName({ name: 'acme homes', email: 'b@x.io' })).toBe('acme homes');
+    expect(displayName({ name: ' ACC builders ', email: 'b@x.io' })).toBe('ACC builders');
   });
   it('falls back to the capitalised email local part', () => {
     expect(displayName({ email: 'homeowner@sitecast.test' })).toBe('Homeowner');
@@ -59,5 +61,14 @@ describe('helpers', () => {
   it('emailLocalPart', () => {
     expect(emailLocalPart('x.y@z.com')).toBe('x.y');
     expect(emailLocalPart(null)).toBe('');
+  });
+});
+
+describe('nameParts', () => {
+  it('edits first and last name, splitting a one-piece name at the first space', () => {
+    expect(nameParts({ firstName: 'Ada', lastName: 'Lee', name: 'x' })).toEqual({ firstName: 'Ada', lastName: 'Lee' });
+    expect(nameParts({ name: 'Ada van Dyke' })).toEqual({ firstName: 'Ada', lastName: 'van Dyke' });
+    expect(nameParts({ name: 'Cher' })).toEqual({ firstName: 'Cher', lastName: '' });
+    expect(nameParts({})).toEqual({ firstName: '', lastName: '' });
   });
 });

@@ -30,8 +30,9 @@ export function emailLocalPart(email: string | null | undefined): string {
 }
 
 /**
- * The capitalised first and last name; otherwise the first name or the full name;
- * otherwise the capitalised local part of the email (SPEC §2 Header, §3 Profile).
+ * The capitalised first and last name; otherwise the first name; otherwise the name as
+ * typed (a builder's company: "ACC builders" stays "ACC builders"); otherwise the
+ * capitalised local part of the email (SPEC §2 Header, §3 Profile).
  */
 export function displayName(person: NamedPerson | null | undefined): string {
   if (!person) return '';
@@ -40,8 +41,22 @@ export function displayName(person: NamedPerson | null | undefined): string {
   if (first && last) return capitalise(`${first} ${last}`);
   if (first) return capitalise(first);
   const name = clean(person.name);
-  if (name) return capitalise(name);
+  if (name) return name;
   return capitalise(emailLocalPart(person.email));
+}
+
+/**
+ * First and last name to edit for someone named by first and last name (homeowners,
+ * admins): their own, or their one-piece name split at the first space, as invites
+ * split it (SPEC §5).
+ */
+export function nameParts(person: NamedPerson): { firstName: string; lastName: string } {
+  const first = clean(person.firstName);
+  const last = clean(person.lastName);
+  if (first || last) return { firstName: first, lastName: last };
+  const name = clean(person.name);
+  const space = name.indexOf(' ');
+  return space === -1 ? { firstName: name, lastName: '' } : { firstName: name.slice(0, space), lastName: name.slice(space + 1).trim() };
 }
 
 /** Admin heading: "Welcome back, {first name, else first word of name, else Admin}". */

@@ -74,7 +74,7 @@ describe('visible photos', () => {
     photo({ id: 'jan-2024', createdAt: at(2024, 0) }),
   ];
 
-  it('filters by year and month of the upload date, newest first', () => {
+  it('filters by year and month of the upload date when there is no capture date, newest first', () => {
     expect(visiblePhotos(photos, { year: 2026, month: 10 }, false, {}).map((p) => p.id)).toEqual(['nov-late', 'nov-early']);
     expect(visiblePhotos(photos, { year: 2026, month: 'all' }, false, {}).map((p) => p.id)).toEqual(['nov-late', 'nov-early', 'oct']);
     expect(visiblePhotos(photos, { year: 'all', month: 10 }, false, {}).map((p) => p.id)).toEqual(['nov-late', 'nov-early', 'nov-2025']);
@@ -97,5 +97,25 @@ describe('visible photos', () => {
   it('breaks ties in upload time by id, so the order is stable', () => {
     const same = [photo({ id: 'b', createdAt: 5 }), photo({ id: 'a', createdAt: 5 }), photo({ id: 'c', createdAt: 9 })];
     expect(newestFirst(same).map((p) => p.id)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('files and orders a photo by its capture date when it has one', () => {
+    // Taken on 28 October (camera clock), uploaded on 19 November.
+    const late = photo({ id: 'late-upload', createdAt: at(2026, 10, 19), takenAt: Date.UTC(2026, 9, 28, 9) });
+    const all = [...photos, late];
+    expect(visiblePhotos(all, { year: 2026, month: 9 }, false, {}).map((p) => p.id)).toEqual(['late-upload', 'oct']);
+    expect(visiblePhotos(all, { year: 2026, month: 10 }, false, {}).map((p) => p.id)).toEqual(['nov-late', 'nov-early']);
+    expect(newestFirst(all).map((p) => p.id).slice(0, 4)).toEqual(['nov-late', 'nov-early', 'late-upload', 'oct']);
+  });
+
+  it('orders photos with equal capture times by upload time, then id', () => {
+    const taken = Date.UTC(2026, 9, 28, 9);
+    const same = [
+      photo({ id: 'b', takenAt: taken, createdAt: 50 }),
+      photo({ id: 'a', takenAt: taken, createdAt: 50 }),
+      photo({ id: 'c', takenAt: taken, createdAt: 70 }),
+    ];
+    expect(newestFirst(same).map((p) => p.id)).toEqual(['c', 'a', 'b']);
+    expect(newestFirst([...same].reverse()).map((p) => p.id)).toEqual(['c', 'a', 'b']);
   });
 });

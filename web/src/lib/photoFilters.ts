@@ -1,4 +1,5 @@
 import type { ProjectImage } from '../protocol/types';
+import { photoDate } from './photoDates';
 
 /** A year, or every year. */
 export type YearChoice = number | 'all';
@@ -57,16 +58,23 @@ export function withMonth(filter: DateFilter, month: MonthChoice): DateFilter {
   return { ...filter, month };
 }
 
-/** Newest first (SPEC §2 Media filters); the id breaks ties so the order is stable. */
+/**
+ * Newest first (SPEC §2 Media filters) by the date a photo shows (capture, else upload;
+ * see `photoDate`). Equal dates fall back to the upload time and then the id, so photos
+ * taken at the same moment, or uploaded together, keep one order everywhere.
+ */
 export function newestFirst(photos: Iterable<ProjectImage>): ProjectImage[] {
-  return [...photos].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...photos]
+    .map((photo) => ({ photo, at: photoDate(photo).ms }))
+    .sort((a, b) => b.at - a.at || b.photo.createdAt - a.photo.createdAt || (a.photo.id < b.photo.id ? -1 : a.photo.id > b.photo.id ? 1 : 0))
+    .map(({ photo }) => photo);
 }
 
-/** Whether a photo's upload date (local time) falls in the chosen year and month. */
+/** Whether the date a photo shows (capture, else upload) falls in the chosen year and month. */
 export function matchesDate(photo: ProjectImage, filter: DateFilter): boolean {
-  const date = new Date(photo.createdAt);
-  if (filter.year !== 'all' && date.getFullYear() !== filter.year) return false;
-  if (filter.month !== 'all' && date.getMonth() !== filter.month) return false;
+  const date = photoDate(photo);
+  if (filter.year !== 'all' && date.year !== filter.year) return false;
+  if (filter.month !== 'all' && date.month !== filter.month) return false;
   return true;
 }
 

@@ -50,7 +50,12 @@ describe('reset form', () => {
       password: ['Password must be at least 6 characters.'],
       confirmPassword: ["Passwords don't match"],
     });
-    expect(errorsOf(resetSchema, { password: '123456', confirmPassword: '123456' })).toEqual({});
+    expect(errorsOf(resetSchema, { password: 'brand-new', confirmPassword: 'brand-new' })).toEqual({});
+  });
+  it('refuses a weak password with its first reason', () => {
+    expect(errorsOf(resetSchema, { password: '123456', confirmPassword: '123456' })).toEqual({
+      password: ['Password cannot be only numbers.'],
+    });
   });
 });
 
@@ -61,8 +66,8 @@ const validHomeowner = {
   name: '',
   email: 'jane@example.com',
   phone: '',
-  password: '12345678',
-  confirmPassword: '12345678',
+  password: 'longenough',
+  confirmPassword: 'longenough',
 };
 
 describe('sign-up form', () => {
@@ -95,13 +100,16 @@ describe('sign-up form', () => {
       password: ['Password must be at least 8 characters long.'],
       confirmPassword: ["Passwords don't match"],
     });
+    expect(errorsOf(signupSchema, { ...validHomeowner, password: 'Password1', confirmPassword: 'Password1' })).toEqual({
+      password: ['Password is too common. Choose one that is harder to guess.'],
+    });
   });
   it('builds the request with empty strings for unused fields', () => {
     expect(signupPayload({ ...validHomeowner, role: 'builder', name: ' Acme ', phone: ' ' })).toEqual({
       role: 'builder',
       email: 'jane@example.com',
-      password: '12345678',
-      confirmPassword: '12345678',
+      password: 'longenough',
+      confirmPassword: 'longenough',
       firstName: '',
       lastName: '',
       name: 'Acme',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordProblems } from './passwordRules';
 
 // Messages are SPEC.md §5 verbatim. Cross-field rules live in superRefine on plain
 // string fields so every message shows at once on submit, independent of the others.
@@ -38,9 +39,9 @@ export const resetSchema = z
     confirmPassword: z.string(),
   })
   .superRefine((values, ctx) => {
-    if (values.password.length < 6) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.password6 });
-    }
+    // SPEC §5: a weak password's first reason shows on the field; the checklist under it shows all.
+    const weak = passwordProblems(values.password, 6)[0];
+    if (weak) ctx.addIssue({ code: 'custom', path: ['password'], message: weak });
     if (values.confirmPassword !== values.password) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.mismatch });
     }
@@ -72,7 +73,8 @@ export const signupSchema = z
     }
     if (values.role === 'builder' && !values.name.trim()) issue('name', MESSAGES.name);
     if (!isEmail(values.email)) issue('email', MESSAGES.email);
-    if (values.password.length < 8) issue('password', MESSAGES.password8);
+    const weak = passwordProblems(values.password, 8)[0];
+    if (weak) issue('password', weak);
     if (values.confirmPassword !== values.password) issue('confirmPassword', MESSAGES.mismatch);
   });
 export type SignupValues = z.input<typeof signupSchema>;

@@ -12,6 +12,7 @@ import { CreateUserDialog } from '../components/dialogs/CreateUserDialog';
 import { ProjectFormDialog } from '../components/dialogs/ProjectFormDialog';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Skeleton } from '../components/ui/Skeleton';
+import { LoadFailed, useFirstLoadFailed } from '../components/LoadFailed';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/Tabs';
 
 // SPEC §2/§9: a role-specific skeleton shows for about 1000 ms before the dashboard.
@@ -216,6 +217,7 @@ function HomeownerDashboard({ user }: { user: Profile }) {
 export function DashboardPage() {
   const user = useAppStore((s) => s.user);
   const loaded = useAppStore((s) => s.projectsLoaded);
+  const failed = useFirstLoadFailed();
   const [skeleton, setSkeleton] = useState(true);
 
   useEffect(() => {
@@ -224,6 +226,10 @@ export function DashboardPage() {
   }, []);
 
   if (!user) return null;
+  // SPEC §8: "Failed to load data. Please try again later." (the homeowner's: projects).
+  if (failed && !skeleton) {
+    return <LoadFailed message={user.role === 'homeowner' ? 'Failed to load projects. Please try again later.' : 'Failed to load data. Please try again later.'} />;
+  }
   if (skeleton || !loaded) return <DashboardSkeleton role={user.role} />;
   if (user.role === 'admin') return <AdminDashboard user={user} />;
   if (user.role === 'builder') return <BuilderDashboard user={user} />;

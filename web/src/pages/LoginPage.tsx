@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowRight, Bell, Camera, CheckCircle2, HardHat, Home, ShieldCheck, TrendingUp } from 'lucide-react';
 import { getConfig, login, type DemoConfig } from '../api/auth';
@@ -11,6 +11,7 @@ import type { Role } from '../protocol/types';
 import { loginSchema, type LoginValues } from '../lib/validation';
 import { MAX_LENGTH } from '../lib/limits';
 import { useAppStore } from '../store';
+import { pathAfterLogin, SESSION_EXPIRED } from '../session/returnTo';
 import { Logo, LogoMark } from '../components/Logo';
 import { TextLink } from '../components/TextLink';
 import { Button } from '../components/ui/Button';
@@ -90,6 +91,9 @@ function QueryNotice() {
   if (params.get('confirmed') === '1') {
     return <Notice tone="success">Your email is confirmed. You can now log in.</Notice>;
   }
+  if (params.get('expired') === 'true') {
+    return <Notice tone="info">{SESSION_EXPIRED}</Notice>;
+  }
   if (params.get('logout') === 'true') {
     return <Notice tone="info">You have been logged out.</Notice>;
   }
@@ -98,6 +102,7 @@ function QueryNotice() {
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [pending, setPending] = useState<Pending>(null);
   const [demo, setDemo] = useState<DemoConfig | null>(null);
   const {
@@ -144,7 +149,7 @@ export function LoginPage() {
       });
       window.setTimeout(() => {
         useAppStore.getState().signedIn(user);
-        navigate('/dashboard', { replace: true });
+        navigate(pathAfterLogin(search), { replace: true });
       }, REDIRECT_AFTER_LOGIN_MS);
     } catch (err) {
       setPending(null);
@@ -185,7 +190,7 @@ export function LoginPage() {
               Sign in to follow your projects and see the latest photos.
             </p>
 
-            <div className="mt-6 empty:hidden">
+            <div className="mt-6 empty:hidden" data-testid="login-notice">
               <QueryNotice />
             </div>
 

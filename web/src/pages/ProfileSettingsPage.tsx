@@ -5,6 +5,7 @@ import type { Profile } from '../protocol/types';
 import { displayName } from '../lib/names';
 import { ROLE_LABELS } from '../lib/people';
 import { MAX_LENGTH } from '../lib/limits';
+import { passwordProblems } from '../lib/passwordRules';
 import { useAppStore } from '../store';
 import { commands } from '../sync/commands';
 import { RequestError } from '../sync/requests';
@@ -12,11 +13,14 @@ import { Avatar } from '../components/Avatar';
 import { PageHeader } from '../components/PageHeader';
 import { Button } from '../components/ui/Button';
 import { Field } from '../components/ui/Field';
+import { PasswordChecklist } from '../components/PasswordChecklist';
 
 // SPEC §5 Change password, verbatim.
 const PASSWORDS_DONT_MATCH = 'New passwords do not match.';
 const PASSWORD_EMPTY = 'New password cannot be empty.';
 const CURRENT_REQUIRED = 'Current password is required.';
+// SPEC §5 Sign up / Edit user.
+const NAME_REQUIRED = 'Name is required';
 
 function Panel({ title, description, icon, children }: { title: string; description: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -51,28 +55,44 @@ function MyProfile({ user }: { user: Profile }) {
   const [editing, setEditing] = useState(false);
   const [firstName, setFirstName] = useState(user.firstName ?? '');
   const [lastName, setLastName] = useState(user.lastName ?? '');
+  const [company, setCompany] = useState(user.name ?? '');
   const [phone, setPhone] = useState(user.phone ?? '');
+  const [nameError, setNameError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const name = displayName(user);
-  // A builder's profile is their company name, which the server keeps (SPEC §2 Sign up).
+  // A builder is their company name (SPEC §2 Sign up), edited like any other detail:
+  // only email and role are read-only (SPEC §2 Profile & Settings).
   const builder = user.role === 'builder';
 
   const startEditing = () => {
     setFirstName(user.firstName ?? '');
     setLastName(user.lastName ?? '');
+    setCompany(user.name ?? '');
+    setNameError(undefined);
     setPhone(user.phone ?? '');
     setEditing(true);
   };
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
+    if (builder && !company.trim()) {
+      setNameError(NAME_REQUIRED);
+      return;
+    }
     setSaving(true);
     try {
       // SPEC §3 Forms: blank fields are sent as empty strings.
-      await commands.updateProfile({ firstName: firstName.trim(), lastName: lastName.trim(), phone: phone.trim() });
+      await commands.updateProfile({
+        firstName: builder ? '' : firstName.trim(),
+        lastName: builder ? '' : lastName.trim(),
+        phone: phone.trim(),
+        ...(builder ? { name: company.trim() } : {}),
+      });
       toast.success('Profile updated successfully!');
       setEditing(false);
-    } catch {
+    } catch (err) {
+      const field = err instanceof RequestError ? err.fields.find((f) => f.field === 'name') : undefined;
+      if (field) setNameError(field.message);
       toast.error('Failed to update profile.');
     } finally {
       setSaving(false);
@@ -94,7 +114,18 @@ function MyProfile({ user }: { user: Profile }) {
         <form onSubmit={save} noValidate>
           <fieldset disabled={saving} className="grid gap-4 sm:grid-cols-2">
             {builder ? (
-              <Field label="Company / Builder name" value={user.name ?? ''} readOnly disabled className="sm:col-span-2" />
+              <Field
+                label="Company / Builder name"
+                maxLength={MAX_LENGTH.name}
+                value={company}
+                onChange={(e) => {
+                  setCompany(e.target.value);
+                  setNameError(undefined);
+                }}
+                error={nameError}
+                autoComplete="organization"
+                className="sm:col-span-2"
+              />
             ) : (
               <>
                 <Field label="First name" maxLength={MAX_LENGTH.firstName} value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" />
@@ -166,6 +197,11 @@ function ChangePassword() {
     // Our server requires and checks the current password (SPEC only held it).
     if (!currentPassword) found.currentPassword = CURRENT_REQUIRED;
     if (!newPassword) found.newPassword = PASSWORD_EMPTY;
+    else {
+      // SPEC §5: a weak password's reasons; the server checks the same rules.
+      const weak = passwordProblems(newPassword, 6)[0];
+      if (weak) found.newPassword = weak;
+    }
     if (newPassword !== confirmPassword) found.confirmPassword = PASSWORDS_DONT_MATCH;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -213,6 +249,7 @@ function ChangePassword() {
             error={errors.newPassword}
             autoComplete="new-password"
           />
+          <PasswordChecklist password={newPassword} min={6} className="-mt-2" />
           <Field
             label="Confirm new password"
             maxLength={MAX_LENGTH.password}

@@ -11,6 +11,7 @@ import { toastRequestError } from '../sync/errors';
 import { commands } from '../sync/commands';
 import { RequestError } from '../sync/requests';
 import { openProject } from '../sync/subscriptions';
+import { AccessRestricted, ADMIN_ONLY_STATUS_SCREEN } from '../components/AccessRestricted';
 import { Avatar } from '../components/Avatar';
 import { SectionCard } from '../components/SectionCard';
 import { ProjectMediaCard } from '../components/photos/ProjectMediaCard';
@@ -151,6 +152,24 @@ function StatusCard({ project }: { project: Project }) {
   );
 }
 
+/**
+ * The builder's side of the status card: SPEC §6 keeps status and progress for admins,
+ * and says so where the admin's controls would be.
+ */
+function StatusRestrictedCard({ project }: { project: Project }) {
+  return (
+    <SectionCard title="Update Project Status" subtitle={ADMIN_ONLY_STATUS_SCREEN}>
+      <div className="space-y-4">
+        <dl className="flex items-center justify-between text-sm">
+          <dt className="text-slate-500 dark:text-slate-400">Current progress</dt>
+          <dd className="font-semibold tabular-nums text-slate-900 dark:text-white">{project.progress}%</dd>
+        </dl>
+        <AccessRestricted />
+      </div>
+    </SectionCard>
+  );
+}
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-start justify-between gap-4 py-2.5 text-sm first:pt-0 last:pb-0">
@@ -165,6 +184,10 @@ function ProjectView({ project }: { project: Project }) {
   const me = useAppStore((s) => s.user);
   const allViewers = useAppStore((s) => s.viewers[project.id]);
   const isAdmin = me?.role === 'admin';
+  // SPEC §6: admins and the project's builder update its details; status and progress
+  // stay with admins (the dialog and the status card say so to the builder).
+  const isProjectBuilder = me?.role === 'builder' && project.builderId === me.id;
+  const canEditDetails = isAdmin || isProjectBuilder;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -227,20 +250,22 @@ function ProjectView({ project }: { project: Project }) {
                 </span>
               </div>
             </div>
-            {isAdmin && (
+            {canEditDetails && (
               <div className="flex shrink-0 gap-2">
                 <Button variant="outline" onClick={() => setEditing(true)}>
                   <Pencil className="size-4" aria-hidden="true" />
                   Edit
                 </Button>
-                <Button
-                  variant="outline"
-                  className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10"
-                  onClick={() => setConfirming(true)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  Delete
-                </Button>
+                {isAdmin && (
+                  <Button
+                    variant="outline"
+                    className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10"
+                    onClick={() => setConfirming(true)}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                    Delete
+                  </Button>
+                )}
               </div>
             )}
           </div>
@@ -288,10 +313,11 @@ function ProjectView({ project }: { project: Project }) {
             </dl>
           </SectionCard>
           {isAdmin && <StatusCard key={project.version} project={project} />}
+          {isProjectBuilder && <StatusRestrictedCard project={project} />}
         </div>
       </div>
 
-      {editing && <ProjectFormDialog project={project} onClose={() => setEditing(false)} />}
+      {editing && <ProjectFormDialog project={project} detailsOnly={!isAdmin} onClose={() => setEditing(false)} />}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -7,6 +7,7 @@ import { projectsTitle } from '../lib/people';
 import { sortProjects, useAppStore } from '../store';
 import { PageHeader } from '../components/PageHeader';
 import { ProjectGrid, ProjectGridSkeleton } from '../components/ProjectGrid';
+import { LoadFailed, useFirstLoadFailed } from '../components/LoadFailed';
 import { ProjectFormDialog } from '../components/dialogs/ProjectFormDialog';
 import { Button } from '../components/ui/Button';
 
@@ -22,6 +23,7 @@ function ProjectsView({ scope }: { scope: Scope }) {
   const users = useAppStore((s) => s.users);
   const byId = useAppStore((s) => s.projects);
   const loaded = useAppStore((s) => s.projectsLoaded);
+  const failed = useFirstLoadFailed();
   const [creating, setCreating] = useState(false);
   const isAdmin = me?.role === 'admin';
 
@@ -61,7 +63,13 @@ function ProjectsView({ scope }: { scope: Scope }) {
           )
         }
       />
-      {!loaded ? <ProjectGridSkeleton /> : <ProjectGrid projects={projects} onAdd={isAdmin ? () => setCreating(true) : undefined} />}
+      {failed ? (
+        <LoadFailed message="Failed to load projects" />
+      ) : !loaded ? (
+        <ProjectGridSkeleton />
+      ) : (
+        <ProjectGrid projects={projects} onAdd={isAdmin ? () => setCreating(true) : undefined} />
+      )}
       {creating && (
         <ProjectFormDialog
           defaultHomeownerId={scope.kind === 'homeowner' ? scope.id : undefined}

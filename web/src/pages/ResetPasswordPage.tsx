@@ -12,6 +12,7 @@ import { MAX_LENGTH } from '../lib/limits';
 import { AuthCard, AuthLayout } from '../components/AuthLayout';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Field } from '../components/ui/Field';
+import { PasswordChecklist } from '../components/PasswordChecklist';
 import { Notice } from '../components/ui/Notice';
 import { Skeleton } from '../components/ui/Skeleton';
 
@@ -53,6 +54,7 @@ export function ResetPasswordPage() {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ResetValues>({
     resolver: zodResolver(resetSchema),
@@ -170,6 +172,7 @@ export function ResetPasswordPage() {
             error={errors.password?.message}
             {...register('password')}
           />
+          <PasswordChecklist password={watch('password')} min={6} className="-mt-3" />
           <Field
             label="Confirm new password"
             maxLength={MAX_LENGTH.password}

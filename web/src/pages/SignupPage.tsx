@@ -13,6 +13,7 @@ import { AuthCard, AuthLayout } from '../components/AuthLayout';
 import { TextLink } from '../components/TextLink';
 import { Button } from '../components/ui/Button';
 import { Field } from '../components/ui/Field';
+import { PasswordChecklist } from '../components/PasswordChecklist';
 
 const ROLE_CARDS: { value: SignupRole; title: string; text: string; icon: typeof Home }[] = [
   { value: 'homeowner', title: 'Homeowner', text: 'Follow your home being built.', icon: Home },
@@ -45,6 +46,7 @@ export function SignupPage() {
     reValidateMode: 'onChange',
   });
   const role = watch('role');
+  const password = watch('password');
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -143,7 +145,7 @@ export function SignupPage() {
               maxLength={MAX_LENGTH.password}
               type="password"
               autoComplete="new-password"
-              hint="At least 8 characters."
+              hint={password ? undefined : 'At least 8 characters.'}
               error={errors.password?.message}
               {...register('password')}
             />
@@ -155,6 +157,7 @@ export function SignupPage() {
               error={errors.confirmPassword?.message}
               {...register('confirmPassword')}
             />
+            <PasswordChecklist password={password} min={8} className="sm:col-span-2 -mt-2" />
           </div>
           <Button type="submit" size="lg" className="w-full" disabled={isSubmitting} loading={isSubmitting}>
             {isSubmitting ? 'Creating account...' : 'Create Account'}

@@ -83,7 +83,13 @@ export type CreateProject = { title: string, description: string, address: strin
 
 export type UpdateProject = { id: string, title?: string, description?: string, address?: string, homeownerId?: string, builderId?: string, status?: ProjectStatus, progress?: number, };
 
-export type ProfileUpdate = { firstName: string, lastName: string, phone: string, };
+export type ProfileUpdate = { firstName: string, lastName: string, phone: string, 
+/**
+ * A builder's company name, which they edit like any other detail (SPEC.md §2:
+ * only email and role are read-only). Absent keeps it; ignored for homeowners
+ * and admins, whose name follows first and last name.
+ */
+name?: string, };
 
 export type PasswordChange = { currentPassword: string, newPassword: string, confirmPassword: string, };
 

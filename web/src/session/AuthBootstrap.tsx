@@ -11,7 +11,10 @@ async function refreshSession(initial: boolean): Promise<void> {
     useAppStore.getState().userUpdated(user);
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 401) {
-      if (useAppStore.getState().sessionStatus !== 'anonymous') store.signedOut('revoked');
+      // On start there was no session to lose: plain /login. Later (the tab comes back
+      // after the session ended) the user is told it expired (SPEC §4).
+      if (initial) store.signedOut();
+      else if (useAppStore.getState().sessionStatus !== 'anonymous') store.signedOut('revoked');
       return;
     }
     if (initial) {

@@ -7,6 +7,7 @@ import { useAppStore } from '../store';
 export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
+    useAppStore.getState().loggingOut();
     try {
       await logout();
     } catch (err) {

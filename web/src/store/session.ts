@@ -16,6 +16,11 @@ export interface SessionSlice {
   signedIn: (user: Profile) => void;
   /** The server says the session is gone (logout, 401, socket closed with 4401). */
   signedOut: (reason?: SignOutReason) => void;
+  /**
+   * The user asked to log out: the server's "session ended" that follows (socket event,
+   * 4401) is their own logout, not a session that ended under them.
+   */
+  loggingOut: () => void;
   /** A newer copy of the user arrived (hello, events); older versions are ignored. */
   userUpdated: (user: Profile) => void;
 }
@@ -26,11 +31,13 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   signOutReason: null,
   signedIn: (user) => set({ user, sessionStatus: 'authenticated', signOutReason: null }),
   signedOut: (reason) => {
-    set({ user: null, sessionStatus: 'anonymous', signOutReason: reason ?? null });
+    const asked = get().signOutReason === 'logout';
+    set({ user: null, sessionStatus: 'anonymous', signOutReason: asked ? 'logout' : (reason ?? null) });
     get().projectsCleared();
     get().photosCleared();
     get().usersCleared();
   },
+  loggingOut: () => set({ signOutReason: 'logout' }),
   userUpdated: (user) => {
     const current = get().user;
     if (current && current.id === user.id && !isNewer(current, user)) return;

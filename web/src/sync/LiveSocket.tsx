@@ -6,6 +6,7 @@ import { ReadyState } from 'react-use-websocket';
 import { getMe } from '../api/auth';
 import { ApiRequestError } from '../api/http';
 import { decodeServerMsg, encodeClientMsg } from '../protocol/codec';
+import { clientLog } from './clientLog';
 import { useAppStore, type ConnectionStatus } from '../store';
 import { applyServerMsg } from './reducer';
 import { requests } from './requests';
@@ -114,6 +115,8 @@ export function LiveSocket() {
     if (readyState === ReadyState.OPEN) {
       requests.attach((msg) => sendMessage(encodeClientMsg(msg), false));
       useAppStore.getState().connectionChanged('open');
+      // What was logged while offline or signed out goes now.
+      void clientLog.flush();
       return () => requests.attach(null);
     }
     if (readyState === ReadyState.CONNECTING) {

@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { clientLog } from './clientLog';
 import { RequestError } from './requests';
 
 /**
@@ -7,6 +8,11 @@ import { RequestError } from './requests';
  * as they are; when the server never answered, the screen's fallback says what failed.
  */
 export function toastRequestError(error: unknown, fallback: string): void {
+  // The user's own mistakes (validation, no changes, not allowed) are not worth a log
+  // line; failures of ours or of the connection are.
+  if (!(error instanceof RequestError) || !error.fromServer || error.code === 'internal') {
+    clientLog.add('error', fallback, { page: window.location.pathname, error });
+  }
   if (error instanceof RequestError && error.fromServer) {
     if (error.code === 'no_changes') toast.info(error.message);
     else toast.error(error.message);

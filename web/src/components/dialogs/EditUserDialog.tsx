@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '../../protocol/types';
 import { MAX_LENGTH } from '../../lib/limits';
+import { nameParts } from '../../lib/names';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
 import { RequestError } from '../../sync/requests';
@@ -13,13 +14,16 @@ const LAST_NAME_REQUIRED = 'Last name is required';
 const NAME_REQUIRED = 'Name is required';
 
 /**
- * SPEC §5 Edit user: a homeowner needs first and last name, others a name; the email is
- * read-only and the phone optional. Mounted per user, so the form starts from their data.
+ * SPEC §5 Edit user: the email is read-only and the phone optional. One name model: the
+ * dialog edits what is displayed — first and last name for homeowners and admins, the
+ * company name for builders. Mounted per user, so the form starts from their data.
  */
 export function EditUserDialog({ user, onClose }: { user: Profile; onClose: () => void }) {
   const homeowner = user.role === 'homeowner';
-  const [firstName, setFirstName] = useState(user.firstName ?? '');
-  const [lastName, setLastName] = useState(user.lastName ?? '');
+  const byParts = user.role !== 'builder';
+  const parts = nameParts(user);
+  const [firstName, setFirstName] = useState(parts.firstName);
+  const [lastName, setLastName] = useState(parts.lastName);
   const [name, setName] = useState(user.name ?? '');
   const [phone, setPhone] = useState(user.phone ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -28,7 +32,7 @@ export function EditUserDialog({ user, onClose }: { user: Profile; onClose: () =
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found: Record<string, string> = {};
-    if (homeowner) {
+    if (byParts) {
       if (!firstName.trim()) found.firstName = FIRST_NAME_REQUIRED;
       if (!lastName.trim()) found.lastName = LAST_NAME_REQUIRED;
     } else if (!name.trim()) {
@@ -39,7 +43,7 @@ export function EditUserDialog({ user, onClose }: { user: Profile; onClose: () =
     setSaving(true);
     try {
       await commands.updateUser(
-        homeowner
+        byParts
           ? { id: user.id, firstName: firstName.trim(), lastName: lastName.trim(), phone: phone.trim() }
           : { id: user.id, name: name.trim(), phone: phone.trim() },
       );
@@ -66,13 +70,13 @@ export function EditUserDialog({ user, onClose }: { user: Profile; onClose: () =
     >
       <form onSubmit={submit} noValidate>
         <fieldset disabled={saving} className="space-y-4">
-          {homeowner ? (
+          {byParts ? (
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="First name" maxLength={MAX_LENGTH.firstName} value={firstName} onChange={(e) => setFirstName(e.target.value)} error={errors.firstName} />
               <Field label="Last name" maxLength={MAX_LENGTH.lastName} value={lastName} onChange={(e) => setLastName(e.target.value)} error={errors.lastName} />
             </div>
           ) : (
-            <Field label="Name" maxLength={MAX_LENGTH.name} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+            <Field label="Company / Builder name" maxLength={MAX_LENGTH.name} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
           )}
           <Field label="Email" type="email" value={user.email} readOnly disabled hint="The email address cannot be changed." />
           <Field

@@ -9,6 +9,7 @@ import { useAppStore } from '../../store';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
 import { RequestError } from '../../sync/requests';
+import { ADMIN_ONLY_STATUS_SCREEN } from '../AccessRestricted';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field, TextAreaField } from '../ui/Field';
 import { SelectField } from '../ui/Select';
@@ -19,23 +20,42 @@ const HOMEOWNER_NOT_FOUND = 'Selected homeowner not found. Please refresh and tr
 const TITLE_REQUIRED = 'Title is required';
 const ADDRESS_REQUIRED = 'Address is required';
 
+/** A value the dialog shows but does not offer to change. */
+function ReadOnlyValue({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="space-y-1.5">
+      <p className="text-sm font-medium text-slate-700 dark:text-slate-200">{label}</p>
+      <p className="flex h-10 items-center rounded-lg border border-slate-200 bg-slate-50 px-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
+        {value}
+      </p>
+    </div>
+  );
+}
+
 export const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as ProjectStatus[]).map((value) => ({
   value,
   label: STATUS_LABELS[value],
 }));
 
 /**
- * "Create New Project" (SPEC §2, §5), or the admin's edit of an existing project's
- * details. Mounted while open, so each opening starts from a fresh form.
+ * "Create New Project" (SPEC §2, §5), or the edit of an existing project's details
+ * (admins, and the project's builder with `detailsOnly`). Mounted while open, so each
+ * opening starts from a fresh form.
  */
 export function ProjectFormDialog({
   project,
   defaultHomeownerId,
+  detailsOnly = false,
   onClose,
 }: {
   /** Editing this project; creating when absent. */
   project?: Project;
   defaultHomeownerId?: string;
+  /**
+   * A builder's edit (SPEC §6): title, address and description; the people are shown
+   * but not offered, and status and progress are an administrator's (SPEC §6 wording).
+   */
+  detailsOnly?: boolean;
   onClose: () => void;
 }) {
   const navigate = useNavigate();
@@ -74,7 +94,7 @@ export function ProjectFormDialog({
     if (!title.trim()) found.title = TITLE_REQUIRED;
     if (!address.trim()) found.address = ADDRESS_REQUIRED;
     if (!homeownerId) found.homeownerId = SELECT_HOMEOWNER;
-    else if (!users[homeownerId] && homeownerId !== project?.homeownerId) found.homeownerId = HOMEOWNER_NOT_FOUND;
+    else if (!detailsOnly && !users[homeownerId] && homeownerId !== project?.homeownerId) found.homeownerId = HOMEOWNER_NOT_FOUND;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       if (found.homeownerId) toast.error(found.homeownerId);
@@ -139,23 +159,35 @@ export function ProjectFormDialog({
             rows={3}
             placeholder="What is being built"
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Homeowner"
-              value={homeownerId}
-              onChange={(e) => edit(setHomeownerId, 'homeownerId')(e.target.value)}
-              error={errors.homeownerId}
-              placeholder="Select a homeowner"
-              options={people.homeowners}
-            />
-            <SelectField
-              label="Builder"
-              value={builderId}
-              onChange={(e) => edit(setBuilderId, 'builderId')(e.target.value)}
-              error={errors.builderId}
-              options={[{ value: '', label: 'None' }, ...people.builders]}
-            />
-          </div>
+          {detailsOnly && project ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ReadOnlyValue label="Homeowner" value={project.homeownerName} />
+              <ReadOnlyValue label="Builder" value={project.builderName ?? 'None'} />
+              <ReadOnlyValue label="Status" value={STATUS_LABELS[project.status]} />
+              <ReadOnlyValue label="Progress" value={`${project.progress}%`} />
+              <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-300" data-testid="status-admin-only">
+                {ADMIN_ONLY_STATUS_SCREEN}
+              </p>
+            </div>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField
+                label="Homeowner"
+                value={homeownerId}
+                onChange={(e) => edit(setHomeownerId, 'homeownerId')(e.target.value)}
+                error={errors.homeownerId}
+                placeholder="Select a homeowner"
+                options={people.homeowners}
+              />
+              <SelectField
+                label="Builder"
+                value={builderId}
+                onChange={(e) => edit(setBuilderId, 'builderId')(e.target.value)}
+                error={errors.builderId}
+                options={[{ value: '', label: 'None' }, ...people.builders]}
+              />
+            </div>
+          )}
           {!project && (
             <div className="grid items-end gap-4 sm:grid-cols-2">
               <SelectField

@@ -3,7 +3,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, Heart, X } from 'lucide-react';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
-import { longDateLabel } from '../../lib/photoDates';
+import { lightboxDateLabel } from '../../lib/photoDates';
 import { CategoryBadge } from './CategoryBadge';
 import { PhotoImage } from './PhotoImage';
 
@@ -159,7 +159,7 @@ export function PhotoLightbox({
               <div className="flex items-end justify-between gap-4 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-6">
                 <div className="min-w-0">
                   {photo.caption && <p className="text-base font-medium text-white" data-testid="lightbox-caption">{photo.caption}</p>}
-                  <p className="text-sm text-white/65">{longDateLabel(photo.createdAt)}</p>
+                  <p className="text-sm text-white/65" data-testid="lightbox-date">{lightboxDateLabel(photo)}</p>
                 </div>
                 {total > 1 && (
                   <div className="flex gap-2 sm:hidden">

@@ -1,7 +1,7 @@
 import { Expand, Heart, Pencil, Trash2 } from 'lucide-react';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
-import { tileDateLabel } from '../../lib/photoDates';
+import { photoDate, tileDateLabel } from '../../lib/photoDates';
 import { PhotoImage } from './PhotoImage';
 
 /** What a tile does on click: open the lightbox, or (homeowners, SPEC §2) toggle the favourite. */
@@ -33,7 +33,7 @@ const revealOnHover =
 export function PhotoTile(props: PhotoTileProps) {
   const { photo, favourite, now, click, canEdit, canDelete, entering } = props;
   const name = photoName(photo);
-  const date = tileDateLabel(photo.createdAt, now);
+  const date = tileDateLabel(photoDate(photo), now);
 
   return (
     <li

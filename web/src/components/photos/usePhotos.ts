@@ -52,6 +52,12 @@ function toastFailure(title: string, error: unknown) {
  * "Failed to update favorites", if the server refuses.
  */
 export async function toggleFavourite(photo: ProjectImage): Promise<void> {
+  // SPEC §6: favouriting requires login. The gallery is only shown signed in, but a
+  // session can end under an open page (see RequireAuth) before it is replaced.
+  if (useAppStore.getState().sessionStatus !== 'authenticated') {
+    toast.error('You must be logged in to favorite images');
+    return;
+  }
   const was = Boolean(useAppStore.getState().photos[photo.projectId]?.favourites[photo.id]);
   try {
     await commands.setFavourite(photo, !was);

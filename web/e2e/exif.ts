@@ -1,0 +1,35 @@
+/**
+ * Gives a JPEG an EXIF capture time (DateTimeOriginal), as a camera writes it: an APP1
+ * segment right after the start-of-image marker. Canvas-made JPEGs carry no EXIF.
+ */
+export function withCaptureTime(jpeg: Buffer, taken: Date): Buffer {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  // The camera's local clock, "YYYY:MM:DD HH:MM:SS" and a NUL: 20 bytes.
+  const stamp = `${pad(taken.getFullYear(), 4)}:${pad(taken.getMonth() + 1)}:${pad(taken.getDate())} ${pad(taken.getHours())}:${pad(taken.getMinutes())}:${pad(taken.getSeconds())}\0`;
+  const tiff = Buffer.alloc(8 + (2 + 12 + 4) + (2 + 12 + 4) + 20);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(0x2a, 2);
+  tiff.writeUInt32BE(8, 4);
+  // IFD0 at 8: one entry, the pointer to the Exif IFD.
+  const exifIfd = 8 + 2 + 12 + 4;
+  tiff.writeUInt16BE(1, 8);
+  tiff.writeUInt16BE(0x8769, 10);
+  tiff.writeUInt16BE(4, 12);
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt32BE(exifIfd, 18);
+  tiff.writeUInt32BE(0, 22);
+  // Exif IFD: DateTimeOriginal, ASCII, 20 bytes stored after the IFD.
+  const dataAt = exifIfd + 2 + 12 + 4;
+  tiff.writeUInt16BE(1, exifIfd);
+  tiff.writeUInt16BE(0x9003, exifIfd + 2);
+  tiff.writeUInt16BE(2, exifIfd + 4);
+  tiff.writeUInt32BE(20, exifIfd + 6);
+  tiff.writeUInt32BE(dataAt, exifIfd + 10);
+  tiff.writeUInt32BE(0, exifIfd + 14);
+  tiff.write(stamp, dataAt, 'latin1');
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const header = Buffer.alloc(4);
+  header.writeUInt16BE(0xffe1, 0);
+  header.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), header, payload, jpeg.subarray(2)]);
+}
