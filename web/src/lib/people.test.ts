@@ -36,8 +36,14 @@ describe('matchesSearch', () => {
 describe('projectsTitle', () => {
   it('uses the first name, else the name', () => {
     expect(projectsTitle(profile({ firstName: 'Jamie', name: 'Jamie Carter' }))).toBe("Jamie's Projects");
-    expect(projectsTitle(profile({ role: 'builder', name: 'Summit Homes' }))).toBe("Summit Homes's Projects");
+    expect(projectsTitle(profile({ role: 'builder', name: 'Summit Homes' }))).toBe("Summit Homes' Projects");
     expect(projectsTitle(null)).toBe('Projects');
+  });
+
+  it('writes the possessive of a name ending in s without another s', () => {
+    expect(projectsTitle(profile({ firstName: 'James', name: 'James Hart' }))).toBe("James' Projects");
+    expect(projectsTitle(profile({ role: 'builder', name: 'ACC builders' }))).toBe("ACC builders' Projects");
+    expect(projectsTitle(profile({ role: 'builder', name: 'Oak & Co' }))).toBe("Oak & Co's Projects");
   });
 });
 

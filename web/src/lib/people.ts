@@ -15,7 +15,12 @@ export function projectsTitle(person: Profile | null | undefined): string {
   if (!person) return 'Projects';
   const first = person.firstName?.trim() || person.name?.trim() || emailLocalPart(person.email);
   if (!first) return 'Projects';
-  return `${first}'s Projects`;
+  return `${possessive(first)} Projects`;
+}
+
+/** English possessive: "Jamie's", but "Summit Homes'" for a name ending in s. */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }
 
 /**

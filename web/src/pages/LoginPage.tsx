@@ -141,6 +141,10 @@ export function LoginPage() {
         description: demoRole
           ? `Logged in as ${ROLE_LABELS[demoRole]}. Redirecting to dashboard...`
           : 'Redirecting to dashboard...',
+        // It says what happens in the next half second: gone soon after arrival, and
+        // at the bottom, where it does not cover the dashboard's header on a phone.
+        duration: REDIRECT_AFTER_LOGIN_MS + 1000,
+        position: 'bottom-center',
       });
       window.setTimeout(() => {
         useAppStore.getState().signedIn(user);
