@@ -90,8 +90,15 @@ test('admin creates a homeowner (invited by mail) and a project, edits and delet
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('permanently delete');
   await expect(confirm).toContainText('and all associated projects');
+  // It says what goes with them and, since something does, wants their name typed.
+  await expect(confirm.getByTestId('deletion-impact')).toHaveText('1 project and 0 photos will be deleted with them.');
+  const deleteButton = confirm.getByRole('button', { name: 'Delete' });
+  await expect(deleteButton).toBeDisabled();
+  await confirm.getByLabel(`Type “${person}worth” to confirm`).fill('River');
+  await expect(deleteButton).toBeDisabled();
+  await confirm.getByLabel(`Type “${person}worth” to confirm`).fill(`${person}worth`.toLowerCase());
   await shoot(page, 'dialog-delete-user');
-  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await deleteButton.click();
   await expect(toast(page, `Homeowner ${person}worth deleted successfully.`)).toBeVisible();
   await expect(again).toHaveCount(0);
   await page.goto('/projects');
