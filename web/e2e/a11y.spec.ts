@@ -42,7 +42,7 @@ test('public screens', async ({ page }) => {
 
   // Sign-up as a builder, with the form's own error messages showing.
   await page.goto('/signup');
-  await page.getByRole('radio', { name: /Builder/ }).check();
+  await page.locator('label').filter({ has: page.getByRole('radio', { name: /Builder/ }) }).click();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await audit(page, 'signup-errors');
 

@@ -260,7 +260,7 @@ export function LoginPage() {
             <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
               Don&apos;t have an account? <TextLink to="/signup">Sign Up</TextLink>
             </p>
-            <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-400 dark:text-slate-500">
+            <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
               <CheckCircle2 className="size-3.5" aria-hidden="true" />
               Secure sign-in · your photos stay private
             </p>
