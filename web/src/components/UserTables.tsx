@@ -259,7 +259,7 @@ function UserGrid({ rows, role, sort, onSort, showProjects, showBuilder, onEdit,
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <div className="flex w-full min-w-0 items-center gap-2">
       <dt className="shrink-0 text-slate-500 dark:text-slate-400">
         {icon}
         <span className="sr-only">{label}</span>
@@ -288,27 +288,23 @@ function UserCards({ rows, role, showProjects, showBuilder, onEdit, onDelete }: 
               <Avatar name={row.name} size="md" online={row.online} />
               <div className="min-w-0 flex-1">
                 <NameCell row={row} />
-                <dl className="mt-1.5 space-y-1 text-sm">
+                <dl className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm">
                   <Detail icon={<Mail className="size-3.5" aria-hidden="true" />} label="Email">
                     {user.email}
                   </Detail>
                   <Detail icon={<Phone className="size-3.5" aria-hidden="true" />} label="Phone">
                     {user.phone || <Dash />}
                   </Detail>
-                  {(showProjects || showBuilder) && (
-                    <div className="flex flex-wrap gap-x-4 gap-y-1 pt-0.5 text-slate-700 dark:text-slate-200">
-                      {showProjects && (
-                        <div className="flex gap-1">
-                          <dt className="text-slate-600 dark:text-slate-300">Projects</dt>
-                          <dd className="font-medium tabular-nums">{projectCount}</dd>
-                        </div>
-                      )}
-                      {showBuilder && (
-                        <div className="flex min-w-0 gap-1">
-                          <dt className="text-slate-600 dark:text-slate-300">Builder</dt>
-                          <dd className="min-w-0 truncate font-medium">{builderName || <Dash />}</dd>
-                        </div>
-                      )}
+                  {showProjects && (
+                    <div className="flex gap-1 pt-0.5 text-slate-700 dark:text-slate-200">
+                      <dt className="text-slate-600 dark:text-slate-300">Projects</dt>
+                      <dd className="font-medium tabular-nums">{projectCount}</dd>
+                    </div>
+                  )}
+                  {showBuilder && (
+                    <div className="flex min-w-0 gap-1 pt-0.5 text-slate-700 dark:text-slate-200">
+                      <dt className="text-slate-600 dark:text-slate-300">Builder</dt>
+                      <dd className="min-w-0 truncate font-medium">{builderName || <Dash />}</dd>
                     </div>
                   )}
                 </dl>
