@@ -32,6 +32,9 @@ pub enum Request {
     UpdateUser(UpdateUser),
     /// Admin, not self.
     DeleteUser { id: String },
+    /// Admin, not self: what deleting this user would take with them, for the
+    /// confirmation dialog (the same permission as `DeleteUser`).
+    UserDeletionImpact { id: String },
     /// Projects this user may see, newest update first.
     ListProjects,
     GetProject { id: String },
@@ -235,6 +238,9 @@ pub enum Response {
         favourites: Vec<String>,
     },
     Photo { photo: ProjectImage },
+    /// The projects a user owns (as homeowner or builder) and those projects' photos:
+    /// everything `DeleteUser` removes with them.
+    DeletionImpact { projects: u32, photos: u32 },
     Done,
 }
 

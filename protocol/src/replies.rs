@@ -72,6 +72,7 @@ request_messages! {
     CreateUser => User,
     UpdateUser => User,
     DeleteUser => Done,
+    UserDeletionImpact => DeletionImpact,
     ListProjects => Projects,
     GetProject => Project,
     CreateProject => Project,
@@ -192,6 +193,7 @@ mod tests {
             }),
             Request::UpdateUser(UpdateUser { id: id(), ..Default::default() }),
             Request::DeleteUser { id: id() },
+            Request::UserDeletionImpact { id: id() },
             Request::ListProjects,
             Request::GetProject { id: id() },
             Request::CreateProject(CreateProject {
@@ -231,6 +233,7 @@ mod tests {
             Response::Subscribed { project: project(), viewers: vec![], photos: vec![photo()], favourites: vec![] },
             Response::Photos { project_id: "p1".into(), photos: vec![photo()], favourites: vec![] },
             Response::Photo { photo: photo() },
+            Response::DeletionImpact { projects: 2, photos: 9 },
             Response::Done,
         ]
     }

@@ -70,6 +70,13 @@ test('admin creates a homeowner (invited by mail) and a project, edits and delet
   await expect(toast(page, 'Project created successfully')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: `Stone Farmhouse ${stamp}` })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Project Progress' })).toHaveAttribute('aria-valuenow', '15');
+  // No photos yet: it says when they usually come, with no filters over nothing.
+  const media = page.getByRole('region', { name: 'Project Media' });
+  await expect(media.getByText('No images available')).toBeVisible();
+  await expect(media.getByText(/Photos usually arrive within 24–48 hours of a site visit/)).toBeVisible();
+  await expect(media.getByRole('group', { name: 'Photo filters' })).toHaveCount(0);
+  await expect(media.getByTestId('photo-summary')).toHaveCount(0);
+  await shoot(page, 'project-no-photos');
 
   // Edit the homeowner from the dashboard.
   await page.goto('/dashboard');
@@ -90,8 +97,15 @@ test('admin creates a homeowner (invited by mail) and a project, edits and delet
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('permanently delete');
   await expect(confirm).toContainText('and all associated projects');
+  // It says what goes with them and, since something does, wants their name typed.
+  await expect(confirm.getByTestId('deletion-impact')).toHaveText('1 project and 0 photos will be deleted with them.');
+  const deleteButton = confirm.getByRole('button', { name: 'Delete' });
+  await expect(deleteButton).toBeDisabled();
+  await confirm.getByLabel(`Type “${person}worth” to confirm`).fill('River');
+  await expect(deleteButton).toBeDisabled();
+  await confirm.getByLabel(`Type “${person}worth” to confirm`).fill(`${person}worth`.toLowerCase());
   await shoot(page, 'dialog-delete-user');
-  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await deleteButton.click();
   await expect(toast(page, `Homeowner ${person}worth deleted successfully.`)).toBeVisible();
   await expect(again).toHaveCount(0);
   await page.goto('/projects');

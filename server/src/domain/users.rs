@@ -266,6 +266,18 @@ pub fn plan_delete(user: &UserRow, builders: &[String], actor: &Actor) -> Result
     ])
 }
 
+/// What deleting this user would remove with them: (projects, photos). Asked by the
+/// confirmation dialog, so it is allowed exactly when the deletion itself would be.
+pub async fn deletion_impact(svc: &Services, actor: &Actor, id: &str) -> Result<(u32, u32)> {
+    let Some((user, builders)) = load_target(svc, id).await? else {
+        return Err(Error::new(ErrorCode::NotFound, USER_NOT_FOUND));
+    };
+    plan_delete(&user, &builders, actor)?;
+    let (projects, photos) = projects::deletion_counts(svc.store.pool(), id).await?;
+    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+    Ok((count(projects), count(photos)))
+}
+
 /// Deletes a user with their projects, those projects' photos (rows and files),
 /// favourites and sessions.
 pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Change>> {

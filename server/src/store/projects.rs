@@ -188,6 +188,19 @@ pub async fn ids_of_user<'e, E: Executor<'e, Database = Any>>(ex: E, user_id: &s
     .await?)
 }
 
+/// How many projects a user owns as homeowner or builder, and how many photos those
+/// projects hold: what deleting the user removes with them.
+pub async fn deletion_counts<'e, E: Executor<'e, Database = Any>>(ex: E, user_id: &str) -> Result<(i64, i64)> {
+    Ok(sqlx::query_as::<_, (i64, i64)>(
+        "SELECT COUNT(DISTINCT p.id), COUNT(i.id) FROM projects p \
+         LEFT JOIN project_images i ON i.project_id = p.id \
+         WHERE p.homeowner_id = $1 OR p.builder_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(ex)
+    .await?)
+}
+
 /// For a builder's homeowner table: how many of each homeowner's projects are theirs.
 pub async fn homeowner_counts_for_builder<'e, E: Executor<'e, Database = Any>>(
     ex: E,

@@ -39,6 +39,7 @@ pub fn is_write(request: &Request) -> bool {
         request,
         Request::Ping
             | Request::ListUsers
+            | Request::UserDeletionImpact { .. }
             | Request::ListProjects
             | Request::GetProject { .. }
             | Request::ListPhotos { .. }
@@ -61,6 +62,10 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
             Ok((Response::User { user }, changes))
         }
         Request::DeleteUser { id } => Ok((Response::Done, users::delete(svc, actor, &id).await?)),
+        Request::UserDeletionImpact { id } => {
+            let (projects, photos) = users::deletion_impact(svc, actor, &id).await?;
+            plain(Response::DeletionImpact { projects, photos })
+        }
         Request::ListProjects => plain(Response::Projects { projects: projects::list(svc, actor).await? }),
         Request::GetProject { id } => plain(Response::Project { project: projects::get(svc, actor, &id).await? }),
         Request::CreateProject(input) => {

@@ -177,6 +177,27 @@ async fn deleting_a_user_kicks_their_sockets_and_removes_their_projects_everywhe
     let err = builder.request(2, Request::DeleteUser { id: hhello.user.id.clone() }).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::Forbidden);
 
+    // The confirmation dialog's counts: asked under the same rule as the deletion.
+    let err = builder.request(10, Request::UserDeletionImpact { id: hhello.user.id.clone() }).await.unwrap_err();
+    assert_eq!(err.code, ErrorCode::Forbidden);
+    let err = admin.request(11, Request::UserDeletionImpact { id: ahello.user.id.clone() }).await.unwrap_err();
+    assert_eq!(err.message, "You cannot delete your own account.");
+    let expected_photos: usize = {
+        let mut n = 0;
+        for (i, id) in theirs.iter().enumerate() {
+            let Response::Photos { photos, .. } =
+                admin.request(20 + i as u32, Request::ListPhotos { project_id: id.clone() }).await.unwrap()
+            else {
+                panic!("list_photos answers with photos")
+            };
+            n += photos.len();
+        }
+        n
+    };
+    assert!(expected_photos > 0);
+    let impact = admin.request(12, Request::UserDeletionImpact { id: hhello.user.id.clone() }).await.unwrap();
+    assert_eq!(impact, Response::DeletionImpact { projects: theirs.len() as u32, photos: expected_photos as u32 });
+
     assert_eq!(admin.request(3, Request::DeleteUser { id: hhello.user.id.clone() }).await.unwrap(), Response::Done);
     for ws in [&mut homeowner, &mut homeowner_tab] {
         let reason = ws.event(|e| match e { Event::SessionEnded { reason } => Some(reason.clone()), _ => None }).await;

@@ -274,6 +274,11 @@ async fn deleting_a_user_leaves_nothing_dangling() {
         )
         .await
         .unwrap();
+        // What the confirmation dialog states: as homeowner and as builder, with photos.
+        project(&store, "Q", &h, None, 4).await;
+        assert_eq!(projects::deletion_counts(store.pool(), &h).await.unwrap(), (2, 1));
+        assert_eq!(projects::deletion_counts(store.pool(), &b).await.unwrap(), (1, 1));
+        assert_eq!(projects::deletion_counts(store.pool(), "nobody").await.unwrap(), (0, 0));
 
         sqlx::query("DELETE FROM users WHERE id = $1").bind(&h).execute(store.pool()).await.unwrap();
         for table in ["projects", "project_images", "user_favourites", "sessions"] {

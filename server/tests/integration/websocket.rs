@@ -185,6 +185,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::SetFavourite { image_id: photo.id.clone(), favourite: true }).await;
         ask(Request::DeletePhoto { id: photo.id.clone() }).await;
         ask(Request::DeleteProject { id: project.id.clone() }).await;
+        ask(Request::UserDeletionImpact { id: user.id.clone() }).await;
         ask(Request::DeleteUser { id: user.id.clone() }).await;
         ask(Request::UpdateProfile(ProfileUpdate { first_name: "Alex".into(), last_name: "Morgan".into(), ..ProfileUpdate::default() })).await;
         ask(Request::Log(LogEntry { level: "info".into(), message: "pairing test".into(), data: None })).await;

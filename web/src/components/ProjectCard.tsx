@@ -11,7 +11,8 @@ export function homeownerLabel(project: Project): string {
   return fromParts || project.homeownerName;
 }
 
-export function ProjectCard({ project }: { project: Project }) {
+export function ProjectCard({ project, headingLevel = 2 }: { project: Project; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <Link
       to={`/projects/${project.id}`}
@@ -44,7 +45,7 @@ export function ProjectCard({ project }: { project: Project }) {
       </div>
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="min-w-0">
-          <h3 className="truncate text-base font-semibold text-slate-900 group-hover:text-amber-700 dark:text-white dark:group-hover:text-amber-300">{project.title}</h3>
+          <Heading className="truncate text-base font-semibold text-slate-900 group-hover:text-amber-700 dark:text-white dark:group-hover:text-amber-300">{project.title}</Heading>
           <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-500 dark:text-slate-400">
             <MapPin className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
             <span className="line-clamp-2">{project.address}</span>

@@ -6,12 +6,16 @@ import { Skeleton } from './ui/Skeleton';
 /** SPEC §2 Projects page: 1, 2 or 3 columns by width. */
 export const PROJECT_GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
 
-export function EmptyProjects() {
+/** A card title's level: under the page's h1 (2), or under a section's h2 (3). */
+export type CardHeadingLevel = 2 | 3;
+
+export function EmptyProjects({ headingLevel = 2 }: { headingLevel?: CardHeadingLevel }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <div className="flex flex-col items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center dark:border-slate-700 dark:bg-slate-900/50">
-      <FolderOpen className="size-10 text-slate-300 dark:text-slate-600" aria-hidden="true" />
-      <h3 className="mt-4 text-base font-semibold text-slate-900 dark:text-white">No projects found</h3>
-      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">No projects have been created yet.</p>
+      <FolderOpen className="size-10 text-slate-400 dark:text-slate-500" aria-hidden="true" />
+      <Heading className="mt-4 text-base font-semibold text-slate-900 dark:text-white">No projects found</Heading>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">No projects have been created yet.</p>
     </div>
   );
 }
@@ -32,14 +36,14 @@ export function AddProjectCard({ onClick }: { onClick: () => void }) {
   );
 }
 
-export function ProjectGrid({ projects, onAdd }: { projects: Project[]; onAdd?: () => void }) {
-  if (projects.length === 0 && !onAdd) return <EmptyProjects />;
+export function ProjectGrid({ projects, onAdd, headingLevel = 2 }: { projects: Project[]; onAdd?: () => void; headingLevel?: CardHeadingLevel }) {
+  if (projects.length === 0 && !onAdd) return <EmptyProjects headingLevel={headingLevel} />;
   return (
     <div className="space-y-6">
-      {projects.length === 0 && <EmptyProjects />}
+      {projects.length === 0 && <EmptyProjects headingLevel={headingLevel} />}
       <div className={PROJECT_GRID}>
         {projects.map((project) => (
-          <ProjectCard key={project.id} project={project} />
+          <ProjectCard key={project.id} project={project} headingLevel={headingLevel} />
         ))}
         {onAdd && <AddProjectCard onClick={onAdd} />}
       </div>

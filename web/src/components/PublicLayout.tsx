@@ -1,6 +1,6 @@
-import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { Moon, Sun } from 'lucide-react';
+import { Menu, Moon, Sun, X } from 'lucide-react';
 import { useAppStore } from '../store';
 import { cn } from '../lib/cn';
 import { Logo } from './Logo';
@@ -57,10 +57,30 @@ function ThemeToggle() {
   );
 }
 
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    focusRing,
+    isActive ? 'text-slate-900 dark:text-white' : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
+  );
+
 export function PublicHeader() {
   const user = useAppStore((s) => s.user);
   const status = useAppStore((s) => s.sessionStatus);
   const connection = useAppStore((s) => s.connection);
+  // Phones: About and Contact do not fit beside the logo, so they fold into a menu.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const menuId = useId();
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70 dark:border-slate-800 dark:bg-slate-950/80">
@@ -69,19 +89,7 @@ export function PublicHeader() {
           <Logo to="/home" />
           <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
             {NAV.map(({ to, label }) => (
-              <NavLink
-                key={to}
-                to={to}
-                className={({ isActive }) =>
-                  cn(
-                    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                    focusRing,
-                    isActive
-                      ? 'text-slate-900 dark:text-white'
-                      : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
-                  )
-                }
-              >
+              <NavLink key={to} to={to} className={navLinkClasses}>
                 {label}
               </NavLink>
             ))}
@@ -103,7 +111,29 @@ export function PublicHeader() {
               </Link>
             </>
           )}
+          <button
+            type="button"
+            onClick={() => setMenuOpen((v) => !v)}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            className={cn(
+              'inline-flex size-9 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 sm:hidden dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+              focusRing,
+            )}
+          >
+            {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+            <span className="sr-only">Menu</span>
+          </button>
         </div>
+      </div>
+      <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200/80 sm:hidden dark:border-slate-800">
+        <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-col gap-1 px-2 py-2">
+          {NAV.map(({ to, label }) => (
+            <NavLink key={to} to={to} className={(state) => cn(navLinkClasses(state), 'px-3 py-3 text-base')}>
+              {label}
+            </NavLink>
+          ))}
+        </nav>
       </div>
       <UpdateRequiredBanner />
     </header>

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LayoutDashboard, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Profile } from '../protocol/types';
+import { initials } from '../lib/avatar';
 import { displayName } from '../lib/names';
 import { useAppStore, type Theme } from '../store';
 import { useLogout } from '../session/useLogout';
@@ -25,7 +26,8 @@ export function UserMenu({ user, online }: { user: Profile; online: boolean }) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label="Open user menu"
+        // The name starts with what the avatar shows (WCAG 2.5.3 label in name).
+        aria-label={`${initials(name)}: Open user menu for ${name}`}
         className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-950"
       >
         <Avatar name={name} size="md" online={online} />

@@ -102,7 +102,7 @@ function RecentProjects({ projects }: { projects: Project[] }) {
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       </div>
-      <ProjectGrid projects={projects.slice(0, RECENT_PROJECTS)} />
+      <ProjectGrid projects={projects.slice(0, RECENT_PROJECTS)} headingLevel={3} />
     </section>
   );
 }

@@ -113,7 +113,7 @@ function LegalPage({ doc }: { doc: LegalDocument }) {
           {sections.map(({ id, heading, number, paragraphs, list }) => (
             <section key={id} aria-labelledby={id} className="border-b border-slate-200 py-8 first:pt-0 last:border-b-0 dark:border-slate-800">
               <h2 id={id} className="scroll-mt-24 text-xl font-semibold tracking-tight text-slate-900 dark:text-white">
-                <span className="mr-2 text-amber-600 tabular-nums dark:text-amber-400">{number}.</span>
+                <span className="mr-2 text-amber-700 tabular-nums dark:text-amber-400">{number}.</span>
                 {heading}
               </h2>
               {paragraphs.map((text) => (

@@ -146,6 +146,10 @@ export function LoginPage() {
         description: demoRole
           ? `Logged in as ${ROLE_LABELS[demoRole]}. Redirecting to dashboard...`
           : 'Redirecting to dashboard...',
+        // It says what happens in the next half second: gone soon after arrival, and
+        // at the bottom, where it does not cover the dashboard's header on a phone.
+        duration: REDIRECT_AFTER_LOGIN_MS + 1000,
+        position: 'bottom-center',
       });
       window.setTimeout(() => {
         useAppStore.getState().signedIn(user);
@@ -261,7 +265,7 @@ export function LoginPage() {
             <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
               Don&apos;t have an account? <TextLink to="/signup">Sign Up</TextLink>
             </p>
-            <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-400 dark:text-slate-500">
+            <p className="mt-6 flex items-center justify-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
               <CheckCircle2 className="size-3.5" aria-hidden="true" />
               Secure sign-in · your photos stay private
             </p>

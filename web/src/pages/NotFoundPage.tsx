@@ -13,7 +13,7 @@ export function NotFoundPage() {
         <span className="flex size-16 items-center justify-center rounded-2xl bg-amber-100 text-amber-700 dark:bg-amber-400/10 dark:text-amber-300">
           <Construction className="size-8" aria-hidden="true" />
         </span>
-        <p className="mt-6 text-sm font-semibold tracking-widest text-amber-600 uppercase dark:text-amber-400">404</p>
+        <p className="mt-6 text-sm font-semibold tracking-widest text-amber-700 uppercase dark:text-amber-400">404</p>
         <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
           Oops! Page not found
         </h1>

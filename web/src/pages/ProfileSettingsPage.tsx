@@ -46,7 +46,7 @@ function ReadOnly({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="space-y-1">
       <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</p>
-      <p className="text-sm font-medium break-words text-slate-900 dark:text-slate-100">{value || <span className="text-slate-400">—</span>}</p>
+      <p className="text-sm font-medium break-words text-slate-900 dark:text-slate-100">{value || <span className="text-slate-500 dark:text-slate-400">—</span>}</p>
     </div>
   );
 }

@@ -285,7 +285,7 @@ function ProjectView({ project }: { project: Project }) {
             {project.description ? (
               <p className="text-sm leading-7 whitespace-pre-line text-slate-600 dark:text-slate-300">{project.description}</p>
             ) : (
-              <p className="text-sm text-slate-400 italic">No description yet.</p>
+              <p className="text-sm text-slate-500 italic dark:text-slate-400">No description yet.</p>
             )}
           </SectionCard>
           {isAdmin && <ProjectMediaCard projectId={project.id} />}
@@ -304,7 +304,7 @@ function ProjectView({ project }: { project: Project }) {
                     {project.builderName}
                   </span>
                 ) : (
-                  <span className="text-slate-400">—</span>
+                  <span className="text-slate-500 dark:text-slate-400">—</span>
                 )}
               </Detail>
               <Detail label="Address">{project.address}</Detail>

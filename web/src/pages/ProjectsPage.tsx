@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import type { Profile } from '../protocol/types';
 import { displayName } from '../lib/names';
-import { projectsTitle } from '../lib/people';
+import { possessive, projectsTitle } from '../lib/people';
 import { sortProjects, useAppStore } from '../store';
 import { PageHeader } from '../components/PageHeader';
 import { ProjectGrid, ProjectGridSkeleton } from '../components/ProjectGrid';
@@ -42,7 +42,7 @@ function ProjectsView({ scope }: { scope: Scope }) {
   const personName =
     person ? displayName(person) : scope.kind === 'homeowner' ? (projects[0]?.homeownerName ?? null) : scope.kind === 'builder' ? (projects[0]?.builderName ?? null) : null;
 
-  const title = scope.kind === 'all' ? 'Projects' : person ? projectsTitle(person) : personName ? `${personName.split(' ')[0]}'s Projects` : 'Projects';
+  const title = scope.kind === 'all' ? 'Projects' : person ? projectsTitle(person) : personName ? `${possessive(personName.split(' ')[0])} Projects` : 'Projects';
   let subtitle: string;
   if (scope.kind !== 'all' && personName) subtitle = `Viewing projects for ${personName}`;
   else if (projects.length === 0) subtitle = 'No project to show yet';

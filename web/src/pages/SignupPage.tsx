@@ -163,6 +163,10 @@ export function SignupPage() {
             {isSubmitting ? 'Creating account...' : 'Create Account'}
           </Button>
         </form>
+        <p className="mt-4 text-center text-xs leading-relaxed text-slate-600 dark:text-slate-400">
+          By creating an account you agree to our <TextLink to="/terms-of-service" className="underline">Terms of Service</TextLink> and{' '}
+          <TextLink to="/privacy-policy" className="underline">Privacy Policy</TextLink>.
+        </p>
         <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
           Already have an account? <TextLink to="/login">Log In</TextLink>
         </p>

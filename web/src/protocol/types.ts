@@ -101,7 +101,7 @@ data: string | null, };
 
 export type UpdatePhoto = { id: string, caption?: string, category?: ImageCategory, };
 
-export type Request = { "type": "ping" } | { "type": "list_users" } | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user", id: string, } | { "type": "list_projects" } | { "type": "get_project", id: string, } | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project", id: string, } | { "type": "subscribe", id: string, } | { "type": "unsubscribe", id: string, } | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos", projectId: string, } | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo", id: string, } | { "type": "set_favourite", imageId: string, favourite: boolean, };
+export type Request = { "type": "ping" } | { "type": "list_users" } | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user", id: string, } | { "type": "user_deletion_impact", id: string, } | { "type": "list_projects" } | { "type": "get_project", id: string, } | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project", id: string, } | { "type": "subscribe", id: string, } | { "type": "unsubscribe", id: string, } | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos", projectId: string, } | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo", id: string, } | { "type": "set_favourite", imageId: string, favourite: boolean, };
 
 export type UserListing = { user: Profile, 
 /**
@@ -119,7 +119,7 @@ export type Response = { "type": "pong" } | { "type": "users" } & UserDirectory 
 /**
  * Ids of this user's favourites among `photos`.
  */
-favourites: Array<string>, } | { "type": "photo", photo: ProjectImage, } | { "type": "done" };
+favourites: Array<string>, } | { "type": "photo", photo: ProjectImage, } | { "type": "deletion_impact", projects: number, photos: number, } | { "type": "done" };
 
 export type Snapshot = { 
 /**
@@ -158,6 +158,7 @@ export const REPLY_TYPES = {
   "create_user": "user",
   "update_user": "user",
   "delete_user": "done",
+  "user_deletion_impact": "deletion_impact",
   "list_projects": "projects",
   "get_project": "project",
   "create_project": "project",
@@ -181,6 +182,7 @@ export type ReplyTo = {
   "create_user": Extract<Response, { "type": "user" }>,
   "update_user": Extract<Response, { "type": "user" }>,
   "delete_user": Extract<Response, { "type": "done" }>,
+  "user_deletion_impact": Extract<Response, { "type": "deletion_impact" }>,
   "list_projects": Extract<Response, { "type": "projects" }>,
   "get_project": Extract<Response, { "type": "project" }>,
   "create_project": Extract<Response, { "type": "project" }>,

@@ -36,6 +36,12 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
       return user;
     },
 
+    /** Admin, not self: the projects and photos that deleting this user removes. */
+    async userDeletionImpact(id: string): Promise<{ projects: number; photos: number }> {
+      const { projects, photos } = await tracker.request({ type: 'user_deletion_impact', id });
+      return { projects, photos };
+    },
+
     /** Admin, not self; the user leaves the directory with its `user_deleted` event. */
     async deleteUser(id: string): Promise<void> {
       await tracker.request({ type: 'delete_user', id });

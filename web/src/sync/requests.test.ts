@@ -109,6 +109,7 @@ describe('RequestTracker', () => {
       create_user: true,
       update_user: true,
       delete_user: true,
+      user_deletion_impact: true,
       list_projects: true,
       get_project: true,
       create_project: true,

@@ -12,7 +12,7 @@ import { Button } from '../ui/Button';
 import { Dialog, DialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { SelectField } from '../ui/Select';
-import { Tabs, TabsList, TabsTrigger } from '../ui/Tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
 
 interface Draft {
   firstName: string;
@@ -100,28 +100,31 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
             <TabsTrigger value="builder" disabled={saving}>Builder</TabsTrigger>
             <TabsTrigger value="admin" disabled={saving}>Admin</TabsTrigger>
           </TabsList>
+          {/* One panel, the selected role's fields: every tab controls a panel that exists. */}
+          <TabsContent value={role} className="focus-visible:outline-none">
+            <fieldset disabled={saving} className="space-y-4">
+              {role === 'builder' ? (
+                <Field label="Company / Builder name" maxLength={MAX_LENGTH.name} value={draft.name} onChange={set('name')} error={errors.name} autoComplete="organization" required />
+              ) : (
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field label="First name" maxLength={MAX_LENGTH.firstName} value={draft.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="off" required />
+                  <Field label="Last name" maxLength={MAX_LENGTH.lastName} value={draft.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="off" required />
+                </div>
+              )}
+              <Field label="Email" maxLength={MAX_LENGTH.email} type="email" value={draft.email} onChange={set('email')} error={errors.email} autoComplete="off" required />
+              <Field label="Phone" maxLength={MAX_LENGTH.phone} type="tel" value={draft.phone} onChange={set('phone')} error={errors.phone} placeholder="(555) 123-4567" autoComplete="off" required />
+              {role === 'homeowner' && (
+                <SelectField
+                  label="Builder (optional)"
+                  value={draft.builderId}
+                  onChange={set('builderId')}
+                  error={errors.builderId}
+                  options={[{ value: '', label: 'None' }, ...builders]}
+                />
+              )}
+            </fieldset>
+          </TabsContent>
         </Tabs>
-        <fieldset disabled={saving} className="space-y-4">
-          {role === 'builder' ? (
-            <Field label="Company / Builder name" maxLength={MAX_LENGTH.name} value={draft.name} onChange={set('name')} error={errors.name} autoComplete="organization" required />
-          ) : (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="First name" maxLength={MAX_LENGTH.firstName} value={draft.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="off" required />
-              <Field label="Last name" maxLength={MAX_LENGTH.lastName} value={draft.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="off" required />
-            </div>
-          )}
-          <Field label="Email" maxLength={MAX_LENGTH.email} type="email" value={draft.email} onChange={set('email')} error={errors.email} autoComplete="off" required />
-          <Field label="Phone" maxLength={MAX_LENGTH.phone} type="tel" value={draft.phone} onChange={set('phone')} error={errors.phone} placeholder="(555) 123-4567" autoComplete="off" required />
-          {role === 'homeowner' && (
-            <SelectField
-              label="Builder (optional)"
-              value={draft.builderId}
-              onChange={set('builderId')}
-              error={errors.builderId}
-              options={[{ value: '', label: 'None' }, ...builders]}
-            />
-          )}
-        </fieldset>
         <DialogActions>
           <Button variant="outline" onClick={() => close(false)} disabled={saving}>
             Cancel

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Project, ProjectStatus, UpdateProject } from '../../protocol/types';
 import { displayName } from '../../lib/names';
+import { matchesSearch } from '../../lib/people';
 import { STATUS_LABELS } from '../../lib/projectStatus';
 import { MAX_LENGTH } from '../../lib/limits';
 import { useAppStore } from '../../store';
@@ -12,6 +13,7 @@ import { RequestError } from '../../sync/requests';
 import { ADMIN_ONLY_STATUS_SCREEN } from '../AccessRestricted';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field, TextAreaField } from '../ui/Field';
+import { SearchBox } from '../ui/SearchBox';
 import { SelectField } from '../ui/Select';
 import { ProgressSlider } from '../ui/Slider';
 
@@ -87,6 +89,18 @@ export function ProjectFormDialog({
         .sort((a, b) => a.label.localeCompare(b.label));
     return { homeowners: option('homeowner'), builders: option('builder') };
   }, [users]);
+  // With many homeowners a bare list is a long scroll: a search narrows it (the chosen
+  // one always stays listed), and a single match is chosen for you.
+  const [homeownerQuery, setHomeownerQuery] = useState('');
+  const homeownerOptions = useMemo(
+    () => people.homeowners.filter((o) => o.value === homeownerId || (users[o.value] && matchesSearch(users[o.value], homeownerQuery))),
+    [people.homeowners, homeownerId, homeownerQuery, users],
+  );
+  const searchHomeowners = (query: string) => {
+    setHomeownerQuery(query);
+    const hits = people.homeowners.filter((o) => users[o.value] && matchesSearch(users[o.value], query));
+    if (query.trim() && hits.length === 1) edit(setHomeownerId, 'homeownerId')(hits[0].value);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -171,13 +185,20 @@ export function ProjectFormDialog({
             </div>
           ) : (
             <div className="grid gap-4 sm:grid-cols-2">
+              <SearchBox
+                value={homeownerQuery}
+                onChange={searchHomeowners}
+                label="Search by name or email"
+                className="sm:col-span-2 sm:max-w-none"
+                status={homeownerQuery.trim() ? `${homeownerOptions.length === 1 ? '1 match' : `${homeownerOptions.length} matches`}` : undefined}
+              />
               <SelectField
                 label="Homeowner"
                 value={homeownerId}
                 onChange={(e) => edit(setHomeownerId, 'homeownerId')(e.target.value)}
                 error={errors.homeownerId}
                 placeholder="Select a homeowner"
-                options={people.homeowners}
+                options={homeownerOptions}
               />
               <SelectField
                 label="Builder"

@@ -22,6 +22,10 @@ export interface GalleryRole {
   emptyText: 'admin' | 'standard';
 }
 
+/** The About page's FAQ promise (SPEC §1), so an empty project says what to expect. */
+const ARRIVAL_HINT =
+  'Photos usually arrive within 24–48 hours of a site visit, about every two weeks or at each milestone.';
+
 function EmptyResult({ title, text, action }: { title?: string; text: string; action?: ReactNode }) {
   return (
     <div role="status" className="flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-200 px-6 py-12 text-center dark:border-slate-700">
@@ -82,6 +86,19 @@ export function PhotoBrowser({
   );
   const lightboxIndex = lightbox ? lightboxPhotos.findIndex((p) => p.id === lightbox.id) : -1;
 
+  // Closing the lightbox puts focus back on the tile of the photo last shown (the one
+  // opened, or the one stepped to), so a keyboard user carries on where they were.
+  const galleryRef = useRef<HTMLDivElement>(null);
+  const lastShown = useRef<string | null>(null);
+  if (lightbox) lastShown.current = lightbox.id;
+  const returnFocus = (event: Event) => {
+    const id = lastShown.current;
+    const tile = id ? galleryRef.current?.querySelector<HTMLElement>(`[data-photo-id="${CSS.escape(id)}"] [data-opens-lightbox]`) : null;
+    if (!tile) return;
+    event.preventDefault();
+    tile.focus();
+  };
+
   const [editing, setEditing] = useState<ProjectImage | null>(null);
   const [removing, setRemoving] = useState<ProjectImage | null>(null);
   const [busy, setBusy] = useState(false);
@@ -111,17 +128,25 @@ export function PhotoBrowser({
   let body: ReactNode;
   if (!loaded) {
     body = <GallerySkeleton columns={role.columns} />;
-  } else if (photos.length === 0 && !filters.favouritesOnly) {
+  } else if (photos.length === 0) {
     body = (
       <div className="space-y-4">
-        <PhotoGallery {...gallery} photos={[]} />
+        <PhotoGallery {...gallery} photos={[]} emptyHint={ARRIVAL_HINT} />
         {emptyAction && <div className="flex justify-center">{emptyAction}</div>}
       </div>
     );
   } else if (visible.length === 0) {
+    // The gallery opens on the current month (SPEC §2), so early in a month a project
+    // full of photos would look empty: say how many there are and show them in one tap.
+    const showAll = (
+      <Button variant="outline" size="sm" onClick={() => filters.setDate({ year: 'all', month: 'all' })}>
+        Show all
+      </Button>
+    );
+    const held = `This project has ${photos.length === 1 ? '1 photo' : `${photos.length} photos`} from other dates.`;
     body =
-      role.emptyText === 'admin' ? (
-        <EmptyResult text="No images match the selected filters" />
+      role.emptyText === 'admin' && !filters.favouritesOnly ? (
+        <EmptyResult title="No images match the selected filters" text={held} action={showAll} />
       ) : filters.favouritesOnly ? (
         <EmptyResult
           title="No photos found"
@@ -133,15 +158,18 @@ export function PhotoBrowser({
           }
         />
       ) : (
-        <EmptyResult title="No photos found" text="No photos match your current filters." />
+        <EmptyResult title="No photos found" text={`No photos match your current filters. ${held}`} action={showAll} />
       );
   } else {
     body = <PhotoGallery {...gallery} photos={visible} />;
   }
 
   return (
-    <div className="space-y-4">
-      <PhotoFilterBar filters={filters} favouriteCount={favouriteCount} shown={loaded ? visible.length : null} total={photos.length} />
+    <div className="space-y-4" ref={galleryRef}>
+      {/* Filters over nothing only confuse: a project without photos shows none. */}
+      {!(loaded && photos.length === 0) && (
+        <PhotoFilterBar filters={filters} favouriteCount={favouriteCount} shown={loaded ? visible.length : null} total={photos.length} />
+      )}
       {role.click === 'favourite' && photos.length > 0 && (
         <p className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
           <Heart className="size-3.5 text-rose-400" aria-hidden="true" />
@@ -157,6 +185,7 @@ export function PhotoBrowser({
         onIndexChange={(i) => setLightbox((lb) => (lb && lightboxPhotos[i] ? { ...lb, id: lightboxPhotos[i].id } : lb))}
         onClose={() => setLightbox(null)}
         onToggleFavourite={(photo) => void toggleFavourite(photo)}
+        onCloseAutoFocus={returnFocus}
       />
       {editing && <EditPhotoDialog key={editing.id} photo={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog

@@ -41,7 +41,7 @@ export function PhotoDownloadMenu({ projectId, photoCount, favouriteCount }: { p
             <DropdownMenu.Item disabled className={cn(itemClasses)}>
               <Heart className="size-4 text-slate-300" aria-hidden="true" />
               <span className="flex-1">Download favorites</span>
-              <span className="text-xs text-slate-400">none yet</span>
+              <span className="text-xs text-slate-500 dark:text-slate-400">none yet</span>
             </DropdownMenu.Item>
           )}
         </DropdownMenu.Content>

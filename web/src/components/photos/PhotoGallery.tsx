@@ -24,6 +24,7 @@ export function PhotoGallery({
   onToggleFavourite,
   onEdit,
   onDelete,
+  emptyHint,
 }: {
   photos: ProjectImage[];
   favourites: Readonly<Record<string, true>>;
@@ -38,12 +39,15 @@ export function PhotoGallery({
   onToggleFavourite: (photo: ProjectImage) => void;
   onEdit: (photo: ProjectImage) => void;
   onDelete: (photo: ProjectImage) => void;
+  /** Said under "No images available" when there are none. */
+  emptyHint?: string;
 }) {
   if (photos.length === 0) {
     return (
       <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-200 px-6 py-12 text-center dark:border-slate-700">
-        <ImageOff className="size-8 text-slate-300 dark:text-slate-600" aria-hidden="true" />
-        <p className="mt-3 text-sm font-medium text-slate-600 dark:text-slate-300">No images available</p>
+        <ImageOff className="size-8 text-slate-400 dark:text-slate-500" aria-hidden="true" />
+        <p className="mt-3 text-sm font-medium text-slate-700 dark:text-slate-200">No images available</p>
+        {emptyHint && <p className="mt-1 max-w-sm text-sm text-slate-600 dark:text-slate-300">{emptyHint}</p>}
       </div>
     );
   }

@@ -29,6 +29,7 @@ export function PhotoLightbox({
   onIndexChange,
   onClose,
   onToggleFavourite,
+  onCloseAutoFocus,
 }: {
   photos: ProjectImage[];
   /** The photo shown; the lightbox is closed when null. */
@@ -37,6 +38,8 @@ export function PhotoLightbox({
   onIndexChange: (index: number) => void;
   onClose: () => void;
   onToggleFavourite: (photo: ProjectImage) => void;
+  /** Where focus goes once closed (the dialog has no trigger to hand it back to). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const total = photos.length;
   const photo = index !== null ? photos[index] : undefined;
@@ -91,6 +94,7 @@ export function PhotoLightbox({
           onKeyDown={onKeyDown}
           onTouchStart={onTouchStart}
           onTouchEnd={onTouchEnd}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none data-[state=open]:animate-[fade-in_150ms_ease-out]"
         >
           {photo && (

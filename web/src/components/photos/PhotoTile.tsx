@@ -50,7 +50,8 @@ export function PhotoTile(props: PhotoTileProps) {
         onClick={click === 'open' ? props.onOpen : props.onToggleFavourite}
         aria-label={click === 'open' ? `View ${name}` : `Favorite ${name}`}
         aria-pressed={click === 'favourite' ? favourite : undefined}
-        className="absolute inset-0 block size-full cursor-pointer focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-500 focus-visible:ring-inset"
+        data-opens-lightbox={click === 'open' || undefined}
+        className="absolute inset-0 block size-full cursor-pointer after:pointer-events-none after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-4 focus-visible:after:ring-brand-500 focus-visible:after:ring-inset"
       >
         <PhotoImage
           key={photo.thumbUrl}
@@ -60,15 +61,17 @@ export function PhotoTile(props: PhotoTileProps) {
         />
       </button>
 
-      {/* Caption and date (SPEC §2: the date on hover; no year for the current year). */}
+      {/* Caption and date (SPEC §2: the date on hover; no year for the current year).
+          Phones have no hover, so there they always show. */}
       <div
+        data-testid="photo-caption"
         className={cn(
-          'pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-950/80 via-slate-950/40 to-transparent px-3 pt-8 pb-2.5 text-white transition-opacity duration-200',
+          'pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-950/85 via-slate-950/50 to-transparent px-3 pt-8 pb-2.5 text-white transition-opacity duration-200 max-sm:px-2 max-sm:pt-6 max-sm:pb-1.5 max-sm:opacity-100',
           revealOnHover,
         )}
       >
-        {photo.caption && <p className="truncate text-sm font-medium">{photo.caption}</p>}
-        <p className="text-xs text-white/80" data-testid="photo-date">
+        {photo.caption && <p className="truncate text-sm font-medium max-sm:text-xs">{photo.caption}</p>}
+        <p className="text-xs text-white/90" data-testid="photo-date">
           {date}
         </p>
       </div>
@@ -84,7 +87,7 @@ export function PhotoTile(props: PhotoTileProps) {
           >
             <Heart className={cn('size-4', favourite && 'fill-current')} />
           </span>
-          <button type="button" onClick={props.onOpen} aria-label={`View ${name} full size`} className={cn(overlayButton, 'absolute top-2 left-2')}>
+          <button type="button" onClick={props.onOpen} aria-label={`View ${name} full size`} data-opens-lightbox className={cn(overlayButton, 'absolute top-2 left-2')}>
             <Expand className="size-4" aria-hidden="true" />
           </button>
         </>

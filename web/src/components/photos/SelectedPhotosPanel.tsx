@@ -82,7 +82,7 @@ export function SelectedPhotosPanel({
                 <p className="truncate text-xs font-medium text-slate-700 dark:text-slate-200" title={item.file.name}>
                   {item.file.name}
                 </p>
-                <p className="text-[11px] text-slate-400 tabular-nums">{formatBytes(item.file.size)}</p>
+                <p className="text-[11px] text-slate-500 tabular-nums dark:text-slate-400">{formatBytes(item.file.size)}</p>
               </div>
               {publishing && (
                 <div

@@ -89,7 +89,7 @@ export function UploadDropZone({ onFiles, disabled, compact }: { onFiles: (files
         }}
       />
       <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">Supported formats: JPEG, PNG, GIF, WebP</p>
-      <p className="mt-0.5 text-xs text-slate-400 dark:text-slate-500">Up to 30 MB per photo, {MAX_FILES_PER_UPLOAD} photos at a time</p>
+      <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">Up to 30 MB per photo, {MAX_FILES_PER_UPLOAD} photos at a time</p>
     </div>
   );
 }

@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { audit } from './axe';
+import { loginAs, openProjectCard } from './helpers';
+import { photoSection, showAllDates } from './photoHelpers';
+
+// Every screen and dialog, signed out and as each role, at 390 and 1280 px: no serious
+// or critical axe-core finding and no skipped heading level (issue 21). The audits are
+// soft, so one run names every screen that fails, not just the first.
+
+async function openLightbox(page: Page, section: ReturnType<typeof photoSection>, opener: RegExp) {
+  await showAllDates(section);
+  const button = section.getByRole('button', { name: opener }).first();
+  await button.click();
+  const lightbox = page.getByTestId('lightbox');
+  await expect(lightbox).toBeVisible();
+  return { lightbox, button };
+}
+
+test('public screens', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 10_000 });
+  await audit(page, 'landing');
+
+  for (const [path, screen] of [
+    ['/about', 'about'],
+    ['/contact', 'contact'],
+    ['/terms-of-service', 'terms'],
+    ['/privacy-policy', 'privacy'],
+    ['/cookie-policy', 'cookies'],
+    ['/login', 'login'],
+    ['/signup', 'signup'],
+    ['/check-email', 'check-email'],
+    ['/forgot-password', 'forgot-password'],
+    ['/reset-password?token=not-a-real-token', 'reset-password'],
+    ['/no-such-page', 'not-found'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await audit(page, screen);
+  }
+
+  // Sign-up as a builder, with the form's own error messages showing.
+  await page.goto('/signup');
+  await page.locator('label').filter({ has: page.getByRole('radio', { name: /Builder/ }) }).click();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await audit(page, 'signup-errors');
+
+  // The phone header menu (About and Contact do not fit beside the logo at 390 px).
+  await page.goto('/about');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' })).toBeVisible();
+  await audit(page, 'public-menu', { fullPage: false });
+});
+
+test('admin screens and dialogs', async ({ page }) => {
+  test.setTimeout(240_000);
+  await loginAs(page, 'admin');
+  await audit(page, 'admin-dashboard');
+  const people = page.getByRole('tablist', { name: 'User type' });
+  await people.getByRole('tab', { name: /Builders/ }).click();
+  await audit(page, 'admin-dashboard-builders');
+  await people.getByRole('tab', { name: /Admins/ }).click();
+  await audit(page, 'admin-dashboard-admins');
+  await people.getByRole('tab', { name: /Homeowners/ }).click();
+
+  await page.getByRole('button', { name: /Open user menu/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await audit(page, 'user-menu', { fullPage: false });
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'New User' }).click();
+  const create = page.getByRole('dialog', { name: 'Create New User' });
+  for (const role of ['Homeowner', 'Builder', 'Admin']) {
+    await create.getByRole('tab', { name: role }).click();
+    await audit(page, `dialog-create-user-${role.toLowerCase()}`, { fullPage: false });
+  }
+  await create.getByRole('button', { name: 'Cancel' }).click();
+
+  const row = page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: 'Jamie Carter' }).first();
+  await row.getByRole('button', { name: /^Edit Jamie Carter/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Homeowner Details' });
+  await expect(edit).toBeVisible();
+  await audit(page, 'dialog-edit-user', { fullPage: false });
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  await row.getByRole('button', { name: /^Delete Jamie Carter/ }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toBeVisible();
+  await audit(page, 'dialog-delete-user', { fullPage: false });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'New Project' }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Project' });
+  await expect(form).toBeVisible();
+  await audit(page, 'dialog-create-project', { fullPage: false });
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  await row.getByRole('link', { name: /View Projects/ }).click();
+  await expect(page).toHaveURL(/\/homeowner\/[^/]+\/projects/);
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  await audit(page, 'homeowner-projects');
+
+  await page.goto('/dashboard');
+  await page.getByRole('tablist', { name: 'User type' }).getByRole('tab', { name: /Builders/ }).click();
+  await page.getByRole('tabpanel').getByRole('link', { name: /View All Projects/ }).first().click();
+  await expect(page).toHaveURL(/\/builder\/[^/]+\/projects/);
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  await audit(page, 'builder-projects');
+
+  await page.goto('/projects');
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  await audit(page, 'admin-projects');
+
+  await openProjectCard(page, 'Maple Street Residence');
+  const media = photoSection(page, 'Project Media');
+  await expect(media.getByTestId('photo-tile').first().or(media.getByRole('status')).first()).toBeVisible();
+  await audit(page, 'admin-project');
+  await showAllDates(media);
+  await audit(page, 'admin-project-all-photos');
+  await media.getByRole('tab', { name: 'Upload Photos' }).click();
+  await audit(page, 'admin-project-upload');
+  await media.getByRole('tab', { name: /Photos/ }).last().click();
+
+  const { lightbox, button } = await openLightbox(page, media, /^View /);
+  await audit(page, 'lightbox', { fullPage: false });
+  await lightbox.getByRole('button', { name: 'Close' }).click();
+  // Focus comes back to the tile that opened it, not the page.
+  await expect(button).toBeFocused();
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const projectForm = page.getByRole('dialog');
+  await expect(projectForm).toBeVisible();
+  await audit(page, 'dialog-edit-project', { fullPage: false });
+  await projectForm.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/profile-settings');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await audit(page, 'profile-settings');
+  await page.getByRole('region', { name: 'My Profile' }).getByRole('button', { name: 'Edit Profile' }).click();
+  await audit(page, 'profile-settings-edit');
+});
+
+test('builder screens', async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginAs(page, 'builder');
+  await audit(page, 'builder-dashboard');
+  await page.goto('/projects');
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  await audit(page, 'builder-projects-list');
+  await openProjectCard(page, 'Lakeview Cottage');
+  const section = photoSection(page, 'Project Photos');
+  await expect(section).toBeVisible();
+  await audit(page, 'builder-project');
+  await section.getByRole('button', { name: 'Upload Photos' }).click();
+  await audit(page, 'builder-project-upload');
+});
+
+test('homeowner screens', async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginAs(page, 'homeowner');
+  await audit(page, 'homeowner-dashboard');
+  await page.goto('/projects');
+  await expect(page.getByTestId('project-card').first()).toBeVisible();
+  await audit(page, 'homeowner-projects-list');
+  await openProjectCard(page, 'Maple Street Residence');
+  const section = photoSection(page, 'Project Photos');
+  await expect(section).toBeVisible();
+  await audit(page, 'homeowner-project');
+  await showAllDates(section);
+  await audit(page, 'homeowner-project-all-photos');
+  const { lightbox, button } = await openLightbox(page, section, /full size$/);
+  await audit(page, 'homeowner-lightbox', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await page.goto('/profile-settings');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await audit(page, 'homeowner-profile');
+});
