@@ -164,6 +164,11 @@ pub struct UpdateProject {
     #[serde(default)]
     #[ts(optional)]
     pub progress: Option<i32>,
+    /// One of the project's photos to show as its thumbnail; an empty id goes back to
+    /// the newest photo. Admins only.
+    #[serde(default)]
+    #[ts(optional)]
+    pub thumbnail_id: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq, Default)]

@@ -153,6 +153,7 @@ mod tests {
             status: ProjectStatus::InProgress,
             progress: 0,
             thumbnail_url: None,
+            thumbnail_pinned: false,
             created_at: 0,
             updated_at: 0,
             version: 1,

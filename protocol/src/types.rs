@@ -151,6 +151,8 @@ pub struct Project {
     pub progress: i32,
     /// Thumbnail rendition of the project's cover photo, served after an access check.
     pub thumbnail_url: Option<String>,
+    /// True when an admin picked the thumbnail; false when it follows the newest photo.
+    pub thumbnail_pinned: bool,
     pub created_at: Millis,
     pub updated_at: Millis,
     /// Monotonic per project; a client ignores an event older than what it holds.

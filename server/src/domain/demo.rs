@@ -247,6 +247,8 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 builder_id: p.with_builder.then_some(builder_id.as_str()),
                 status: p.status,
                 progress: p.progress,
+                thumbnail_image_id: None,
+                thumbnail_pinned: false,
             },
             started,
         )

@@ -23,6 +23,7 @@ pub const TITLE_REQUIRED: &str = "Title is required";
 pub const ADDRESS_REQUIRED: &str = "Address is required";
 pub const PROGRESS_RANGE: &str = "Progress must be between 0 and 100.";
 pub const NOT_ALLOWED: &str = "You don't have permission to change this project.";
+pub const THUMBNAIL_NOT_IN_PROJECT: &str = "That photo is not in this project.";
 
 /// The facts about a project that the policy decides on.
 pub(crate) fn project_ref(p: &ProjectRow) -> ProjectRef<'_> {
@@ -54,12 +55,22 @@ pub async fn get(svc: &Services, actor: &Actor, id: &str) -> Result<Project> {
     Ok(views::project(&visible(svc, actor, id).await?))
 }
 
-/// The people a project change names, looked up before its rules are applied: the
-/// rules then decide without reading anything.
+/// The people (and the thumbnail photo) a project change names, looked up before its
+/// rules are applied: the rules then decide without reading anything.
 #[derive(Default, Debug, Clone)]
 pub struct People {
     pub homeowner: Option<UserRow>,
     pub builder: Option<UserRow>,
+    pub thumbnail: Option<Thumbnail>,
+}
+
+/// The photo a thumbnail pick names, as read before the rules run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Thumbnail {
+    /// Back to the newest photo: its id, or none when the project has no photos.
+    Newest(Option<String>),
+    /// A photo by id, with the project it belongs to (`None` when there is no such photo).
+    Photo { id: String, project_id: Option<String> },
 }
 
 /// Reads the people named (the ids as given; unknown ids read as none).
@@ -73,7 +84,32 @@ pub async fn people(svc: &Services, homeowner_id: Option<&str>, builder_id: Opti
         Some(b) => users::find_by_id(pool, b).await?,
         None => None,
     };
-    Ok(People { homeowner, builder })
+    Ok(People { homeowner, builder, thumbnail: None })
+}
+
+/// Reads the photo a thumbnail pick names, when the update names one.
+async fn thumbnail_named(svc: &Services, row: &ProjectRow, input: &UpdateProject) -> Result<Option<Thumbnail>> {
+    let pool = svc.store.pool();
+    Ok(match input.thumbnail_id.as_deref() {
+        None => None,
+        Some("") => Some(Thumbnail::Newest(projects::newest_image_id(pool, &row.id).await?)),
+        Some(id) => {
+            let project_id = images::find(pool, id).await?.map(|i| i.project_id);
+            Some(Thumbnail::Photo { id: id.to_owned(), project_id })
+        }
+    })
+}
+
+/// Where a thumbnail pick leaves the project's thumbnail: (photo id, picked by hand).
+fn thumbnail_after(row: &ProjectRow, pick: Option<&Thumbnail>) -> Result<(Option<String>, bool)> {
+    match pick {
+        None => Ok((row.thumbnail_image_id.clone(), row.thumbnail_pinned != 0)),
+        Some(Thumbnail::Newest(newest)) => Ok((newest.clone(), false)),
+        Some(Thumbnail::Photo { id, project_id }) if project_id.as_deref() == Some(row.id.as_str()) => {
+            Ok((Some(id.clone()), true))
+        }
+        Some(Thumbnail::Photo { .. }) => Err(Error::field("thumbnailId", THUMBNAIL_NOT_IN_PROJECT)),
+    }
 }
 
 /// A homeowner a project is given must exist as a homeowner (SPEC.md §8 messages).
@@ -165,6 +201,7 @@ pub fn plan_create(
         status: input.status.as_str().to_owned(),
         progress: input.progress,
         thumbnail_image_id: None,
+        thumbnail_pinned: 0,
         created_at: now,
         updated_at: now,
         version: 1,
@@ -207,6 +244,8 @@ fn fields(row: &ProjectRow) -> ProjectFields<'_> {
         builder_id: row.builder_id.as_deref(),
         status: &row.status,
         progress: row.progress,
+        thumbnail_image_id: row.thumbnail_image_id.as_deref(),
+        thumbnail_pinned: row.thumbnail_pinned != 0,
     }
 }
 
@@ -247,7 +286,9 @@ pub fn plan_update(
     let status_changed = status.as_str() != row.status || progress != row.progress;
     let details_changed = title != row.title || description != row.description || address != row.address;
     let owners_changed = homeowner_id != row.homeowner_id || builder_id != row.builder_id.as_deref();
-    if !status_changed && !details_changed && !owners_changed {
+    let (thumbnail, pinned) = thumbnail_after(row, people.thumbnail.as_ref())?;
+    let thumbnail_changed = thumbnail != row.thumbnail_image_id || pinned != (row.thumbnail_pinned != 0);
+    if !status_changed && !details_changed && !owners_changed && !thumbnail_changed {
         return Err(Error::new(ErrorCode::NoChanges, NO_CHANGES));
     }
     let target = Target::Project(project_ref(row));
@@ -258,6 +299,14 @@ pub fn plan_update(
         return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED));
     }
     let mut next = row.clone();
+    // Choosing the thumbnail is an admin's call, as it is when creating (SPEC.md §3).
+    if thumbnail_changed {
+        if !policy::allows(actor, Action::CreateProject, Target::Nothing) {
+            return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED));
+        }
+        next.thumbnail_image_id = thumbnail;
+        next.thumbnail_pinned = i32::from(pinned);
+    }
     // Giving a project to other people is an admin's call, like creating it.
     if owners_changed {
         if !policy::allows(actor, Action::CreateProject, Target::Nothing) {
@@ -296,11 +345,12 @@ pub fn plan_update(
 /// again and retries, so a change never overwrites one it did not see.
 pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &UpdateProject) -> Result<Option<(ProjectRow, Vec<Change>)>> {
     let (homeowner, builder) = people_named(row, input);
-    let people = if homeowner.is_some() || builder.is_some() {
+    let mut people = if homeowner.is_some() || builder.is_some() {
         people(svc, homeowner.as_deref(), builder.as_deref()).await?
     } else {
         People::default()
     };
+    people.thumbnail = thumbnail_named(svc, row, input).await?;
     let (next, changes) = plan_update(row, input, actor, &people, now_ms())?;
     if !projects::update_at_version(svc.store.pool(), &next.id, &fields(&next), next.updated_at, row.version).await? {
         return Ok(None);
@@ -348,6 +398,7 @@ mod tests {
             status: ProjectStatus::InProgress.as_str().into(),
             progress: 40,
             thumbnail_image_id: None,
+            thumbnail_pinned: 0,
             created_at: 1,
             updated_at: 1,
             version: 7,
@@ -420,7 +471,7 @@ mod tests {
     #[test]
     fn moving_a_project_is_for_admins_and_names_real_people() {
         let input = update(|u| u.homeowner_id = Some("h2".into()));
-        let people = People { homeowner: Some(user("h2", Role::Homeowner)), builder: None };
+        let people = People { homeowner: Some(user("h2", Role::Homeowner)), builder: None, thumbnail: None };
         let (next, changes) = plan_update(&row(), &input, &actor("a", Role::Admin), &people, 5).unwrap();
         assert_eq!((next.homeowner_id.as_str(), next.homeowner_email.as_str()), ("h2", "h2@example.com"));
         assert_eq!(next.builder_id.as_deref(), Some("b"), "the builder stays");
@@ -428,7 +479,7 @@ mod tests {
         assert!(matches!(&changes[..], [Change::Project { previous: Some(p), .. }] if *p == previous));
         // The builder may not move it; nor may anyone give it to a builder as homeowner.
         assert_eq!(message(plan_update(&row(), &input, &actor("b", Role::Builder), &people, 5)), NOT_ALLOWED);
-        let wrong_role = People { homeowner: Some(user("h2", Role::Builder)), builder: None };
+        let wrong_role = People { homeowner: Some(user("h2", Role::Builder)), builder: None, thumbnail: None };
         assert_eq!(message(plan_update(&row(), &input, &actor("a", Role::Admin), &wrong_role, 5)), HOMEOWNER_NOT_FOUND);
         assert_eq!(message(plan_update(&row(), &input, &actor("a", Role::Admin), &People::default(), 5)), HOMEOWNER_NOT_FOUND);
         // Removing the builder needs nobody read; naming an unknown one is refused.
@@ -443,6 +494,35 @@ mod tests {
     }
 
     #[test]
+    fn the_thumbnail_is_an_admins_pick_among_the_projects_photos() {
+        let input = update(|u| u.thumbnail_id = Some("img2".into()));
+        let pick = |project: Option<&str>| People {
+            thumbnail: Some(Thumbnail::Photo { id: "img2".into(), project_id: project.map(Into::into) }),
+            ..People::default()
+        };
+        let (next, changes) = plan_update(&row(), &input, &actor("a", Role::Admin), &pick(Some("p")), 5).unwrap();
+        assert_eq!((next.thumbnail_image_id.as_deref(), next.thumbnail_pinned), (Some("img2"), 1));
+        assert!(matches!(&changes[..], [Change::Project { state: Some(p), .. }] if p.thumbnail_pinned
+            && p.thumbnail_url.as_deref().is_some_and(|u| u.contains("img2"))));
+        assert_eq!(message(plan_update(&row(), &input, &actor("b", Role::Builder), &pick(Some("p")), 5)), NOT_ALLOWED);
+        assert_eq!(message(plan_update(&row(), &input, &actor("h", Role::Homeowner), &pick(Some("p")), 5)), NOT_ALLOWED);
+        // A photo of another project, or none at all, is refused by name.
+        assert_eq!(message(plan_update(&row(), &input, &actor("a", Role::Admin), &pick(Some("p2")), 5)), THUMBNAIL_NOT_IN_PROJECT);
+        assert_eq!(message(plan_update(&row(), &input, &actor("a", Role::Admin), &pick(None), 5)), THUMBNAIL_NOT_IN_PROJECT);
+        // Back to the newest photo: no longer pinned.
+        let mut pinned = row();
+        pinned.thumbnail_image_id = Some("img2".into());
+        pinned.thumbnail_pinned = 1;
+        let newest = People { thumbnail: Some(Thumbnail::Newest(Some("img9".into()))), ..People::default() };
+        let back = update(|u| u.thumbnail_id = Some(String::new()));
+        let (next, _) = plan_update(&pinned, &back, &actor("a", Role::Admin), &newest, 5).unwrap();
+        assert_eq!((next.thumbnail_image_id.as_deref(), next.thumbnail_pinned), (Some("img9"), 0));
+        // Picking what is already picked changes nothing.
+        let same = People { thumbnail: Some(Thumbnail::Photo { id: "img2".into(), project_id: Some("p".into()) }), ..People::default() };
+        assert_eq!(code(plan_update(&pinned, &input, &actor("a", Role::Admin), &same, 5)), ErrorCode::NoChanges);
+    }
+
+    #[test]
     fn creating_is_for_admins_and_needs_a_homeowner() {
         let input = CreateProject {
             title: "Birch Road".into(),
@@ -453,7 +533,7 @@ mod tests {
             status: ProjectStatus::Planning,
             progress: 0,
         };
-        let people = People { homeowner: Some(user("h", Role::Homeowner)), builder: Some(user("b", Role::Builder)) };
+        let people = People { homeowner: Some(user("h", Role::Homeowner)), builder: Some(user("b", Role::Builder)), thumbnail: None };
         let (row, changes) = plan_create(&input, &actor("a", Role::Admin), &people, "new".into(), 3).unwrap();
         assert_eq!((row.id.as_str(), row.version, row.created_at, row.builder_name.as_deref()), ("new", 1, 3, Some("b name")));
         assert!(matches!(&changes[..], [Change::Project { created: true, .. }]));

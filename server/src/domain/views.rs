@@ -74,6 +74,7 @@ pub fn project(p: &ProjectRow) -> Project {
         status: ProjectStatus::parse(&p.status).unwrap_or(ProjectStatus::InProgress),
         progress: p.progress,
         thumbnail_url: p.thumbnail_image_id.as_deref().map(|id| media_url(id, "thumb")),
+        thumbnail_pinned: p.thumbnail_pinned != 0,
         created_at: p.created_at,
         updated_at: p.updated_at,
         version: p.version,

@@ -22,6 +22,8 @@ pub struct ProjectRow {
     pub status: String,
     pub progress: i32,
     pub thumbnail_image_id: Option<String>,
+    /// 1 when an admin picked the thumbnail, 0 when it follows the newest photo.
+    pub thumbnail_pinned: i32,
     pub created_at: i64,
     pub updated_at: i64,
     pub version: i64,
@@ -34,7 +36,7 @@ pub struct ProjectRow {
 }
 
 const SELECT: &str = "SELECT p.id, p.title, p.description, p.address, p.homeowner_id, p.builder_id, \
-     p.status, p.progress, p.thumbnail_image_id, p.created_at, p.updated_at, p.version, \
+     p.status, p.progress, p.thumbnail_image_id, p.thumbnail_pinned, p.created_at, p.updated_at, p.version, \
      h.email AS homeowner_email, h.name AS homeowner_name, h.first_name AS homeowner_first_name, \
      h.last_name AS homeowner_last_name, b.email AS builder_email, b.name AS builder_name \
      FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN users b ON b.id = p.builder_id";
@@ -84,6 +86,9 @@ pub struct ProjectFields<'a> {
     pub builder_id: Option<&'a str>,
     pub status: &'a str,
     pub progress: i32,
+    /// Written by updates only: a new project has no photos yet.
+    pub thumbnail_image_id: Option<&'a str>,
+    pub thumbnail_pinned: bool,
 }
 
 /// Insert and update take the same parameters in the same order: $1 id, $2..$8 the
@@ -168,8 +173,14 @@ pub async fn update_at_version<'e, E: Executor<'e, Database = Any>>(
     version: i64,
 ) -> Result<bool> {
     let sql = "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, builder_id = $6, \
-         status = $7, progress = $8, updated_at = $9, version = version + 1 WHERE id = $1 AND version = $10";
-    let done = bind_fields(sqlx::query(sql), id, f, now).bind(version).execute(ex).await?;
+         status = $7, progress = $8, updated_at = $9, version = version + 1, thumbnail_image_id = $11, \
+         thumbnail_pinned = $12 WHERE id = $1 AND version = $10";
+    let done = bind_fields(sqlx::query(sql), id, f, now)
+        .bind(version)
+        .bind(f.thumbnail_image_id)
+        .bind(i32::from(f.thumbnail_pinned))
+        .execute(ex)
+        .await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -214,14 +225,28 @@ pub async fn homeowner_counts_for_builder<'e, E: Executor<'e, Database = Any>>(
     .await?)
 }
 
+const NEWEST: &str =
+    "(SELECT i.id FROM project_images i WHERE i.project_id = $1 ORDER BY i.created_at DESC, i.id DESC LIMIT 1)";
+
+/// The id of the project's newest photo, if it has any.
+pub async fn newest_image_id<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar::<_, Option<String>>(sqlx::AssertSqlSafe(format!("SELECT {NEWEST}")))
+        .bind(id)
+        .fetch_one(ex)
+        .await?)
+}
+
 /// Points the project's thumbnail at its newest photo (SPEC.md §4), or at none when it
-/// has no photos left. One statement, so it is right however uploads and deletes
-/// interleave; the version moves only when the thumbnail does.
+/// has no photos left, unless an admin picked one that still exists (deleting the
+/// picked photo nulls the column, which hands the thumbnail back to the newest).
+/// One statement, so it is right however uploads and deletes interleave; the version
+/// moves only when the thumbnail does.
 pub async fn refresh_thumbnail<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str, now: i64) -> Result<bool> {
-    let newest = "(SELECT i.id FROM project_images i WHERE i.project_id = $1 ORDER BY i.created_at DESC, i.id DESC LIMIT 1)";
+    let newest = NEWEST;
     let done = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "UPDATE projects SET thumbnail_image_id = {newest}, updated_at = $2, version = version + 1 \
-         WHERE id = $1 AND thumbnail_image_id IS DISTINCT FROM {newest}"
+        "UPDATE projects SET thumbnail_image_id = {newest}, thumbnail_pinned = 0, updated_at = $2, \
+         version = version + 1 WHERE id = $1 AND (thumbnail_pinned = 0 OR thumbnail_image_id IS NULL) \
+         AND (thumbnail_image_id IS DISTINCT FROM {newest} OR thumbnail_pinned <> 0)"
     )))
     .bind(id)
     .bind(now)

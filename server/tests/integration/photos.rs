@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use awc::http::StatusCode;
 use image::{DynamicImage, ImageFormat};
-use protocol::{ErrorCode, Event, ImageCategory, Project, ProjectImage, Request, Response, UpdatePhoto};
+use protocol::{ErrorCode, Event, ImageCategory, Project, ProjectImage, Request, Response, UpdatePhoto, UpdateProject};
 use serde_json::Value;
 use sitecast::media::fixtures::{app1, jpeg_with_exif};
 
@@ -414,6 +414,63 @@ async fn edits_deletes_and_favourites_over_the_socket() {
         // The favourite went with the photo.
         let Response::Photos { favourites, .. } = home.request(5, Request::ListPhotos { project_id: project.id.clone() }).await.unwrap() else { panic!() };
         assert!(favourites.is_empty());
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn an_admin_picks_the_thumbnail_and_it_stays_until_its_photo_goes() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, demo()).await;
+        let project = maple(&server).await;
+        let (mut home, _) = server.connect(HOMEOWNER).await;
+        let (mut builder, _) = server.connect(BUILDER).await;
+        let (mut admin, _) = server.connect(ADMIN).await;
+        let (photos, _) = subscribe(&mut home, 1, &project.id).await;
+        let (newest, older, oldest) = (photos[0].clone(), photos[1].clone(), photos[2].clone());
+        assert!(!project.thumbnail_pinned);
+        let pick = |id: &str| Request::UpdateProject(UpdateProject { id: project.id.clone(), thumbnail_id: Some(id.into()), ..UpdateProject::default() });
+
+        // Builders and homeowners may not pick; an unknown photo or another project's is refused.
+        assert_eq!(builder.request(1, pick(&older.id)).await.unwrap_err().code, ErrorCode::Forbidden);
+        assert_eq!(home.request(2, pick(&older.id)).await.unwrap_err().code, ErrorCode::Forbidden);
+        let err = admin.request(1, pick("nope")).await.unwrap_err();
+        assert_eq!((err.code, err.message.as_str()), (ErrorCode::Validation, "That photo is not in this project."));
+        let foreign: String = sqlx::query_scalar("SELECT id FROM project_images WHERE project_id <> $1 LIMIT 1")
+            .bind(&project.id)
+            .fetch_one(server.state.store.pool())
+            .await
+            .unwrap();
+        assert_eq!(admin.request(2, pick(&foreign)).await.unwrap_err().code, ErrorCode::Validation);
+
+        // The admin's pick reaches the homeowner live and survives a new upload.
+        let Response::Project { project: picked } = admin.request(3, pick(&older.id)).await.unwrap() else { panic!() };
+        assert!(picked.thumbnail_pinned);
+        assert_eq!(picked.thumbnail_url.as_deref(), Some(older.thumb_url.as_str()));
+        let seen = home.event(|e| match e {
+            Event::ProjectUpdated { project: p, .. } if p.thumbnail_pinned => Some(p.thumbnail_url.clone()),
+            _ => None,
+        }).await;
+        assert_eq!(seen.as_deref(), Some(older.thumb_url.as_str()));
+        let session = server.login(BUILDER, "sitecast-demo").await;
+        let png = encoded(ImageFormat::Png, 30, 20);
+        assert_eq!(server.upload(&project.id, &session, &[("new.png", &png)]).await.status, StatusCode::CREATED);
+        let Response::Project { project: now } = admin.request(4, Request::GetProject { id: project.id.clone() }).await.unwrap() else { panic!() };
+        assert_eq!((now.thumbnail_url.as_deref(), now.thumbnail_pinned), (Some(older.thumb_url.as_str()), true));
+
+        // Deleting the picked photo hands the thumbnail back to the newest one.
+        assert_eq!(admin.request(5, Request::DeletePhoto { id: older.id.clone() }).await, Ok(Response::Done));
+        let Response::Photos { photos: left, .. } = admin.request(6, Request::ListPhotos { project_id: project.id.clone() }).await.unwrap() else { panic!() };
+        let Response::Project { project: now } = admin.request(7, Request::GetProject { id: project.id.clone() }).await.unwrap() else { panic!() };
+        assert_eq!((now.thumbnail_url.as_deref(), now.thumbnail_pinned), (Some(left[0].thumb_url.as_str()), false));
+
+        // Pinning again and then asking for the newest unpins it.
+        admin.request(8, pick(&oldest.id)).await.unwrap();
+        let Response::Project { project: back } = admin.request(9, pick("")).await.unwrap() else { panic!() };
+        assert_eq!((back.thumbnail_url.as_deref(), back.thumbnail_pinned), (Some(left[0].thumb_url.as_str()), false));
+        assert_ne!(left[0].id, newest.id, "the upload is newer than the demo photos");
         server.stop().await;
         db
     })

@@ -44,6 +44,8 @@ async fn project(store: &Store, title: &str, homeowner: &str, builder: Option<&s
             builder_id: builder,
             status: "in-progress",
             progress: 0,
+            thumbnail_image_id: None,
+            thumbnail_pinned: false,
         },
         updated,
     )

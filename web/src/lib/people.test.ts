@@ -17,6 +17,7 @@ const project = (over: Partial<Project>): Project => ({
   status: 'in-progress',
   progress: 0,
   thumbnailUrl: null,
+  thumbnailPinned: false,
   createdAt: 0,
   updatedAt: 0,
   version: 1,

@@ -33,7 +33,11 @@ progress: number,
 /**
  * Thumbnail rendition of the project's cover photo, served after an access check.
  */
-thumbnailUrl: string | null, createdAt: number, updatedAt: number, 
+thumbnailUrl: string | null, 
+/**
+ * True when an admin picked the thumbnail; false when it follows the newest photo.
+ */
+thumbnailPinned: boolean, createdAt: number, updatedAt: number, 
 /**
  * Monotonic per project; a client ignores an event older than what it holds.
  */
@@ -81,7 +85,12 @@ export type UpdateUser = { id: string, firstName?: string, lastName?: string, na
 
 export type CreateProject = { title: string, description: string, address: string, homeownerId: string, builderId: string | null, status: ProjectStatus, progress: number, };
 
-export type UpdateProject = { id: string, title?: string, description?: string, address?: string, homeownerId?: string, builderId?: string, status?: ProjectStatus, progress?: number, };
+export type UpdateProject = { id: string, title?: string, description?: string, address?: string, homeownerId?: string, builderId?: string, status?: ProjectStatus, progress?: number, 
+/**
+ * One of the project's photos to show as its thumbnail; an empty id goes back to
+ * the newest photo. Admins only.
+ */
+thumbnailId?: string, };
 
 export type ProfileUpdate = { firstName: string, lastName: string, phone: string, 
 /**

@@ -51,6 +51,7 @@ export const project = (over: Partial<Project>): Project => ({
   status: 'in-progress',
   progress: 45,
   thumbnailUrl: null,
+  thumbnailPinned: false,
   createdAt: 0,
   updatedAt: 10,
   version: 3,

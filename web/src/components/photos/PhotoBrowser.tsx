@@ -9,6 +9,7 @@ import { EditPhotoDialog } from './EditPhotoDialog';
 import { PhotoFilterBar } from './PhotoFilterBar';
 import { PhotoGallery, type GalleryColumns } from './PhotoGallery';
 import { PhotoLightbox } from './PhotoLightbox';
+import { ThumbnailPick } from './ThumbnailPick';
 import type { TileClick } from './PhotoTile';
 import { deletePhoto, toggleFavourite, useProjectPhotos, type PhotoFilters } from './usePhotos';
 
@@ -17,6 +18,8 @@ export interface GalleryRole {
   click: TileClick;
   canEdit: boolean;
   canDelete: boolean;
+  /** Admins pick the project's thumbnail from the lightbox (SPEC §3). */
+  canPickThumbnail: boolean;
   columns: GalleryColumns;
   /** The admin's Photos tab words an empty filtered result its own way. */
   emptyText: 'admin' | 'standard';
@@ -186,6 +189,7 @@ export function PhotoBrowser({
         onClose={() => setLightbox(null)}
         onToggleFavourite={(photo) => void toggleFavourite(photo)}
         onCloseAutoFocus={returnFocus}
+        actions={role.canPickThumbnail ? (photo, buttonClass) => <ThumbnailPick photo={photo} className={buttonClass} /> : undefined}
       />
       {editing && <EditPhotoDialog key={editing.id} photo={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type TouchEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type TouchEvent } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, Heart, X } from 'lucide-react';
 import type { ProjectImage } from '../../protocol/types';
@@ -30,6 +30,7 @@ export function PhotoLightbox({
   onClose,
   onToggleFavourite,
   onCloseAutoFocus,
+  actions,
 }: {
   photos: ProjectImage[];
   /** The photo shown; the lightbox is closed when null. */
@@ -40,6 +41,8 @@ export function PhotoLightbox({
   onToggleFavourite: (photo: ProjectImage) => void;
   /** Where focus goes once closed (the dialog has no trigger to hand it back to). */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Role-specific buttons for the shown photo, placed before favourite and download. */
+  actions?: (photo: ProjectImage, buttonClass: string) => ReactNode;
 }) {
   const total = photos.length;
   const photo = index !== null ? photos[index] : undefined;
@@ -112,6 +115,7 @@ export function PhotoLightbox({
                   </span>
                 </div>
                 <div className="flex items-center gap-1">
+                  {actions?.(photo, barButton)}
                   <button
                     type="button"
                     onClick={() => onToggleFavourite(photo)}

@@ -9,7 +9,7 @@ import { PhotoUploader } from './PhotoUploader';
 import { refreshPhotos, usePhotoFilters, useProjectPhotos } from './usePhotos';
 
 // SPEC §2 Admin view: the Photos tab is a three-column grid; admins edit and delete.
-const ADMIN: GalleryRole = { click: 'open', canEdit: true, canDelete: true, columns: 'three', emptyText: 'admin' };
+const ADMIN: GalleryRole = { click: 'open', canEdit: true, canDelete: true, canPickThumbnail: true, columns: 'three', emptyText: 'admin' };
 
 type MediaTab = 'upload' | 'photos';
 

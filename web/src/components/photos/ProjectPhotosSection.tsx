@@ -9,8 +9,8 @@ import { refreshPhotos, usePhotoFilters, useProjectPhotos } from './usePhotos';
 
 // SPEC §2 and §6: builders edit captions and categories (no delete); homeowners only
 // look, and a click on a photo toggles its favourite.
-const BUILDER: GalleryRole = { click: 'open', canEdit: true, canDelete: false, columns: 'responsive', emptyText: 'standard' };
-const HOMEOWNER: GalleryRole = { click: 'favourite', canEdit: false, canDelete: false, columns: 'responsive', emptyText: 'standard' };
+const BUILDER: GalleryRole = { click: 'open', canEdit: true, canDelete: false, canPickThumbnail: false, columns: 'responsive', emptyText: 'standard' };
+const HOMEOWNER: GalleryRole = { click: 'favourite', canEdit: false, canDelete: false, canPickThumbnail: false, columns: 'responsive', emptyText: 'standard' };
 
 function countLabel(n: number) {
   return n === 1 ? '1 photo' : `${n} photos`;
