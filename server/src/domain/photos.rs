@@ -48,6 +48,19 @@ pub const NO_PHOTOS_TO_DOWNLOAD: &str = "There are no photos to download.";
 
 pub const REASON_NOT_IMAGE: &str = "Not an image (JPEG, PNG, GIF or WebP)";
 pub const REASON_UNREADABLE: &str = "Could not be read as an image";
+pub const REASON_TRUNCATED: &str = "Incomplete: the file ends before the picture does (copy it again from the camera or phone)";
+
+pub fn reason_damaged(format: &str) -> String {
+    format!("Damaged: named like an image but not a valid {format} file")
+}
+
+pub fn reason_too_much_memory(bytes: u64) -> String {
+    format!(
+        "Too large to process: it would need {} MB of memory, more than the {} MB allowed",
+        bytes.div_ceil(1024 * 1024),
+        crate::media::budget::DECODE_BUDGET_BYTES / (1024 * 1024)
+    )
+}
 
 pub fn reason_too_big() -> String {
     format!("Larger than the {} MB limit", MAX_FILE_BYTES / (1024 * 1024))
@@ -238,6 +251,9 @@ async fn store_one(
     let rendered = svc.images.render(bytes.clone()).await.map_err(|err| match err {
         RenditionError::NotAnImage => skip(REASON_NOT_IMAGE),
         RenditionError::TooManyPixels(_) => skip(&reason_too_many_pixels()),
+        RenditionError::Truncated => skip(REASON_TRUNCATED),
+        RenditionError::Damaged(format) => skip(&reason_damaged(format)),
+        RenditionError::TooMuchMemory(bytes) => skip(&reason_too_much_memory(bytes)),
         RenditionError::Decode(e) => {
             tracing::info!(file = %file.name, error = %e, "refused an unreadable image");
             skip(REASON_UNREADABLE)
