@@ -127,6 +127,11 @@ impl Config {
         self.data_dir.join("photos")
     }
 
+    /// Bytes of unfinished resumable uploads, whichever store keeps the photos.
+    pub fn partial_uploads_dir(&self) -> PathBuf {
+        self.data_dir.join("uploads")
+    }
+
     pub fn outbox_dir(&self) -> PathBuf {
         self.data_dir.join("outbox")
     }

@@ -8,6 +8,8 @@ use protocol::Role;
 use super::auth::Auth;
 use super::limiter::Limiter;
 use super::policy::Actor;
+use super::uploads::UploadLocks;
+use crate::media::partials::Partials;
 use crate::media::pool::ImagePool;
 use crate::media::{extension_for, photo_keys, PhotoStore};
 use crate::store::users::UserRow;
@@ -20,13 +22,24 @@ pub struct Services {
     pub photos: Arc<dyn PhotoStore>,
     /// Where photo renditions are made.
     pub images: ImagePool,
+    /// Bytes of unfinished resumable uploads.
+    pub partials: Partials,
+    pub(crate) upload_locks: Arc<UploadLocks>,
     /// Client log entries per user: 60 a minute.
     pub(crate) log_limiter: Arc<Limiter>,
 }
 
 impl Services {
-    pub fn new(store: Store, auth: Auth, photos: Arc<dyn PhotoStore>, images: ImagePool) -> Services {
-        Services { store, auth, photos, images, log_limiter: Arc::new(Limiter::new(60, Duration::from_secs(60))) }
+    pub fn new(store: Store, auth: Auth, photos: Arc<dyn PhotoStore>, images: ImagePool, partials: Partials) -> Services {
+        Services {
+            store,
+            auth,
+            photos,
+            images,
+            partials,
+            upload_locks: Arc::new(UploadLocks::default()),
+            log_limiter: Arc::new(Limiter::new(60, Duration::from_secs(60))),
+        }
     }
 
     /// Removes the stored files of deleted photos. Their rows are already gone, so a

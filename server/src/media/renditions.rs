@@ -35,6 +35,9 @@ pub enum RenditionError {
     /// It starts like this format but is not a valid file of it.
     #[error("not a valid {0} file")]
     Damaged(&'static str),
+    /// An iPhone's HEIC/HEIF photo: recognised, but no decoder is built in.
+    #[error("HEIC/HEIF images are not supported")]
+    Heic,
     /// Decoding would need more memory than all decodes together may hold (bytes).
     #[error("decoding would need {0} bytes")]
     TooMuchMemory(u64),
@@ -61,7 +64,16 @@ pub fn sniff(bytes: &[u8]) -> Option<(ImageFormat, &'static str)> {
     }
 }
 
+/// HEIF containers (an ISO BMFF `ftyp` box with an image brand), as iPhones save them.
+pub fn is_heif(bytes: &[u8]) -> bool {
+    const BRANDS: [&[u8; 4]; 8] = [b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"];
+    bytes.len() >= 12 && &bytes[4..8] == b"ftyp" && BRANDS.iter().any(|b| &bytes[8..12] == *b)
+}
+
 pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
+    if is_heif(bytes) {
+        return Err(RenditionError::Heic);
+    }
     let (format, content_type) = sniff(bytes).ok_or(RenditionError::NotAnImage)?;
     check_structure(format, bytes)?;
     let (img, orientation) = if format == ImageFormat::Png {
@@ -391,6 +403,14 @@ mod tests {
         let bottom = display.get_pixel(400, 1300).0;
         assert!(top[0] > 180 && top[2] < 80, "top is red: {top:?}");
         assert!(bottom[2] > 180 && bottom[0] < 80, "bottom is blue: {bottom:?}");
+    }
+
+    #[test]
+    fn heic_is_recognised_and_refused_as_such() {
+        let mut heic = vec![0, 0, 0, 24];
+        heic.extend_from_slice(b"ftypheic\0\0\0\0mif1heic");
+        heic.extend_from_slice(&[0u8; 64]);
+        assert!(matches!(render(&heic), Err(RenditionError::Heic)));
     }
 
     #[test]

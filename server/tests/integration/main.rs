@@ -16,4 +16,5 @@ mod media;
 mod photo_store;
 mod photos;
 mod store;
+mod uploads;
 mod websocket;
