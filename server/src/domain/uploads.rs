@@ -254,7 +254,7 @@ pub async fn append<T: Turns, E>(
     body: impl Stream<Item = std::result::Result<Bytes, E>> + Unpin,
     turns: impl Fn(&str) -> T,
 ) -> Result<Status> {
-    let (row, project) = owned(svc, actor, id).await?;
+    let (_, project) = owned(svc, actor, id).await?;
     let _turn = svc.upload_locks.lock(id).await;
     // Re-read under the lock: a request that held it may have finished the upload.
     let row = uploads::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;

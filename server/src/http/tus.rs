@@ -92,13 +92,12 @@ async fn options() -> HttpResponse {
 
 /// `Upload-Metadata`: comma-separated `key base64value` pairs (a value may be absent).
 pub fn parse_metadata(raw: &str) -> Option<Vec<(String, String)>> {
-    use base64_decode as decode;
     let mut out = Vec::new();
     for pair in raw.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let mut parts = pair.splitn(2, ' ');
         let key = parts.next()?.to_owned();
         let value = match parts.next() {
-            Some(v) => String::from_utf8(decode(v.trim())?).ok()?,
+            Some(v) => String::from_utf8(base64_decode(v.trim())?).ok()?,
             None => String::new(),
         };
         out.push((key, value));

@@ -66,14 +66,16 @@ pub fn png16_rgba(w: u32, h: u32) -> Vec<u8> {
         let mut encoder = png::Encoder::new(&mut out, w, h);
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Sixteen);
-        encoder.set_compression(png::Compression::Fast);
+        encoder.set_compression(png::Compression::Balanced);
+        encoder.set_filter(png::Filter::Up);
         let mut writer = encoder.write_header().expect("PNG header");
         let mut stream = writer.stream_writer().expect("PNG stream");
         let row: Vec<u8> = [0x40u8, 0x00, 0x80, 0x00, 0xC0, 0x00, 0xFF, 0xFF].repeat(w as usize);
         for _ in 0..h {
             std::io::Write::write_all(&mut stream, &row).expect("PNG row");
         }
-        stream.finish().expect("PNG end");
+        stream.finish().expect("PNG data");
+        writer.finish().expect("PNG end");
     }
     out
 }

@@ -122,8 +122,8 @@ impl Partials {
 mod tests {
     use super::*;
 
-    fn body(parts: Vec<Result<&'static [u8], ()>>) -> impl Stream<Item = Result<Bytes, ()>> + Unpin {
-        futures_util::stream::iter(parts.into_iter().map(|p| p.map(Bytes::from_static)))
+    fn body(parts: Vec<Result<&'static str, ()>>) -> impl Stream<Item = Result<Bytes, ()>> + Unpin {
+        futures_util::stream::iter(parts.into_iter().map(|p| p.map(|s| Bytes::from_static(s.as_bytes()))))
     }
 
     #[tokio::test]
@@ -132,14 +132,14 @@ mod tests {
         let partials = Partials::new(dir.path().join("uploads")).unwrap();
         partials.create("abc-1").await.unwrap();
         assert_eq!(partials.offset("abc-1").await.unwrap(), Some(0));
-        assert!(matches!(partials.append("abc-1", 0, 10, body(vec![Ok(b"hel"), Ok(b"lo")])).await.unwrap(), Appended::Done(5)));
+        assert!(matches!(partials.append("abc-1", 0, 10, body(vec![Ok("hel"), Ok("lo")])).await.unwrap(), Appended::Done(5)));
         // A body that breaks off keeps what came before the break.
         assert!(matches!(
-            partials.append("abc-1", 5, 10, body(vec![Ok(b"wo"), Err(())])).await.unwrap(),
+            partials.append("abc-1", 5, 10, body(vec![Ok("wo"), Err(())])).await.unwrap(),
             Appended::BrokenOff(7)
         ));
         // Past the length: this request's bytes are given back.
-        assert!(matches!(partials.append("abc-1", 7, 10, body(vec![Ok(b"r"), Ok(b"ld!!")])).await.unwrap(), Appended::TooLong));
+        assert!(matches!(partials.append("abc-1", 7, 10, body(vec![Ok("r"), Ok("ld!!")])).await.unwrap(), Appended::TooLong));
         assert_eq!(partials.read("abc-1").await.unwrap(), Bytes::from_static(b"hellowo"));
         assert_eq!(partials.list().await.unwrap().len(), 1);
         partials.remove("abc-1").await.unwrap();

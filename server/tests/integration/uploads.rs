@@ -254,6 +254,7 @@ async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_no
         assert_eq!(photos, 1);
         assert_eq!(partial_files(&server).await, 0);
         server.stop().await;
+        db
     })
     .await;
 }
@@ -321,6 +322,7 @@ async fn who_may_create_and_append() {
         let again = builder.create(file.len(), &meta).await;
         assert!(matches!(again.status, StatusCode::FORBIDDEN | StatusCode::NOT_FOUND), "{}", again.status);
         server.stop().await;
+        db
     })
     .await;
 }
@@ -415,6 +417,7 @@ async fn an_abandoned_upload_expires_and_is_swept() {
         let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM uploads").fetch_one(server.state.store.pool()).await.unwrap();
         assert_eq!(rows, 0);
         server.stop().await;
+        db
     })
     .await;
 }
