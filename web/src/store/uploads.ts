@@ -47,6 +47,8 @@ export interface UploadsState {
   uploads: QueuedUpload[];
   /** The device's unfinished uploads were read (once per page load). */
   restored: boolean;
+  /** Batches every file of which has answered: how many photos each stored. */
+  finished: Record<string, { stored: number; skipped: number }>;
   restore: () => Promise<void>;
   publish: (projectId: string, files: NewFile[], note?: string) => string;
   pause: (key: string) => void;
@@ -126,7 +128,10 @@ export const useUploads = create<UploadsState>()((set, get) => {
       else toast.error(notImages ? NOT_IMAGES_MESSAGE : UPLOAD_FAILED_MESSAGE, { description });
     }
     // Settled files leave the queue; the photos are in the gallery now.
-    set((s) => ({ uploads: s.uploads.filter((u) => u.batchId !== batchId) }));
+    set((s) => ({
+      uploads: s.uploads.filter((u) => u.batchId !== batchId),
+      finished: { ...s.finished, [batchId]: { stored: done.length, skipped: refused.length } },
+    }));
   };
 
   const settle = (key: string, patch: Partial<QueuedUpload>) => {
@@ -220,6 +225,7 @@ export const useUploads = create<UploadsState>()((set, get) => {
   return {
     uploads: [],
     restored: false,
+    finished: {},
 
     async restore() {
       if (get().restored) return;

@@ -80,18 +80,13 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
   const byKey = useMemo(() => Object.fromEntries(batchFiles.map((u) => [u.key, u as QueueFile])), [batchFiles]);
 
   // The batch's files all answered (the queue let them go): the selection is done with.
-  const doneCount = useRef(0);
-  useEffect(() => {
-    doneCount.current = Math.max(doneCount.current, batchFiles.filter((f) => f.state === 'done').length);
-  }, [batchFiles]);
   useEffect(() => {
     if (batchId === null || batchFiles.length > 0) return;
     for (const item of held.current) URL.revokeObjectURL(item.previewUrl);
     setItems([]);
     setNote('');
     setBatchId(null);
-    if (doneCount.current > 0) onUploaded?.();
-    doneCount.current = 0;
+    if ((useUploads.getState().finished[batchId]?.stored ?? 0) > 0) onUploaded?.();
   }, [batchId, batchFiles.length, onUploaded]);
 
   // "Time left" moves with the clock while bytes go.
