@@ -439,7 +439,7 @@ fn status_kib(pid: u32, field: &str) -> anyhow::Result<u64> {
 }
 
 async fn bomb(url: &str, pid: u32, count: usize, builder: &str, password: &str) -> anyhow::Result<()> {
-    let png = sitecast::media::fixtures::png16_rgba(8000, 8000);
+    let png = sitecast::media::fixtures::png16_rgba(8000, 8000)?;
     let cookie = login(url, builder, password).await?;
     let (_, hello) = connect(url, &cookie).await?;
     let project = hello.snapshot.projects.first().context("the builder has no project")?.id.clone();

@@ -72,14 +72,16 @@ fn bad_request(message: &str) -> HttpResponse {
     failed(Error::new(ErrorCode::BadRequest, message))
 }
 
-/// 412 for a client that does not speak our version.
-fn check_version(req: &HttpRequest) -> Result<(), HttpResponse> {
+/// The 412 for a client that does not speak our version; `None` for one that does.
+fn version_refused(req: &HttpRequest) -> Option<HttpResponse> {
     if header_str(req.headers(), "tus-resumable") == Some(TUS_VERSION) {
-        return Ok(());
+        return None;
     }
-    Err(tus_response(StatusCode::PRECONDITION_FAILED)
-        .insert_header((h("tus-version"), TUS_VERSION))
-        .json(protocol::ApiError::new(ErrorCode::BadRequest, "This server speaks tus 1.0.0.")))
+    Some(
+        tus_response(StatusCode::PRECONDITION_FAILED)
+            .insert_header((h("tus-version"), TUS_VERSION))
+            .json(protocol::ApiError::new(ErrorCode::BadRequest, "This server speaks tus 1.0.0.")),
+    )
 }
 
 async fn options() -> HttpResponse {
@@ -171,7 +173,7 @@ fn turns_of(state: &web::Data<AppState>) -> impl Fn(&str) -> ProjectTurns + '_ {
 }
 
 async fn create(req: HttpRequest, state: web::Data<AppState>, CurrentSession(session): CurrentSession) -> HttpResponse {
-    if let Err(resp) = check_version(&req) {
+    if let Some(resp) = version_refused(&req) {
         return resp;
     }
     let headers = req.headers();
@@ -227,7 +229,7 @@ async fn head(
     CurrentSession(session): CurrentSession,
     path: web::Path<String>,
 ) -> HttpResponse {
-    if let Err(resp) = check_version(&req) {
+    if let Some(resp) = version_refused(&req) {
         return resp;
     }
     match uploads::status(&state.svc, &Actor::of(&session.user), &path.into_inner(), turns_of(&state)).await {
@@ -245,7 +247,7 @@ async fn patch(
     path: web::Path<String>,
     payload: web::Payload,
 ) -> HttpResponse {
-    if let Err(resp) = check_version(&req) {
+    if let Some(resp) = version_refused(&req) {
         return resp;
     }
     let headers = req.headers();
@@ -268,7 +270,7 @@ async fn terminate(
     CurrentSession(session): CurrentSession,
     path: web::Path<String>,
 ) -> HttpResponse {
-    if let Err(resp) = check_version(&req) {
+    if let Some(resp) = version_refused(&req) {
         return resp;
     }
     match uploads::terminate(&state.svc, &Actor::of(&session.user), &path.into_inner()).await {

@@ -456,7 +456,7 @@ mod tests {
 
     #[test]
     fn sixteen_bit_pngs_are_reduced_while_decoding() {
-        let png = crate::media::fixtures::png16_rgba(1200, 900);
+        let png = crate::media::fixtures::png16_rgba(1200, 900).unwrap();
         let r = render(&png).unwrap();
         assert_eq!((r.content_type, r.width, r.height), ("image/png", 1200, 900));
         let display = image::load_from_memory(&r.display).unwrap().to_rgb8();
@@ -470,7 +470,7 @@ mod tests {
     /// the growth of this process's peak resident memory, reset just before.
     #[test]
     fn the_16_bit_png_bomb_stays_within_its_budget() {
-        let png = crate::media::fixtures::png16_rgba(8000, 8000);
+        let png = crate::media::fixtures::png16_rgba(8000, 8000).unwrap();
         assert!(png.len() < 2 * 1024 * 1024, "{} bytes", png.len());
         let before = peak_rss_after_reset();
         let r = render(&png).unwrap();
