@@ -14,7 +14,7 @@ use crate::domain::auth::{Auth, SESSION_IDLE_MS};
 use crate::domain::contact::Contact;
 use crate::domain::demo;
 use crate::domain::passwords::Passwords;
-use crate::domain::photos;
+use crate::domain::{photos, uploads};
 use crate::http;
 use crate::domain::services::Services;
 use crate::live::hub::SocketCaps;
@@ -23,6 +23,7 @@ use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
 use crate::mail::worker::MailWorker;
 use crate::mail::Outbox;
 use crate::media::local::LocalPhotoStore;
+use crate::media::partials::Partials;
 use crate::media::pool::ImagePool;
 use crate::media::s3::{S3PhotoStore, S3Settings};
 use crate::media::PhotoStore;
@@ -109,7 +110,8 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     let auth = Auth::new(store.clone(), passwords, outbox, config.public_url.as_str());
     let (ws_ping_secs, ws_timeout_secs) = (config.ws_ping_secs, config.ws_timeout_secs);
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
-    let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core()?);
+    let partials = Partials::new(config.partial_uploads_dir()).context("creating the partial-upload folder")?;
+    let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core()?, partials);
     tokio::spawn(maintenance(svc.clone(), Duration::from_secs(config.orphan_grace_secs)));
     let caps = SocketCaps { per_session: config.ws_max_per_session, per_user: config.ws_max_per_user };
     let live = Live::start(&store, &config.database_url(), svc.clone(), caps);
@@ -153,8 +155,8 @@ pub fn serve(state: web::Data<AppState>, bind: &str) -> anyhow::Result<Running> 
     Ok(Running { addr, handle: server.handle(), state, server })
 }
 
-/// At start-up and then hourly: expired sessions and one-time tokens; every sixth
-/// hour (and at start-up) photo files that no row refers to.
+/// At start-up and then hourly: expired sessions, one-time tokens and resumable
+/// uploads; every sixth hour (and at start-up) photo files that no row refers to.
 async fn maintenance(svc: Services, orphan_grace: Duration) {
     let store = svc.store.clone();
     let mut tick = tokio::time::interval(Duration::from_secs(3600));
@@ -166,6 +168,11 @@ async fn maintenance(svc: Services, orphan_grace: Duration) {
                 Ok(n) => tracing::info!(photos = n, "removed the files of photos with no row"),
                 Err(err) => err.log("sweeping orphaned photo files"),
             }
+        }
+        match uploads::sweep(&svc, orphan_grace).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(uploads = n, "removed expired or abandoned uploads"),
+            Err(err) => err.log("sweeping expired uploads"),
         }
         let now = now_ms();
         if let Err(err) = sessions::delete_expired(store.pool(), now, now - SESSION_IDLE_MS).await {

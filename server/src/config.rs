@@ -171,6 +171,11 @@ impl Config {
         Some(PathBuf::from(path.split('?').next().unwrap_or(path)))
     }
 
+    /// Bytes of unfinished resumable uploads, whichever store keeps the photos.
+    pub fn partial_uploads_dir(&self) -> PathBuf {
+        self.data_dir.join("uploads")
+    }
+
     pub fn outbox_dir(&self) -> PathBuf {
         self.data_dir.join("outbox")
     }

@@ -257,7 +257,7 @@ test('the admin uploads in Project Media, lands on Photos, downloads and deletes
   // The upload is held at the network layer until the per-file progress bars are seen.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/projects/*/photos', async (route) => {
+  await page.route('**/api/uploads**', async (route) => {
     await held;
     await route.continue();
   });
@@ -265,9 +265,10 @@ test('the admin uploads in Project Media, lands on Photos, downloads and deletes
   await expect(panel.getByRole('button', { name: 'Publishing...' })).toBeVisible();
   await expect(panel.getByRole('progressbar', { name: /^Uploading / })).toHaveCount(3);
   await expect(panel.getByRole('button', { name: `Remove ${names[0]}` })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Discard' })).toBeDisabled();
   release();
   await expect(toast(page, '3 photos uploaded successfully')).toBeVisible({ timeout: 30_000 });
-  await page.unroute('**/api/projects/*/photos');
+  await page.unroute('**/api/uploads**');
   // SPEC §2: after an upload the card switches to Photos.
   await expect(media.getByRole('tab', { name: 'Photos', exact: true })).toHaveAttribute('aria-selected', 'true');
   for (const name of names) await expect(tile(media, captionOf(name))).toHaveCount(1);

@@ -16,6 +16,7 @@ pub mod secrets;
 pub mod services;
 pub mod snapshot;
 pub mod turns;
+pub mod uploads;
 pub mod users;
 pub mod validation;
 pub mod views;

@@ -48,6 +48,21 @@ pub const NO_PHOTOS_TO_DOWNLOAD: &str = "There are no photos to download.";
 
 pub const REASON_NOT_IMAGE: &str = "Not an image (JPEG, PNG, GIF or WebP)";
 pub const REASON_UNREADABLE: &str = "Could not be read as an image";
+pub const REASON_HEIC: &str =
+    "iPhone HEIC photo: not supported yet. Send it as JPEG (iPhone: Settings › Camera › Formats › Most Compatible)";
+pub const REASON_TRUNCATED: &str = "Incomplete: the file ends before the picture does (copy it again from the camera or phone)";
+
+pub fn reason_damaged(format: &str) -> String {
+    format!("Damaged: named like an image but not a valid {format} file")
+}
+
+pub fn reason_too_much_memory(bytes: u64) -> String {
+    format!(
+        "Too large to process: it would need {} MB of memory, more than the {} MB allowed",
+        bytes.div_ceil(1024 * 1024),
+        crate::media::budget::DECODE_BUDGET_BYTES / (1024 * 1024)
+    )
+}
 
 pub fn reason_too_big() -> String {
     format!("Larger than the {} MB limit", MAX_FILE_BYTES / (1024 * 1024))
@@ -137,6 +152,10 @@ pub struct IncomingFile {
     pub index: usize,
     pub name: String,
     pub content: Incoming,
+    /// Chosen before publishing; the file name without its extension otherwise.
+    pub caption: Option<String>,
+    /// Chosen before publishing; "Other" otherwise.
+    pub category: Option<ImageCategory>,
 }
 
 pub enum Incoming {
@@ -202,11 +221,27 @@ pub async fn store_batch(
         }
     }
     if !photos.is_empty() {
-        if let Err(err) = mail_new_photos(&svc, &project, photos.len()).await {
+        if let Err(err) = mail_new_photos(&svc, &project, photos.len(), None).await {
             err.log("queueing the new-photos mail");
         }
     }
     (UploadResult { photos, skipped, message: None }, failed)
+}
+
+/// Stores one file that arrived whole (a finished resumable upload): the photo, or the
+/// file with why it was not stored and whether that was our failure (the file was fine).
+pub async fn store_file(
+    svc: &Services,
+    actor: &Actor,
+    project: &ProjectRow,
+    file: IncomingFile,
+    turns: &impl Turns,
+) -> std::result::Result<ProjectImage, (SkippedFile, bool)> {
+    store_one(svc, actor, project, file, turns).await.map_err(|outcome| match outcome {
+        Outcome::Skipped(skip) => (skip, false),
+        Outcome::Failed(skip) => (skip, true),
+        Outcome::Stored(photo) => (SkippedFile { name: photo.original_name, reason: String::new() }, true),
+    })
 }
 
 /// The toast-sized summary of a finished upload (SPEC.md §8 for non-images).
@@ -238,6 +273,10 @@ async fn store_one(
     let rendered = svc.images.render(bytes.clone()).await.map_err(|err| match err {
         RenditionError::NotAnImage => skip(REASON_NOT_IMAGE),
         RenditionError::TooManyPixels(_) => skip(&reason_too_many_pixels()),
+        RenditionError::Truncated => skip(REASON_TRUNCATED),
+        RenditionError::Heic => skip(REASON_HEIC),
+        RenditionError::Damaged(format) => skip(&reason_damaged(format)),
+        RenditionError::TooMuchMemory(bytes) => skip(&reason_too_much_memory(bytes)),
         RenditionError::Decode(e) => {
             tracing::info!(file = %file.name, error = %e, "refused an unreadable image");
             skip(REASON_UNREADABLE)
@@ -268,8 +307,8 @@ async fn store_one(
         id,
         project_id: project.id.clone(),
         uploaded_by: Some(actor.id.clone()),
-        category: ImageCategory::Other.as_str().to_owned(),
-        caption: default_caption(&file.name),
+        category: file.category.unwrap_or(ImageCategory::Other).as_str().to_owned(),
+        caption: file.caption.clone().or_else(|| default_caption(&file.name)),
         original_name: file.name.clone(),
         content_type: rendered.content_type.to_owned(),
         byte_size,
@@ -344,7 +383,9 @@ async fn remove_files(svc: &Services, keys: &PhotoKeys) {
     }
 }
 
-async fn mail_new_photos(svc: &Services, project: &ProjectRow, count: usize) -> Result<()> {
+/// The homeowner's "N new photos" mail for one upload (a multipart request, or a
+/// resumable batch with its note).
+pub(crate) async fn mail_new_photos(svc: &Services, project: &ProjectRow, count: usize, note: Option<&str>) -> Result<()> {
     let Some(homeowner) = users::find_by_id(svc.store.pool(), &project.homeowner_id).await? else {
         return Ok(());
     };
@@ -355,7 +396,7 @@ async fn mail_new_photos(svc: &Services, project: &ProjectRow, count: usize) -> 
         &homeowner.email,
     );
     let link = svc.auth.link(&format!("/projects/{}", project.id));
-    let mail = templates::new_photos(&homeowner.email, &name, count, &project.title, &link);
+    let mail = templates::new_photos(&homeowner.email, &name, count, &project.title, &link, note);
     svc.auth.outbox.enqueue(svc.store.pool(), &mail).await?;
     svc.auth.outbox.wake();
     Ok(())

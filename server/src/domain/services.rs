@@ -8,6 +8,8 @@ use protocol::Role;
 use super::auth::Auth;
 use super::limiter::Limiter;
 use super::policy::Actor;
+use super::uploads::UploadLocks;
+use crate::media::partials::Partials;
 use crate::media::pool::ImagePool;
 use crate::media::{extension_for, photo_keys, PhotoStore};
 use crate::store::users::UserRow;
@@ -20,6 +22,9 @@ pub struct Services {
     pub photos: Arc<dyn PhotoStore>,
     /// Where photo renditions are made.
     pub images: ImagePool,
+    /// Bytes of unfinished resumable uploads.
+    pub partials: Partials,
+    pub(crate) upload_locks: Arc<UploadLocks>,
     /// Client log entries per user: 60 a minute.
     pub(crate) log_limiter: Arc<Limiter>,
     /// Invitations per inviting admin (see `users::INVITES_PER_WINDOW`).
@@ -27,12 +32,14 @@ pub struct Services {
 }
 
 impl Services {
-    pub fn new(store: Store, auth: Auth, photos: Arc<dyn PhotoStore>, images: ImagePool) -> Services {
+    pub fn new(store: Store, auth: Auth, photos: Arc<dyn PhotoStore>, images: ImagePool, partials: Partials) -> Services {
         Services {
             store,
             auth,
             photos,
             images,
+            partials,
+            upload_locks: Arc::new(UploadLocks::default()),
             log_limiter: Arc::new(Limiter::new(60, Duration::from_secs(60))),
             invite_limiter: Arc::new(Limiter::new(super::users::INVITES_PER_WINDOW, super::users::INVITE_WINDOW)),
         }

@@ -45,6 +45,8 @@ pub const PROJECT_TITLE: Limit = Limit { label: "Title", max: 200 };
 pub const PROJECT_ADDRESS: Limit = Limit { label: "Address", max: 300 };
 pub const PROJECT_DESCRIPTION: Limit = Limit { label: "Description", max: 5_000 };
 pub const CAPTION: Limit = Limit { label: "Caption", max: 500 };
+/// A site visit's note to the homeowner, sent with a batch of photos.
+pub const BATCH_NOTE: Limit = Limit { label: "Note", max: 1_000 };
 pub const CONTACT_MESSAGE: Limit = Limit { label: "Message", max: 5_000 };
 pub const LOG_MESSAGE: Limit = Limit { label: "Message", max: 2_000 };
 pub const LOG_DATA: Limit = Limit { label: "Data", max: 8_000 };
@@ -405,6 +407,7 @@ mod tests {
             ("Project address", PROJECT_ADDRESS),
             ("Project description", PROJECT_DESCRIPTION),
             ("Photo caption", CAPTION),
+            ("Site visit note", BATCH_NOTE),
             ("Contact message", CONTACT_MESSAGE),
             ("Client log message", LOG_MESSAGE),
             ("Client log data", LOG_DATA),
@@ -428,6 +431,7 @@ mod tests {
             ("projectAddress", PROJECT_ADDRESS),
             ("projectDescription", PROJECT_DESCRIPTION),
             ("caption", CAPTION),
+            ("batchNote", BATCH_NOTE),
             ("contactMessage", CONTACT_MESSAGE),
         ];
         for (key, limit) in keys {

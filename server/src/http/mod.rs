@@ -10,6 +10,7 @@ pub mod media;
 pub mod origin;
 pub mod session;
 pub mod site;
+pub mod tus;
 pub mod upload;
 pub mod web_app;
 pub mod ws;
@@ -29,6 +30,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(health::routes)
             .configure(site::routes)
             .configure(upload::routes)
+            .configure(tus::routes)
             .default_service(web::to(error::api_not_found)),
     )
     .configure(media::routes)

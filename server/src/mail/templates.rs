@@ -86,17 +86,23 @@ pub fn invite(to: &str, name: &str, role: &str, link: &str) -> Mail {
 }
 
 /// One mail per upload batch to the project's homeowner.
-pub fn new_photos(to: &str, name: &str, count: usize, project: &str, link: &str) -> Mail {
+pub fn new_photos(to: &str, name: &str, count: usize, project: &str, link: &str, note: Option<&str>) -> Mail {
     let greeting = format!("Hi {name},");
     let what = if count == 1 { "1 new photo".to_owned() } else { format!("{count} new photos") };
     let subject = format!("{what} in {project}");
+    // The builder's note on the site visit, quoted as written.
+    let note = note.map(str::trim).filter(|n| !n.is_empty());
+    let text_note = note.map(|n| format!("Note from the site visit:\n\"{n}\"\n\n")).unwrap_or_default();
+    let html_note = note
+        .map(|n| format!("<br><br>Note from the site visit:<br><em>&ldquo;{}&rdquo;</em>", esc(n)))
+        .unwrap_or_default();
     Mail {
         to: to.to_owned(),
         subject: subject.clone(),
-        text: format!("{greeting}\n\n{what} of {project} just arrived on Sitecast. See them here:\n\n{link}\n"),
+        text: format!("{greeting}\n\n{what} of {project} just arrived on Sitecast.\n\n{text_note}See them here:\n\n{link}\n"),
         html: html_page(
             &subject,
-            &format!("{}<br>{} of {} just arrived on Sitecast.", esc(&greeting), esc(&what), esc(project)),
+            &format!("{}<br>{} of {} just arrived on Sitecast.{html_note}", esc(&greeting), esc(&what), esc(project)),
             "See the photos",
             link,
             "You get this mail when new photos of your project are published.",
@@ -145,16 +151,25 @@ mod tests {
 
     #[test]
     fn new_photos_counts_and_escapes() {
-        let m = new_photos("h@b.co", "Ana", 3, "Oak <Street>", "http://x/projects/1");
+        let m = new_photos("h@b.co", "Ana", 3, "Oak <Street>", "http://x/projects/1", None);
         assert_eq!(m.subject, "3 new photos in Oak <Street>");
         assert!(m.html.contains("Oak &lt;Street&gt;"));
         assert_eq!(links(&m.text), vec!["http://x/projects/1"]);
-        assert_eq!(new_photos("h@b.co", "Ana", 1, "Oak", "http://x").subject, "1 new photo in Oak");
+        assert_eq!(new_photos("h@b.co", "Ana", 1, "Oak", "http://x", None).subject, "1 new photo in Oak");
     }
 
     #[test]
     fn finds_links() {
         let m = reset_password("a@b.co", "http://localhost:8080/reset-password?token=abc");
         assert_eq!(links(&m.text), vec!["http://localhost:8080/reset-password?token=abc"]);
+    }
+
+    #[test]
+    fn the_site_visit_note_is_quoted_in_both_parts() {
+        let m = new_photos("h@b.co", "Ana", 2, "Oak", "http://x", Some("Framing inspected; <windows> Tuesday"));
+        assert!(m.text.contains("\"Framing inspected; <windows> Tuesday\""), "{}", m.text);
+        assert!(m.html.contains("Framing inspected; &lt;windows&gt; Tuesday"), "{}", m.html);
+        let blank = new_photos("h@b.co", "Ana", 2, "Oak", "http://x", Some("  "));
+        assert!(!blank.text.contains("Note from"));
     }
 }

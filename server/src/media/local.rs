@@ -27,17 +27,13 @@ impl LocalPhotoStore {
 impl PhotoStore for LocalPhotoStore {
     async fn put(&self, key: &str, bytes: Bytes, _content_type: &str) -> Result<(), StorageError> {
         let path = self.path(key)?;
-        if let Some(dir) = path.parent() {
-            tokio::fs::create_dir_all(dir).await?;
+        // A delete may remove a folder that just became empty between our making it
+        // and writing into it (a project's last photo deleted while one is uploaded):
+        // then the folder is made again, once.
+        match write_file(&path, &bytes).await {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(write_file(&path, &bytes).await?),
+            other => Ok(other?),
         }
-        // Write then rename, so a reader or a crash never sees half a file.
-        let tmp = path.with_extension(format!("tmp-{}", uuid::Uuid::new_v4()));
-        tokio::fs::write(&tmp, &bytes).await?;
-        if let Err(err) = tokio::fs::rename(&tmp, &path).await {
-            let _ = tokio::fs::remove_file(&tmp).await;
-            return Err(err.into());
-        }
-        Ok(())
     }
 
     async fn get(&self, key: &str) -> Result<Bytes, StorageError> {
@@ -48,11 +44,24 @@ impl PhotoStore for LocalPhotoStore {
         }
     }
 
+    /// Folders left empty (a deleted photo's, then its project's) go with the file.
     async fn delete(&self, key: &str) -> Result<(), StorageError> {
-        match tokio::fs::remove_file(self.path(key)?).await {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.into()),
-            _ => Ok(()),
+        let path = self.path(key)?;
+        match tokio::fs::remove_file(&path).await {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.into()),
+            _ => {}
         }
+        let mut dir = path.parent();
+        // The key's own folders only: never the root or its top-level folders.
+        for _ in 0..key.matches('/').count().saturating_sub(1) {
+            let Some(d) = dir else { break };
+            // Fails, and so stops, at a folder that still holds something.
+            if tokio::fs::remove_dir(d).await.is_err() {
+                break;
+            }
+            dir = d.parent();
+        }
+        Ok(())
     }
 
     async fn list(&self, prefix: &str) -> Result<Vec<String>, StorageError> {
@@ -71,6 +80,20 @@ impl PhotoStore for LocalPhotoStore {
     fn describe(&self) -> String {
         format!("local folder {}", self.root.display())
     }
+}
+
+/// Write then rename, so a reader or a crash never sees half a file.
+async fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        tokio::fs::create_dir_all(dir).await?;
+    }
+    let tmp = path.with_extension(format!("tmp-{}", uuid::Uuid::new_v4()));
+    tokio::fs::write(&tmp, bytes).await?;
+    if let Err(err) = tokio::fs::rename(&tmp, path).await {
+        let _ = tokio::fs::remove_file(&tmp).await;
+        return Err(err);
+    }
+    Ok(())
 }
 
 fn walk(root: &Path, dir: &Path, keys: &mut Vec<String>) -> Result<(), StorageError> {
@@ -108,6 +131,14 @@ mod tests {
         store.delete("projects/p/i/thumb.jpg").await.unwrap();
         store.delete("projects/p/i/thumb.jpg").await.unwrap();
         assert!(matches!(store.get("projects/p/i/thumb.jpg").await, Err(StorageError::NotFound(_))));
+        // The photo's folder went with its last file; the project's still holds j.
+        assert!(!dir.path().join("photos/projects/p/i").exists());
+        assert!(dir.path().join("photos/projects/p").exists());
+        store.delete("projects/p/j/thumb.jpg").await.unwrap();
+        assert!(!dir.path().join("photos/projects/p").exists());
+        assert!(dir.path().join("photos/projects").exists());
+        store.put("projects/p/k/thumb.jpg", Bytes::from_static(b"ghi"), "image/jpeg").await.unwrap();
+        assert_eq!(store.get("projects/p/k/thumb.jpg").await.unwrap(), Bytes::from_static(b"ghi"));
         assert!(matches!(store.get("../secret").await, Err(StorageError::InvalidKey(_))));
     }
 }

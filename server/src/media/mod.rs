@@ -1,11 +1,13 @@
 //! Photo bytes: where they are stored (a local folder or an S3-compatible bucket,
 //! behind one small trait picked at start-up) and the renditions made from them.
 
+pub mod budget;
 pub mod demo_art;
 pub mod exif;
 #[doc(hidden)]
 pub mod fixtures;
 pub mod local;
+pub mod partials;
 pub mod pool;
 pub mod renditions;
 pub mod s3;

@@ -7,6 +7,8 @@ use std::io::Cursor;
 use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 
+use super::budget::{self, Reservation};
+
 /// Longest edge of the display rendition (sharp on a laptop, light on a phone).
 pub const DISPLAY_EDGE: u32 = 1600;
 /// Longest edge of the thumbnail (gallery cells and project cards at 2x density).
@@ -27,6 +29,18 @@ pub enum RenditionError {
     Decode(String),
     #[error("could not encode rendition: {0}")]
     Encode(String),
+    /// The file ends before its picture does.
+    #[error("the image is incomplete")]
+    Truncated,
+    /// It starts like this format but is not a valid file of it.
+    #[error("not a valid {0} file")]
+    Damaged(&'static str),
+    /// An iPhone's HEIC/HEIF photo: recognised, but no decoder is built in.
+    #[error("HEIC/HEIF images are not supported")]
+    Heic,
+    /// Decoding would need more memory than all decodes together may hold (bytes).
+    #[error("decoding would need {0} bytes")]
+    TooMuchMemory(u64),
 }
 
 pub struct Renditions {
@@ -50,30 +64,24 @@ pub fn sniff(bytes: &[u8]) -> Option<(ImageFormat, &'static str)> {
     }
 }
 
+/// HEIF containers (an ISO BMFF `ftyp` box with an image brand), as iPhones save them.
+pub fn is_heif(bytes: &[u8]) -> bool {
+    const BRANDS: [&[u8; 4]; 8] = [b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"];
+    bytes.len() >= 12 && &bytes[4..8] == b"ftyp" && BRANDS.iter().any(|b| &bytes[8..12] == *b)
+}
+
 pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
-    let (format, content_type) = sniff(bytes).ok_or(RenditionError::NotAnImage)?;
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
-    let mut limits = Limits::default();
-    limits.max_image_width = Some(MAX_EDGE);
-    limits.max_image_height = Some(MAX_EDGE);
-    limits.max_alloc = Some(MAX_ALLOC);
-    reader.limits(limits);
-    let mut decoder = reader.into_decoder().map_err(|e| match e {
-        // The decoder read dimensions past MAX_EDGE from the header.
-        image::ImageError::Limits(_) => RenditionError::TooManyPixels(0),
-        other => RenditionError::Decode(other.to_string()),
-    })?;
-    let (w, h) = decoder.dimensions();
-    let pixels = u64::from(w) * u64::from(h);
-    if pixels > MAX_PIXELS {
-        return Err(RenditionError::TooManyPixels(pixels / 1_000_000));
+    if is_heif(bytes) {
+        return Err(RenditionError::Heic);
     }
-    let orientation = decoder.orientation().map_err(|e| RenditionError::Decode(e.to_string()))?;
-    let img = if decoder.color_type() == image::ColorType::Rgb8 {
-        decode_rgb8(decoder)?
+    let (format, content_type) = sniff(bytes).ok_or(RenditionError::NotAnImage)?;
+    check_structure(format, bytes)?;
+    let (img, orientation) = if format == ImageFormat::Png {
+        decode_png(bytes)?
     } else {
-        DynamicImage::from_decoder(decoder).map_err(|e| RenditionError::Decode(e.to_string()))?.into_rgb8()
+        decode_other(format, bytes)?
     };
+    let (w, h) = img.dimensions();
     // Scale first, turn second: a bound on the longest edge is the same either way
     // round, and turning the 2-megapixel display image is a sixth of the work of
     // turning the original. The thumbnail is made from the display image.
@@ -86,6 +94,175 @@ pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
     let (width, height) = if turns_sideways(orientation) { (h, w) } else { (w, h) };
     let taken_at = super::exif::taken_at(bytes);
     Ok(Renditions { content_type, width, height, display, thumb, taken_at })
+}
+
+/// What rendering needs beside the decoded picture: the display image (at most
+/// 1600×1600 RGB), turned once, and the thumbnail.
+const RENDITION_BYTES: u64 = 3 * (DISPLAY_EDGE as u64 * DISPLAY_EDGE as u64 * 3);
+
+fn check_pixels(w: u32, h: u32) -> Result<(), RenditionError> {
+    let pixels = u64::from(w) * u64::from(h);
+    if w > MAX_EDGE || h > MAX_EDGE {
+        return Err(RenditionError::TooManyPixels(0));
+    }
+    if pixels > MAX_PIXELS {
+        return Err(RenditionError::TooManyPixels(pixels / 1_000_000));
+    }
+    Ok(())
+}
+
+/// Reserves `bytes` of the process's decode budget, waiting for room.
+fn reserve(bytes: u64) -> Result<Reservation<'static>, RenditionError> {
+    budget::DECODES.reserve(bytes.saturating_add(RENDITION_BYTES)).ok_or(RenditionError::TooMuchMemory(bytes))
+}
+
+/// Files that sniff as an image but cannot be one whole picture are refused before
+/// decoding, with what is wrong: a JPEG cut off before its end (which decoders fill
+/// with grey), a GIF signature followed by something else (whose "screen size" is
+/// then read from arbitrary bytes).
+fn check_structure(format: ImageFormat, bytes: &[u8]) -> Result<(), RenditionError> {
+    match format {
+        ImageFormat::Jpeg if !jpeg_is_complete(bytes) => Err(RenditionError::Truncated),
+        ImageFormat::Gif if !gif_starts_well(bytes) => Err(RenditionError::Damaged("GIF")),
+        _ => Ok(()),
+    }
+}
+
+/// Whether a JPEG's main picture ends with its end-of-image marker. Segments are
+/// walked by their lengths up to the first scan (so the EXIF thumbnail inside APP1,
+/// with its own end marker, is skipped); within scan data a 0xFF byte is always
+/// followed by 0x00 or a marker, so an end marker after that point is the real end.
+fn jpeg_is_complete(bytes: &[u8]) -> bool {
+    let mut i = 2;
+    while i + 4 <= bytes.len() {
+        if bytes[i] != 0xFF {
+            return false;
+        }
+        let marker = bytes[i + 1];
+        match marker {
+            // Fill bytes before a marker.
+            0xFF => i += 1,
+            // Markers without a length.
+            0x01 | 0xD0..=0xD7 => i += 2,
+            0xD9 => return true,
+            _ => {
+                let len = usize::from(u16::from_be_bytes([bytes[i + 2], bytes[i + 3]]));
+                if marker == 0xDA {
+                    let scan = (i + 2 + len).min(bytes.len());
+                    return bytes[scan..].windows(2).any(|w| w == [0xFF, 0xD9]);
+                }
+                i += 2 + len;
+            }
+        }
+    }
+    false
+}
+
+/// A GIF's header (6 bytes), logical screen (7) and global colour table are followed
+/// by an extension, an image or the trailer.
+fn gif_starts_well(bytes: &[u8]) -> bool {
+    let Some(&flags) = bytes.get(10) else { return false };
+    let table = if flags & 0x80 != 0 { 3usize << ((flags & 0x07) + 1) } else { 0 };
+    matches!(bytes.get(13 + table), Some(0x21 | 0x2C | 0x3B))
+}
+
+/// A PNG decoded row by row into 8-bit RGB: 16-bit samples are reduced while decoding
+/// and the alpha channel dropped per row, so an 8000×8000 16-bit RGBA file holds 192 MB
+/// (its RGB picture), not the 512 MB of its samples plus that. Interlaced files are
+/// decoded whole, at 8 bits, and then converted.
+fn decode_png(bytes: &[u8]) -> Result<(image::RgbImage, image::metadata::Orientation), RenditionError> {
+    use png::{BitDepth, ColorType, Transformations};
+    let decode = |e: png::DecodingError| match e {
+        png::DecodingError::LimitsExceeded => RenditionError::TooManyPixels(0),
+        png::DecodingError::IoError(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => RenditionError::Truncated,
+        other => RenditionError::Decode(other.to_string()),
+    };
+    let mut decoder = png::Decoder::new_with_limits(Cursor::new(bytes), png::Limits { bytes: MAX_ALLOC as usize });
+    decoder.set_transformations(Transformations::EXPAND | Transformations::STRIP_16);
+    let header = decoder.read_header_info().map_err(decode)?;
+    let (w, h) = (header.width, header.height);
+    check_pixels(w, h)?;
+    let interlaced = header.interlaced;
+    let mut reader = decoder.read_info().map_err(decode)?;
+    let orientation = reader
+        .info()
+        .exif_metadata
+        .as_deref()
+        .and_then(image::metadata::Orientation::from_exif_chunk)
+        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let (color, depth) = reader.output_color_type();
+    if depth != BitDepth::Eight {
+        return Err(RenditionError::Decode(format!("unexpected PNG output depth {depth:?}")));
+    }
+    let channels = match color {
+        ColorType::Grayscale => 1,
+        ColorType::GrayscaleAlpha => 2,
+        ColorType::Rgb => 3,
+        ColorType::Rgba => 4,
+        ColorType::Indexed => return Err(RenditionError::Decode("indexed PNG not expanded".to_owned())),
+    };
+    let rgb_bytes = u64::from(w) * u64::from(h) * 3;
+    let whole_bytes = if interlaced { u64::from(w) * u64::from(h) * channels as u64 } else { 0 };
+    let _held = reserve(rgb_bytes + whole_bytes)?;
+    let row_len = w as usize * 3;
+    let mut rgb = Vec::new();
+    rgb.try_reserve_exact(row_len * h as usize).map_err(|_| RenditionError::TooMuchMemory(rgb_bytes))?;
+    let to_rgb = |src: &[u8], out: &mut Vec<u8>| {
+        for px in src.chunks_exact(channels) {
+            match channels {
+                1 | 2 => out.extend_from_slice(&[px[0], px[0], px[0]]),
+                _ => out.extend_from_slice(&px[..3]),
+            }
+        }
+    };
+    if interlaced {
+        let size = reader.output_buffer_size().ok_or(RenditionError::TooManyPixels(0))?;
+        let mut whole = Vec::new();
+        whole.try_reserve_exact(size).map_err(|_| RenditionError::TooMuchMemory(whole_bytes))?;
+        whole.resize(size, 0u8);
+        let info = reader.next_frame(&mut whole).map_err(decode)?;
+        for row in whole[..info.buffer_size()].chunks_exact(info.line_size) {
+            to_rgb(&row[..w as usize * channels], &mut rgb);
+        }
+    } else {
+        while let Some(row) = reader.next_row().map_err(decode)? {
+            to_rgb(row.data(), &mut rgb);
+        }
+    }
+    if rgb.len() != row_len * h as usize {
+        return Err(RenditionError::Truncated);
+    }
+    let img = image::RgbImage::from_raw(w, h, rgb).ok_or_else(|| RenditionError::Decode("short PNG".to_owned()))?;
+    Ok((img, orientation))
+}
+
+/// JPEG, GIF and WebP through `image`'s decoders, under its limits and the budget.
+fn decode_other(format: ImageFormat, bytes: &[u8]) -> Result<(image::RgbImage, image::metadata::Orientation), RenditionError> {
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_EDGE);
+    limits.max_image_height = Some(MAX_EDGE);
+    limits.max_alloc = Some(MAX_ALLOC);
+    reader.limits(limits);
+    let mut decoder = reader.into_decoder().map_err(|e| match e {
+        // The decoder read dimensions past MAX_EDGE from the header.
+        image::ImageError::Limits(_) => RenditionError::TooManyPixels(0),
+        other => RenditionError::Decode(other.to_string()),
+    })?;
+    let (w, h) = decoder.dimensions();
+    check_pixels(w, h)?;
+    let orientation = decoder.orientation().map_err(|e| RenditionError::Decode(e.to_string()))?;
+    let rgb8 = decoder.color_type() == image::ColorType::Rgb8;
+    // The decoder's buffer, and for anything but 8-bit RGB the RGB copy made from it.
+    let samples = decoder.total_bytes();
+    let needed = if rgb8 { samples } else { samples.saturating_add(u64::from(w) * u64::from(h) * 3) };
+    let _held = reserve(needed)?;
+    let img = if rgb8 {
+        decode_rgb8(decoder)?
+    } else {
+        DynamicImage::from_decoder(decoder).map_err(|e| RenditionError::Decode(e.to_string()))?.into_rgb8()
+    };
+    Ok((img, orientation))
 }
 
 /// What `DynamicImage::from_decoder` does for 8-bit RGB (every camera JPEG), but into
@@ -229,7 +406,89 @@ mod tests {
     }
 
     #[test]
+    fn heic_is_recognised_and_refused_as_such() {
+        let mut heic = vec![0, 0, 0, 24];
+        heic.extend_from_slice(b"ftypheic\0\0\0\0mif1heic");
+        heic.extend_from_slice(&[0u8; 64]);
+        assert!(matches!(render(&heic), Err(RenditionError::Heic)));
+    }
+
+    #[test]
     fn text_is_not_an_image() {
         assert!(matches!(render(b"hello, I am a text file named photo.jpg"), Err(RenditionError::NotAnImage)));
+    }
+
+    #[test]
+    fn a_truncated_jpeg_is_refused_as_incomplete() {
+        // A camera JPEG with an EXIF segment: its end marker is only at the end.
+        let photo = crate::media::fixtures::jpeg_with_exif(
+            &sample(ImageFormat::Jpeg),
+            &crate::media::fixtures::app1(1, "2024:03:02 10:00:00", None),
+        );
+        assert!(render(&photo).is_ok());
+        let third = &photo[..photo.len() / 3];
+        assert!(matches!(render(third), Err(RenditionError::Truncated)));
+        // Cut just before the end marker, too.
+        assert!(matches!(render(&photo[..photo.len() - 2]), Err(RenditionError::Truncated)));
+        // An end marker inside the EXIF segment (its thumbnail's) does not count.
+        let mut with_thumb_end = crate::media::fixtures::app1(1, "2024:03:02 10:00:00", None);
+        with_thumb_end.extend_from_slice(&[0xFF, 0xD9]);
+        let len = u16::try_from(with_thumb_end.len() - 2).unwrap().to_be_bytes();
+        with_thumb_end[2..4].copy_from_slice(&len);
+        let photo = crate::media::fixtures::jpeg_with_exif(&sample(ImageFormat::Jpeg), &with_thumb_end);
+        assert!(render(&photo).is_ok());
+        assert!(matches!(render(&photo[..photo.len() / 2]), Err(RenditionError::Truncated)));
+    }
+
+    #[test]
+    fn a_truncated_png_is_refused() {
+        let png = sample(ImageFormat::Png);
+        assert!(matches!(render(&png[..png.len() / 3]), Err(RenditionError::Truncated | RenditionError::Decode(_))));
+    }
+
+    #[test]
+    fn a_gif_signature_followed_by_text_is_damaged_not_huge() {
+        let fake = b"GIF89a\nThese are my site notes: framing inspected, windows arrive Tuesday.";
+        assert!(matches!(render(fake), Err(RenditionError::Damaged("GIF"))));
+        // A real GIF passes the same check.
+        assert!(render(&sample(ImageFormat::Gif)).is_ok());
+    }
+
+    #[test]
+    fn sixteen_bit_pngs_are_reduced_while_decoding() {
+        let png = crate::media::fixtures::png16_rgba(1200, 900).unwrap();
+        let r = render(&png).unwrap();
+        assert_eq!((r.content_type, r.width, r.height), ("image/png", 1200, 900));
+        let display = image::load_from_memory(&r.display).unwrap().to_rgb8();
+        let px = display.get_pixel(600, 450).0;
+        assert!(px.iter().zip([0x40, 0x80, 0xC0]).all(|(a, b)| a.abs_diff(b) <= 3), "{px:?}");
+    }
+
+    /// The file: 8000×8000 16-bit RGBA, half a megabyte, 512 MB of samples
+    /// (949 MB peak RSS before). It is decoded holding its 8-bit RGB picture (192 MB)
+    /// and the renditions, within the budget loadtest/README.md documents. Measured as
+    /// the growth of this process's peak resident memory, reset just before.
+    #[test]
+    fn the_16_bit_png_bomb_stays_within_its_budget() {
+        let png = crate::media::fixtures::png16_rgba(8000, 8000).unwrap();
+        assert!(png.len() < 2 * 1024 * 1024, "{} bytes", png.len());
+        let before = peak_rss_after_reset();
+        let r = render(&png).unwrap();
+        let grown = peak_rss_kib() - before;
+        assert_eq!((r.width, r.height), (8000, 8000));
+        let budget_kib = (8000 * 8000 * 3 + RENDITION_BYTES) / 1024 + 48 * 1024;
+        assert!(grown <= budget_kib, "decoding grew the peak by {} MB", grown / 1024);
+    }
+
+    fn peak_rss_kib() -> u64 {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    }
+
+    /// Resets the peak to the current resident size (Linux: clear_refs "5").
+    fn peak_rss_after_reset() -> u64 {
+        std::fs::write("/proc/self/clear_refs", "5").unwrap();
+        peak_rss_kib()
     }
 }

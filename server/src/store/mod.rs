@@ -12,6 +12,7 @@ pub mod outbox;
 pub mod projects;
 pub mod sessions;
 pub mod tokens;
+pub mod uploads;
 pub mod users;
 
 use std::str::FromStr;

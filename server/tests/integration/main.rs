@@ -17,4 +17,5 @@ mod ops;
 mod photo_store;
 mod photos;
 mod store;
+mod uploads;
 mod websocket;

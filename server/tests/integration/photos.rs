@@ -229,12 +229,14 @@ async fn bad_files_are_refused_with_reasons_and_leave_nothing() {
     assert_eq!(photos_of(&r.body).len(), 1);
     let small = photos_of(&r.body).remove(0);
 
-    // A corrupt photo (right magic bytes, broken body) is not stored either.
-    let mut broken = encoded(ImageFormat::Jpeg, 64, 64);
-    broken.truncate(200);
-    let r = server.upload(&project.id, &builder, &[("broken.jpg", &broken)]).await;
+    // A photo cut short (the first third of it: decoders would fill the rest with
+    // grey) and text behind a GIF signature are refused with what is really wrong.
+    let whole = encoded(ImageFormat::Jpeg, 640, 480);
+    let gif_text: &[u8] = b"GIF89a\nSite notes: framing inspected, windows arrive Tuesday.";
+    let r = server.upload(&project.id, &builder, &[("broken.jpg", &whole[..whole.len() / 3]), ("notes.gif", gif_text)]).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
-    assert_eq!(r.body["skipped"][0]["reason"], "Could not be read as an image");
+    assert_eq!(r.body["skipped"][0]["reason"], sitecast::domain::photos::REASON_TRUNCATED);
+    assert_eq!(r.body["skipped"][1]["reason"], "Damaged: named like an image but not a valid GIF file");
 
     // Request-level refusals.
     let path = format!("/api/projects/{}/photos", project.id);

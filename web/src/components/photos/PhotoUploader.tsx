@@ -1,20 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { UploadResult } from '../../protocol/types';
-import { uploadPhotos, type UploadProgress } from '../../api/photos';
-import { ApiRequestError } from '../../api/http';
-import {
-  type Triage,
-  fileProgress,
-  MAX_FILES_PER_UPLOAD,
-  NOT_IMAGES_MESSAGE,
-  overallPercent,
-  triageFiles,
-  UPLOAD_FAILED_MESSAGE,
-  uploadedMessage,
-} from '../../lib/photoUpload';
-import { useAppStore } from '../../store';
+import { useShallow } from 'zustand/react/shallow';
+import type { ImageCategory } from '../../protocol/types';
+import { MAX_FILES_PER_UPLOAD, NOT_IMAGES_MESSAGE, type Triage, triageFiles } from '../../lib/photoUpload';
+import type { QueueFile } from '../../lib/uploadQueue';
+import { projectSpeed, useUploads } from '../../store/uploads';
 import { SelectedPhotosPanel, type SelectedPhoto } from './SelectedPhotosPanel';
+import { UnfinishedUploadsPanel } from './UnfinishedUploadsPanel';
 import { UploadDropZone } from './UploadDropZone';
 
 const names = (files: { name: string }[]) => files.map((f) => f.name).join(', ');
@@ -23,8 +15,12 @@ const names = (files: { name: string }[]) => files.map((f) => f.name).join(', ')
 function reportRefused(t: Triage<File>) {
   if (t.notImages.length > 0) toast.warning(NOT_IMAGES_MESSAGE, { description: names(t.notImages) });
   if (t.unsupported.length > 0) {
+    // iPhones save HEIC unless set to "Most Compatible"; say how to send JPEG instead.
+    const heic = t.unsupported.some((f) => /^image\/hei[cf]/.test(f.type) || /\.hei[cf]$/i.test(f.name));
     toast.warning('Some images were skipped because their format is not supported', {
-      description: `Use JPEG, PNG, GIF or WebP: ${names(t.unsupported)}`,
+      description: heic
+        ? `HEIC photos cannot be published yet; send JPEG (iPhone: Settings › Camera › Formats › Most Compatible): ${names(t.unsupported)}`
+        : `Use JPEG, PNG, GIF or WebP: ${names(t.unsupported)}`,
     });
   }
   if (t.tooLarge.length > 0) {
@@ -39,26 +35,34 @@ function reportRefused(t: Triage<File>) {
   }
 }
 
-/** The files the server turned away, one "name: reason" per line. */
-function skippedList(result: UploadResult): string | undefined {
-  if (result.skipped.length === 0) return undefined;
-  return result.skipped.map((s) => `${s.name}: ${s.reason}`).join('\n');
-}
+/** SPEC §3: the caption a photo gets unless one is typed: its name without the extension. */
+const captionOf = (name: string) => name.replace(/\.[^.]+$/, '');
 
 let nextKey = 0;
 
 /**
- * Drop zone, selected-photos panel and publishing (SPEC §2 Photo upload). One Publish
- * is one request; the stored photos go into the store at once (the live `photo_added`
- * events for them are merged by id).
+ * Drop zone, selected-photos panel and publishing (SPEC §2 Photo upload). Publish hands
+ * the selection to the upload queue (store/uploads) as one batch: resumable uploads
+ * that go on if this page is left, and resume after a reload. The panel follows the
+ * batch until every file has an answer; the photos arrive in the gallery live.
  */
 export function PhotoUploader({ projectId, onUploaded }: { projectId: string; onUploaded?: () => void }) {
   const [items, setItems] = useState<SelectedPhoto[]>([]);
-  const [publishing, setPublishing] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [note, setNote] = useState('');
+  /** The batch this uploader published and still follows. */
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const queue = useUploads(useShallow((s) => s.uploads.filter((u) => u.projectId === projectId)));
+  const { restore, publish: enqueue, pause, resume, cancel } = useUploads(
+    useShallow((s) => ({ restore: s.restore, publish: s.publish, pause: s.pause, resume: s.resume, cancel: s.cancel })),
+  );
+  const [, tick] = useState(0);
 
-  // Object URLs live as long as their preview: revoked on remove, discard, publish and
-  // unmount. An upload under way is not cancelled by leaving: it finishes and says so.
+  useEffect(() => {
+    void restore();
+  }, [restore]);
+
+  // Object URLs live as long as their preview: revoked on remove, discard, when the
+  // batch is done and on unmount. Leaving does not stop the uploads.
   const held = useRef(items);
   useEffect(() => {
     held.current = items;
@@ -70,11 +74,38 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
     [],
   );
 
+  // Queue entries are keyed like the selection's items.
+  const batchFiles = useMemo(() => (batchId ? queue.filter((u) => u.batchId === batchId) : []), [queue, batchId]);
+  const publishing = batchId !== null && batchFiles.length > 0;
+  const byKey = useMemo(() => Object.fromEntries(batchFiles.map((u) => [u.key, u as QueueFile])), [batchFiles]);
+
+  // The batch's files all answered (the queue let them go): the selection is done with.
+  useEffect(() => {
+    if (batchId === null || batchFiles.length > 0) return;
+    for (const item of held.current) URL.revokeObjectURL(item.previewUrl);
+    setItems([]);
+    setNote('');
+    setBatchId(null);
+    if ((useUploads.getState().finished[batchId]?.stored ?? 0) > 0) onUploaded?.();
+  }, [batchId, batchFiles.length, onUploaded]);
+
+  // "Time left" moves with the clock while bytes go.
+  useEffect(() => {
+    if (!publishing) return;
+    const timer = window.setInterval(() => tick((n) => n + 1), 1000);
+    return () => window.clearInterval(timer);
+  }, [publishing]);
+
   const add = (files: File[]) => {
     const triage = triageFiles(files, items.length);
     reportRefused(triage);
     if (triage.accepted.length === 0) return;
-    const added = triage.accepted.map((file) => ({ key: `f${nextKey++}`, file, previewUrl: URL.createObjectURL(file) }));
+    const added = triage.accepted.map((file) => ({
+      key: `f${nextKey++}`,
+      file,
+      previewUrl: URL.createObjectURL(file),
+      caption: captionOf(file.name),
+    }));
     setItems((current) => [...current, ...added]);
   };
 
@@ -87,65 +118,57 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
   };
 
   const discard = () => {
+    if (publishing) return;
     for (const item of items) URL.revokeObjectURL(item.previewUrl);
     setItems([]);
+    setNote('');
   };
 
-  const publish = async () => {
+  const change = (key: string, patch: { caption?: string; category?: ImageCategory }) =>
+    setItems((current) => current.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+
+  const applyToAll = (patch: { caption?: string; category?: ImageCategory }) =>
+    setItems((current) =>
+      current.map((i) => ({ ...i, caption: patch.caption ?? i.caption, category: patch.category ?? i.category })),
+    );
+
+  const publish = () => {
     // SPEC §5 Upload: nothing selected, nothing to do.
     if (items.length === 0 || publishing) return;
-    const sending = items;
-    setPublishing(true);
-    setProgress({ loaded: 0 });
-    try {
-      const { status, result } = await uploadPhotos(projectId, sending.map((i) => i.file), setProgress);
-      const store = useAppStore.getState();
-      for (const photo of result.photos) store.photoUpserted(photo);
-      const skipped = skippedList(result);
-      const stored = result.photos.length > 0;
-      if (stored) {
-        toast.success(uploadedMessage(result.photos.length));
-        if (skipped) toast.warning(result.message ?? 'Some files were skipped', { description: skipped });
-      } else if (status === 422) {
-        // Every file was refused for what it is: say why (SPEC §5 wording for non-images).
-        toast.error(result.message ?? UPLOAD_FAILED_MESSAGE, { description: skipped });
-      } else {
-        // Storage failed (503) or nothing arrived: the files are fine, so they stay for a retry.
-        toast.error(UPLOAD_FAILED_MESSAGE, { description: skipped ?? result.message ?? undefined });
-        return;
-      }
-      // Every file got an answer (stored or refused): the selection is done with.
-      for (const item of sending) URL.revokeObjectURL(item.previewUrl);
-      setItems((current) => current.filter((i) => !sending.includes(i)));
-      if (stored) onUploaded?.();
-    } catch (err) {
-      // Kept selected so Publish can be tried again.
-      const detail = err instanceof ApiRequestError ? err.message : undefined;
-      toast.error(UPLOAD_FAILED_MESSAGE, detail && detail !== UPLOAD_FAILED_MESSAGE ? { description: detail } : undefined);
-    } finally {
-      setPublishing(false);
-      setProgress(null);
-    }
+    const id = enqueue(
+      projectId,
+      items.map((i) => ({ file: i.file, caption: i.caption, category: i.category })),
+      note,
+    );
+    // The queue's keys for this batch, in order, become the items' keys.
+    const mine = useUploads.getState().uploads.filter((u) => u.batchId === id);
+    setItems((current) => current.map((item, n) => ({ ...item, key: mine[n]?.key ?? item.key })));
+    setBatchId(id);
   };
 
-  const sizes = items.map((i) => i.file.size);
-  const perFile = progress ? fileProgress(sizes, progress.loaded, progress.total) : null;
-  const total = progress?.total ?? sizes.reduce((a, b) => a + b, 0);
-  const percent = progress ? overallPercent(progress.loaded, total) : 0;
+  const others = queue.filter((u) => u.batchId !== batchId);
 
   return (
     <div className="space-y-4">
+      {others.length > 0 && <UnfinishedUploadsPanel projectId={projectId} files={others} />}
       {/* Once photos are chosen the drop zone steps back for the panel. */}
       <UploadDropZone onFiles={add} disabled={publishing} compact={items.length > 0} />
       {items.length > 0 && (
         <SelectedPhotosPanel
           items={items}
-          progress={perFile}
+          note={note}
           publishing={publishing}
-          percent={percent}
+          queue={publishing ? byKey : null}
+          speed={projectSpeed(projectId)}
+          actions={{ onPause: pause, onResume: resume, onCancel: cancel }}
+          onChange={change}
+          onApplyToAll={applyToAll}
+          onNote={setNote}
           onRemove={remove}
           onDiscard={discard}
-          onPublish={() => void publish()}
+          onPublish={publish}
+          onPauseAll={() => batchFiles.forEach((f) => pause(f.key))}
+          onResumeAll={() => batchFiles.forEach((f) => resume(f.key))}
         />
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { SectionCard } from '../SectionCard';
 import { Button } from '../ui/Button';
@@ -7,6 +7,7 @@ import { PhotoBrowser, type GalleryRole } from './PhotoBrowser';
 import { PhotoSectionActions } from './PhotoSectionActions';
 import { PhotoUploader } from './PhotoUploader';
 import { refreshPhotos, usePhotoFilters, useProjectPhotos } from './usePhotos';
+import { useUploads } from '../../store/uploads';
 
 // SPEC §2 Admin view: the Photos tab is a three-column grid; admins edit and delete.
 const ADMIN: GalleryRole = { click: 'open', canEdit: true, canDelete: true, canPickThumbnail: true, columns: 'three', emptyText: 'admin' };
@@ -18,6 +19,14 @@ export function ProjectMediaCard({ projectId }: { projectId: string }) {
   const filters = usePhotoFilters();
   const { photos } = useProjectPhotos(projectId);
   const [tab, setTab] = useState<MediaTab>('photos');
+  // Uploads found unfinished after a reload: the Upload tab shows them, to resume.
+  const restored = useUploads((s) => s.uploads.some((u) => u.projectId === projectId && u.restored));
+  useEffect(() => {
+    void useUploads.getState().restore();
+  }, []);
+  useEffect(() => {
+    if (restored) setTab('upload');
+  }, [restored]);
 
   // SPEC §2: after an upload completes the card switches to Photos and refreshes them.
   const uploaded = () => {

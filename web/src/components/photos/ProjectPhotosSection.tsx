@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import { SectionCard } from '../SectionCard';
 import { Button } from '../ui/Button';
@@ -6,6 +6,7 @@ import { PhotoBrowser, type GalleryRole } from './PhotoBrowser';
 import { PhotoSectionActions } from './PhotoSectionActions';
 import { PhotoUploader } from './PhotoUploader';
 import { refreshPhotos, usePhotoFilters, useProjectPhotos } from './usePhotos';
+import { useUploads } from '../../store/uploads';
 
 // SPEC §2 and §6: builders edit captions and categories (no delete); homeowners only
 // look, and a click on a photo toggles its favourite.
@@ -20,7 +21,14 @@ function countLabel(n: number) {
 export function ProjectPhotosSection({ projectId, canUpload }: { projectId: string; canUpload: boolean }) {
   const filters = usePhotoFilters();
   const { photos, loaded } = useProjectPhotos(projectId);
-  const [uploading, setUploading] = useState(false);
+  const [uploadOpen, setUploading] = useState(false);
+  // Uploads of this project still on their way (or found unfinished after a reload)
+  // keep the uploader open, so they are seen and can be resumed.
+  const unfinished = useUploads((s) => s.uploads.some((u) => u.projectId === projectId));
+  useEffect(() => {
+    if (canUpload) void useUploads.getState().restore();
+  }, [canUpload]);
+  const uploading = canUpload && (uploadOpen || unfinished);
 
   const uploaded = () => {
     // New photos are dated now: the default filters show them.
@@ -30,7 +38,7 @@ export function ProjectPhotosSection({ projectId, canUpload }: { projectId: stri
   };
 
   const uploadToggle = canUpload && (
-    <Button variant={uploading ? 'outline' : 'secondary'} size="sm" onClick={() => setUploading((v) => !v)} aria-expanded={uploading}>
+    <Button variant={uploading ? 'outline' : 'secondary'} size="sm" onClick={() => setUploading(!uploading)} aria-expanded={uploading}>
       {uploading ? <X className="size-4" aria-hidden="true" /> : <ImagePlus className="size-4" aria-hidden="true" />}
       {uploading ? 'Close upload' : 'Upload Photos'}
     </Button>

@@ -1,0 +1,390 @@
+//! Resumable uploads (tus 1.0: creation, offsets, termination, expiration) and batches.
+//!
+//! An upload is one file, created with its declared length and sent in any number of
+//! appends, each at the offset the server last reported: bytes already received are
+//! never sent again, and an interrupted append keeps what arrived. When the last byte
+//! is in, the file is stored exactly like a file of a multipart upload (renditions,
+//! its turn among the project's mutations, published live) and its partial bytes go.
+//!
+//! Every step re-checks who may do it: only the user who created an upload may touch
+//! it, and only while they may still upload to its project (builders and admins on
+//! projects they can see; `photos::upload_target`). Someone else's upload is answered
+//! like one that does not exist.
+//!
+//! A batch is the files selected together (a site visit) with an optional note; it is
+//! complete when each of its files has finished (stored, refused, discarded, expired),
+//! and then the homeowner gets one "N new photos" mail with the note.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use futures_util::Stream;
+use protocol::{ErrorCode, ImageCategory};
+use tokio::sync::{Mutex, OwnedMutexGuard};
+
+use super::photos::{self, Incoming, IncomingFile, MAX_FILES, MAX_FILE_BYTES};
+use super::policy::Actor;
+use super::services::Services;
+use super::turns::Turns;
+use super::validation::{BATCH_NOTE, CAPTION};
+use crate::error::{Error, Result};
+use crate::media::partials::Appended;
+use crate::media::StorageError;
+use crate::store::projects::ProjectRow;
+use crate::store::uploads::{self, BatchRow, UploadRow};
+use crate::store::{now_ms, projects};
+
+/// An unfinished upload is kept this long after its last byte arrived; a finished one
+/// this long after it finished (so a client that lost the answer learns it).
+pub const UPLOAD_TTL: Duration = Duration::from_secs(24 * 3600);
+/// Unfinished uploads one person may have at once: two full selections.
+pub const MAX_OPEN_UPLOADS: i64 = 2 * MAX_FILES as i64;
+
+pub const UPLOAD_NOT_FOUND: &str = "This upload is unknown or has expired. Start it again.";
+pub const OFFSET_MISMATCH: &str = "The upload's offset has moved on; ask for it again and continue from there.";
+pub const PAST_LENGTH: &str = "More bytes were sent than the upload declared.";
+pub const EMPTY_FILE: &str = "This file is empty.";
+pub const BAD_BATCH: &str = "This batch belongs to another upload.";
+
+pub fn too_many_open() -> String {
+    format!("You have {MAX_OPEN_UPLOADS} unfinished uploads. Finish or discard some before adding more.")
+}
+
+fn not_found() -> Error {
+    Error::new(ErrorCode::NotFound, UPLOAD_NOT_FOUND)
+}
+
+fn storage(err: StorageError) -> Error {
+    Error::internal(err)
+}
+
+/// What a client declares when it creates an upload.
+pub struct NewUpload {
+    pub project_id: String,
+    pub file_name: String,
+    pub length: u64,
+    pub caption: Option<String>,
+    pub category: Option<ImageCategory>,
+    pub batch: Option<NewBatch>,
+}
+
+pub struct NewBatch {
+    /// Chosen by the client, shared by the batch's files.
+    pub id: String,
+    /// How many files were selected together.
+    pub files: u64,
+    pub note: Option<String>,
+}
+
+/// Where an upload stands.
+pub struct Status {
+    pub id: String,
+    pub offset: u64,
+    pub length: u64,
+    pub expires_at: i64,
+    pub finished: Option<Finished>,
+}
+
+/// What a finished upload became.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Finished {
+    Photo(String),
+    Refused(String),
+}
+
+/// Appends and finishes of one upload run one at a time (a client retrying while its
+/// previous request still drains): striped locks, a fixed set whatever the traffic.
+pub struct UploadLocks {
+    stripes: Vec<Arc<Mutex<()>>>,
+}
+
+impl Default for UploadLocks {
+    fn default() -> Self {
+        UploadLocks { stripes: (0..256).map(|_| Arc::new(Mutex::new(()))).collect() }
+    }
+}
+
+impl UploadLocks {
+    async fn lock(&self, id: &str) -> OwnedMutexGuard<()> {
+        let hash = id.bytes().fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(usize::from(b)));
+        self.stripes[hash % self.stripes.len()].clone().lock_owned().await
+    }
+}
+
+fn ttl_ms() -> i64 {
+    UPLOAD_TTL.as_millis() as i64
+}
+
+fn clean_text(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// Creates an upload (tus creation): the caller may upload to the project, the file
+/// fits the limits, the person has room for another open upload, the batch is theirs.
+pub async fn create(svc: &Services, actor: &Actor, new: NewUpload) -> Result<Status> {
+    let project = photos::upload_target(svc, actor, &new.project_id).await?;
+    if new.length == 0 {
+        return Err(Error::new(ErrorCode::BadRequest, EMPTY_FILE));
+    }
+    if new.length > MAX_FILE_BYTES as u64 {
+        return Err(Error::new(ErrorCode::TooLarge, photos::reason_too_big()));
+    }
+    let caption = clean_text(new.caption);
+    if caption.as_deref().is_some_and(|c| !CAPTION.allows(c)) {
+        return Err(Error::field("caption", &CAPTION.message()));
+    }
+    let pool = svc.store.pool();
+    if uploads::count_open(pool, &actor.id).await? >= MAX_OPEN_UPLOADS {
+        return Err(Error::rate_limited(too_many_open(), Duration::from_secs(60)));
+    }
+    let now = now_ms();
+    let batch_id = match new.batch {
+        Some(batch) => Some(open_batch(svc, actor, &project, batch, now).await?),
+        None => None,
+    };
+    let row = UploadRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        project_id: project.id.clone(),
+        user_id: actor.id.clone(),
+        batch_id,
+        file_name: photos::file_name(&new.file_name),
+        caption,
+        category: new.category.map(|c| c.as_str().to_owned()),
+        length: new.length as i64,
+        created_at: now,
+        expires_at: now + ttl_ms(),
+        finished_at: None,
+        photo_id: None,
+        refused: None,
+    };
+    svc.partials.create(&row.id).await.map_err(storage)?;
+    if let Err(err) = uploads::insert(pool, &row).await {
+        let _ = svc.partials.remove(&row.id).await;
+        return Err(err.into());
+    }
+    Ok(Status { id: row.id, offset: 0, length: new.length, expires_at: row.expires_at, finished: None })
+}
+
+async fn open_batch(svc: &Services, actor: &Actor, project: &ProjectRow, batch: NewBatch, now: i64) -> Result<String> {
+    let valid_id = !batch.id.is_empty() && batch.id.len() <= 64 && batch.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    if !valid_id || batch.files == 0 {
+        return Err(Error::new(ErrorCode::BadRequest, BAD_BATCH));
+    }
+    if batch.files > MAX_FILES as u64 {
+        return Err(Error::new(ErrorCode::TooLarge, photos::reason_over_count()));
+    }
+    let note = clean_text(batch.note);
+    if note.as_deref().is_some_and(|n| !BATCH_NOTE.allows(n)) {
+        return Err(Error::field("note", &BATCH_NOTE.message()));
+    }
+    let pool = svc.store.pool();
+    let row = BatchRow {
+        id: batch.id.clone(),
+        project_id: project.id.clone(),
+        user_id: actor.id.clone(),
+        note,
+        file_count: batch.files as i64,
+        finished: 0,
+        stored: 0,
+        created_at: now,
+        completed_at: None,
+    };
+    uploads::open_batch(pool, &row).await?;
+    let stored = uploads::find_batch(pool, &batch.id).await?.ok_or_else(|| Error::new(ErrorCode::BadRequest, BAD_BATCH))?;
+    if stored.user_id != actor.id || stored.project_id != project.id {
+        return Err(Error::new(ErrorCode::BadRequest, BAD_BATCH));
+    }
+    if stored.completed_at.is_some() || uploads::count_in_batch(pool, &batch.id).await? >= stored.file_count {
+        return Err(Error::new(ErrorCode::TooLarge, photos::reason_over_count()));
+    }
+    Ok(batch.id)
+}
+
+/// The actor's own upload, while they may still upload to its project.
+async fn owned(svc: &Services, actor: &Actor, id: &str) -> Result<(UploadRow, ProjectRow)> {
+    let row = uploads::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
+    if row.user_id != actor.id || (row.finished_at.is_none() && row.expires_at <= now_ms()) {
+        return Err(not_found());
+    }
+    let project = photos::upload_target(svc, actor, &row.project_id).await?;
+    Ok((row, project))
+}
+
+fn finished_of(row: &UploadRow) -> Option<Finished> {
+    row.finished_at?;
+    Some(match (&row.photo_id, &row.refused) {
+        (Some(photo), _) => Finished::Photo(photo.clone()),
+        (None, refused) => Finished::Refused(refused.clone().unwrap_or_default()),
+    })
+}
+
+fn status_of(row: &UploadRow, offset: u64) -> Status {
+    Status {
+        id: row.id.clone(),
+        offset,
+        length: row.length as u64,
+        expires_at: row.expires_at,
+        finished: finished_of(row),
+    }
+}
+
+/// Where an upload stands (tus HEAD). An upload whose bytes are all here but that is
+/// not finished (storing it failed last time) is finished now.
+pub async fn status<T: Turns>(svc: &Services, actor: &Actor, id: &str, turns: impl Fn(&str) -> T) -> Result<Status> {
+    let (row, project) = owned(svc, actor, id).await?;
+    if row.finished_at.is_some() {
+        return Ok(status_of(&row, row.length as u64));
+    }
+    let _turn = svc.upload_locks.lock(id).await;
+    let offset = svc.partials.offset(id).await.map_err(storage)?.ok_or_else(not_found)?;
+    if offset == row.length as u64 {
+        return finish(svc, actor, row, &project, &turns(&project.id)).await;
+    }
+    Ok(status_of(&row, offset))
+}
+
+/// Appends a request's body at `offset` (tus PATCH). A body that breaks off keeps what
+/// arrived; the last byte finishes the upload.
+pub async fn append<T: Turns, E>(
+    svc: &Services,
+    actor: &Actor,
+    id: &str,
+    offset: u64,
+    body: impl Stream<Item = std::result::Result<Bytes, E>> + Unpin,
+    turns: impl Fn(&str) -> T,
+) -> Result<Status> {
+    let (_, project) = owned(svc, actor, id).await?;
+    let _turn = svc.upload_locks.lock(id).await;
+    // Re-read under the lock: a request that held it may have finished the upload.
+    let row = uploads::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
+    let length = row.length as u64;
+    if row.finished_at.is_some() {
+        if offset == length {
+            return Ok(status_of(&row, length));
+        }
+        return Err(Error::new(ErrorCode::Conflict, OFFSET_MISMATCH));
+    }
+    let current = svc.partials.offset(id).await.map_err(storage)?.ok_or_else(not_found)?;
+    if offset != current {
+        return Err(Error::new(ErrorCode::Conflict, OFFSET_MISMATCH));
+    }
+    let reached = match svc.partials.append(id, offset, length, body).await.map_err(storage)? {
+        Appended::TooLong => return Err(Error::new(ErrorCode::TooLarge, PAST_LENGTH)),
+        Appended::Done(at) | Appended::BrokenOff(at) => at,
+    };
+    let expires_at = now_ms() + ttl_ms();
+    uploads::extend(svc.store.pool(), id, expires_at).await?;
+    let row = UploadRow { expires_at, ..row };
+    if reached == length {
+        return finish(svc, actor, row, &project, &turns(&project.id)).await;
+    }
+    Ok(status_of(&row, reached))
+}
+
+/// Stores a complete upload as a photo (or records why not), once; the caller holds
+/// the upload's lock. A storage failure leaves it unfinished with its bytes, to be
+/// finished by the client's retry.
+async fn finish(svc: &Services, actor: &Actor, row: UploadRow, project: &ProjectRow, turns: &impl Turns) -> Result<Status> {
+    let bytes = svc.partials.read(&row.id).await.map_err(storage)?;
+    let file = IncomingFile {
+        index: 0,
+        name: row.file_name.clone(),
+        content: Incoming::Bytes(bytes),
+        caption: row.caption.clone(),
+        category: row.category.as_deref().and_then(ImageCategory::parse),
+    };
+    let (photo_id, refused) = match photos::store_file(svc, actor, project, file, turns).await {
+        Ok(photo) => (Some(photo.id), None),
+        Err((skipped, false)) => (None, Some(skipped.reason)),
+        Err((skipped, true)) => {
+            return Err(Error::new(ErrorCode::Internal, format!("{}: {}", skipped.name, skipped.reason)));
+        }
+    };
+    let now = now_ms();
+    let expires_at = now + ttl_ms();
+    let pool = svc.store.pool();
+    uploads::finish(pool, &row.id, now, expires_at, photo_id.as_deref(), refused.as_deref()).await?;
+    if let Err(err) = svc.partials.remove(&row.id).await {
+        tracing::warn!(upload = %row.id, error = %err, "could not remove a finished upload's bytes; the sweep will");
+    }
+    if let Some(batch) = &row.batch_id {
+        count_in_batch(svc, batch, photo_id.is_some(), now).await;
+    }
+    let row = UploadRow { finished_at: Some(now), photo_id, refused, expires_at, ..row };
+    Ok(status_of(&row, row.length as u64))
+}
+
+/// Counts a finished file in its batch; the one that completes the batch sends its mail.
+async fn count_in_batch(svc: &Services, batch_id: &str, stored: bool, now: i64) {
+    match uploads::count_finished(svc.store.pool(), batch_id, stored, now).await {
+        Ok(Some(batch)) => batch_complete(svc, &batch).await,
+        Ok(None) => {}
+        Err(err) => tracing::error!(batch = %batch_id, error = %err, "counting a finished upload in its batch failed"),
+    }
+}
+
+/// A site visit is complete: one mail for its photos, with its note.
+async fn batch_complete(svc: &Services, batch: &BatchRow) {
+    if batch.stored == 0 {
+        return;
+    }
+    let project = match projects::find(svc.store.pool(), &batch.project_id).await {
+        Ok(Some(project)) => project,
+        Ok(None) => return,
+        Err(err) => {
+            tracing::error!(batch = %batch.id, error = %err, "reading a batch's project failed");
+            return;
+        }
+    };
+    if let Err(err) = photos::mail_new_photos(svc, &project, batch.stored as usize, batch.note.as_deref()).await {
+        err.log("queueing the new-photos mail of a batch");
+    }
+}
+
+/// Discards an upload (tus termination): its bytes and its row. An unfinished file of
+/// a batch counts as finished, so the rest of the batch still completes.
+pub async fn terminate(svc: &Services, actor: &Actor, id: &str) -> Result<()> {
+    let (row, _) = owned(svc, actor, id).await?;
+    let _turn = svc.upload_locks.lock(id).await;
+    discard(svc, &row).await
+}
+
+async fn discard(svc: &Services, row: &UploadRow) -> Result<()> {
+    svc.partials.remove(&row.id).await.map_err(storage)?;
+    let deleted = uploads::delete(svc.store.pool(), &row.id).await?;
+    if deleted && row.finished_at.is_none() {
+        if let Some(batch) = &row.batch_id {
+            count_in_batch(svc, batch, false, now_ms()).await;
+        }
+    }
+    Ok(())
+}
+
+/// Removes uploads past their expiry and partial files without a row (older than
+/// `grace`: a row may be about to be written), and closes batches whose remaining files
+/// were never created. Answers how many uploads it removed.
+pub async fn sweep(svc: &Services, grace: Duration) -> Result<usize> {
+    let pool = svc.store.pool();
+    let now = now_ms();
+    let mut removed = 0;
+    for row in uploads::expired(pool, now).await? {
+        if let Err(err) = discard(svc, &row).await {
+            err.log("sweeping an expired upload");
+            continue;
+        }
+        removed += 1;
+    }
+    let known: std::collections::HashSet<String> = uploads::all_ids(pool).await?.into_iter().collect();
+    for (id, age) in svc.partials.list().await.map_err(storage)? {
+        if age >= grace && !known.contains(&id) {
+            svc.partials.remove(&id).await.map_err(storage)?;
+            removed += 1;
+        }
+    }
+    for batch in uploads::close_stale_batches(pool, now - ttl_ms(), now).await? {
+        batch_complete(svc, &batch).await;
+    }
+    uploads::delete_old_batches(pool, now - 7 * ttl_ms()).await?;
+    Ok(removed)
+}

@@ -1,0 +1,309 @@
+//! Resumable uploads over tus 1.0 (https://tus.io/protocols/resumable-upload): the core
+//! protocol with the creation, termination and expiration extensions, at
+//! `/api/uploads`. The browser's `tus-js-client` speaks it; so can any tus client.
+//!
+//! Same rules as the multipart upload: the session cookie, the Origin check (the
+//! middleware: POST, PATCH and DELETE), and the domain's policy at creation and at
+//! every later request. This module only reads and writes tus headers; what an upload
+//! may do is `domain::uploads`.
+//!
+//! Creation metadata (`Upload-Metadata`, base64 values): `projectId` (required),
+//! `filename`, `caption`, `category`, and for a batch `batchId`, `batchSize`, `note`.
+//! A finished upload's answers (the last PATCH, and HEAD afterwards) say what it became:
+//! `Sitecast-Photo: <photo id>`, or `Sitecast-Refused: <reason, percent-encoded>`.
+
+use std::time::{Duration, UNIX_EPOCH};
+
+use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue, HttpDate};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use protocol::{ErrorCode, ImageCategory};
+
+use super::session::CurrentSession;
+use crate::app::AppState;
+use crate::domain::photos::MAX_FILE_BYTES;
+use crate::domain::policy::Actor;
+use crate::domain::uploads::{self, Finished, NewBatch, NewUpload, Status};
+use crate::error::Error;
+use crate::live::project::ProjectTurns;
+
+pub const TUS_VERSION: &str = "1.0.0";
+const EXTENSIONS: &str = "creation,termination,expiration";
+pub const OFFSET_CONTENT_TYPE: &str = "application/offset+octet-stream";
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource("/uploads")
+            .route(web::method(actix_web::http::Method::OPTIONS).to(options))
+            .route(web::post().to(create)),
+    )
+    .service(
+        web::resource("/uploads/{id}")
+            .route(web::method(actix_web::http::Method::OPTIONS).to(options))
+            .route(web::head().to(head))
+            .route(web::patch().to(patch))
+            .route(web::delete().to(terminate)),
+    );
+}
+
+fn h(name: &'static str) -> HeaderName {
+    HeaderName::from_static(name)
+}
+
+fn header_str<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim)
+}
+
+/// Every tus answer, errors included, names the protocol version.
+fn tus_response(status: StatusCode) -> actix_web::HttpResponseBuilder {
+    let mut resp = HttpResponse::build(status);
+    resp.insert_header((h("tus-resumable"), TUS_VERSION));
+    resp.insert_header((header::CACHE_CONTROL, "no-store"));
+    resp
+}
+
+fn failed(err: Error) -> HttpResponse {
+    let mut resp = err.error_response();
+    resp.headers_mut().insert(h("tus-resumable"), HeaderValue::from_static(TUS_VERSION));
+    resp
+}
+
+fn bad_request(message: &str) -> HttpResponse {
+    failed(Error::new(ErrorCode::BadRequest, message))
+}
+
+/// The 412 for a client that does not speak our version; `None` for one that does.
+fn version_refused(req: &HttpRequest) -> Option<HttpResponse> {
+    if header_str(req.headers(), "tus-resumable") == Some(TUS_VERSION) {
+        return None;
+    }
+    Some(
+        tus_response(StatusCode::PRECONDITION_FAILED)
+            .insert_header((h("tus-version"), TUS_VERSION))
+            .json(protocol::ApiError::new(ErrorCode::BadRequest, "This server speaks tus 1.0.0.")),
+    )
+}
+
+async fn options() -> HttpResponse {
+    tus_response(StatusCode::NO_CONTENT)
+        .insert_header((h("tus-version"), TUS_VERSION))
+        .insert_header((h("tus-extension"), EXTENSIONS))
+        .insert_header((h("tus-max-size"), MAX_FILE_BYTES.to_string()))
+        .finish()
+}
+
+/// `Upload-Metadata`: comma-separated `key base64value` pairs (a value may be absent).
+pub fn parse_metadata(raw: &str) -> Option<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for pair in raw.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let mut parts = pair.splitn(2, ' ');
+        let key = parts.next()?.to_owned();
+        let value = match parts.next() {
+            Some(v) => String::from_utf8(base64_decode(v.trim())?).ok()?,
+            None => String::new(),
+        };
+        out.push((key, value));
+    }
+    Some(out)
+}
+
+/// Standard base64 with padding, as the tus metadata header carries it.
+fn base64_decode(input: &str) -> Option<Vec<u8>> {
+    let value = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let bytes = input.trim_end_matches('=').as_bytes();
+    if input.len() % 4 == 1 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
+    for chunk in bytes.chunks(4) {
+        let mut acc = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            acc |= value(c)? << (18 - 6 * i);
+        }
+        let n = chunk.len() * 6 / 8;
+        out.extend_from_slice(&acc.to_be_bytes()[1..1 + n]);
+    }
+    Some(out)
+}
+
+/// A reason as an ASCII header value: letters, digits and a few marks as they are,
+/// the rest percent-encoded (the client decodes it with `decodeURIComponent`).
+pub fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn http_date(ms: i64) -> String {
+    HttpDate::from(UNIX_EPOCH + Duration::from_millis(ms.max(0) as u64)).to_string()
+}
+
+fn with_status(mut resp: actix_web::HttpResponseBuilder, status: &Status) -> actix_web::HttpResponseBuilder {
+    resp.insert_header((h("upload-offset"), status.offset.to_string()));
+    resp.insert_header((h("upload-expires"), http_date(status.expires_at)));
+    match &status.finished {
+        Some(Finished::Photo(id)) => {
+            resp.insert_header((h("sitecast-photo"), id.clone()));
+        }
+        Some(Finished::Refused(reason)) => {
+            resp.insert_header((h("sitecast-refused"), percent_encode(reason)));
+        }
+        None => {}
+    }
+    resp
+}
+
+fn turns_of(state: &web::Data<AppState>) -> impl Fn(&str) -> ProjectTurns + '_ {
+    move |project_id: &str| ProjectTurns { registry: state.live.registry.clone(), project_id: project_id.to_owned() }
+}
+
+async fn create(req: HttpRequest, state: web::Data<AppState>, CurrentSession(session): CurrentSession) -> HttpResponse {
+    if let Some(resp) = version_refused(&req) {
+        return resp;
+    }
+    let headers = req.headers();
+    if headers.contains_key("upload-defer-length") {
+        return bad_request("Declare the upload's length when creating it.");
+    }
+    let Some(length) = header_str(headers, "upload-length").and_then(|v| v.parse::<u64>().ok()) else {
+        return bad_request("Upload-Length is required.");
+    };
+    let Some(metadata) = parse_metadata(header_str(headers, "upload-metadata").unwrap_or_default()) else {
+        return bad_request("Upload-Metadata is not valid.");
+    };
+    let get = |key: &str| metadata.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).filter(|v| !v.is_empty());
+    let Some(project_id) = get("projectId") else {
+        return bad_request("Upload-Metadata must name the projectId.");
+    };
+    let category = match get("category") {
+        Some(c) => match ImageCategory::parse(&c) {
+            Some(c) => Some(c),
+            None => return bad_request("Unknown photo category."),
+        },
+        None => None,
+    };
+    let batch = match get("batchId") {
+        Some(id) => {
+            let Some(files) = get("batchSize").and_then(|n| n.parse::<u64>().ok()) else {
+                return bad_request("A batch needs its batchSize.");
+            };
+            Some(NewBatch { id, files, note: get("note") })
+        }
+        None => None,
+    };
+    let new = NewUpload {
+        project_id,
+        file_name: get("filename").or_else(|| get("name")).unwrap_or_default(),
+        length,
+        caption: get("caption"),
+        category,
+        batch,
+    };
+    match uploads::create(&state.svc, &Actor::of(&session.user), new).await {
+        Ok(status) => {
+            let location = format!("/api/uploads/{}", status.id);
+            with_status(tus_response(StatusCode::CREATED), &status).insert_header((header::LOCATION, location)).finish()
+        }
+        Err(err) => failed(err),
+    }
+}
+
+async fn head(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    CurrentSession(session): CurrentSession,
+    path: web::Path<String>,
+) -> HttpResponse {
+    if let Some(resp) = version_refused(&req) {
+        return resp;
+    }
+    match uploads::status(&state.svc, &Actor::of(&session.user), &path.into_inner(), turns_of(&state)).await {
+        Ok(status) => with_status(tus_response(StatusCode::OK), &status)
+            .insert_header((h("upload-length"), status.length.to_string()))
+            .finish(),
+        Err(err) => failed(err),
+    }
+}
+
+async fn patch(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    CurrentSession(session): CurrentSession,
+    path: web::Path<String>,
+    payload: web::Payload,
+) -> HttpResponse {
+    if let Some(resp) = version_refused(&req) {
+        return resp;
+    }
+    let headers = req.headers();
+    if header_str(headers, "content-type").map(str::to_ascii_lowercase).as_deref() != Some(OFFSET_CONTENT_TYPE) {
+        return failed(Error::new(ErrorCode::UnsupportedMediaType, "Send upload bytes as application/offset+octet-stream."));
+    }
+    let Some(offset) = header_str(headers, "upload-offset").and_then(|v| v.parse::<u64>().ok()) else {
+        return bad_request("Upload-Offset is required.");
+    };
+    // A chunk (and the photo it may finish) is counted until its answer goes out: a
+    // drain waits for it (`ops::drain`), so a restart does not cut a chunk in half.
+    let _in_flight = state.ops.uploads.begin();
+    let actor = Actor::of(&session.user);
+    match uploads::append(&state.svc, &actor, &path.into_inner(), offset, payload, turns_of(&state)).await {
+        Ok(status) => with_status(tus_response(StatusCode::NO_CONTENT), &status).finish(),
+        Err(err) => failed(err),
+    }
+}
+
+async fn terminate(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    CurrentSession(session): CurrentSession,
+    path: web::Path<String>,
+) -> HttpResponse {
+    if let Some(resp) = version_refused(&req) {
+        return resp;
+    }
+    match uploads::terminate(&state.svc, &Actor::of(&session.user), &path.into_inner()).await {
+        Ok(()) => tus_response(StatusCode::NO_CONTENT).finish(),
+        Err(err) => failed(err),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn metadata_pairs_are_base64_decoded() {
+        let parsed = parse_metadata("filename a2l0Y2hlbi5qcGc=,projectId cDE, empty,note RnJhbWluZyDinJM=").unwrap();
+        assert_eq!(
+            parsed,
+            vec![
+                ("filename".to_owned(), "kitchen.jpg".to_owned()),
+                ("projectId".to_owned(), "p1".to_owned()),
+                ("empty".to_owned(), String::new()),
+                ("note".to_owned(), "Framing ✓".to_owned()),
+            ]
+        );
+        assert!(parse_metadata("filename !!!").is_none());
+        assert_eq!(parse_metadata("").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn reasons_are_ascii_header_values() {
+        assert_eq!(percent_encode("Not an image (JPEG) — ok"), "Not%20an%20image%20%28JPEG%29%20%E2%80%94%20ok");
+    }
+}

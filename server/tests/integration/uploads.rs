@@ -1,0 +1,423 @@
+//! Resumable uploads (tus 1.0) end to end: an upload cut off mid-file resumes from the
+//! server's offset and each byte arrives once; batches complete with one mail that
+//! carries their note; who may create and append; limits; expiry and the sweep.
+
+use std::io::Cursor;
+use std::time::Duration;
+
+use awc::http::StatusCode;
+use bytes::Bytes;
+use image::{DynamicImage, ImageFormat};
+use protocol::{Event, ImageCategory, Project, Request, Response};
+use sitecast::domain::photos::REASON_TRUNCATED;
+
+use crate::support::{for_each_backend, Options, TestServer, ORIGIN};
+
+const HOMEOWNER: &str = "homeowner@sitecast.demo";
+const BUILDER: &str = "builder@sitecast.demo";
+
+fn demo() -> Options {
+    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+}
+
+/// A noisy JPEG (so it does not compress to nothing) of about `w`×`h`.
+fn photo(w: u32, h: u32) -> Vec<u8> {
+    let img = DynamicImage::ImageRgb8(image::RgbImage::from_fn(w, h, |x, y| {
+        let n = x.wrapping_mul(2_654_435_761).wrapping_add(y.wrapping_mul(40_503));
+        image::Rgb([(n >> 3) as u8, (n >> 11) as u8, (x + y) as u8])
+    }));
+    let mut out = Cursor::new(Vec::new());
+    img.write_to(&mut out, ImageFormat::Jpeg).unwrap();
+    out.into_inner()
+}
+
+fn b64(s: &str) -> String {
+    const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in s.as_bytes().chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |acc, (i, &b)| acc | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+fn metadata(pairs: &[(&str, &str)]) -> String {
+    pairs.iter().map(|(k, v)| format!("{k} {}", b64(v))).collect::<Vec<_>>().join(",")
+}
+
+/// A tus client over awc, as a browser would send it: cookie, Origin, tus headers.
+struct Tus<'a> {
+    server: &'a TestServer,
+    cookie: String,
+    client: awc::Client,
+}
+
+struct Answer {
+    status: StatusCode,
+    headers: awc::http::header::HeaderMap,
+    body: serde_json::Value,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<String> {
+        self.headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned)
+    }
+
+    fn offset(&self) -> u64 {
+        self.header("upload-offset").expect("Upload-Offset").parse().unwrap()
+    }
+}
+
+impl<'a> Tus<'a> {
+    async fn new(server: &'a TestServer, email: &str) -> Tus<'a> {
+        let cookie = server.login(email, "sitecast-demo").await;
+        Tus { server, cookie, client: awc::Client::builder().timeout(Duration::from_secs(30)).finish() }
+    }
+
+    fn request(&self, method: awc::http::Method, path: &str) -> awc::ClientRequest {
+        let url = if path.starts_with("http") { path.to_owned() } else { format!("{}{path}", self.server.base) };
+        self.client
+            .request(method, url)
+            .insert_header(("Origin", ORIGIN))
+            .insert_header(("Cookie", format!("sitecast_session={}", self.cookie)))
+            .insert_header(("Tus-Resumable", "1.0.0"))
+    }
+
+    async fn answer(
+        resp: Result<awc::ClientResponse<impl futures_util::Stream<Item = Result<Bytes, awc::error::PayloadError>> + Unpin>, awc::error::SendRequestError>,
+    ) -> Answer {
+        let mut resp = resp.expect("request sent");
+        let bytes = resp.body().await.unwrap_or_default();
+        Answer { status: resp.status(), headers: resp.headers().clone(), body: serde_json::from_slice(&bytes).unwrap_or_default() }
+    }
+
+    async fn create(&self, length: usize, meta: &[(&str, &str)]) -> Answer {
+        let req = self
+            .request(awc::http::Method::POST, "/api/uploads")
+            .insert_header(("Upload-Length", length.to_string()))
+            .insert_header(("Upload-Metadata", metadata(meta)));
+        Tus::answer(req.send().await).await
+    }
+
+    async fn head(&self, location: &str) -> Answer {
+        Tus::answer(self.request(awc::http::Method::HEAD, location).send().await).await
+    }
+
+    async fn patch(&self, location: &str, offset: u64, bytes: &[u8]) -> Answer {
+        let req = self
+            .request(awc::http::Method::PATCH, location)
+            .insert_header(("Upload-Offset", offset.to_string()))
+            .insert_header(("Content-Type", "application/offset+octet-stream"));
+        Tus::answer(req.send_body(bytes.to_vec()).await).await
+    }
+
+    /// Sends `bytes` and then drops the connection before the request ends, as a phone
+    /// losing coverage does.
+    async fn patch_cut(&self, location: &str, offset: u64, bytes: &[u8]) {
+        let first = Bytes::copy_from_slice(bytes);
+        let body = futures_util::stream::iter(vec![
+            Ok::<_, std::io::Error>(first),
+            Err(std::io::Error::new(std::io::ErrorKind::ConnectionReset, "coverage lost")),
+        ]);
+        let req = self
+            .request(awc::http::Method::PATCH, location)
+            .insert_header(("Upload-Offset", offset.to_string()))
+            .insert_header(("Content-Type", "application/offset+octet-stream"));
+        assert!(req.send_stream(body).await.is_err(), "the cut request must fail");
+    }
+
+    async fn delete(&self, location: &str) -> Answer {
+        Tus::answer(self.request(awc::http::Method::DELETE, location).send().await).await
+    }
+}
+
+async fn maple(server: &TestServer) -> Project {
+    let (_, hello) = server.connect(HOMEOWNER).await;
+    hello.snapshot.projects.into_iter().find(|p| p.title == "Maple Street Residence").expect("demo project")
+}
+
+async fn partial_files(server: &TestServer) -> usize {
+    std::fs::read_dir(server.dir.path().join("uploads")).map(|d| d.count()).unwrap_or(0)
+}
+
+/// Waits until the server has written `at_least` bytes of the upload (the cut request's
+/// bytes are written as they arrive, after the client gave up on it).
+async fn offset_reaches(tus: &Tus<'_>, location: &str, at_least: u64) -> u64 {
+    for _ in 0..200 {
+        let head = tus.head(location).await;
+        assert_eq!(head.status, StatusCode::OK);
+        if head.offset() >= at_least {
+            return head.offset();
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("the server never reached offset {at_least}");
+}
+
+#[actix_web::test]
+async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_note() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, demo()).await;
+        let project = maple(&server).await;
+        let (mut watcher, _) = server.connect(HOMEOWNER).await;
+        match watcher.request(1, Request::Subscribe { id: project.id.clone() }).await.unwrap() {
+            Response::Subscribed { .. } => {}
+            other => panic!("expected subscribed, got {other:?}"),
+        }
+        let tus = Tus::new(&server, BUILDER).await;
+        let mails_before = server.mail_count(HOMEOWNER).await;
+
+        let file = photo(1600, 1200);
+        assert!(file.len() > 200_000, "{} bytes", file.len());
+        let note = "Framing inspected; windows arrive Tuesday";
+        let batch = uuid::Uuid::new_v4().to_string();
+        let created = tus
+            .create(file.len(), &[
+                ("projectId", &project.id),
+                ("filename", "IMG_0412.jpg"),
+                ("caption", "North wall framing"),
+                ("category", "structural"),
+                ("batchId", &batch),
+                ("batchSize", "2"),
+                ("note", note),
+            ])
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+        assert_eq!(created.header("tus-resumable").as_deref(), Some("1.0.0"));
+        assert!(created.header("upload-expires").is_some());
+        let location = created.header("location").expect("Location");
+
+        // The connection drops 40% of the way through the file.
+        let cut = file.len() * 2 / 5;
+        tus.patch_cut(&location, 0, &file[..cut]).await;
+        let offset = offset_reaches(&tus, &location, 1).await;
+        assert!(offset <= cut as u64, "the server has {offset} of {cut} sent bytes");
+        // Resuming from anywhere but the server's offset is refused, and changes nothing.
+        let wrong = tus.patch(&location, 0, &file).await;
+        assert_eq!(wrong.status, StatusCode::CONFLICT);
+        assert_eq!(tus.head(&location).await.offset(), offset);
+        // From the offset: only the rest is sent, and it completes the file.
+        let rest = tus.patch(&location, offset, &file[offset as usize..]).await;
+        assert_eq!(rest.status, StatusCode::NO_CONTENT, "{}", rest.body);
+        assert_eq!(rest.offset(), file.len() as u64);
+        let photo_id = rest.header("sitecast-photo").expect("the photo it became");
+        // Each byte was received once: what is stored is the file, byte for byte.
+        let stored = server.state.svc.partials.offset(location.rsplit('/').next().unwrap()).await.unwrap();
+        assert_eq!(stored, None, "the partial bytes are gone");
+        let added = watcher
+            .event(|e| match e {
+                Event::PhotoAdded { photo } => Some(photo.clone()),
+                _ => None,
+            })
+            .await;
+        assert_eq!(added.id, photo_id);
+        assert_eq!((added.caption.as_deref(), added.category), (Some("North wall framing"), ImageCategory::Structural));
+        assert_eq!(added.original_name, "IMG_0412.jpg");
+        let cookie = tus.cookie.clone();
+        let original = server.get(&added.download_url, Some(&cookie)).await;
+        assert_eq!(original.status, StatusCode::OK);
+        assert_eq!(original.bytes, file);
+        // Asking again (a client that lost the answer) says the same, stores nothing new.
+        let again = tus.head(&location).await;
+        assert_eq!((again.offset(), again.header("sitecast-photo")), (file.len() as u64, Some(photo_id.clone())));
+        assert_eq!(tus.patch(&location, file.len() as u64, &[]).await.status, StatusCode::NO_CONTENT);
+
+        // No mail until the batch's second file finishes: a truncated photo, refused.
+        assert_eq!(server.mail_count(HOMEOWNER).await, mails_before);
+        let truncated = &file[..file.len() / 3];
+        let second = tus
+            .create(truncated.len(), &[("projectId", &project.id), ("filename", "IMG_0413.jpg"), ("batchId", &batch), ("batchSize", "2")])
+            .await;
+        assert_eq!(second.status, StatusCode::CREATED, "{}", second.body);
+        let refused = tus.patch(&second.header("location").unwrap(), 0, truncated).await;
+        assert_eq!(refused.status, StatusCode::NO_CONTENT);
+        let reason = refused.header("sitecast-refused").expect("why it was refused");
+        assert_eq!(reason, sitecast::http::tus::percent_encode(REASON_TRUNCATED));
+        // A third file is past the batch's declared size.
+        let third = tus.create(10, &[("projectId", &project.id), ("batchId", &batch), ("batchSize", "2")]).await;
+        assert_eq!(third.status, StatusCode::PAYLOAD_TOO_LARGE);
+
+        let text = server.wait_for_mail(HOMEOWNER, "1 new photo in Maple Street Residence").await;
+        assert!(text.contains(note), "{text}");
+        assert_eq!(server.mail_count(HOMEOWNER).await, mails_before + 1);
+        let photos: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM project_images WHERE id = $1")
+            .bind(&photo_id)
+            .fetch_one(server.state.store.pool())
+            .await
+            .unwrap();
+        assert_eq!(photos, 1);
+        assert_eq!(partial_files(&server).await, 0);
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn who_may_create_and_append() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, demo()).await;
+        let project = maple(&server).await;
+        let file = photo(320, 240);
+        let meta = [("projectId", project.id.as_str()), ("filename", "a.jpg")];
+
+        // The homeowner may not create an upload on their own project.
+        let homeowner = Tus::new(&server, HOMEOWNER).await;
+        let r = homeowner.create(file.len(), &meta).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN);
+        assert_eq!(r.body["message"], "You don't have permission to upload photos to this project.");
+        // Without a session, or from a foreign site, nothing is created.
+        let anonymous = awc::Client::new()
+            .post(format!("{}/api/uploads", server.base))
+            .insert_header(("Tus-Resumable", "1.0.0"))
+            .insert_header(("Upload-Length", file.len().to_string()))
+            .insert_header(("Upload-Metadata", metadata(&meta)))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+        let builder = Tus::new(&server, BUILDER).await;
+        let foreign = builder
+            .client
+            .post(format!("{}/api/uploads", server.base))
+            .insert_header(("Origin", "https://evil.example"))
+            .insert_header(("Cookie", format!("sitecast_session={}", builder.cookie)))
+            .insert_header(("Tus-Resumable", "1.0.0"))
+            .insert_header(("Upload-Length", file.len().to_string()))
+            .insert_header(("Upload-Metadata", metadata(&meta)))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(foreign.status(), StatusCode::FORBIDDEN);
+
+        // The builder creates one; nobody else may append to it or read or end it.
+        let created = builder.create(file.len(), &meta).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+        let location = created.header("location").unwrap();
+        for (status, what) in [
+            (homeowner.patch(&location, 0, &file[..100]).await.status, "append"),
+            (homeowner.head(&location).await.status, "status"),
+            (homeowner.delete(&location).await.status, "terminate"),
+        ] {
+            assert_eq!(status, StatusCode::NOT_FOUND, "the homeowner's {what}");
+        }
+        assert_eq!(builder.patch(&location, 0, &file[..100]).await.status, StatusCode::NO_CONTENT);
+
+        // Once the builder is no longer on the project (a builder of another project
+        // now), the next chunk is refused and nothing more is written.
+        sqlx::query("UPDATE projects SET builder_id = NULL WHERE id = $1")
+            .bind(&project.id)
+            .execute(server.state.store.pool())
+            .await
+            .unwrap();
+        let refused = builder.patch(&location, 100, &file[100..]).await;
+        assert!(matches!(refused.status, StatusCode::FORBIDDEN | StatusCode::NOT_FOUND), "{}", refused.status);
+        assert_eq!(server.state.svc.partials.offset(location.rsplit('/').next().unwrap()).await.unwrap(), Some(100));
+        let again = builder.create(file.len(), &meta).await;
+        assert!(matches!(again.status, StatusCode::FORBIDDEN | StatusCode::NOT_FOUND), "{}", again.status);
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn sizes_counts_and_protocol_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), demo()).await;
+    let project = maple(&server).await;
+    let tus = Tus::new(&server, BUILDER).await;
+    let meta = [("projectId", project.id.as_str()), ("filename", "a.jpg")];
+
+    let options = awc::Client::new().options(format!("{}/api/uploads", server.base)).send().await.unwrap();
+    assert_eq!(options.status(), StatusCode::NO_CONTENT);
+    assert_eq!(options.headers().get("tus-version").unwrap(), "1.0.0");
+    assert_eq!(options.headers().get("tus-extension").unwrap(), "creation,termination,expiration");
+    assert_eq!(options.headers().get("tus-max-size").unwrap(), &(30 * 1024 * 1024).to_string());
+
+    let big = tus.create(30 * 1024 * 1024 + 1, &meta).await;
+    assert_eq!((big.status, big.body["message"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("Larger than the 30 MB limit")));
+    assert_eq!(tus.create(0, &meta).await.status, StatusCode::BAD_REQUEST);
+    let batch = uuid::Uuid::new_v4().to_string();
+    let over = tus.create(10, &[("projectId", &project.id), ("batchId", &batch), ("batchSize", "51")]).await;
+    assert_eq!((over.status, over.body["message"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("Over the limit of 50 photos per upload")));
+    let unversioned = tus.client.post(format!("{}/api/uploads", server.base))
+        .insert_header(("Origin", ORIGIN))
+        .insert_header(("Cookie", format!("sitecast_session={}", tus.cookie)))
+        .insert_header(("Upload-Length", "10"))
+        .insert_header(("Upload-Metadata", metadata(&meta)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unversioned.status(), StatusCode::PRECONDITION_FAILED);
+
+    let created = tus.create(10, &meta).await;
+    let location = created.header("location").unwrap();
+    // More than declared: refused, and none of it kept.
+    assert_eq!(tus.patch(&location, 0, b"0123456789AB").await.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(tus.head(&location).await.offset(), 0);
+    let wrong_type = tus
+        .request(awc::http::Method::PATCH, &location)
+        .insert_header(("Upload-Offset", "0"))
+        .insert_header(("Content-Type", "application/octet-stream"))
+        .send_body("01234")
+        .await
+        .unwrap();
+    assert_eq!(wrong_type.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // Discarded: gone, and so are its bytes.
+    assert_eq!(tus.patch(&location, 0, b"01234").await.status, StatusCode::NO_CONTENT);
+    assert_eq!(tus.delete(&location).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(tus.head(&location).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(partial_files(&server).await, 0);
+
+    // At most a hundred unfinished uploads per person.
+    for i in 0..sitecast::domain::uploads::MAX_OPEN_UPLOADS {
+        assert_eq!(tus.create(10, &meta).await.status, StatusCode::CREATED, "upload {i}");
+    }
+    let one_more = tus.create(10, &meta).await;
+    assert_eq!(one_more.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(one_more.body["message"], sitecast::domain::uploads::too_many_open());
+    server.stop().await;
+}
+
+#[actix_web::test]
+async fn an_abandoned_upload_expires_and_is_swept() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, demo()).await;
+        let project = maple(&server).await;
+        let tus = Tus::new(&server, BUILDER).await;
+        let created = tus.create(1000, &[("projectId", &project.id), ("filename", "a.jpg")]).await;
+        let location = created.header("location").unwrap();
+        let id = location.rsplit('/').next().unwrap().to_owned();
+        assert_eq!(tus.patch(&location, 0, &[7u8; 400]).await.status, StatusCode::NO_CONTENT);
+        // A partial file whose row never made it (a crash between the two).
+        std::fs::write(server.dir.path().join("uploads/0000-orphan.part"), b"x").unwrap();
+        let sweep = || sitecast::domain::uploads::sweep(&server.state.svc, Duration::ZERO);
+
+        // Still fresh: the sweep leaves it (and only removes the orphan).
+        assert_eq!(sweep().await.unwrap(), 1);
+        assert_eq!(tus.head(&location).await.offset(), 400);
+        // Past its expiry: refused at once, and swept.
+        sqlx::query("UPDATE uploads SET expires_at = $1 WHERE id = $2")
+            .bind(sitecast::store::now_ms() - 1)
+            .bind(&id)
+            .execute(server.state.store.pool())
+            .await
+            .unwrap();
+        assert_eq!(tus.head(&location).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(tus.patch(&location, 400, &[7u8; 600]).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(sweep().await.unwrap(), 1);
+        assert_eq!(partial_files(&server).await, 0);
+        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM uploads").fetch_one(server.state.store.pool()).await.unwrap();
+        assert_eq!(rows, 0);
+        server.stop().await;
+        db
+    })
+    .await;
+}
