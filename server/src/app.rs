@@ -101,6 +101,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
     let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core()?);
     tokio::spawn(maintenance(svc.clone(), Duration::from_secs(config.orphan_grace_secs)));
+    tokio::spawn(comment_digests(svc.clone()));
     let caps = SocketCaps { per_session: config.ws_max_per_session, per_user: config.ws_max_per_user };
     let live = Live::start(&store, &config.database_url(), svc.clone(), caps);
     Ok(web::Data::new(AppState {
@@ -140,7 +141,20 @@ pub fn serve(state: web::Data<AppState>, bind: &str) -> anyhow::Result<Running> 
     Ok(Running { addr, handle: server.handle(), state, server })
 }
 
-/// At start-up and then hourly: expired sessions and one-time tokens; every sixth
+/// Every half minute: a digest mail to each user whose first waiting comment
+/// notification is a few minutes old (issue 17: one mail, not one per comment).
+async fn comment_digests(svc: Services) {
+    let mut tick = tokio::time::interval(Duration::from_secs(30));
+    loop {
+        tick.tick().await;
+        let cutoff = now_ms() - crate::domain::notifications::DIGEST_DELAY_MS;
+        if let Err(err) = crate::domain::notifications::send_comment_digests(&svc, cutoff).await {
+            err.log("sending comment digests");
+        }
+    }
+}
+
+/// At start-up and then hourly: expired sessions, one-time tokens and notifications; every sixth
 /// hour (and at start-up) photo files that no row refers to.
 async fn maintenance(svc: Services, orphan_grace: Duration) {
     let store = svc.store.clone();
@@ -164,6 +178,11 @@ async fn maintenance(svc: Services, orphan_grace: Duration) {
         }
         if let Err(err) = crate::store::login_failures::delete_expired(store.pool(), now).await {
             tracing::warn!(error = %err, "login-limit clean-up failed");
+        }
+        // Issue 17: notifications are kept 90 days.
+        let cutoff = now - crate::domain::notifications::KEEP_DAYS * 24 * 3600 * 1000;
+        if let Err(err) = crate::store::notifications::delete_older_than(store.pool(), cutoff).await {
+            tracing::warn!(error = %err, "notification clean-up failed");
         }
     }
 }

@@ -42,6 +42,9 @@ pub const PROJECT_TITLE: Limit = Limit { label: "Title", max: 200 };
 pub const PROJECT_ADDRESS: Limit = Limit { label: "Address", max: 300 };
 pub const PROJECT_DESCRIPTION: Limit = Limit { label: "Description", max: 5_000 };
 pub const CAPTION: Limit = Limit { label: "Caption", max: 500 };
+/// A comment on a photo: a question or an answer about what the photo shows, not a
+/// document; every subscriber of the project receives it live.
+pub const COMMENT: Limit = Limit { label: "Comment", max: 2_000 };
 pub const CONTACT_MESSAGE: Limit = Limit { label: "Message", max: 5_000 };
 pub const LOG_MESSAGE: Limit = Limit { label: "Message", max: 2_000 };
 pub const LOG_DATA: Limit = Limit { label: "Data", max: 8_000 };

@@ -6,6 +6,7 @@ pub mod conn;
 pub mod contact;
 pub mod error;
 pub mod health;
+pub mod mail;
 pub mod media;
 pub mod origin;
 pub mod session;
@@ -27,6 +28,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(auth::routes)
             .configure(contact::routes)
             .configure(health::routes)
+            .configure(mail::routes)
             .configure(site::routes)
             .configure(upload::routes)
             .default_service(web::to(error::api_not_found)),

@@ -3,10 +3,13 @@
 //! Queries use `$n` placeholders, which both drivers accept. The store never decides who
 //! may do what — callers pass it already-authorised scopes.
 
+pub mod comments;
 pub mod contact;
 pub mod images;
+pub mod keys;
 pub mod login_failures;
 pub mod logs;
+pub mod notifications;
 pub mod outbox;
 pub mod projects;
 pub mod sessions;

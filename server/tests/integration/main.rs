@@ -8,11 +8,13 @@ mod support;
 
 mod auth;
 mod bounds;
+mod comments;
 mod live;
 mod contact;
 mod instances;
 mod mail;
 mod media;
+mod notifications;
 mod photo_store;
 mod photos;
 mod store;

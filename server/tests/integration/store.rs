@@ -69,6 +69,7 @@ fn image(project_id: &str, created: i64) -> ImageRow {
         created_at: created,
         updated_at: created,
         version: 1,
+        comment_count: 0,
     }
 }
 
@@ -301,6 +302,7 @@ async fn outbox_leases_retries_and_marks_sent() {
             subject: "s",
             body_text: "t",
             body_html: "h",
+            list_unsubscribe: None,
             now,
         };
         outbox::insert(store.pool(), &mail("m1", 100)).await.unwrap();

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useAppStore } from '../store';
 import { Logo } from './Logo';
+import { NotificationBell } from './notifications/NotificationBell';
 import { UpdateRequiredBanner } from './UpdateRequiredBanner';
 import { UserMenu } from './UserMenu';
 import { buttonClasses } from './ui/Button';
@@ -15,7 +16,10 @@ export function AppHeader() {
         <Logo to={user ? '/dashboard' : '/'} />
         <div className="flex items-center gap-3">
           {user ? (
-            <UserMenu user={user} online={connection === 'open'} />
+            <>
+              <NotificationBell />
+              <UserMenu user={user} online={connection === 'open'} />
+            </>
           ) : (
             <Link to="/login" className={buttonClasses('primary', 'sm')}>
               Login

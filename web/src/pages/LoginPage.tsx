@@ -10,6 +10,7 @@ import { ApiRequestError } from '../api/http';
 import type { Role } from '../protocol/types';
 import { loginSchema, type LoginValues } from '../lib/validation';
 import { MAX_LENGTH } from '../lib/limits';
+import { safeNextPath } from '../lib/nextPath';
 import { useAppStore } from '../store';
 import { Logo, LogoMark } from '../components/Logo';
 import { TextLink } from '../components/TextLink';
@@ -98,6 +99,8 @@ function QueryNotice() {
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
   const [pending, setPending] = useState<Pending>(null);
   const [demo, setDemo] = useState<DemoConfig | null>(null);
   const {
@@ -144,7 +147,7 @@ export function LoginPage() {
       });
       window.setTimeout(() => {
         useAppStore.getState().signedIn(user);
-        navigate('/dashboard', { replace: true });
+        navigate(next ?? '/dashboard', { replace: true });
       }, REDIRECT_AFTER_LOGIN_MS);
     } catch (err) {
       setPending(null);

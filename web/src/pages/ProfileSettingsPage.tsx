@@ -10,6 +10,7 @@ import { commands } from '../sync/commands';
 import { RequestError } from '../sync/requests';
 import { Avatar } from '../components/Avatar';
 import { PageHeader } from '../components/PageHeader';
+import { MailPreferencesCard } from '../components/notifications/MailPreferencesCard';
 import { Button } from '../components/ui/Button';
 import { Field } from '../components/ui/Field';
 
@@ -241,6 +242,7 @@ export function ProfileSettingsPage() {
       <PageHeader title="Profile & Settings" subtitle="Manage your account details and password." />
       <MyProfile user={user} />
       <ChangePassword />
+      <MailPreferencesCard />
     </div>
   );
 }

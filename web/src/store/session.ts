@@ -29,6 +29,8 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     set({ user: null, sessionStatus: 'anonymous', signOutReason: reason ?? null });
     get().projectsCleared();
     get().photosCleared();
+    get().threadsCleared();
+    get().notificationsCleared();
     get().usersCleared();
   },
   userUpdated: (user) => {
