@@ -337,6 +337,7 @@ mod tests {
             ("Project address", PROJECT_ADDRESS),
             ("Project description", PROJECT_DESCRIPTION),
             ("Photo caption", CAPTION),
+            ("Photo comment", COMMENT),
             ("Contact message", CONTACT_MESSAGE),
             ("Client log message", LOG_MESSAGE),
             ("Client log data", LOG_DATA),
@@ -360,6 +361,7 @@ mod tests {
             ("projectAddress", PROJECT_ADDRESS),
             ("projectDescription", PROJECT_DESCRIPTION),
             ("caption", CAPTION),
+            ("comment", COMMENT),
             ("contactMessage", CONTACT_MESSAGE),
         ];
         for (key, limit) in keys {

@@ -1,3 +1,5 @@
+import { MAX_LENGTH } from './limits';
+
 /**
  * A comment's plain text cut into what the thread shows: text, clickable links, and
  * @mentions of the project's people. Comments are stored as typed; nothing here is
@@ -12,8 +14,8 @@ export type CommentPart =
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"]+/gi;
 const TRAILING = /[.,;:!?)\]}'"]+$/;
 
-/** The upper bound the server enforces (`COMMENT` in server/src/domain/validation.rs). */
-export const COMMENT_MAX = 2000;
+/** The longest comment the server takes (README "Limits"). */
+export const COMMENT_MAX = MAX_LENGTH.comment;
 
 function links(text: string): CommentPart[] {
   const parts: CommentPart[] = [];

@@ -13,5 +13,6 @@ export const MAX_LENGTH = {
   projectAddress: 300,
   projectDescription: 5000,
   caption: 500,
+  comment: 2000,
   contactMessage: 5000,
 } as const;

@@ -131,7 +131,9 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
 
     /** The newest page of notifications (and the unread count), or the page before `before`. */
     async listNotifications(before?: number): Promise<void> {
-      const { notifications, unread, hasMore } = await tracker.request({ type: 'list_notifications', before });
+      // An absent field, not `undefined` (which msgpackr would encode as a value).
+      const request = before === undefined ? { type: 'list_notifications' as const } : { type: 'list_notifications' as const, before };
+      const { notifications, unread, hasMore } = await tracker.request(request);
       store().notificationsListed(notifications, unread, hasMore, before === undefined);
     },
 

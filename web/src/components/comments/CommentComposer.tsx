@@ -36,7 +36,10 @@ export function CommentComposer({
 
   const query = mentionQuery(value, caret);
   const matches = useMemo(() => (query ? mentionMatches(people, query.query) : []), [people, query]);
-  const open = query !== null && matches.length > 0 && dismissed !== query.start;
+  // A name just chosen (followed by its space) is done: the list does not come back.
+  const complete =
+    query !== null && query.query.endsWith(' ') && people.some((p) => p.name.toLowerCase() === query.query.trimEnd().toLowerCase());
+  const open = query !== null && !complete && matches.length > 0 && dismissed !== query.start;
   const trimmed = value.trim();
   const over = value.length > COMMENT_MAX;
 
