@@ -104,12 +104,12 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
             panic!()
         };
         assert_eq!(comments, vec![mine.clone()]);
-        let mut roles: Vec<(String, Role)> = people.iter().map(|p| (p.id.clone(), p.role)).collect();
+        let mut roles: Vec<(String, &str)> = people.iter().map(|p| (p.id.clone(), p.role.as_str())).collect();
         roles.sort();
         let mut expected = vec![
-            (admin_hello.user.id.clone(), Role::Admin),
-            (builder_hello.user.id.clone(), Role::Builder),
-            (home_hello.user.id.clone(), Role::Homeowner),
+            (admin_hello.user.id.clone(), Role::Admin.as_str()),
+            (builder_hello.user.id.clone(), Role::Builder.as_str()),
+            (home_hello.user.id.clone(), Role::Homeowner.as_str()),
         ];
         expected.sort();
         assert_eq!(roles, expected, "the project's homeowner, builder and admins");
