@@ -101,6 +101,9 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
     let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core()?);
     tokio::spawn(maintenance(svc.clone(), Duration::from_secs(config.orphan_grace_secs)));
+    if let Err(err) = crate::domain::mail_preferences::ensure_key(&svc).await {
+        err.log("creating the unsubscribe key");
+    }
     tokio::spawn(comment_digests(svc.clone()));
     let caps = SocketCaps { per_session: config.ws_max_per_session, per_user: config.ws_max_per_user };
     let live = Live::start(&store, &config.database_url(), svc.clone(), caps);

@@ -84,6 +84,12 @@ pub fn verify(key: &[u8], token: &str) -> Option<(String, MailKind)> {
     Some((user_id.to_owned(), kind))
 }
 
+/// Creates the signing key at start-up, so that mails queued inside a transaction only
+/// read it.
+pub async fn ensure_key(svc: &Services) -> Result<()> {
+    key(svc).await.map(|_| ())
+}
+
 async fn key(svc: &Services) -> Result<Vec<u8>> {
     Ok(keys::get_or_create(svc.store.pool(), KEY_NAME, &new_token()).await?.into_bytes())
 }

@@ -35,7 +35,7 @@ async fn outsider(server: &TestServer, admin: &mut WsClient) -> WsClient {
         first_name: "Olive".into(),
         last_name: "Outsider".into(),
         name: String::new(),
-        phone: String::new(),
+        phone: "555-0100".into(),
         builder_id: None,
     };
     admin.request(900, Request::CreateUser(input)).await.unwrap();
