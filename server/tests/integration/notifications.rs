@@ -56,6 +56,15 @@ async fn added(ws: &mut WsClient) -> (Notification, i64) {
     .await
 }
 
+/// The next notification of this kind (earlier ones of other kinds are skipped).
+async fn added_of(ws: &mut WsClient, kind: NotificationKind) -> Notification {
+    ws.event(|e| match e {
+        Event::NotificationAdded { notification, .. } if notification.kind == kind => Some(notification.clone()),
+        _ => None,
+    })
+    .await
+}
+
 async fn listed(ws: &mut WsClient, id: u32, before: Option<i64>) -> (Vec<Notification>, i64, bool) {
     match ws.request(id, Request::ListNotifications { before }).await.unwrap() {
         Response::Notifications { notifications, unread, has_more } => (notifications, unread, has_more),
@@ -249,7 +258,11 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
 
         // Comments off: notifications still come, no digest mail.
         builder.request(20, comment("Painters are done.")).await.unwrap();
-        assert_eq!(added(&mut home).await.0.kind, NotificationKind::Comment);
+        let seen = home.event(|e| match e {
+            Event::NotificationAdded { notification, .. } if notification.body == "Painters are done." => Some(notification.kind),
+            _ => None,
+        });
+        assert_eq!(seen.await, NotificationKind::Comment);
         assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 0);
         assert_eq!(mails(&server, HOMEOWNER).await.len(), before + 1);
 
@@ -258,7 +271,7 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         let cookie = server.login(BUILDER, PASSWORD).await;
         let r = server.upload(&maple.id, &cookie, &[("c.jpg", &jpeg())]).await;
         assert_eq!(r.status, 201, "{}", r.body);
-        assert_eq!(added(&mut home).await.0.kind, NotificationKind::NewPhotos);
+        added_of(&mut home, NotificationKind::NewPhotos).await;
         let status = UpdateProject { id: maple.id.clone(), status: Some(ProjectStatus::Completed), ..UpdateProject::default() };
         admin.request(6, Request::UpdateProject(status)).await.unwrap();
         let text = server.wait_for_mail(HOMEOWNER, "Maple Street Residence is now Completed").await;
