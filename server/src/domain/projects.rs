@@ -311,10 +311,7 @@ pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &Upd
     // Issue 17: the project's homeowner and builder (but not whoever changed it) are
     // notified of a new status, in the same transaction.
     if next.status != row.status {
-        let actor_name = match users::find_by_id(&mut *tx, &actor.id).await? {
-            Some(u) => views::summary(&u).name,
-            None => None,
-        };
+        let actor_name = users::find_by_id(&mut *tx, &actor.id).await?.and_then(|u| views::summary(&u).name);
         let status = ProjectStatus::parse(&next.status).unwrap_or(ProjectStatus::InProgress);
         let told = notifications::owners_except(project_ref(&next), &actor.id);
         mailed = notifications::mail_status_change(svc, &mut tx, &told, &next.id, &next.title, status).await?;
