@@ -424,7 +424,8 @@ mod tests {
         }
         // Photos added/updated/deleted, viewer lists, comments added/edited/deleted:
         // the project's subscribers.
-        let detail_events: [(&str, fn(&str) -> Audience); 2] =
+        type DetailEvent = (&'static str, fn(&str) -> Audience);
+        let detail_events: [DetailEvent; 2] =
             [("photo/viewers", project_detail_audience), ("comment added/edited/deleted", comment_audience)];
         for (event, audience) in detail_events {
             for (i, actor) in actors.into_iter().enumerate() {
