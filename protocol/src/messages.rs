@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::ApiError;
-use crate::types::{ImageCategory, Millis, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary};
+use crate::types::{Comment, ImageCategory, MailPreferences, Notification, Millis, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary};
 
 /// Bumped on any incompatible change; the first server frame carries it.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -70,6 +70,35 @@ pub enum Request {
         image_id: String,
         favourite: bool,
     },
+    /// A photo's comments, oldest first, and the people who may see its project (for
+    /// @mentions).
+    ListComments {
+        #[serde(rename = "imageId")]
+        image_id: String,
+    },
+    /// Anyone who may see the photo's project.
+    AddComment {
+        #[serde(rename = "imageId")]
+        image_id: String,
+        body: String,
+    },
+    /// The author only.
+    EditComment { id: String, body: String },
+    /// The author, or an admin.
+    DeleteComment { id: String },
+    /// This user's notifications, newest first, a page at a time: those created
+    /// before `before` (the oldest one held), or the newest page.
+    ListNotifications {
+        #[serde(default)]
+        #[ts(optional)]
+        before: Option<Millis>,
+    },
+    /// Marking what is read already succeeds; the user's other sockets hear of it.
+    MarkNotificationRead { id: String },
+    MarkAllNotificationsRead,
+    /// Own mail preferences.
+    GetMailPreferences,
+    UpdateMailPreferences(MailPreferences),
 }
 
 /// Only the fields present change. An empty caption removes it.
@@ -246,6 +275,24 @@ pub enum Response {
     /// The projects a user owns (as homeowner or builder) and those projects' photos:
     /// everything `DeleteUser` removes with them.
     DeletionImpact { projects: u32, photos: u32 },
+    Comments {
+        #[serde(rename = "imageId")]
+        image_id: String,
+        comments: Vec<Comment>,
+        /// Who may see the project, and so may be @mentioned: its homeowner, its
+        /// builder and the admins.
+        people: Vec<UserSummary>,
+    },
+    Comment { comment: Comment },
+    Notifications {
+        notifications: Vec<Notification>,
+        /// This user's unread notifications, all pages.
+        unread: i64,
+        /// Whether older notifications remain.
+        #[serde(rename = "hasMore")]
+        has_more: bool,
+    },
+    MailPreferences { preferences: MailPreferences },
     Done,
 }
 
@@ -303,6 +350,30 @@ pub enum Event {
         #[serde(rename = "imageId")]
         image_id: String,
         favourite: bool,
+    },
+    /// To sockets subscribed to the photo's project. `commentCount` is the photo's new
+    /// count.
+    CommentAdded {
+        comment: Comment,
+        #[serde(rename = "commentCount")]
+        comment_count: i64,
+    },
+    /// To subscribed sockets: the author edited it.
+    CommentUpdated { comment: Comment },
+    /// To the user's own sockets only.
+    NotificationAdded { notification: Notification, unread: i64 },
+    /// To the user's own sockets: notifications were read (`all`: every one up to now),
+    /// on this tab, another, or another device.
+    NotificationsRead { ids: Vec<String>, all: bool, unread: i64 },
+    /// To subscribed sockets.
+    CommentDeleted {
+        id: String,
+        #[serde(rename = "imageId")]
+        image_id: String,
+        #[serde(rename = "projectId")]
+        project_id: String,
+        #[serde(rename = "commentCount")]
+        comment_count: i64,
     },
 }
 

@@ -88,6 +88,15 @@ request_messages! {
     UpdatePhoto => Photo,
     DeletePhoto => Done,
     SetFavourite => Done,
+    ListComments => Comments,
+    AddComment => Comment,
+    EditComment => Comment,
+    DeleteComment => Done,
+    ListNotifications => Notifications,
+    MarkNotificationRead => Done,
+    MarkAllNotificationsRead => Done,
+    GetMailPreferences => MailPreferences,
+    UpdateMailPreferences => MailPreferences,
 }
 
 #[cfg(test)]
@@ -102,7 +111,7 @@ mod tests {
         CreateProject, CreateUser, LogEntry, PasswordChange, ProfileUpdate, UpdatePhoto, UpdateProject, UpdateUser,
         UserDirectory,
     };
-    use crate::types::{ImageCategory, Profile, Project, ProjectImage, ProjectStatus, Role};
+    use crate::types::{Comment, ImageCategory, MailPreferences, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary};
 
     /// Every `type` tag serde accepts for `T`, from serde itself: it lists them all when
     /// it meets one it does not know. Independent of the list above by construction.
@@ -175,7 +184,24 @@ mod tests {
             display_url: String::new(),
             download_url: String::new(),
             version: 1,
+            comment_count: 0,
         }
+    }
+
+    fn comment() -> Comment {
+        Comment {
+            id: "c1".into(),
+            image_id: "i1".into(),
+            project_id: "p1".into(),
+            author: UserSummary { id: "u1".into(), email: "u@x.y".into(), name: None, role: Role::Builder, created_at: 0 },
+            body: "b".into(),
+            created_at: 0,
+            updated_at: 0,
+        }
+    }
+
+    fn prefs() -> MailPreferences {
+        MailPreferences { new_photos: true, comments: true, status_changes: false }
     }
 
     fn one_of_each_request() -> Vec<Request> {
@@ -221,6 +247,15 @@ mod tests {
             Request::UpdatePhoto(UpdatePhoto { id: id(), ..Default::default() }),
             Request::DeletePhoto { id: id() },
             Request::SetFavourite { image_id: id(), favourite: true },
+            Request::ListComments { image_id: id() },
+            Request::AddComment { image_id: id(), body: "b".into() },
+            Request::EditComment { id: id(), body: "b".into() },
+            Request::DeleteComment { id: id() },
+            Request::ListNotifications { before: None },
+            Request::MarkNotificationRead { id: id() },
+            Request::MarkAllNotificationsRead,
+            Request::GetMailPreferences,
+            Request::UpdateMailPreferences(prefs()),
         ]
     }
 
@@ -235,6 +270,10 @@ mod tests {
             Response::Photos { project_id: "p1".into(), photos: vec![photo()], favourites: vec![] },
             Response::Photo { photo: photo() },
             Response::DeletionImpact { projects: 2, photos: 9 },
+            Response::Comments { image_id: "i1".into(), comments: vec![comment()], people: vec![] },
+            Response::Comment { comment: comment() },
+            Response::Notifications { notifications: vec![], unread: 0, has_more: false },
+            Response::MailPreferences { preferences: prefs() },
             Response::Done,
         ]
     }

@@ -177,6 +177,97 @@ pub struct ProjectImage {
     pub display_url: String,
     pub download_url: String,
     pub version: i64,
+    /// How many comments the photo has; `comment_added` and `comment_deleted` carry
+    /// the new count.
+    pub comment_count: i64,
+}
+
+/// Which mails a user gets: Profile & Settings, "Email me about" (issue 17).
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct MailPreferences {
+    /// One mail per batch of new photos in my project (on by default).
+    pub new_photos: bool,
+    /// A digest of comments, replies and @mentions (on by default).
+    pub comments: bool,
+    /// My project's status changes (off by default).
+    pub status_changes: bool,
+}
+
+/// Why a notification was made (issue 17).
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum NotificationKind {
+    /// A batch of new photos in my project (one per batch, not per photo).
+    NewPhotos,
+    /// A comment on a photo in my project.
+    Comment,
+    /// A comment on a photo I commented on.
+    Reply,
+    /// A comment that @mentions me.
+    Mention,
+    /// My project's status changed.
+    StatusChange,
+}
+
+impl NotificationKind {
+    pub const ALL: [NotificationKind; 5] = [
+        NotificationKind::NewPhotos,
+        NotificationKind::Comment,
+        NotificationKind::Reply,
+        NotificationKind::Mention,
+        NotificationKind::StatusChange,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotificationKind::NewPhotos => "new_photos",
+            NotificationKind::Comment => "comment",
+            NotificationKind::Reply => "reply",
+            NotificationKind::Mention => "mention",
+            NotificationKind::StatusChange => "status_change",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<NotificationKind> {
+        NotificationKind::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+/// One entry of a user's notification centre; only that user ever receives it.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Notification {
+    pub id: String,
+    pub kind: NotificationKind,
+    pub project_id: Option<String>,
+    pub image_id: Option<String>,
+    /// Who caused it (commenter, uploader, the admin who changed the status).
+    pub actor_name: Option<String>,
+    pub title: String,
+    /// A comment's opening words, or a detail; may be empty.
+    pub body: String,
+    /// Where it leads in the app: `/projects/{id}`, or `/projects/{id}?photo={imageId}`,
+    /// which opens the lightbox on that photo.
+    pub link: String,
+    pub created_at: Millis,
+    pub read_at: Option<Millis>,
+}
+
+/// A comment on a photo (plain text; the client makes links clickable and highlights
+/// `@Name` mentions of the project's people).
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Comment {
+    pub id: String,
+    pub image_id: String,
+    pub project_id: String,
+    /// A comment goes with its author's account.
+    pub author: UserSummary,
+    pub body: String,
+    pub created_at: Millis,
+    /// Equal to `created_at` until the author edits it.
+    pub updated_at: Millis,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]

@@ -10,7 +10,7 @@ use crate::messages::{
     ServerMsg, SkippedFile, Snapshot, UpdatePhoto, UpdateProject, UpdateUser, UploadResult, UserDirectory, UserListing,
 };
 use crate::types::{
-    Favourite, ImageCategory, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary,
+    Comment, Favourite, ImageCategory, MailPreferences, Notification, NotificationKind, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary,
 };
 
 /// Path of the generated file, relative to the workspace root.
@@ -29,6 +29,10 @@ pub fn typescript_bindings() -> String {
         Project::decl(&cfg),
         ProjectImage::decl(&cfg),
         Favourite::decl(&cfg),
+        Comment::decl(&cfg),
+        MailPreferences::decl(&cfg),
+        NotificationKind::decl(&cfg),
+        Notification::decl(&cfg),
         ErrorCode::decl(&cfg),
         FieldError::decl(&cfg),
         ApiError::decl(&cfg),

@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use actix::Addr;
 use actix_web::dev::ServerHandle;
 use actix_web::middleware::{from_fn, Compress};
 use actix_web::{web, App, HttpServer};
@@ -18,6 +19,8 @@ use crate::domain::{photos, uploads};
 use crate::http;
 use crate::domain::services::Services;
 use crate::live::hub::SocketCaps;
+use crate::live::project::ProjectTurns;
+use crate::live::registry::Registry;
 use crate::live::Live;
 use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
 use crate::mail::worker::MailWorker;
@@ -112,9 +115,13 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
     let partials = Partials::new(config.partial_uploads_dir()).context("creating the partial-upload folder")?;
     let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core()?, partials);
-    tokio::spawn(maintenance(svc.clone(), Duration::from_secs(config.orphan_grace_secs)));
+    if let Err(err) = crate::domain::mail_preferences::ensure_key(&svc).await {
+        err.log("creating the unsubscribe key");
+    }
+    tokio::spawn(comment_digests(svc.clone()));
     let caps = SocketCaps { per_session: config.ws_max_per_session, per_user: config.ws_max_per_user };
     let live = Live::start(&store, &config.database_url(), svc.clone(), caps);
+    tokio::spawn(maintenance(svc.clone(), live.registry.clone(), Duration::from_secs(config.orphan_grace_secs)));
     Ok(web::Data::new(AppState {
         origins: config.origins(),
         config,
@@ -155,9 +162,23 @@ pub fn serve(state: web::Data<AppState>, bind: &str) -> anyhow::Result<Running> 
     Ok(Running { addr, handle: server.handle(), state, server })
 }
 
-/// At start-up and then hourly: expired sessions, one-time tokens and resumable
-/// uploads; every sixth hour (and at start-up) photo files that no row refers to.
-async fn maintenance(svc: Services, orphan_grace: Duration) {
+/// Every half minute: a digest mail to each user whose first waiting comment
+/// notification is a few minutes old (issue 17: one mail, not one per comment).
+async fn comment_digests(svc: Services) {
+    let mut tick = tokio::time::interval(Duration::from_secs(30));
+    loop {
+        tick.tick().await;
+        let cutoff = now_ms() - crate::domain::notifications::DIGEST_DELAY_MS;
+        if let Err(err) = crate::domain::notifications::send_comment_digests(&svc, cutoff).await {
+            err.log("sending comment digests");
+        }
+    }
+}
+
+/// At start-up and then hourly: expired sessions, one-time tokens, old notifications
+/// and abandoned resumable uploads; every sixth hour (and at start-up) photo files that
+/// no row refers to.
+async fn maintenance(svc: Services, registry: Addr<Registry>, orphan_grace: Duration) {
     let store = svc.store.clone();
     let mut tick = tokio::time::interval(Duration::from_secs(3600));
     for round in 0u64.. {
@@ -169,7 +190,9 @@ async fn maintenance(svc: Services, orphan_grace: Duration) {
                 Err(err) => err.log("sweeping orphaned photo files"),
             }
         }
-        match uploads::sweep(&svc, orphan_grace).await {
+        // A batch the sweep completes is announced in its project's turn, like any other.
+        let turns = |project_id: &str| ProjectTurns { registry: registry.clone(), project_id: project_id.to_owned() };
+        match uploads::sweep(&svc, orphan_grace, turns).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(uploads = n, "removed expired or abandoned uploads"),
             Err(err) => err.log("sweeping expired uploads"),
@@ -184,6 +207,11 @@ async fn maintenance(svc: Services, orphan_grace: Duration) {
         }
         if let Err(err) = crate::store::login_failures::delete_expired(store.pool(), now).await {
             tracing::warn!(error = %err, "login-limit clean-up failed");
+        }
+        // Issue 17: notifications are kept 90 days.
+        let cutoff = now - crate::domain::notifications::KEEP_DAYS * 24 * 3600 * 1000;
+        if let Err(err) = crate::store::notifications::delete_older_than(store.pool(), cutoff).await {
+            tracing::warn!(error = %err, "notification clean-up failed");
         }
     }
 }

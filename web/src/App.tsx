@@ -19,6 +19,7 @@ const SignupPage = named(() => import('./pages/SignupPage'), 'SignupPage');
 const CheckEmailPage = named(() => import('./pages/CheckEmailPage'), 'CheckEmailPage');
 const ForgotPasswordPage = named(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = named(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const UnsubscribePage = named(() => import('./pages/UnsubscribePage'), 'UnsubscribePage');
 const DashboardPage = named(() => import('./pages/DashboardPage'), 'DashboardPage');
 const ProjectsPage = named(() => import('./pages/ProjectsPage'), 'ProjectsPage');
 const HomeownerProjectsPage = named(() => import('./pages/ProjectsPage'), 'HomeownerProjectsPage');
@@ -63,6 +64,7 @@ export function App() {
           <Route path="/check-email" element={<CheckEmailPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/unsubscribe" element={<UnsubscribePage />} />
           <Route path="/home" element={<LandingPage />} />
           <Route element={<PublicShell />}>
             <Route path="/about" element={<AboutPage />} />

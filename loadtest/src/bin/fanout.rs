@@ -1,6 +1,8 @@
 //! Fan-out: N sockets of one homeowner watch their project while an admin changes its
-//! progress at a fixed rate. Every receiver records the delay from the admin's send to
-//! its receipt; missing and out-of-order events are counted (they must be zero).
+//! progress at a fixed rate (or, with `--comments`, comments on one of its photos, which
+//! reaches the sockets subscribed to the project). Every receiver records the delay
+//! from the admin's send to its receipt; missing and out-of-order events are counted
+//! (they must be zero).
 //!
 //!   cargo run --release -p sitecast-loadtest --bin fanout -- --url http://127.0.0.1:8080 --subscribers 1000
 
@@ -8,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use clap::Parser;
 use hdrhistogram::Histogram;
 use futures_util::StreamExt;
@@ -44,6 +47,28 @@ struct Args {
     logins: u32,
     #[arg(long, value_delimiter = ',', default_value = "admin@sitecast.demo,builder@sitecast.demo,homeowner@sitecast.demo")]
     accounts: Vec<String>,
+    /// Comments instead of status changes: every socket subscribes to the project and
+    /// the admin comments on its newest photo (issue 17: a comment's fan-out).
+    #[arg(long)]
+    comments: bool,
+}
+
+/// Sends a request and reads until its reply, skipping events.
+async fn ask(ws: &mut sitecast_loadtest::Socket, id: u32, request: Request) -> anyhow::Result<protocol::Response> {
+    send(ws, id, request).await?;
+    loop {
+        match next(ws).await? {
+            ServerMsg::Reply { id: got, response } if got == id => return Ok(response),
+            ServerMsg::Error { id: Some(got), error } if got == id => anyhow::bail!("{}", error.message),
+            _ => {}
+        }
+    }
+}
+
+/// The sequence number a change carries: a status change in the project's
+/// description, a comment in its body ("fanout N").
+fn sequence(text: &str) -> Option<u32> {
+    text.strip_prefix("fanout ").and_then(|s| s.parse::<u32>().ok())
 }
 
 #[tokio::main]
@@ -51,16 +76,28 @@ async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let homeowner = login(&args.url, &args.homeowner, &args.password).await?;
     let admin = login(&args.url, &args.admin, &args.password).await?;
-    let (admin_ws, _) = connect(&args.url, &admin).await?;
+    let (mut admin_ws, _) = connect(&args.url, &admin).await?;
 
     let mut sockets = Vec::with_capacity(args.subscribers);
     let mut project_id = None;
     for _ in 0..args.subscribers {
-        let (ws, hello) = connect(&args.url, &homeowner).await?;
-        project_id.get_or_insert_with(|| hello.snapshot.projects[0].id.clone());
+        let (mut ws, hello) = connect(&args.url, &homeowner).await?;
+        let pid = project_id.get_or_insert_with(|| hello.snapshot.projects[0].id.clone()).clone();
+        if args.comments {
+            ask(&mut ws, 1, Request::Subscribe { id: pid }).await?;
+        }
         sockets.push(ws);
     }
     let project_id = project_id.unwrap_or_default();
+    let photo_id = if args.comments {
+        match ask(&mut admin_ws, 1, Request::ListPhotos { project_id: project_id.clone() }).await? {
+            protocol::Response::Photos { photos, .. } => photos.first().map(|p| p.id.clone()).context("the project has no photo")?,
+            other => anyhow::bail!("unexpected reply {other:?}"),
+        }
+    } else {
+        String::new()
+    };
+    let comments = args.comments;
     eprintln!("{} sockets connected; sending {} changes at {}/s", sockets.len(), args.events, args.rate);
 
     // Send times by sequence number; a receiver reads the sequence from the description.
@@ -76,11 +113,26 @@ async fn main() -> anyhow::Result<()> {
             let (mut last, mut last_version, mut out_of_order) = (0u32, 0i64, 0u32);
             while last < events {
                 let Ok(Ok(msg)) = tokio::time::timeout(Duration::from_secs(10), next(&mut ws)).await else { break };
+                if comments {
+                    if let ServerMsg::Event { event: Event::CommentAdded { comment, .. } } = msg {
+                        let Some(seq) = sequence(&comment.body) else { continue };
+                        let now = start.elapsed();
+                        if seq <= last {
+                            out_of_order += 1;
+                            continue;
+                        }
+                        last = seq;
+                        if let Some(at) = sent_at.get(seq as usize).map(|at| at.load(Ordering::Acquire)).filter(|at| *at > 0) {
+                            latencies.push((seq, now.saturating_sub(Duration::from_micros(at))));
+                        }
+                    }
+                    continue;
+                }
                 if let ServerMsg::Event { event: Event::ProjectUpdated { project, .. } } = msg {
                     if project.id != pid {
                         continue;
                     }
-                    let Some(seq) = project.description.strip_prefix("fanout ").and_then(|s| s.parse::<u32>().ok()) else {
+                    let Some(seq) = sequence(&project.description) else {
                         continue;
                     };
                     let now = start.elapsed();
@@ -138,13 +190,18 @@ async fn main() -> anyhow::Result<()> {
     for seq in 1..=args.events {
         tick.tick().await;
         sent_at[seq as usize].store(start.elapsed().as_micros().max(1) as u64, Ordering::Release);
-        let change = UpdateProject {
-            id: project_id.clone(),
-            description: Some(format!("fanout {seq}")),
-            progress: Some(((seq % 20) * 5) as i32),
-            ..UpdateProject::default()
+        let request = if args.comments {
+            Request::AddComment { image_id: photo_id.clone(), body: format!("fanout {seq}") }
+        } else {
+            Request::UpdateProject(UpdateProject {
+                id: project_id.clone(),
+                description: Some(format!("fanout {seq}")),
+                progress: Some(((seq % 20) * 5) as i32),
+                ..UpdateProject::default()
+            })
         };
-        send(&mut admin_tx, seq, Request::UpdateProject(change)).await?;
+        // Ids above the list request's (1).
+        send(&mut admin_tx, seq + 1, request).await?;
     }
     let mut hist = Histogram::<u64>::new(3)?;
     let mut per_change = (0..=args.events).map(|_| Histogram::<u64>::new(3)).collect::<Result<Vec<_>, _>>()?;
@@ -191,8 +248,9 @@ async fn main() -> anyhow::Result<()> {
     let expected = u64::from(args.events) * args.subscribers as u64;
     let ms = |q: f64| hist.value_at_quantile(q) as f64 / 1000.0;
     println!(
-        "fanout subscribers={} events={} rate={}/s delivered={}/{} missing={} out_of_order={} refused={} \
+        "fanout kind={} subscribers={} events={} rate={}/s delivered={}/{} missing={} out_of_order={} refused={} \
          p50={:.1}ms p95={:.1}ms p99={:.1}ms max={:.1}ms",
+        if args.comments { "comment" } else { "status" },
         args.subscribers,
         args.events,
         args.rate,

@@ -2,7 +2,7 @@
 //! this instance and, with Postgres, to every other one); each instance turns them into
 //! events for the sessions allowed to see them.
 
-use protocol::{Profile, Project, ProjectImage};
+use protocol::{Comment, Profile, Project, ProjectImage};
 use serde::{Deserialize, Serialize};
 
 /// Who owns a project: the people (besides admins) who may see it.
@@ -50,6 +50,21 @@ pub enum Change {
         state: Option<Box<ProjectImage>>,
     },
     PhotoDeleted { id: String, project_id: String },
+    /// A comment was added (`created`, with the photo's new `comment_count`) or edited.
+    Comment {
+        id: String,
+        image_id: String,
+        project_id: String,
+        created: bool,
+        comment_count: i64,
+        #[serde(skip)]
+        state: Option<Box<Comment>>,
+    },
+    CommentDeleted { id: String, image_id: String, project_id: String, comment_count: i64 },
+    /// A notification for one user; only that user hears of it.
+    Notification { id: String, user_id: String },
+    /// Some (`ids`) or all of a user's notifications were read.
+    NotificationsRead { user_id: String, ids: Vec<String>, all: bool },
     /// A user's favourite was set or cleared; only that user hears of it.
     Favourite { user_id: String, project_id: String, image_id: String, favourite: bool },
     /// Users online on one instance (sent to the others only): `online` lists users who

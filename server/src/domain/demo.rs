@@ -205,6 +205,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 created_at: taken + 3_600_000,
                 updated_at: taken + 3_600_000,
                 version: 1,
+                comment_count: 0,
             });
         }
         project_rows.push((project_id, p));

@@ -3,10 +3,13 @@
 
 pub mod auth;
 pub mod changes;
+pub mod comments;
 pub mod contact;
 pub mod demo;
 pub mod limiter;
 pub mod login_limit;
+pub mod mail_preferences;
+pub mod notifications;
 pub mod passwords;
 pub mod photos;
 pub mod policy;

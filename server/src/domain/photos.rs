@@ -10,11 +10,13 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use bytes::Bytes;
-use protocol::{ErrorCode, ImageCategory, ProjectImage, SkippedFile, UpdatePhoto, UploadResult};
+use protocol::{ErrorCode, ImageCategory, NotificationKind, ProjectImage, SkippedFile, UpdatePhoto, UploadResult};
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 
 use super::changes::Change;
+use super::mail_preferences::{self, MailKind};
+use super::notifications::{self, Notice};
 use super::policy::{self, Action, Actor, Target};
 use super::projects::{project_ref, visible};
 use super::services::Services;
@@ -105,7 +107,7 @@ fn image_not_found() -> Error {
 
 /// A photo and its project, when the actor can see the project. A photo of a project
 /// the actor cannot see is answered exactly like a photo that does not exist.
-async fn visible_photo(svc: &Services, actor: &Actor, id: &str) -> Result<(ImageRow, ProjectRow)> {
+pub(crate) async fn visible_photo(svc: &Services, actor: &Actor, id: &str) -> Result<(ImageRow, ProjectRow)> {
     let pool = svc.store.pool();
     let image = images::find(pool, id).await?.ok_or_else(image_not_found)?;
     let project = projects::find(pool, &image.project_id).await?.ok_or_else(image_not_found)?;
@@ -221,9 +223,7 @@ pub async fn store_batch(
         }
     }
     if !photos.is_empty() {
-        if let Err(err) = mail_new_photos(&svc, &project, photos.len(), None).await {
-            err.log("queueing the new-photos mail");
-        }
+        announce_in_turn(&svc, &actor.id, &project, photos.len(), None, &turns).await;
     }
     (UploadResult { photos, skipped, message: None }, failed)
 }
@@ -319,6 +319,7 @@ async fn store_one(
         created_at: now,
         updated_at: now,
         version: 1,
+        comment_count: 0,
     };
     let step: Step<ProjectImage> = {
         let (svc, actor) = (svc.clone(), actor.clone());
@@ -383,9 +384,63 @@ async fn remove_files(svc: &Services, keys: &PhotoKeys) {
     }
 }
 
-/// The homeowner's "N new photos" mail for one upload (a multipart request, or a
-/// resumable batch with its note).
-pub(crate) async fn mail_new_photos(svc: &Services, project: &ProjectRow, count: usize, note: Option<&str>) -> Result<()> {
+/// One batch of new photos in a project (a multipart request, or a resumable site
+/// visit with its note) announced in the project's turn, after the photos it
+/// announces; a failure is logged, the photos stay.
+pub(crate) async fn announce_in_turn(
+    svc: &Services,
+    uploader_id: &str,
+    project: &ProjectRow,
+    count: usize,
+    note: Option<&str>,
+    turns: &impl Turns,
+) {
+    let step: Step<()> = {
+        let (svc, uploader_id, project, note) = (svc.clone(), uploader_id.to_owned(), project.clone(), note.map(str::to_owned));
+        Box::pin(async move { Ok(((), announce_new_photos(&svc, &uploader_id, &project, count, note.as_deref()).await?)) })
+    };
+    if let Err(err) = turns.take(step).await {
+        err.log("announcing new photos");
+    }
+}
+
+/// One batch of new photos announced once: the homeowner's "N new photos" mail (with
+/// the site visit's note), and one notification to each of the project's homeowner and
+/// builder but the uploader. Call it once per batch; publish the changes it returns.
+pub async fn announce_new_photos(
+    svc: &Services,
+    uploader_id: &str,
+    project: &ProjectRow,
+    count: usize,
+    note: Option<&str>,
+) -> Result<Vec<Change>> {
+    if let Err(err) = mail_new_photos(svc, project, count, note).await {
+        err.log("queueing the new-photos mail");
+    }
+    let pool = svc.store.pool();
+    let actor_name = users::find_by_id(pool, uploader_id).await?.and_then(|u| views::summary(&u).name);
+    let notices: Vec<Notice> = notifications::owners_except(project_ref(project), uploader_id)
+        .into_iter()
+        .map(|user_id| Notice {
+            user_id,
+            kind: NotificationKind::NewPhotos,
+            project_id: project.id.clone(),
+            image_id: None,
+            actor_name: actor_name.clone(),
+            title: notifications::new_photos_title(count, &project.title),
+            body: actor_name.as_ref().map(|n| format!("Added by {n}")).unwrap_or_default(),
+        })
+        .collect();
+    if notices.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut tx = svc.store.begin_write().await?;
+    let changes = notifications::record(&mut tx, notices).await?;
+    tx.commit().await.map_err(StoreError::from)?;
+    Ok(changes)
+}
+
+async fn mail_new_photos(svc: &Services, project: &ProjectRow, count: usize, note: Option<&str>) -> Result<()> {
     let Some(homeowner) = users::find_by_id(svc.store.pool(), &project.homeowner_id).await? else {
         return Ok(());
     };
@@ -395,8 +450,13 @@ pub(crate) async fn mail_new_photos(svc: &Services, project: &ProjectRow, count:
         homeowner.name.as_deref(),
         &homeowner.email,
     );
+    // Issue 17: the homeowner may have turned these mails off.
+    if !mail_preferences::wants(svc, &homeowner.id, MailKind::NewPhotos).await? {
+        return Ok(());
+    }
     let link = svc.auth.link(&format!("/projects/{}", project.id));
-    let mail = templates::new_photos(&homeowner.email, &name, count, &project.title, &link, note);
+    let footer = mail_preferences::footer(svc, &homeowner.id, MailKind::NewPhotos).await?;
+    let mail = templates::new_photos(&homeowner.email, &name, count, &project.title, &link, note, &footer);
     svc.auth.outbox.enqueue(svc.store.pool(), &mail).await?;
     svc.auth.outbox.wake();
     Ok(())
@@ -618,6 +678,7 @@ mod tests {
             created_at: 0,
             updated_at: 0,
             version: 1,
+            comment_count: 0,
         };
         let rows = [row("a.jpg"), row("A.jpg"), row("a.jpg"), row("b")];
         assert_eq!(zip_names(&rows), vec!["a.jpg", "A (2).jpg", "a (3).jpg", "b"]);

@@ -19,6 +19,13 @@ pub struct ProjectRef<'a> {
     pub builder_id: Option<&'a str>,
 }
 
+/// The facts about a comment that access depends on.
+#[derive(Debug, Clone, Copy)]
+pub struct CommentRef<'a> {
+    pub project: ProjectRef<'a>,
+    pub author_id: &'a str,
+}
+
 /// The facts about a user that access depends on.
 #[derive(Debug, Clone, Copy)]
 pub struct UserRef<'a> {
@@ -49,10 +56,14 @@ pub enum Action {
     EditOwnProfile,
     ChangeOwnPassword,
     WriteLog,
+    /// Read a photo's comments and add one.
+    CommentOnPhoto,
+    EditComment,
+    DeleteComment,
 }
 
 impl Action {
-    pub const ALL: [Action; 19] = [
+    pub const ALL: [Action; 22] = [
         Action::ListUsers,
         Action::ViewUser,
         Action::CreateUser,
@@ -72,6 +83,9 @@ impl Action {
         Action::EditOwnProfile,
         Action::ChangeOwnPassword,
         Action::WriteLog,
+        Action::CommentOnPhoto,
+        Action::EditComment,
+        Action::DeleteComment,
     ];
 }
 
@@ -91,12 +105,14 @@ pub enum Scope {
     OwnHomeowners,
     /// Oneself only.
     OwnAccount,
+    /// A comment the actor wrote, on a project the actor may see.
+    OwnComments,
 }
 
 use Scope::*;
 
 /// SPEC.md §6, one row per action: (admin, builder, homeowner).
-pub const RULES: [(Action, [Scope; 3]); 19] = [
+pub const RULES: [(Action, [Scope; 3]); 22] = [
     (Action::ListUsers, [Any, OwnHomeowners, Never]),
     (Action::ViewUser, [Any, SelfOrOwnHomeowners, OwnAccount]),
     (Action::CreateUser, [Any, Never, Never]),
@@ -117,6 +133,12 @@ pub const RULES: [(Action, [Scope; 3]); 19] = [
     (Action::EditOwnProfile, [Any, Any, Any]),
     (Action::ChangeOwnPassword, [Any, Any, Any]),
     (Action::WriteLog, [Any, Any, Any]),
+    // Issue 17: everyone who may see a project may comment on its photos; authors
+    // edit and delete their own, admins delete any (but edit only their own: words
+    // are not put in someone's mouth).
+    (Action::CommentOnPhoto, [Any, OwnProjects, OwnProjects]),
+    (Action::EditComment, [OwnComments, OwnComments, OwnComments]),
+    (Action::DeleteComment, [Any, OwnComments, OwnComments]),
 ];
 
 /// What an action is done to.
@@ -125,6 +147,7 @@ pub enum Target<'a> {
     Nothing,
     Project(ProjectRef<'a>),
     User(UserRef<'a>),
+    Comment(CommentRef<'a>),
 }
 
 pub fn scope(role: Role, action: Action) -> Scope {
@@ -156,6 +179,8 @@ pub fn allows(actor: &Actor, action: Action, target: Target<'_>) -> bool {
         (OwnHomeowners, Target::Nothing) => true,
         (SelfOrOwnHomeowners, Target::User(u)) => u.id == actor.id || own_homeowner(u),
         (OwnAccount, Target::User(u)) => u.id == actor.id,
+        // Their own comment, on a project they still see.
+        (OwnComments, Target::Comment(c)) => c.author_id == actor.id && own_project(c.project),
         _ => false,
     }
 }
@@ -231,6 +256,18 @@ pub fn project_detail_audience(project_id: &str) -> Audience {
     Audience::Subscribers(project_id.to_owned())
 }
 
+/// A comment added, edited or deleted: the photo's project's subscribers, each of whom
+/// the policy let see the project (no one outside the project receives one).
+pub fn comment_audience(project_id: &str) -> Audience {
+    Audience::Subscribers(project_id.to_owned())
+}
+
+/// A notification, or notifications read: only the user they are for (every tab and
+/// device of theirs), never anyone else.
+pub fn notification_audience(user_id: &str) -> Audience {
+    Audience::Only(vec![user_id.to_owned()])
+}
+
 /// A favourite set or cleared: only the user who did it (their other tabs).
 pub fn favourite_audience(user_id: &str) -> Audience {
     Audience::Only(vec![user_id.to_owned()])
@@ -273,7 +310,7 @@ mod tests {
 
         // (action, target kind) → [admin, builder, homeowner] for (own, other) targets.
         use Action as A;
-        let project_rows: [(Action, [bool; 3], [bool; 3]); 9] = [
+        let project_rows: [(Action, [bool; 3], [bool; 3]); 10] = [
             (A::ViewProject, [true, true, true], [true, false, false]),
             (A::EditProjectDetails, [true, true, false], [true, false, false]),
             (A::ChangeProjectStatus, [true, false, false], [true, false, false]),
@@ -283,6 +320,7 @@ mod tests {
             (A::DeletePhoto, [true, false, false], [true, false, false]),
             (A::FavouritePhoto, [true, true, true], [true, false, false]),
             (A::DownloadPhoto, [true, true, true], [true, false, false]),
+            (A::CommentOnPhoto, [true, true, true], [true, false, false]),
         ];
         for (action, own, other) in project_rows {
             for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
@@ -306,6 +344,25 @@ mod tests {
             }
         }
 
+        // Comments: (action) → expected for [own comment on own project, someone else's
+        // comment on own project, own comment on a project no longer seen, someone
+        // else's on another project], by [admin, builder, homeowner].
+        let comment_rows: [(Action, [[bool; 4]; 3]); 2] = [
+            (A::EditComment, [[true, false, true, false], [true, false, false, false], [true, false, false, false]]),
+            (A::DeleteComment, [[true, true, true, true], [true, false, false, false], [true, false, false, false]]),
+        ];
+        for (action, expected) in comment_rows {
+            for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
+                let mine_on_own = CommentRef { project: own_project, author_id: &actor.id };
+                let theirs_on_own = CommentRef { project: own_project, author_id: "someone" };
+                let mine_on_other = CommentRef { project: other_project, author_id: &actor.id };
+                let theirs_on_other = CommentRef { project: other_project, author_id: "someone" };
+                for (j, target) in [mine_on_own, theirs_on_own, mine_on_other, theirs_on_other].into_iter().enumerate() {
+                    assert_eq!(allows(actor, action, Target::Comment(target)), expected[i][j], "{action:?} by {:?} on target {j}", actor.role);
+                }
+            }
+        }
+
         // Untargeted actions.
         let plain: [(Action, [bool; 3]); 7] = [
             (A::ListUsers, [true, true, false]),
@@ -325,7 +382,7 @@ mod tests {
         for action in Action::ALL {
             assert_eq!(RULES.iter().filter(|(a, _)| *a == action).count(), 1, "{action:?}");
         }
-        assert_eq!(project_rows.len() + user_rows.len() + plain.len(), Action::ALL.len());
+        assert_eq!(project_rows.len() + user_rows.len() + comment_rows.len() + plain.len(), Action::ALL.len());
     }
 
     /// Every role × every event × own/other, written out independently of the audience
@@ -355,6 +412,8 @@ mod tests {
             ("user created/updated/deleted", user_audience(own_homeowner), user_audience(other_homeowner), [true, true, true], [true, false, false]),
             ("presence", presence_audience("h", &builders_of_h), presence_audience("h2", &[]), [true, true, false], [true, false, false]),
             ("favourite changed", favourite_audience("h"), favourite_audience("h2"), [false, false, true], [false, false, false]),
+            // "Own" is a notification for the homeowner; admins never see others'.
+            ("notification added/read", notification_audience("h"), notification_audience("h2"), [false, false, true], [false, false, false]),
             ("newly visible homeowner", newly_visible_user_audience("b"), newly_visible_user_audience("b2"), [false, true, false], [false, false, false]),
         ];
         for (event, own_audience, other_audience, own_expected, other_expected) in rows {
@@ -363,13 +422,19 @@ mod tests {
                 assert_eq!(receives(actor, &other_audience, |_| false), other_expected[i], "{event}, other, {:?}", actor.role);
             }
         }
-        // Photos added/updated/deleted and viewer lists: the project's subscribers.
-        for (i, actor) in actors.into_iter().enumerate() {
-            let own_expected = [true, true, true][i];
-            let other_expected = [true, false, false][i];
-            let on = |p: ProjectRef<'_>, id: &str| receives(actor, &project_detail_audience(id), |x| x == id && subscribed(actor, p));
-            assert_eq!(on(own, "own"), own_expected, "photo/viewers, own, {:?}", actor.role);
-            assert_eq!(on(other, "other"), other_expected, "photo/viewers, other, {:?}", actor.role);
+        // Photos added/updated/deleted, viewer lists, comments added/edited/deleted:
+        // the project's subscribers.
+        type DetailEvent = (&'static str, fn(&str) -> Audience);
+        let detail_events: [DetailEvent; 2] =
+            [("photo/viewers", project_detail_audience), ("comment added/edited/deleted", comment_audience)];
+        for (event, audience) in detail_events {
+            for (i, actor) in actors.into_iter().enumerate() {
+                let own_expected = [true, true, true][i];
+                let other_expected = [true, false, false][i];
+                let on = |p: ProjectRef<'_>, id: &str| receives(actor, &audience(id), |x| x == id && subscribed(actor, p));
+                assert_eq!(on(own, "own"), own_expected, "{event}, own, {:?}", actor.role);
+                assert_eq!(on(other, "other"), other_expected, "{event}, other, {:?}", actor.role);
+            }
         }
         // A user is never told their own presence.
         assert_eq!(presence_audience("b", &["b".to_owned()]), Audience::Users(vec![]));

@@ -1,8 +1,9 @@
 //! Listing, reading, creating, updating and deleting projects (SPEC.md §2, §4, §5, §6).
 
-use protocol::{CreateProject, ErrorCode, Project, ProjectStatus, Role, UpdateProject};
+use protocol::{CreateProject, ErrorCode, NotificationKind, Project, ProjectStatus, Role, UpdateProject};
 
 use super::changes::{Change, Owners};
+use super::notifications::{self, Notice};
 use super::policy::{self, Action, Actor, ProjectRef, Target};
 use super::services::Services;
 use super::validation::{PROJECT_ADDRESS, PROJECT_DESCRIPTION, PROJECT_TITLE};
@@ -351,9 +352,36 @@ pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &Upd
         People::default()
     };
     people.thumbnail = thumbnail_named(svc, row, input).await?;
-    let (next, changes) = plan_update(row, input, actor, &people, now_ms())?;
-    if !projects::update_at_version(svc.store.pool(), &next.id, &fields(&next), next.updated_at, row.version).await? {
+    let (next, mut changes) = plan_update(row, input, actor, &people, now_ms())?;
+    let mut tx = svc.store.begin_write().await?;
+    let mut mailed = false;
+    if !projects::update_at_version(&mut *tx, &next.id, &fields(&next), next.updated_at, row.version).await? {
         return Ok(None);
+    }
+    // Issue 17: the project's homeowner and builder (but not whoever changed it) are
+    // notified of a new status, in the same transaction.
+    if next.status != row.status {
+        let actor_name = users::find_by_id(&mut *tx, &actor.id).await?.and_then(|u| views::summary(&u).name);
+        let status = ProjectStatus::parse(&next.status).unwrap_or(ProjectStatus::InProgress);
+        let told = notifications::owners_except(project_ref(&next), &actor.id);
+        mailed = notifications::mail_status_change(svc, &mut tx, &told, &next.id, &next.title, status).await?;
+        let notices = told
+            .into_iter()
+            .map(|user_id| Notice {
+                user_id,
+                kind: NotificationKind::StatusChange,
+                project_id: next.id.clone(),
+                image_id: None,
+                actor_name: actor_name.clone(),
+                title: format!("{} is now {}", next.title, notifications::status_label(status)),
+                body: actor_name.as_ref().map(|n| format!("Changed by {n}")).unwrap_or_default(),
+            })
+            .collect();
+        changes.extend(notifications::record(&mut tx, notices).await?);
+    }
+    tx.commit().await.map_err(StoreError::from)?;
+    if mailed {
+        svc.auth.outbox.wake();
     }
     Ok(Some((next, changes)))
 }

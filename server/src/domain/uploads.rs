@@ -309,23 +309,24 @@ async fn finish(svc: &Services, actor: &Actor, row: UploadRow, project: &Project
         tracing::warn!(upload = %row.id, error = %err, "could not remove a finished upload's bytes; the sweep will");
     }
     if let Some(batch) = &row.batch_id {
-        count_in_batch(svc, batch, photo_id.is_some(), now).await;
+        count_in_batch(svc, batch, photo_id.is_some(), now, turns).await;
     }
     let row = UploadRow { finished_at: Some(now), photo_id, refused, expires_at, ..row };
     Ok(status_of(&row, row.length as u64))
 }
 
-/// Counts a finished file in its batch; the one that completes the batch sends its mail.
-async fn count_in_batch(svc: &Services, batch_id: &str, stored: bool, now: i64) {
+/// Counts a finished file in its batch; the one that completes the batch announces it.
+async fn count_in_batch(svc: &Services, batch_id: &str, stored: bool, now: i64, turns: &impl Turns) {
     match uploads::count_finished(svc.store.pool(), batch_id, stored, now).await {
-        Ok(Some(batch)) => batch_complete(svc, &batch).await,
+        Ok(Some(batch)) => batch_complete(svc, &batch, turns).await,
         Ok(None) => {}
         Err(err) => tracing::error!(batch = %batch_id, error = %err, "counting a finished upload in its batch failed"),
     }
 }
 
-/// A site visit is complete: one mail for its photos, with its note.
-async fn batch_complete(svc: &Services, batch: &BatchRow) {
+/// A site visit is complete: one mail for its photos, with its note, and one
+/// notification to each of the project's people but the uploader.
+async fn batch_complete(svc: &Services, batch: &BatchRow, turns: &impl Turns) {
     if batch.stored == 0 {
         return;
     }
@@ -337,25 +338,23 @@ async fn batch_complete(svc: &Services, batch: &BatchRow) {
             return;
         }
     };
-    if let Err(err) = photos::mail_new_photos(svc, &project, batch.stored as usize, batch.note.as_deref()).await {
-        err.log("queueing the new-photos mail of a batch");
-    }
+    photos::announce_in_turn(svc, &batch.user_id, &project, batch.stored as usize, batch.note.as_deref(), turns).await;
 }
 
 /// Discards an upload (tus termination): its bytes and its row. An unfinished file of
 /// a batch counts as finished, so the rest of the batch still completes.
-pub async fn terminate(svc: &Services, actor: &Actor, id: &str) -> Result<()> {
+pub async fn terminate<T: Turns>(svc: &Services, actor: &Actor, id: &str, turns: impl Fn(&str) -> T) -> Result<()> {
     let (row, _) = owned(svc, actor, id).await?;
     let _turn = svc.upload_locks.lock(id).await;
-    discard(svc, &row).await
+    discard(svc, &row, &turns(&row.project_id)).await
 }
 
-async fn discard(svc: &Services, row: &UploadRow) -> Result<()> {
+async fn discard(svc: &Services, row: &UploadRow, turns: &impl Turns) -> Result<()> {
     svc.partials.remove(&row.id).await.map_err(storage)?;
     let deleted = uploads::delete(svc.store.pool(), &row.id).await?;
     if deleted && row.finished_at.is_none() {
         if let Some(batch) = &row.batch_id {
-            count_in_batch(svc, batch, false, now_ms()).await;
+            count_in_batch(svc, batch, false, now_ms(), turns).await;
         }
     }
     Ok(())
@@ -364,12 +363,12 @@ async fn discard(svc: &Services, row: &UploadRow) -> Result<()> {
 /// Removes uploads past their expiry and partial files without a row (older than
 /// `grace`: a row may be about to be written), and closes batches whose remaining files
 /// were never created. Answers how many uploads it removed.
-pub async fn sweep(svc: &Services, grace: Duration) -> Result<usize> {
+pub async fn sweep<T: Turns>(svc: &Services, grace: Duration, turns: impl Fn(&str) -> T) -> Result<usize> {
     let pool = svc.store.pool();
     let now = now_ms();
     let mut removed = 0;
     for row in uploads::expired(pool, now).await? {
-        if let Err(err) = discard(svc, &row).await {
+        if let Err(err) = discard(svc, &row, &turns(&row.project_id)).await {
             err.log("sweeping an expired upload");
             continue;
         }
@@ -383,7 +382,7 @@ pub async fn sweep(svc: &Services, grace: Duration) -> Result<usize> {
         }
     }
     for batch in uploads::close_stale_batches(pool, now - ttl_ms(), now).await? {
-        batch_complete(svc, &batch).await;
+        batch_complete(svc, &batch, &turns(&batch.project_id)).await;
     }
     uploads::delete_old_batches(pool, now - 7 * ttl_ms()).await?;
     Ok(removed)

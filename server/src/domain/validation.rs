@@ -47,6 +47,9 @@ pub const PROJECT_DESCRIPTION: Limit = Limit { label: "Description", max: 5_000 
 pub const CAPTION: Limit = Limit { label: "Caption", max: 500 };
 /// A site visit's note to the homeowner, sent with a batch of photos.
 pub const BATCH_NOTE: Limit = Limit { label: "Note", max: 1_000 };
+/// A comment on a photo: a question or an answer about what the photo shows, not a
+/// document; every subscriber of the project receives it live.
+pub const COMMENT: Limit = Limit { label: "Comment", max: 2_000 };
 pub const CONTACT_MESSAGE: Limit = Limit { label: "Message", max: 5_000 };
 pub const LOG_MESSAGE: Limit = Limit { label: "Message", max: 2_000 };
 pub const LOG_DATA: Limit = Limit { label: "Data", max: 8_000 };
@@ -408,6 +411,7 @@ mod tests {
             ("Project description", PROJECT_DESCRIPTION),
             ("Photo caption", CAPTION),
             ("Site visit note", BATCH_NOTE),
+            ("Photo comment", COMMENT),
             ("Contact message", CONTACT_MESSAGE),
             ("Client log message", LOG_MESSAGE),
             ("Client log data", LOG_DATA),
@@ -432,6 +436,7 @@ mod tests {
             ("projectDescription", PROJECT_DESCRIPTION),
             ("caption", CAPTION),
             ("batchNote", BATCH_NOTE),
+            ("comment", COMMENT),
             ("contactMessage", CONTACT_MESSAGE),
         ];
         for (key, limit) in keys {

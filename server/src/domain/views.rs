@@ -1,7 +1,8 @@
 //! Stored rows turned into the wire types the client sees.
 
-use protocol::{ImageCategory, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary};
+use protocol::{Comment, ImageCategory, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary};
 
+use crate::store::comments::CommentRow;
 use crate::store::images::ImageRow;
 use crate::store::projects::ProjectRow;
 use crate::store::users::UserRow;
@@ -96,6 +97,30 @@ pub fn image(i: &ImageRow) -> ProjectImage {
         display_url: media_url(&i.id, "display"),
         download_url: media_url(&i.id, "original"),
         version: i.version,
+        comment_count: i.comment_count,
+    }
+}
+
+pub fn comment(c: &CommentRow) -> Comment {
+    Comment {
+        id: c.id.clone(),
+        image_id: c.image_id.clone(),
+        project_id: c.project_id.clone(),
+        author: UserSummary {
+            id: c.author_id.clone(),
+            email: c.author_email.clone(),
+            name: Some(display_name(
+                c.author_first_name.as_deref(),
+                c.author_last_name.as_deref(),
+                c.author_name.as_deref(),
+                &c.author_email,
+            )),
+            role: Role::parse(&c.author_role).unwrap_or(Role::Homeowner),
+            created_at: c.author_created_at,
+        },
+        body: c.body.clone(),
+        created_at: c.created_at,
+        updated_at: c.updated_at,
     }
 }
 

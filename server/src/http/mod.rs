@@ -6,6 +6,7 @@ pub mod conn;
 pub mod contact;
 pub mod error;
 pub mod health;
+pub mod mail;
 pub mod media;
 pub mod origin;
 pub mod session;
@@ -28,6 +29,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(auth::routes)
             .configure(contact::routes)
             .configure(health::routes)
+            .configure(mail::routes)
             .configure(site::routes)
             .configure(upload::routes)
             .configure(tus::routes)

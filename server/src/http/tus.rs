@@ -276,7 +276,7 @@ async fn terminate(
     if let Some(resp) = version_refused(&req) {
         return resp;
     }
-    match uploads::terminate(&state.svc, &Actor::of(&session.user), &path.into_inner()).await {
+    match uploads::terminate(&state.svc, &Actor::of(&session.user), &path.into_inner(), turns_of(&state)).await {
         Ok(()) => tus_response(StatusCode::NO_CONTENT).finish(),
         Err(err) => failed(err),
     }

@@ -18,7 +18,7 @@ use crate::domain::changes::{Change, Owners};
 use crate::domain::policy::{self, Audience, ProjectRef, UserRef};
 use crate::domain::views;
 use crate::error::Result;
-use crate::store::{images, projects, users, Store};
+use crate::store::{comments, images, notifications, projects, users, Store};
 
 pub async fn run(mut inbound: mpsc::UnboundedReceiver<Inbound>, store: Store, hub: Addr<Hub>, registry: Addr<Registry>) {
     let mut announced = Announced::default();
@@ -190,6 +190,41 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             }
             let audience = policy::project_detail_audience(&project_id);
             to.deliver(Event::PhotoDeleted { id, project_id }, audience);
+        }
+        Change::Comment { id, image_id: _, project_id, created, comment_count, state } => {
+            // As for photos: another instance's comment waits for this instance's
+            // actor to re-read who may see the project.
+            if remote {
+                to.registry.do_send(Changed { project_id: project_id.clone() });
+            }
+            let comment = match state {
+                Some(comment) => *comment,
+                None => match comments::find(pool, &id).await? {
+                    Some(row) => views::comment(&row),
+                    // Deleted right after: its deletion event follows.
+                    None => return Ok(()),
+                },
+            };
+            let event =
+                if created { Event::CommentAdded { comment, comment_count } } else { Event::CommentUpdated { comment } };
+            to.deliver(event, policy::comment_audience(&project_id));
+        }
+        Change::CommentDeleted { id, image_id, project_id, comment_count } => {
+            if remote {
+                to.registry.do_send(Changed { project_id: project_id.clone() });
+            }
+            let audience = policy::comment_audience(&project_id);
+            to.deliver(Event::CommentDeleted { id, image_id, project_id, comment_count }, audience);
+        }
+        Change::Notification { id, user_id } => {
+            let Some(row) = notifications::find(pool, &id).await? else { return Ok(()) };
+            let unread = notifications::unread_count(pool, &user_id).await?;
+            let event = Event::NotificationAdded { notification: crate::domain::notifications::view(&row), unread };
+            to.deliver(event, policy::notification_audience(&user_id));
+        }
+        Change::NotificationsRead { user_id, ids, all } => {
+            let unread = notifications::unread_count(pool, &user_id).await?;
+            to.deliver(Event::NotificationsRead { ids, all, unread }, policy::notification_audience(&user_id));
         }
         Change::Favourite { user_id, project_id, image_id, favourite } => {
             let audience = policy::favourite_audience(&user_id);

@@ -19,6 +19,9 @@ pub struct Mail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// RFC 8058 one-click unsubscribe URL (sent as `List-Unsubscribe` with
+    /// `List-Unsubscribe-Post`), for mails a user may turn off.
+    pub unsubscribe: Option<String>,
 }
 
 /// Queues mail. Enqueue inside the transaction of the change that causes the mail, so
@@ -42,6 +45,7 @@ impl Outbox {
                 subject: &mail.subject,
                 body_text: &mail.text,
                 body_html: &mail.html,
+                list_unsubscribe: mail.unsubscribe.as_deref(),
                 now: now_ms(),
             },
         )

@@ -5,7 +5,41 @@ use html_escape::encode_text as esc;
 
 use super::Mail;
 
+/// The end of a mail a user may turn off (issue 17): why they get it, a link to their
+/// mail preferences and a one-click unsubscribe that works without signing in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Footer {
+    /// Profile & Settings, where "Email me about" is.
+    pub preferences: String,
+    /// The web page that unsubscribes (from the mail body).
+    pub unsubscribe_page: String,
+    /// The URL a mail client POSTs to (RFC 8058 `List-Unsubscribe`).
+    pub one_click: String,
+}
+
+impl Footer {
+    fn text(&self) -> String {
+        format!(
+            "\n--\nChoose what Sitecast emails you: {}\nUnsubscribe from these emails: {}\n",
+            self.preferences, self.unsubscribe_page
+        )
+    }
+
+    fn html(&self) -> String {
+        format!(
+            "<tr><td style=\"font-size:12px;line-height:1.6;color:#94a3b8;padding-top:20px;border-top:1px solid #e2e8f0\">\
+<a href=\"{}\" style=\"color:#64748b\">Email preferences</a> &middot; <a href=\"{}\" style=\"color:#64748b\">Unsubscribe</a></td></tr>",
+            html_escape::encode_double_quoted_attribute(&self.preferences),
+            html_escape::encode_double_quoted_attribute(&self.unsubscribe_page),
+        )
+    }
+}
+
 fn html_page(title: &str, intro: &str, button_label: &str, link: &str, footnote: &str) -> String {
+    html_page_with(title, intro, button_label, link, footnote, None)
+}
+
+fn html_page_with(title: &str, intro: &str, button_label: &str, link: &str, footnote: &str, footer: Option<&Footer>) -> String {
     format!(
         "<!doctype html><html><body style=\"margin:0;background:#f1f5f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f172a\">\
 <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\"><tr><td align=\"center\" style=\"padding:32px 16px\">\
@@ -14,13 +48,14 @@ fn html_page(title: &str, intro: &str, button_label: &str, link: &str, footnote:
 <tr><td style=\"font-size:18px;font-weight:600;padding-bottom:12px\">{title}</td></tr>\
 <tr><td style=\"font-size:15px;line-height:1.6;padding-bottom:24px\">{intro}</td></tr>\
 <tr><td style=\"padding-bottom:24px\"><a href=\"{link}\" style=\"display:inline-block;background:#d97706;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px\">{button_label}</a></td></tr>\
-<tr><td style=\"font-size:13px;line-height:1.6;color:#64748b\">{footnote}<br>If the button does not work, paste this link into your browser:<br><span style=\"word-break:break-all\">{link}</span></td></tr>\
-</table></td></tr></table></body></html>",
+<tr><td style=\"font-size:13px;line-height:1.6;color:#64748b;padding-bottom:8px\">{footnote}<br>If the button does not work, paste this link into your browser:<br><span style=\"word-break:break-all\">{link}</span></td></tr>\
+{footer}</table></td></tr></table></body></html>",
         title = esc(title),
         intro = intro,
         button_label = esc(button_label),
         link = html_escape::encode_double_quoted_attribute(link),
         footnote = esc(footnote),
+        footer = footer.map(Footer::html).unwrap_or_default(),
     )
 }
 
@@ -40,6 +75,7 @@ pub fn confirm_email(to: &str, name: &str, link: &str) -> Mail {
             link,
             "This link expires in 24 hours. If you did not sign up, you can ignore this mail.",
         ),
+        unsubscribe: None,
     }
 }
 
@@ -58,6 +94,7 @@ pub fn reset_password(to: &str, link: &str) -> Mail {
             link,
             "This link expires in 1 hour and works once. If it was not you, ignore this mail: your password stays as it is.",
         ),
+        unsubscribe: None,
     }
 }
 
@@ -82,11 +119,12 @@ pub fn invite(to: &str, name: &str, role: &str, link: &str) -> Mail {
             link,
             "This invitation expires in 7 days.",
         ),
+        unsubscribe: None,
     }
 }
 
 /// One mail per upload batch to the project's homeowner.
-pub fn new_photos(to: &str, name: &str, count: usize, project: &str, link: &str, note: Option<&str>) -> Mail {
+pub fn new_photos(to: &str, name: &str, count: usize, project: &str, link: &str, note: Option<&str>, footer: &Footer) -> Mail {
     let greeting = format!("Hi {name},");
     let what = if count == 1 { "1 new photo".to_owned() } else { format!("{count} new photos") };
     let subject = format!("{what} in {project}");
@@ -99,14 +137,83 @@ pub fn new_photos(to: &str, name: &str, count: usize, project: &str, link: &str,
     Mail {
         to: to.to_owned(),
         subject: subject.clone(),
-        text: format!("{greeting}\n\n{what} of {project} just arrived on Sitecast.\n\n{text_note}See them here:\n\n{link}\n"),
-        html: html_page(
+        text: format!(
+            "{greeting}\n\n{what} of {project} just arrived on Sitecast.\n\n{text_note}See them here:\n\n{link}\n{}",
+            footer.text()
+        ),
+        html: html_page_with(
             &subject,
             &format!("{}<br>{} of {} just arrived on Sitecast.{html_note}", esc(&greeting), esc(&what), esc(project)),
             "See the photos",
             link,
             "You get this mail when new photos of your project are published.",
+            Some(footer),
         ),
+        unsubscribe: Some(footer.one_click.clone()),
+    }
+}
+
+/// One comment (or reply, or mention) in a digest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DigestItem {
+    pub title: String,
+    pub body: String,
+    pub link: String,
+}
+
+/// What arrived in the last few minutes on the user's projects' photos, in one mail.
+pub fn comment_digest(to: &str, name: &str, items: &[DigestItem], inbox: &str, footer: &Footer) -> Mail {
+    let greeting = format!("Hi {name},");
+    let subject = match items {
+        [one] => one.title.clone(),
+        _ => format!("{} new comments on Sitecast", items.len()),
+    };
+    let mut text = format!("{greeting}\n\n");
+    let mut list = String::new();
+    for item in items {
+        text.push_str(&format!("{}\n\"{}\"\n{}\n\n", item.title, item.body, item.link));
+        list.push_str(&format!(
+            "<p style=\"margin:0 0 16px\"><strong>{}</strong><br><span style=\"color:#475569\">&ldquo;{}&rdquo;</span><br>\
+<a href=\"{}\" style=\"color:#d97706\">Open the photo</a></p>",
+            esc(&item.title),
+            esc(&item.body),
+            html_escape::encode_double_quoted_attribute(&item.link),
+        ));
+    }
+    text.push_str(&footer.text());
+    Mail {
+        to: to.to_owned(),
+        subject: subject.clone(),
+        text,
+        html: html_page_with(
+            &subject,
+            &format!("{}<br><br>{list}", esc(&greeting)),
+            "Open Sitecast",
+            inbox,
+            "You get this mail when someone comments on a photo of your project, replies to you or mentions you.",
+            Some(footer),
+        ),
+        unsubscribe: Some(footer.one_click.clone()),
+    }
+}
+
+/// A project's status changed.
+pub fn status_changed(to: &str, name: &str, project: &str, status: &str, link: &str, footer: &Footer) -> Mail {
+    let greeting = format!("Hi {name},");
+    let subject = format!("{project} is now {status}");
+    Mail {
+        to: to.to_owned(),
+        subject: subject.clone(),
+        text: format!("{greeting}\n\nThe status of {project} is now {status}. See the project here:\n\n{link}\n{}", footer.text()),
+        html: html_page_with(
+            &subject,
+            &format!("{}<br>The status of {} is now <strong>{}</strong>.", esc(&greeting), esc(project), esc(status)),
+            "See the project",
+            link,
+            "You get this mail when the status of your project changes.",
+            Some(footer),
+        ),
+        unsubscribe: Some(footer.one_click.clone()),
     }
 }
 
@@ -126,6 +233,7 @@ pub fn contact_message(to: &str, name: &str, email: &str, phone: Option<&str>, m
             esc(message)
         ),
         text: body,
+        unsubscribe: None,
     }
 }
 
@@ -151,11 +259,30 @@ mod tests {
 
     #[test]
     fn new_photos_counts_and_escapes() {
-        let m = new_photos("h@b.co", "Ana", 3, "Oak <Street>", "http://x/projects/1", None);
+        let m = new_photos("h@b.co", "Ana", 3, "Oak <Street>", "http://x/projects/1", None, &footer());
         assert_eq!(m.subject, "3 new photos in Oak <Street>");
         assert!(m.html.contains("Oak &lt;Street&gt;"));
-        assert_eq!(links(&m.text), vec!["http://x/projects/1"]);
-        assert_eq!(new_photos("h@b.co", "Ana", 1, "Oak", "http://x", None).subject, "1 new photo in Oak");
+        assert_eq!(links(&m.text), vec!["http://x/projects/1", "http://x/profile-settings", "http://x/unsubscribe?token=t"]);
+        assert_eq!(m.unsubscribe.as_deref(), Some("http://x/api/mail/unsubscribe?token=t"));
+        assert_eq!(new_photos("h@b.co", "Ana", 1, "Oak", "http://x", None, &footer()).subject, "1 new photo in Oak");
+    }
+
+    fn footer() -> Footer {
+        Footer {
+            preferences: "http://x/profile-settings".into(),
+            unsubscribe_page: "http://x/unsubscribe?token=t".into(),
+            one_click: "http://x/api/mail/unsubscribe?token=t".into(),
+        }
+    }
+
+    #[test]
+    fn digests_list_every_comment_escaped() {
+        let item = |t: &str| DigestItem { title: t.into(), body: "<b>crack</b>".into(), link: "http://x/projects/1?photo=2".into() };
+        let m = comment_digest("h@b.co", "Ana", &[item("A commented"), item("B replied")], "http://x/dashboard", &footer());
+        assert_eq!(m.subject, "2 new comments on Sitecast");
+        assert!(m.text.contains("A commented") && m.text.contains("B replied"));
+        assert!(m.html.contains("&lt;b&gt;crack&lt;/b&gt;") && !m.html.contains("<b>crack"));
+        assert_eq!(comment_digest("h@b.co", "Ana", &[item("A commented")], "http://x", &footer()).subject, "A commented");
     }
 
     #[test]
@@ -166,10 +293,10 @@ mod tests {
 
     #[test]
     fn the_site_visit_note_is_quoted_in_both_parts() {
-        let m = new_photos("h@b.co", "Ana", 2, "Oak", "http://x", Some("Framing inspected; <windows> Tuesday"));
+        let m = new_photos("h@b.co", "Ana", 2, "Oak", "http://x", Some("Framing inspected; <windows> Tuesday"), &footer());
         assert!(m.text.contains("\"Framing inspected; <windows> Tuesday\""), "{}", m.text);
         assert!(m.html.contains("Framing inspected; &lt;windows&gt; Tuesday"), "{}", m.html);
-        let blank = new_photos("h@b.co", "Ana", 2, "Oak", "http://x", Some("  "));
+        let blank = new_photos("h@b.co", "Ana", 2, "Oak", "http://x", Some("  "), &footer());
         assert!(!blank.text.contains("Note from"));
     }
 }

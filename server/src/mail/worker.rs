@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use lettre::message::header::{HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart};
 use lettre::Message;
 use tokio::sync::Notify;
@@ -104,10 +105,17 @@ impl MailWorker {
 
     fn build(&self, row: &OutboxRow) -> Result<Message, String> {
         let to: Mailbox = row.to_address.parse().map_err(|e| format!("bad recipient: {e}"))?;
-        Message::builder()
-            .from(self.from.clone())
-            .to(to)
-            .subject(row.subject.clone())
+        let mut builder = Message::builder().from(self.from.clone()).to(to).subject(row.subject.clone());
+        if let Some(url) = &row.list_unsubscribe {
+            // RFC 8058: a one-click unsubscribe the mail client POSTs to, no sign-in.
+            builder = builder
+                .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{url}>")))
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                    "List-Unsubscribe=One-Click".to_owned(),
+                ));
+        }
+        builder
             .multipart(MultiPart::alternative_plain_html(row.body_text.clone(), row.body_html.clone()))
             .map_err(|e| e.to_string())
     }

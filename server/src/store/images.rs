@@ -19,10 +19,12 @@ pub struct ImageRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub version: i64,
+    /// Kept by `comments::insert` and `comments::delete`.
+    pub comment_count: i64,
 }
 
 const COLUMNS: &str = "id, project_id, uploaded_by, category, caption, original_name, content_type, \
-     byte_size, width, height, taken_at, storage_key, created_at, updated_at, version";
+     byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, comment_count";
 
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, img: &ImageRow) -> Result<()> {
     sqlx::query(

@@ -4,10 +4,13 @@
 //! may do what — callers pass it already-authorised scopes.
 
 pub mod backup;
+pub mod comments;
 pub mod contact;
 pub mod images;
+pub mod keys;
 pub mod login_failures;
 pub mod logs;
+pub mod notifications;
 pub mod outbox;
 pub mod projects;
 pub mod sessions;

@@ -14,6 +14,7 @@ pub struct OutboxRow {
     pub body_text: String,
     pub body_html: String,
     pub attempts: i32,
+    pub list_unsubscribe: Option<String>,
 }
 
 pub struct NewMail<'a> {
@@ -22,13 +23,14 @@ pub struct NewMail<'a> {
     pub subject: &'a str,
     pub body_text: &'a str,
     pub body_html: &'a str,
+    pub list_unsubscribe: Option<&'a str>,
     pub now: i64,
 }
 
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, m: &NewMail<'_>) -> Result<()> {
     sqlx::query(
-        "INSERT INTO mail_outbox (id, to_address, subject, body_text, body_html, created_at, attempts, next_attempt_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $6)",
+        "INSERT INTO mail_outbox (id, to_address, subject, body_text, body_html, created_at, attempts, next_attempt_at, \
+         list_unsubscribe) VALUES ($1, $2, $3, $4, $5, $6, 0, $6, $7)",
     )
     .bind(m.id)
     .bind(m.to_address)
@@ -36,6 +38,7 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, m: &NewMail<'_>)
     .bind(m.body_text)
     .bind(m.body_html)
     .bind(m.now)
+    .bind(m.list_unsubscribe)
     .execute(ex)
     .await?;
     Ok(())
@@ -63,7 +66,7 @@ pub async fn claim<'e, E: Executor<'e, Database = Any>>(
     Ok(sqlx::query_as::<_, OutboxRow>(
         "UPDATE mail_outbox SET claimed_until = $3, attempts = attempts + 1 \
          WHERE id = $1 AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until <= $2) \
-         RETURNING id, to_address, subject, body_text, body_html, attempts",
+         RETURNING id, to_address, subject, body_text, body_html, attempts, list_unsubscribe",
     )
     .bind(id)
     .bind(now)

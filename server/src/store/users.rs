@@ -156,6 +156,16 @@ pub async fn list_all<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<Vec<
     .await?)
 }
 
+/// Everyone with this role, by name.
+pub async fn list_by_role<'e, E: Executor<'e, Database = Any>>(ex: E, role: &str) -> Result<Vec<UserRow>> {
+    Ok(sqlx::query_as::<_, UserRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM users WHERE role = $1 ORDER BY created_at, id"
+    )))
+    .bind(role)
+    .fetch_all(ex)
+    .await?)
+}
+
 /// The homeowners with at least one project of this builder.
 pub async fn homeowners_of_builder<'e, E: Executor<'e, Database = Any>>(
     ex: E,
@@ -222,6 +232,33 @@ pub async fn update_profile<'e, E: Executor<'e, Database = Any>>(
     .execute(ex)
     .await?;
     Ok(())
+}
+
+/// A user's mail preferences: (new photos, comments, status changes), 1 for on.
+pub async fn mail_preferences<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Result<Option<(i64, i64, i64)>> {
+    Ok(sqlx::query_as::<_, (i64, i64, i64)>(
+        "SELECT mail_new_photos, mail_comments, mail_status_changes FROM users WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(ex)
+    .await?)
+}
+
+pub async fn set_mail_preferences<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: &str,
+    (new_photos, comments, status_changes): (bool, bool, bool),
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE users SET mail_new_photos = $2, mail_comments = $3, mail_status_changes = $4 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(i64::from(new_photos))
+    .bind(i64::from(comments))
+    .bind(i64::from(status_changes))
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }
 
 /// Deletes a user; their projects, photos' rows, favourites and sessions go with them

@@ -8,7 +8,7 @@ use crate::domain::changes::Change;
 use crate::domain::policy::Actor;
 use crate::domain::services::Services;
 use crate::domain::turns::Turns;
-use crate::domain::{photos, profile, projects, users};
+use crate::domain::{comments, mail_preferences, notifications, photos, profile, projects, users};
 use crate::error::{Error, Result};
 use crate::live::project::{self, ProjectTurns};
 use crate::live::registry;
@@ -43,6 +43,9 @@ pub fn is_write(request: &Request) -> bool {
             | Request::ListProjects
             | Request::GetProject { .. }
             | Request::ListPhotos { .. }
+            | Request::ListComments { .. }
+            | Request::ListNotifications { .. }
+            | Request::GetMailPreferences
             | Request::Subscribe { .. }
             | Request::Unsubscribe { .. }
     )
@@ -116,6 +119,29 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         }
         Request::SetFavourite { image_id, favourite } => {
             Ok((Response::Done, photos::set_favourite(svc, actor, &image_id, favourite).await?))
+        }
+        Request::ListComments { image_id } => {
+            let (comments, people) = comments::list(svc, actor, &image_id).await?;
+            plain(Response::Comments { image_id, comments, people })
+        }
+        Request::AddComment { image_id, body } => {
+            let (comment, changes) = comments::add(svc, actor, &image_id, &body).await?;
+            Ok((Response::Comment { comment }, changes))
+        }
+        Request::EditComment { id, body } => {
+            let (comment, changes) = comments::edit(svc, actor, &id, &body).await?;
+            Ok((Response::Comment { comment }, changes))
+        }
+        Request::DeleteComment { id } => Ok((Response::Done, comments::delete(svc, actor, &id).await?)),
+        Request::ListNotifications { before } => {
+            let (notifications, unread, has_more) = notifications::list(svc, actor, before).await?;
+            plain(Response::Notifications { notifications, unread, has_more })
+        }
+        Request::MarkNotificationRead { id } => Ok((Response::Done, notifications::mark_read(svc, actor, &id).await?)),
+        Request::MarkAllNotificationsRead => Ok((Response::Done, notifications::mark_all_read(svc, actor).await?)),
+        Request::GetMailPreferences => plain(Response::MailPreferences { preferences: mail_preferences::get(svc, actor).await? }),
+        Request::UpdateMailPreferences(input) => {
+            plain(Response::MailPreferences { preferences: mail_preferences::update(svc, actor, &input).await? })
         }
         Request::Subscribe { .. } | Request::Unsubscribe { .. } => {
             Err(Error::internal("subscriptions are handled by the session actor"))

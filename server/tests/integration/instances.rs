@@ -176,6 +176,41 @@ async fn changes_photos_and_deletions_on_one_instance_reach_subscribers_on_the_o
     .await;
 }
 
+#[actix_web::test]
+async fn a_comment_posted_on_one_instance_reaches_a_viewer_on_the_other() {
+    on_two_instances(|a, b| async move {
+        let (mut author, hello) = a.connect(HOMEOWNER).await;
+        let (mut viewer, _) = b.connect(BUILDER).await;
+        let project = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let Ok(Response::Subscribed { photos, .. }) = viewer.request(1, Request::Subscribe { id: project.id.clone() }).await else {
+            panic!("subscribe")
+        };
+        let photo = photos[0].clone();
+        let add = Request::AddComment { image_id: photo.id.clone(), body: "Posted on A".into() };
+        let Ok(Response::Comment { comment }) = author.request(1, add).await else { panic!("comment") };
+        let seen = viewer.event(|e| match e {
+            Event::CommentAdded { comment, comment_count } => Some((comment.clone(), *comment_count)),
+            _ => None,
+        });
+        assert_eq!(seen.await, (comment.clone(), photo.comment_count + 1));
+        let edit = Request::EditComment { id: comment.id.clone(), body: "Edited on A".into() };
+        author.request(2, edit).await.unwrap();
+        let edited = viewer.event(|e| match e {
+            Event::CommentUpdated { comment } => Some(comment.body.clone()),
+            _ => None,
+        });
+        assert_eq!(edited.await, "Edited on A");
+        author.request(3, Request::DeleteComment { id: comment.id.clone() }).await.unwrap();
+        let deleted = viewer.event(|e| match e {
+            Event::CommentDeleted { id, comment_count, .. } => Some((id.clone(), *comment_count)),
+            _ => None,
+        });
+        assert_eq!(deleted.await, (comment.id.clone(), photo.comment_count));
+        (a, b)
+    })
+    .await;
+}
+
 /// The owner of a project subscribes while an admin gives the project to someone else,
 /// hundreds of times. Whichever goes first, the old owner must not stay subscribed:
 /// before, 3 in 894 tries left them receiving the new owner's photos and viewers.

@@ -8,12 +8,14 @@ mod support;
 
 mod auth;
 mod bounds;
+mod comments;
 mod live;
 mod contact;
 mod instances;
 mod mail;
 mod media;
 mod ops;
+mod notifications;
 mod photo_store;
 mod photos;
 mod store;

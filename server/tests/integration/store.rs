@@ -71,6 +71,7 @@ fn image(project_id: &str, created: i64) -> ImageRow {
         created_at: created,
         updated_at: created,
         version: 1,
+        comment_count: 0,
     }
 }
 
@@ -308,6 +309,7 @@ async fn outbox_leases_retries_and_marks_sent() {
             subject: "s",
             body_text: "t",
             body_html: "h",
+            list_unsubscribe: None,
             now,
         };
         outbox::insert(store.pool(), &mail("m1", 100)).await.unwrap();

@@ -398,7 +398,9 @@ async fn an_abandoned_upload_expires_and_is_swept() {
         assert_eq!(tus.patch(&location, 0, &[7u8; 400]).await.status, StatusCode::NO_CONTENT);
         // A partial file whose row never made it (a crash between the two).
         std::fs::write(server.dir.path().join("uploads/0000-orphan.part"), b"x").unwrap();
-        let sweep = || sitecast::domain::uploads::sweep(&server.state.svc, Duration::ZERO);
+        let registry = server.state.live.registry.clone();
+        let turns = move |project_id: &str| sitecast::live::project::ProjectTurns { registry: registry.clone(), project_id: project_id.to_owned() };
+        let sweep = || sitecast::domain::uploads::sweep(&server.state.svc, Duration::ZERO, turns.clone());
 
         // Still fresh: the sweep leaves it (and only removes the orphan).
         assert_eq!(sweep().await.unwrap(), 1);

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { parentPath, showsBackButton } from '../lib/backNavigation';
 import { useAppStore } from '../store';
 import { Logo } from './Logo';
+import { NotificationBell } from './notifications/NotificationBell';
 import { UpdateRequiredBanner } from './UpdateRequiredBanner';
 import { UserMenu } from './UserMenu';
 import { buttonClasses } from './ui/Button';
@@ -20,7 +21,10 @@ export function AppHeader() {
         <Logo to={user ? '/dashboard' : '/'} className={back ? 'max-sm:hidden' : undefined} />
         <div className="flex items-center gap-3">
           {user ? (
-            <UserMenu user={user} online={connection === 'open'} />
+            <>
+              <NotificationBell />
+              <UserMenu user={user} online={connection === 'open'} />
+            </>
           ) : (
             <Link to="/login" className={buttonClasses('primary', 'sm')}>
               Login

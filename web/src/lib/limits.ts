@@ -14,5 +14,6 @@ export const MAX_LENGTH = {
   projectDescription: 5000,
   caption: 500,
   batchNote: 1000,
+  comment: 2000,
   contactMessage: 5000,
 } as const;

@@ -11,6 +11,7 @@ import { commands } from '../sync/commands';
 import { RequestError } from '../sync/requests';
 import { Avatar } from '../components/Avatar';
 import { PageHeader } from '../components/PageHeader';
+import { MailPreferencesCard } from '../components/notifications/MailPreferencesCard';
 import { Button } from '../components/ui/Button';
 import { Field } from '../components/ui/Field';
 import { PasswordChecklist } from '../components/PasswordChecklist';
@@ -278,6 +279,7 @@ export function ProfileSettingsPage() {
       <PageHeader title="Profile & Settings" subtitle="Manage your account details and password." />
       <MyProfile user={user} />
       <ChangePassword />
+      <MailPreferencesCard />
     </div>
   );
 }

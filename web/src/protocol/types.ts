@@ -51,9 +51,55 @@ originalName: string, width: number, height: number,
 /**
  * Capture time from the photo's EXIF data, when it had one.
  */
-takenAt: number | null, createdAt: number, thumbUrl: string, displayUrl: string, downloadUrl: string, version: number, };
+takenAt: number | null, createdAt: number, thumbUrl: string, displayUrl: string, downloadUrl: string, version: number, 
+/**
+ * How many comments the photo has; `comment_added` and `comment_deleted` carry
+ * the new count.
+ */
+commentCount: number, };
 
 export type Favourite = { id: string, userId: string, imageId: string, projectId: string, createdAt: number, };
+
+export type Comment = { id: string, imageId: string, projectId: string, 
+/**
+ * A comment goes with its author's account.
+ */
+author: UserSummary, body: string, createdAt: number, 
+/**
+ * Equal to `created_at` until the author edits it.
+ */
+updatedAt: number, };
+
+export type MailPreferences = { 
+/**
+ * One mail per batch of new photos in my project (on by default).
+ */
+newPhotos: boolean, 
+/**
+ * A digest of comments, replies and @mentions (on by default).
+ */
+comments: boolean, 
+/**
+ * My project's status changes (off by default).
+ */
+statusChanges: boolean, };
+
+export type NotificationKind = "new_photos" | "comment" | "reply" | "mention" | "status_change";
+
+export type Notification = { id: string, kind: NotificationKind, projectId: string | null, imageId: string | null, 
+/**
+ * Who caused it (commenter, uploader, the admin who changed the status).
+ */
+actorName: string | null, title: string, 
+/**
+ * A comment's opening words, or a detail; may be empty.
+ */
+body: string, 
+/**
+ * Where it leads in the app: `/projects/{id}`, or `/projects/{id}?photo={imageId}`,
+ * which opens the lightbox on that photo.
+ */
+link: string, createdAt: number, readAt: number | null, };
 
 export type ErrorCode = "bad_request" | "validation" | "unauthorized" | "invalid_credentials" | "email_not_confirmed" | "invalid_token" | "forbidden" | "not_found" | "conflict" | "user_exists" | "no_changes" | "rate_limited" | "too_large" | "unsupported_media_type" | "internal";
 
@@ -110,7 +156,7 @@ data: string | null, };
 
 export type UpdatePhoto = { id: string, caption?: string, category?: ImageCategory, };
 
-export type Request = { "type": "ping" } | { "type": "list_users" } | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user", id: string, } | { "type": "user_deletion_impact", id: string, } | { "type": "list_projects" } | { "type": "get_project", id: string, } | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project", id: string, } | { "type": "subscribe", id: string, } | { "type": "unsubscribe", id: string, } | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos", projectId: string, } | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo", id: string, } | { "type": "set_favourite", imageId: string, favourite: boolean, };
+export type Request = { "type": "ping" } | { "type": "list_users" } | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user", id: string, } | { "type": "user_deletion_impact", id: string, } | { "type": "list_projects" } | { "type": "get_project", id: string, } | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project", id: string, } | { "type": "subscribe", id: string, } | { "type": "unsubscribe", id: string, } | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos", projectId: string, } | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo", id: string, } | { "type": "set_favourite", imageId: string, favourite: boolean, } | { "type": "list_comments", imageId: string, } | { "type": "add_comment", imageId: string, body: string, } | { "type": "edit_comment", id: string, body: string, } | { "type": "delete_comment", id: string, } | { "type": "list_notifications", before?: number, } | { "type": "mark_notification_read", id: string, } | { "type": "mark_all_notifications_read" } | { "type": "get_mail_preferences" } | { "type": "update_mail_preferences" } & MailPreferences;
 
 export type UserListing = { user: Profile, 
 /**
@@ -128,7 +174,20 @@ export type Response = { "type": "pong" } | { "type": "users" } & UserDirectory 
 /**
  * Ids of this user's favourites among `photos`.
  */
-favourites: Array<string>, } | { "type": "photo", photo: ProjectImage, } | { "type": "deletion_impact", projects: number, photos: number, } | { "type": "done" };
+favourites: Array<string>, } | { "type": "photo", photo: ProjectImage, } | { "type": "deletion_impact", projects: number, photos: number, } | { "type": "comments", imageId: string, comments: Array<Comment>, 
+/**
+ * Who may see the project, and so may be @mentioned: its homeowner, its
+ * builder and the admins.
+ */
+people: Array<UserSummary>, } | { "type": "comment", comment: Comment, } | { "type": "notifications", notifications: Array<Notification>, 
+/**
+ * This user's unread notifications, all pages.
+ */
+unread: number, 
+/**
+ * Whether older notifications remain.
+ */
+hasMore: boolean, } | { "type": "mail_preferences", preferences: MailPreferences, } | { "type": "done" };
 
 export type Snapshot = { 
 /**
@@ -147,7 +206,7 @@ online: Array<string>, };
 
 export type Hello = { protocolVersion: number, serverTime: number, user: Profile, snapshot: Snapshot, };
 
-export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, };
+export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, } | { "type": "comment_added", comment: Comment, commentCount: number, } | { "type": "comment_updated", comment: Comment, } | { "type": "notification_added", notification: Notification, unread: number, } | { "type": "notifications_read", ids: Array<string>, all: boolean, unread: number, } | { "type": "comment_deleted", id: string, imageId: string, projectId: string, commentCount: number, };
 
 export type ServerMsg = { "type": "hello" } & Hello | { "type": "reply", id: number, response: Response, } | { "type": "error", id: number | null, error: ApiError, } | { "type": "event", event: Event, };
 
@@ -182,6 +241,15 @@ export const REPLY_TYPES = {
   "update_photo": "photo",
   "delete_photo": "done",
   "set_favourite": "done",
+  "list_comments": "comments",
+  "add_comment": "comment",
+  "edit_comment": "comment",
+  "delete_comment": "done",
+  "list_notifications": "notifications",
+  "mark_notification_read": "done",
+  "mark_all_notifications_read": "done",
+  "get_mail_preferences": "mail_preferences",
+  "update_mail_preferences": "mail_preferences",
 } as const satisfies { [K in Request["type"]]: Response["type"] };
 
 /** The reply that answers each request type. */
@@ -206,4 +274,13 @@ export type ReplyTo = {
   "update_photo": Extract<Response, { "type": "photo" }>,
   "delete_photo": Extract<Response, { "type": "done" }>,
   "set_favourite": Extract<Response, { "type": "done" }>,
+  "list_comments": Extract<Response, { "type": "comments" }>,
+  "add_comment": Extract<Response, { "type": "comment" }>,
+  "edit_comment": Extract<Response, { "type": "comment" }>,
+  "delete_comment": Extract<Response, { "type": "done" }>,
+  "list_notifications": Extract<Response, { "type": "notifications" }>,
+  "mark_notification_read": Extract<Response, { "type": "done" }>,
+  "mark_all_notifications_read": Extract<Response, { "type": "done" }>,
+  "get_mail_preferences": Extract<Response, { "type": "mail_preferences" }>,
+  "update_mail_preferences": Extract<Response, { "type": "mail_preferences" }>,
 };

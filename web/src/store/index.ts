@@ -1,11 +1,13 @@
 import { create } from 'zustand';
+import { createCommentsSlice, type CommentsSlice } from './comments';
+import { createNotificationsSlice, type NotificationsSlice } from './notifications';
 import { createPhotosSlice, type PhotosSlice } from './photos';
 import { createProjectsSlice, type ProjectsSlice } from './projects';
 import { createSessionSlice, type SessionSlice } from './session';
 import { createUiSlice, type UiSlice } from './ui';
 import { createUsersSlice, type UsersSlice } from './users';
 
-export type AppState = SessionSlice & ProjectsSlice & PhotosSlice & UsersSlice & UiSlice;
+export type AppState = SessionSlice & ProjectsSlice & PhotosSlice & CommentsSlice & NotificationsSlice & UsersSlice & UiSlice;
 
 /** Builds the one app store; tests build their own to start from a clean slate. */
 export const createAppStore = () =>
@@ -13,6 +15,8 @@ export const createAppStore = () =>
     ...createSessionSlice(...a),
     ...createProjectsSlice(...a),
     ...createPhotosSlice(...a),
+    ...createCommentsSlice(...a),
+    ...createNotificationsSlice(...a),
     ...createUsersSlice(...a),
     ...createUiSlice(...a),
   }));
@@ -23,3 +27,6 @@ export { sortProjects } from './projects';
 export type { Theme, ConnectionStatus } from './ui';
 export type { SessionStatus } from './session';
 export type { ProjectPhotos } from './photos';
+export type { PhotoThread } from './comments';
+export { threadComments } from './comments';
+export { newestNotifications } from './notifications';

@@ -39,6 +39,8 @@ export interface PhotosSlice {
   /** A photo arrived (event, upload result, edit reply); the higher version wins. */
   photoUpserted: (photo: ProjectImage) => void;
   photoRemoved: (projectId: string, id: string) => void;
+  /** A comment was added or deleted: the photo's count as the server counted it. */
+  commentCountChanged: (projectId: string, imageId: string, count: number) => void;
   /** A favourite was set or cleared (event, or this tab's optimistic toggle and its revert). */
   favouriteChanged: (projectId: string, imageId: string, favourite: boolean) => void;
   /** A new connection (Hello) or sign-out: nothing held is known to be current. */
@@ -110,6 +112,12 @@ export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (s
           deleted: { ...held.deleted, [id]: true },
           favourites: withFavourite(held.favourites, id, false),
         };
+      }),
+    commentCountChanged: (projectId, imageId, count) =>
+      patch(projectId, (held) => {
+        const photo = held.byId[imageId];
+        if (!photo || photo.commentCount === count) return null;
+        return { ...held, byId: { ...held.byId, [imageId]: { ...photo, commentCount: count } } };
       }),
     favouriteChanged: (projectId, imageId, favourite) =>
       patch(projectId, (held) => ({

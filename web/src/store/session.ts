@@ -35,6 +35,8 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     set({ user: null, sessionStatus: 'anonymous', signOutReason: asked ? 'logout' : (reason ?? null) });
     get().projectsCleared();
     get().photosCleared();
+    get().threadsCleared();
+    get().notificationsCleared();
     get().usersCleared();
   },
   loggingOut: () => set({ signOutReason: 'logout' }),

@@ -1,6 +1,9 @@
 import type {
+  Comment,
   CreateProject,
   CreateUser,
+  MailPreferences,
+  Notification,
   PasswordChange,
   Profile,
   ProfileUpdate,
@@ -103,6 +106,65 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     async deletePhoto(photo: ProjectImage): Promise<void> {
       await tracker.request({ type: 'delete_photo', id: photo.id });
       store().photoRemoved(photo.projectId, photo.id);
+    },
+
+    /** A photo's thread and who may be mentioned in it; events merge into it meanwhile. */
+    async listComments(imageId: string): Promise<void> {
+      store().threadOpened(imageId);
+      const { comments, people } = await tracker.request({ type: 'list_comments', imageId });
+      store().threadListed(imageId, comments, people);
+    },
+
+    /** Anyone who may see the photo's project. */
+    async addComment(imageId: string, body: string): Promise<Comment> {
+      const { comment } = await tracker.request({ type: 'add_comment', imageId, body });
+      store().commentUpserted(comment);
+      return comment;
+    },
+
+    /** The author only. */
+    async editComment(comment: Comment, body: string): Promise<Comment> {
+      const { comment: edited } = await tracker.request({ type: 'edit_comment', id: comment.id, body });
+      store().commentUpserted(edited);
+      return edited;
+    },
+
+    /** The author, or an admin. */
+    async deleteComment(comment: Comment): Promise<void> {
+      await tracker.request({ type: 'delete_comment', id: comment.id });
+      store().commentRemoved(comment.imageId, comment.id);
+    },
+
+    /** The newest page of notifications (and the unread count), or the page before `before`. */
+    async listNotifications(before?: number): Promise<void> {
+      // An absent field, not `undefined` (which msgpackr would encode as a value).
+      const request = before === undefined ? { type: 'list_notifications' as const } : { type: 'list_notifications' as const, before };
+      const { notifications, unread, hasMore } = await tracker.request(request);
+      store().notificationsListed(notifications, unread, hasMore, before === undefined);
+    },
+
+    /** Read at once here; the other tabs and devices follow with `notifications_read`. */
+    async markNotificationRead(notification: Notification): Promise<void> {
+      if (notification.readAt !== null) return;
+      const unread = Math.max(0, store().unreadNotifications - 1);
+      store().notificationsRead([notification.id], false, unread);
+      await tracker.request({ type: 'mark_notification_read', id: notification.id });
+    },
+
+    async markAllNotificationsRead(): Promise<void> {
+      store().notificationsRead([], true, 0);
+      await tracker.request({ type: 'mark_all_notifications_read' });
+    },
+
+    /** Own mail preferences ("Email me about"). */
+    async mailPreferences(): Promise<MailPreferences> {
+      const { preferences } = await tracker.request({ type: 'get_mail_preferences' });
+      return preferences;
+    },
+
+    async updateMailPreferences(input: MailPreferences): Promise<MailPreferences> {
+      const { preferences } = await tracker.request({ type: 'update_mail_preferences', ...input });
+      return preferences;
     },
 
     /** The project's photos again, merged with what events brought meanwhile. */

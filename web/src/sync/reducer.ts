@@ -16,6 +16,12 @@ export type SyncActions = Pick<
   | 'photoUpserted'
   | 'photoRemoved'
   | 'favouriteChanged'
+  | 'commentCountChanged'
+  | 'commentUpserted'
+  | 'commentRemoved'
+  | 'threadsCleared'
+  | 'notificationAdded'
+  | 'notificationsRead'
   | 'usersReplaced'
   | 'userUpserted'
   | 'userRemoved'
@@ -50,6 +56,7 @@ export function applyHello(hello: Hello, actions: SyncActions): void {
   // Photos come with a project subscription, which belongs to the old connection: the
   // open page subscribes again (liveEpoch) and gets a fresh list.
   actions.photosCleared();
+  actions.threadsCleared();
   actions.liveSynced();
 }
 
@@ -117,6 +124,33 @@ export function applyEvent(event: Event, actions: SyncActions): void {
     case 'favourite_changed': {
       const { projectId, imageId, favourite } = event as Extract<Event, { type: 'favourite_changed' }>;
       actions.favouriteChanged(projectId, imageId, favourite);
+      return;
+    }
+    case 'comment_added': {
+      const { comment, commentCount } = event as Extract<Event, { type: 'comment_added' }>;
+      actions.commentUpserted(comment);
+      actions.commentCountChanged(comment.projectId, comment.imageId, commentCount);
+      return;
+    }
+    case 'comment_updated': {
+      const { comment } = event as Extract<Event, { type: 'comment_updated' }>;
+      actions.commentUpserted(comment);
+      return;
+    }
+    case 'comment_deleted': {
+      const { id, imageId, projectId, commentCount } = event as Extract<Event, { type: 'comment_deleted' }>;
+      actions.commentRemoved(imageId, id);
+      actions.commentCountChanged(projectId, imageId, commentCount);
+      return;
+    }
+    case 'notification_added': {
+      const { notification, unread } = event as Extract<Event, { type: 'notification_added' }>;
+      actions.notificationAdded(notification, unread);
+      return;
+    }
+    case 'notifications_read': {
+      const { ids, all, unread } = event as Extract<Event, { type: 'notifications_read' }>;
+      actions.notificationsRead(ids, all, unread);
       return;
     }
     default:

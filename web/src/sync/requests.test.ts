@@ -124,6 +124,15 @@ describe('RequestTracker', () => {
       update_photo: true,
       delete_photo: true,
       set_favourite: true,
+      list_comments: true,
+      add_comment: true,
+      edit_comment: true,
+      delete_comment: true,
+      list_notifications: true,
+      mark_notification_read: true,
+      mark_all_notifications_read: true,
+      get_mail_preferences: true,
+      update_mail_preferences: true,
     };
     expect(Object.keys(REPLY_TYPES).sort()).toEqual(Object.keys(requestTypes).sort());
   });

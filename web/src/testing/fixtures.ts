@@ -1,5 +1,5 @@
 // Builders of wire objects for unit tests: a valid default, overridden per test.
-import type { Profile, Project, ProjectImage } from '../protocol/types';
+import type { Comment, Notification, Profile, Project, ProjectImage } from '../protocol/types';
 
 export const profile = (over: Partial<Profile>): Profile => ({
   id: 'u',
@@ -33,6 +33,7 @@ export const photo = (over: Partial<ProjectImage>): ProjectImage => {
     displayUrl: `/media/images/${id}/display`,
     downloadUrl: `/media/images/${id}/original`,
     version: 1,
+    commentCount: 0,
     ...over,
   };
 };
@@ -55,5 +56,30 @@ export const project = (over: Partial<Project>): Project => ({
   createdAt: 0,
   updatedAt: 10,
   version: 3,
+  ...over,
+});
+
+export const comment = (over: Partial<Comment>): Comment => ({
+  id: 'c1',
+  imageId: 'i1',
+  projectId: 'p1',
+  author: { id: 'h1', email: 'jamie@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0 },
+  body: 'Is this crack a problem?',
+  createdAt: 100,
+  updatedAt: 100,
+  ...over,
+});
+
+export const notification = (over: Partial<Notification>): Notification => ({
+  id: 'n1',
+  kind: 'comment',
+  projectId: 'p1',
+  imageId: 'i1',
+  actorName: 'Jamie Carter',
+  title: 'Jamie Carter commented on a photo in Maple Street Residence',
+  body: 'Is this crack a problem?',
+  link: '/projects/p1?photo=i1',
+  createdAt: 100,
+  readAt: null,
   ...over,
 });

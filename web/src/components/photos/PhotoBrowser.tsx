@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Heart, SearchX } from 'lucide-react';
 import type { ProjectImage } from '../../protocol/types';
 import { visiblePhotos } from '../../lib/photoFilters';
@@ -101,6 +102,30 @@ export function PhotoBrowser({
     event.preventDefault();
     tile.focus();
   };
+  // `?photo={id}` is the lightbox on that photo (links in notifications and mails
+  // open it, from a cold start too); the open lightbox keeps it current, replacing
+  // the history entry rather than adding one per photo.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('photo');
+  const showInUrl = (id: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id) next.set('photo', id);
+        else next.delete('photo');
+        return next;
+      },
+      { replace: true },
+    );
+  useEffect(() => {
+    if (!linked || !loaded || lightbox?.id === linked) return;
+    if (!byId[linked]) return;
+    // The linked photo may be outside the current filters: then the lightbox steps
+    // through all of the project's photos.
+    const ids = visible.some((p) => p.id === linked) ? visible.map((p) => p.id) : photos.map((p) => p.id);
+    setLightbox({ ids, id: linked });
+    // Only a new link (or the list arriving) opens it; filters changing do not.
+  }, [linked, loaded, byId[linked ?? '']]);
 
   const [editing, setEditing] = useState<ProjectImage | null>(null);
   const [removing, setRemoving] = useState<ProjectImage | null>(null);
@@ -122,7 +147,10 @@ export function PhotoBrowser({
     canDelete: role.canDelete,
     columns: role.columns,
     isEntering,
-    onOpen: (photo: ProjectImage) => setLightbox({ ids: visible.map((p) => p.id), id: photo.id }),
+    onOpen: (photo: ProjectImage) => {
+      setLightbox({ ids: visible.map((p) => p.id), id: photo.id });
+      showInUrl(photo.id);
+    },
     onToggleFavourite: (photo: ProjectImage) => void toggleFavourite(photo),
     onEdit: setEditing,
     onDelete: setRemoving,
@@ -185,8 +213,16 @@ export function PhotoBrowser({
         photos={lightboxPhotos}
         index={lightboxIndex >= 0 ? lightboxIndex : null}
         favourite={(id) => Boolean(favourites[id])}
-        onIndexChange={(i) => setLightbox((lb) => (lb && lightboxPhotos[i] ? { ...lb, id: lightboxPhotos[i].id } : lb))}
-        onClose={() => setLightbox(null)}
+        onIndexChange={(i) => {
+          const next = lightboxPhotos[i];
+          if (!next) return;
+          setLightbox((lb) => (lb ? { ...lb, id: next.id } : lb));
+          showInUrl(next.id);
+        }}
+        onClose={() => {
+          setLightbox(null);
+          showInUrl(null);
+        }}
         onToggleFavourite={(photo) => void toggleFavourite(photo)}
         onCloseAutoFocus={returnFocus}
         actions={role.canPickThumbnail ? (photo, buttonClass) => <ThumbnailPick photo={photo} className={buttonClass} /> : undefined}

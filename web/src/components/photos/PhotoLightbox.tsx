@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { lightboxDateLabel } from '../../lib/photoDates';
 import { CategoryBadge } from './CategoryBadge';
 import { PhotoImage } from './PhotoImage';
+import { PhotoComments } from '../comments/PhotoComments';
 
 /** SPEC §9: the lightbox's image transition lasts 200 ms. */
 const TRANSITION_MS = 200;
@@ -98,6 +99,11 @@ export function PhotoLightbox({
           onTouchStart={onTouchStart}
           onTouchEnd={onTouchEnd}
           onCloseAutoFocus={onCloseAutoFocus}
+          onEscapeKeyDown={(e) => {
+            // Escape in the comment box closes its mention list or edit, or keeps a draft.
+            const active = document.activeElement;
+            if (active instanceof HTMLElement && active.dataset.keepEscape === 'true') e.preventDefault();
+          }}
           className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none data-[state=open]:animate-[fade-in_150ms_ease-out]"
         >
           {photo && (
@@ -134,51 +140,58 @@ export function PhotoLightbox({
                 </div>
               </div>
 
-              <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-20">
-                {total > 1 && (
-                  <button type="button" onClick={() => step(-1)} aria-label="Previous photo" className={cn(navButton, 'left-4')}>
-                    <ChevronLeft className="size-6" aria-hidden="true" />
-                  </button>
-                )}
-                {/* The thumbnail is cached from the grid: it holds the place while the display size fades in. */}
-                <div key={photo.id} className="relative size-full animate-[fade-in_200ms_ease-out]">
-                  <img
-                    src={photo.thumbUrl}
-                    alt=""
-                    aria-hidden="true"
-                    draggable={false}
-                    className="absolute inset-0 size-full object-contain"
-                  />
-                  <PhotoImage
-                    src={photo.displayUrl}
-                    alt={photo.caption ?? ''}
-                    eager
-                    fadeMs={TRANSITION_MS}
-                    className="absolute inset-0 size-full object-contain select-none"
-                  />
-                </div>
-                {total > 1 && (
-                  <button type="button" onClick={() => step(1)} aria-label="Next photo" className={cn(navButton, 'right-4')}>
-                    <ChevronRight className="size-6" aria-hidden="true" />
-                  </button>
-                )}
-              </div>
-
-              <div className="flex items-end justify-between gap-4 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-6">
-                <div className="min-w-0">
-                  {photo.caption && <p className="text-base font-medium text-white" data-testid="lightbox-caption">{photo.caption}</p>}
-                  <p className="text-sm text-white/65" data-testid="lightbox-date">{lightboxDateLabel(photo)}</p>
-                </div>
-                {total > 1 && (
-                  <div className="flex gap-2 sm:hidden">
-                    <button type="button" onClick={() => step(-1)} aria-label="Previous photo" className={cn(barButton, 'bg-white/10')}>
-                      <ChevronLeft className="size-5" aria-hidden="true" />
-                    </button>
-                    <button type="button" onClick={() => step(1)} aria-label="Next photo" className={cn(barButton, 'bg-white/10')}>
-                      <ChevronRight className="size-5" aria-hidden="true" />
-                    </button>
+              <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+                <div className="flex min-h-0 flex-1 flex-col">
+                  <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-20">
+                    {total > 1 && (
+                      <button type="button" onClick={() => step(-1)} aria-label="Previous photo" className={cn(navButton, 'left-4')}>
+                        <ChevronLeft className="size-6" aria-hidden="true" />
+                      </button>
+                    )}
+                    {/* The thumbnail is cached from the grid: it holds the place while the display size fades in. */}
+                    <div key={photo.id} className="relative size-full animate-[fade-in_200ms_ease-out]">
+                      <img
+                        src={photo.thumbUrl}
+                        alt=""
+                        aria-hidden="true"
+                        draggable={false}
+                        className="absolute inset-0 size-full object-contain"
+                      />
+                      <PhotoImage
+                        src={photo.displayUrl}
+                        alt={photo.caption ?? ''}
+                        eager
+                        fadeMs={TRANSITION_MS}
+                        className="absolute inset-0 size-full object-contain select-none"
+                      />
+                    </div>
+                    {total > 1 && (
+                      <button type="button" onClick={() => step(1)} aria-label="Next photo" className={cn(navButton, 'right-4')}>
+                        <ChevronRight className="size-6" aria-hidden="true" />
+                      </button>
+                    )}
                   </div>
-                )}
+
+                  <div className="flex items-end justify-between gap-4 px-4 pt-3 pb-3 sm:px-6 lg:pb-[max(1rem,env(safe-area-inset-bottom))]">
+                    <div className="min-w-0">
+                      {photo.caption && <p className="text-base font-medium text-white" data-testid="lightbox-caption">{photo.caption}</p>}
+                      <p className="text-sm text-white/65" data-testid="lightbox-date">{lightboxDateLabel(photo)}</p>
+                    </div>
+                    {total > 1 && (
+                      <div className="flex gap-2 sm:hidden">
+                        <button type="button" onClick={() => step(-1)} aria-label="Previous photo" className={cn(barButton, 'bg-white/10')}>
+                          <ChevronLeft className="size-5" aria-hidden="true" />
+                        </button>
+                        <button type="button" onClick={() => step(1)} aria-label="Next photo" className={cn(barButton, 'bg-white/10')}>
+                          <ChevronRight className="size-5" aria-hidden="true" />
+                        </button>
+                      </div>
+                    )}
+                  </div>
+                </div>
+                <aside className="flex max-h-[45dvh] min-h-0 flex-col border-t border-white/10 bg-slate-900/60 lg:max-h-none lg:w-96 lg:border-t-0 lg:border-l">
+                  <PhotoComments photo={photo} />
+                </aside>
               </div>
             </>
           )}

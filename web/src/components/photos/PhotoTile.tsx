@@ -1,4 +1,5 @@
 import { Expand, Heart, Pencil, Trash2 } from 'lucide-react';
+import { CommentCountBadge } from '../comments/CommentCountBadge';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { photoDate, tileDateLabel } from '../../lib/photoDates';
@@ -70,11 +71,13 @@ export function PhotoTile(props: PhotoTileProps) {
           revealOnHover,
         )}
       >
-        {photo.caption && <p className="truncate text-sm font-medium max-sm:text-xs">{photo.caption}</p>}
+        {photo.caption && <p className={cn('truncate text-sm font-medium max-sm:text-xs', photo.commentCount > 0 && 'pr-12')}>{photo.caption}</p>}
         <p className="text-xs text-white/90" data-testid="photo-date">
           {date}
         </p>
       </div>
+
+      <CommentCountBadge count={photo.commentCount} />
 
       {click === 'favourite' ? (
         <>

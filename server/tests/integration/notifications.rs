@@ -1,0 +1,287 @@
+//! Notifications: what makes one and for whom (never anyone outside the project, never
+//! the one who acted), read state across a user's sockets, paging, bad ids.
+
+use std::io::Cursor;
+
+use protocol::{
+    CreateUser, ErrorCode, Event, MailPreferences, Notification, NotificationKind, ProjectStatus, Request, Response, Role, UpdateProject,
+};
+use serde_json::json;
+
+use crate::support::{for_each_backend, link_token, Options, TestServer, WsClient, ORIGIN};
+
+const ADMIN: &str = "admin@sitecast.demo";
+const BUILDER: &str = "builder@sitecast.demo";
+const HOMEOWNER: &str = "homeowner@sitecast.demo";
+const PASSWORD: &str = "sitecast-demo";
+
+fn demo() -> Options {
+    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+}
+
+fn jpeg() -> Vec<u8> {
+    let img = image::DynamicImage::ImageRgb8(image::RgbImage::from_fn(32, 24, |x, y| image::Rgb([x as u8 * 7, y as u8 * 9, 60])));
+    let mut out = Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Jpeg).unwrap();
+    out.into_inner()
+}
+
+/// A homeowner with no project (invited, password set): an outsider to every project.
+async fn outsider(server: &TestServer, admin: &mut WsClient) -> WsClient {
+    let email = "olive.outsider@example.com";
+    let input = CreateUser {
+        role: Role::Homeowner,
+        email: email.to_owned(),
+        first_name: "Olive".into(),
+        last_name: "Outsider".into(),
+        name: String::new(),
+        phone: "555-0100".into(),
+        builder_id: None,
+    };
+    admin.request(900, Request::CreateUser(input)).await.unwrap();
+    let token = link_token(&server.wait_for_mail(email, "You're invited to Sitecast").await);
+    let r = server.post("/api/auth/reset", json!({"token": token, "password": PASSWORD, "confirmPassword": PASSWORD}), None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let cookie = server.login(email, PASSWORD).await;
+    let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.expect("socket opens");
+    ws.next_msg().await;
+    ws
+}
+
+async fn added(ws: &mut WsClient) -> (Notification, i64) {
+    ws.event(|e| match e {
+        Event::NotificationAdded { notification, unread } => Some((notification.clone(), *unread)),
+        _ => None,
+    })
+    .await
+}
+
+/// The next notification of this kind (earlier ones of other kinds are skipped).
+async fn added_of(ws: &mut WsClient, kind: NotificationKind) -> Notification {
+    ws.event(|e| match e {
+        Event::NotificationAdded { notification, .. } if notification.kind == kind => Some(notification.clone()),
+        _ => None,
+    })
+    .await
+}
+
+async fn listed(ws: &mut WsClient, id: u32, before: Option<i64>) -> (Vec<Notification>, i64, bool) {
+    match ws.request(id, Request::ListNotifications { before }).await.unwrap() {
+        Response::Notifications { notifications, unread, has_more } => (notifications, unread, has_more),
+        other => panic!("expected notifications, got {other:?}"),
+    }
+}
+
+#[actix_web::test]
+async fn comments_mentions_photos_and_status_notify_their_people_only() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, demo()).await;
+        let (mut admin, admin_hello) = server.connect(ADMIN).await;
+        let (mut builder, _) = server.connect(BUILDER).await;
+        let (mut builder_tab2, _) = server.connect(BUILDER).await;
+        let (mut home, home_hello) = server.connect(HOMEOWNER).await;
+        let mut olive = outsider(&server, &mut admin).await;
+        let maple = home_hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos { project_id: maple.id.clone() }).await.unwrap() else {
+            panic!()
+        };
+        let photo = photos[0].clone();
+        let comment = |id: &str, body: &str| Request::AddComment { image_id: id.to_owned(), body: body.to_owned() };
+
+        // The homeowner mentions the builder, and someone who may not see the project.
+        home.request(2, comment(&photo.id, "@Summit Homes is this crack a problem? cc @Olive Outsider")).await.unwrap();
+        let (n, unread) = added(&mut builder).await;
+        assert_eq!((n.kind, unread), (NotificationKind::Mention, 1));
+        assert_eq!(n.title, "Jamie Carter mentioned you on a photo in Maple Street Residence");
+        assert_eq!(n.link, format!("/projects/{}?photo={}", maple.id, photo.id));
+        assert_eq!(n.actor_name.as_deref(), Some("Jamie Carter"));
+        assert!(n.body.starts_with("@Summit Homes is this crack"));
+        assert_eq!(added(&mut builder_tab2).await.0, n, "every socket of the user");
+
+        // The builder answers: the homeowner hears of a reply; the builder is not told
+        // of their own comment.
+        builder.request(2, comment(&photo.id, "No, it is a shrinkage crack in the slab.")).await.unwrap();
+        let (n, unread) = added(&mut home).await;
+        assert_eq!((n.kind, unread), (NotificationKind::Reply, 1));
+        // An admin comments: both earlier commenters hear of a reply.
+        admin.request(3, comment(&photo.id, "Noted.")).await.unwrap();
+        assert_eq!(added(&mut home).await.0.kind, NotificationKind::Reply);
+        assert_eq!(added(&mut builder).await.0.kind, NotificationKind::Reply);
+
+        // A status change: the homeowner and builder, not the admin who made it.
+        let status = UpdateProject { id: maple.id.clone(), status: Some(ProjectStatus::OnHold), ..UpdateProject::default() };
+        admin.request(4, Request::UpdateProject(status)).await.unwrap();
+        let (n, _) = added(&mut home).await;
+        assert_eq!((n.kind, n.title.as_str()), (NotificationKind::StatusChange, "Maple Street Residence is now On Hold"));
+        assert_eq!(n.link, format!("/projects/{}", maple.id));
+        assert_eq!(added(&mut builder).await.0.kind, NotificationKind::StatusChange);
+
+        // One upload of two photos: one notification for the homeowner, none for the
+        // builder who uploaded.
+        let cookie = server.login(BUILDER, PASSWORD).await;
+        let r = server.upload(&maple.id, &cookie, &[("a.jpg", &jpeg()), ("b.jpg", &jpeg())]).await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let (n, unread) = added(&mut home).await;
+        assert_eq!((n.kind, n.title.as_str(), unread), (NotificationKind::NewPhotos, "2 new photos in Maple Street Residence", 4));
+
+        let (list, unread, more) = listed(&mut home, 5, None).await;
+        let kinds: Vec<NotificationKind> = list.iter().map(|n| n.kind).collect();
+        assert_eq!(kinds, [NotificationKind::NewPhotos, NotificationKind::StatusChange, NotificationKind::Reply, NotificationKind::Reply]);
+        assert_eq!((unread, more), (4, false));
+        let (list, unread, _) = listed(&mut admin, 5, None).await;
+        assert!(list.is_empty() && unread == 0, "the admin acted and was mentioned by no one: {list:?}");
+        let (list, unread, _) = listed(&mut olive, 1, None).await;
+        assert!(list.is_empty() && unread == 0, "a mention of someone outside the project notifies no one: {list:?}");
+
+        // Read state: one, then all; the user's other sockets follow.
+        let (list, unread, _) = listed(&mut builder, 6, None).await;
+        assert_eq!(unread, 3);
+        assert_eq!(builder.request(7, Request::MarkNotificationRead { id: list[0].id.clone() }).await, Ok(Response::Done));
+        assert_eq!(builder.request(8, Request::MarkNotificationRead { id: list[0].id.clone() }).await, Ok(Response::Done), "again: no error");
+        let read = builder_tab2.event(|e| match e {
+            Event::NotificationsRead { ids, all, unread } => Some((ids.clone(), *all, *unread)),
+            _ => None,
+        });
+        assert_eq!(read.await, (vec![list[0].id.clone()], false, 2));
+        // Someone else's or an unknown notification: not found, nothing changes.
+        let (home_list, _, _) = listed(&mut home, 9, None).await;
+        let err = builder.request(9, Request::MarkNotificationRead { id: home_list[0].id.clone() }).await.unwrap_err();
+        assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Notification not found"));
+        let err = builder.request(10, Request::MarkNotificationRead { id: "nope".into() }).await.unwrap_err();
+        assert_eq!(err.code, ErrorCode::NotFound);
+        assert_eq!(listed(&mut home, 10, None).await.1, 4, "the homeowner's stay unread");
+        assert_eq!(builder.request(11, Request::MarkAllNotificationsRead).await, Ok(Response::Done));
+        let read = builder_tab2.event(|e| match e {
+            Event::NotificationsRead { all, unread, .. } => Some((*all, *unread)),
+            _ => None,
+        });
+        assert_eq!(read.await, (true, 0));
+        let (list, unread, _) = listed(&mut builder, 12, None).await;
+        assert!(unread == 0 && list.iter().all(|n| n.read_at.is_some()));
+
+        // Paging: 20 at a time, newest first, until none remain.
+        let pool = server.state.store.pool();
+        for i in 0..25i64 {
+            sqlx::query(
+                "INSERT INTO notifications (id, user_id, kind, project_id, title, body, created_at) VALUES ($1, $2, 'comment', $3, 't', '', $4)",
+            )
+            .bind(format!("page-{i:02}"))
+            .bind(&admin_hello.user.id)
+            .bind(&maple.id)
+            .bind(1_000 + i)
+            .execute(pool)
+            .await
+            .unwrap();
+        }
+        let (first, unread, more) = listed(&mut admin, 13, None).await;
+        assert_eq!((first.len(), unread, more), (20, 25, true));
+        assert_eq!(first[0].id, "page-24");
+        let (rest, _, more) = listed(&mut admin, 14, Some(first[19].created_at)).await;
+        assert_eq!((rest.len(), more), (5, false));
+        assert_eq!(rest[4].id, "page-00");
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+async fn prefs(ws: &mut WsClient, id: u32) -> MailPreferences {
+    match ws.request(id, Request::GetMailPreferences).await.unwrap() {
+        Response::MailPreferences { preferences } => preferences,
+        other => panic!("expected preferences, got {other:?}"),
+    }
+}
+
+async fn set_prefs(ws: &mut WsClient, id: u32, preferences: MailPreferences) {
+    let r = ws.request(id, Request::UpdateMailPreferences(preferences)).await.unwrap();
+    assert_eq!(r, Response::MailPreferences { preferences });
+}
+
+async fn mails(server: &TestServer, to: &str) -> Vec<(String, String, Option<String>)> {
+    sqlx::query_as("SELECT subject, body_text, list_unsubscribe FROM mail_outbox WHERE to_address = $1 ORDER BY created_at, id")
+        .bind(to)
+        .fetch_all(server.state.store.pool())
+        .await
+        .unwrap()
+}
+
+#[actix_web::test]
+async fn mail_preferences_digests_and_one_click_unsubscribe() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, demo()).await;
+        let (mut admin, _) = server.connect(ADMIN).await;
+        let (mut builder, builder_hello) = server.connect(BUILDER).await;
+        let (mut home, home_hello) = server.connect(HOMEOWNER).await;
+        let maple = home_hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos { project_id: maple.id.clone() }).await.unwrap() else {
+            panic!()
+        };
+        let photo = photos[0].clone();
+        let comment = |body: &str| Request::AddComment { image_id: photo.id.clone(), body: body.to_owned() };
+        assert_eq!(prefs(&mut home, 2).await, MailPreferences { new_photos: true, comments: true, status_changes: false }, "the defaults");
+        let before = mails(&server, HOMEOWNER).await.len();
+
+        // Three comments in a row: one digest mail, not three.
+        for (i, body) in ["First coat of paint is on.", "Second coat tomorrow.", "Trim goes in Friday."].into_iter().enumerate() {
+            builder.request(10 + i as u32, comment(body)).await.unwrap();
+        }
+        let svc = &server.state.svc;
+        // Nothing is old enough yet for a real cutoff of a few minutes ago.
+        let cutoff = sitecast::store::now_ms() - sitecast::domain::notifications::DIGEST_DELAY_MS;
+        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, cutoff).await.unwrap(), 0, "they wait for each other");
+        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 1);
+        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 0, "each goes out once");
+        let sent = mails(&server, HOMEOWNER).await;
+        assert_eq!(sent.len(), before + 1);
+        let (subject, text, one_click) = sent.last().unwrap().clone();
+        assert_eq!(subject, "3 new comments on Sitecast");
+        for body in ["First coat of paint is on.", "Second coat tomorrow.", "Trim goes in Friday."] {
+            assert!(text.contains(body), "{text}");
+        }
+        assert!(text.contains(&format!("/projects/{}?photo={}", maple.id, photo.id)), "links to the photo");
+        assert!(text.contains("/profile-settings#email"), "the footer links to the preferences");
+        let one_click = one_click.expect("List-Unsubscribe URL");
+        let path = one_click.split_once("/api/").map(|(_, p)| format!("/api/{p}")).unwrap();
+
+        // A forged link (another user's id under this signature) is refused.
+        let token = path.split_once("token=").unwrap().1.to_owned();
+        let forged = token.replacen(&home_hello.user.id, &builder_hello.user.id, 1);
+        let r = server.post(&format!("/api/mail/unsubscribe?token={forged}"), json!({}), None).await;
+        assert_eq!(r.body["code"], "invalid_token", "{}", r.body);
+        assert!(prefs(&mut builder, 3).await.comments, "the builder's preferences are untouched");
+        // The real one works signed out (RFC 8058 one-click POST), and twice.
+        for _ in 0..2 {
+            let r = server.post(&path, json!({}), None).await;
+            assert_eq!((r.status.as_u16(), r.body["kind"].as_str()), (200, Some("comments")), "{}", r.body);
+        }
+        assert_eq!(prefs(&mut home, 4).await, MailPreferences { new_photos: true, comments: false, status_changes: false });
+
+        // Comments off: notifications still come, no digest mail.
+        builder.request(20, comment("Painters are done.")).await.unwrap();
+        let seen = home.event(|e| match e {
+            Event::NotificationAdded { notification, .. } if notification.body == "Painters are done." => Some(notification.kind),
+            _ => None,
+        });
+        assert_eq!(seen.await, NotificationKind::Comment);
+        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 0);
+        assert_eq!(mails(&server, HOMEOWNER).await.len(), before + 1);
+
+        // New photos off: no mail for an upload; status changes on: a mail for one.
+        set_prefs(&mut home, 5, MailPreferences { new_photos: false, comments: false, status_changes: true }).await;
+        let cookie = server.login(BUILDER, PASSWORD).await;
+        let r = server.upload(&maple.id, &cookie, &[("c.jpg", &jpeg())]).await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        added_of(&mut home, NotificationKind::NewPhotos).await;
+        let status = UpdateProject { id: maple.id.clone(), status: Some(ProjectStatus::Completed), ..UpdateProject::default() };
+        admin.request(6, Request::UpdateProject(status)).await.unwrap();
+        let text = server.wait_for_mail(HOMEOWNER, "Maple Street Residence is now Completed").await;
+        assert!(text.contains("/unsubscribe?token="));
+        let subjects: Vec<String> = mails(&server, HOMEOWNER).await.into_iter().skip(before + 1).map(|m| m.0).collect();
+        assert_eq!(subjects, vec!["Maple Street Residence is now Completed".to_owned()], "no new-photos mail");
+        // The builder kept the default (status mails off): none for them.
+        assert!(mails(&server, BUILDER).await.iter().all(|m| !m.0.contains("is now")));
+        server.stop().await;
+        db
+    })
+    .await;
+}

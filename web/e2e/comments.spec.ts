@@ -1,0 +1,111 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { loginAs, openProjectCard, SCREENSHOT_DIR, shoot } from './helpers';
+import { photoSection, showAllDates } from './photoHelpers';
+
+/** The unread count on the bell (0 when it shows none). */
+async function bellCount(page: Page): Promise<number> {
+  const badge = page.getByTestId('notification-count');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.innerText());
+}
+
+function comments(page: Page): Locator {
+  return page.getByTestId('lightbox').getByTestId('photo-comments');
+}
+
+test('a homeowner comments in the lightbox; the builder sees it live, is notified, and the bell opens the photo', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const homeownerContext = await browser.newContext();
+  const builderContext = await browser.newContext();
+  const homeowner = await homeownerContext.newPage();
+  const builder = await builderContext.newPage();
+  const stamp = Date.now();
+  const question = `Is this crack in the foundation a problem? ${stamp}`;
+
+  await loginAs(homeowner, 'homeowner');
+  await homeowner.goto('/projects');
+  const id = await openProjectCard(homeowner, 'Maple Street Residence');
+  const watching = photoSection(homeowner, 'Project Photos');
+  await showAllDates(watching);
+
+  await loginAs(builder, 'builder');
+  await builder.goto(`/projects/${id}`);
+  const gallery = photoSection(builder, 'Project Photos');
+  await showAllDates(gallery);
+  await builder.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  const unreadBefore = await bellCount(builder);
+
+  // The homeowner opens the first photo (a homeowner's tap favourites; the expand
+  // button opens) and asks, mentioning the builder through the autocomplete.
+  const firstTile = watching.getByTestId('photo-tile').first();
+  const photoId = await firstTile.getAttribute('data-photo-id');
+  expect(photoId).toBeTruthy();
+  await firstTile.getByRole('button', { name: /full size$/ }).click();
+  await expect(homeowner).toHaveURL(new RegExp(`photo=${photoId}`));
+  const thread = comments(homeowner);
+  await expect(thread.getByText('No comments yet.', { exact: false })).toBeVisible();
+  const box = thread.getByRole('textbox', { name: 'Add a comment…' });
+  await box.fill('@Sum');
+  await expect(homeowner.getByRole('option', { name: 'Summit Homes' })).toBeVisible();
+  await box.press('Enter');
+  await expect(box).toHaveValue('@Summit Homes ');
+  await box.pressSequentially(question);
+  await box.press('Enter');
+  const posted = thread.getByTestId('comment').filter({ hasText: question });
+  await expect(posted).toBeVisible();
+  await expect(posted.getByText('Jamie Carter')).toBeVisible();
+  await expect(posted.getByText('@Summit Homes', { exact: true })).toBeVisible();
+  await expect(box).toHaveValue('');
+  await expect(thread.getByTestId('comments-count')).toHaveText('1');
+  await shoot(homeowner, 'comments-lightbox', { viewport: true });
+
+  // Bad input: an empty comment cannot be sent.
+  await box.fill('   ');
+  await expect(thread.getByRole('button', { name: 'Post comment' })).toBeDisabled();
+  await box.fill('');
+
+  // The builder's open gallery counts it, without a reload, and the bell rings once.
+  const builderTile = gallery.locator(`[data-photo-id="${photoId}"]`);
+  await expect(builderTile.getByTestId('comment-count')).toContainText('1', { timeout: 15_000 });
+  await expect.poll(() => bellCount(builder), { timeout: 15_000 }).toBe(unreadBefore + 1);
+  expect(await builder.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  await shoot(builder, 'comments-gallery-count');
+
+  // The bell lists it; clicking it opens the lightbox on that photo, comment beside it.
+  await builder.getByTestId('notification-bell').click();
+  const item = builder.getByTestId('notification').filter({ hasText: 'Jamie Carter mentioned you' }).first();
+  await expect(item).toBeVisible();
+  await shoot(builder, 'notifications-open', { viewport: true });
+  await item.click();
+  await expect(builder).toHaveURL(new RegExp(`/projects/${id}\\?photo=${photoId}`));
+  await expect(comments(builder).getByTestId('comment').filter({ hasText: question })).toBeVisible();
+  await expect.poll(() => bellCount(builder)).toBe(unreadBefore);
+
+  // The builder answers; the homeowner's open lightbox shows it live.
+  const answer = `Hairline shrinkage crack, nothing structural. ${stamp}`;
+  await comments(builder).getByRole('textbox', { name: 'Add a comment…' }).fill(answer);
+  await comments(builder).getByRole('button', { name: 'Post comment' }).click();
+  await expect(thread.getByTestId('comment').filter({ hasText: answer })).toBeVisible({ timeout: 15_000 });
+  await expect(thread.getByTestId('comments-count')).toHaveText('2');
+
+  // The homeowner edits their own comment; the builder cannot edit it.
+  await expect(comments(builder).getByRole('button', { name: /^Edit comment by Jamie/ })).toHaveCount(0);
+  await posted.getByRole('button', { name: /^Edit comment by/ }).click();
+  const editBox = posted.getByRole('textbox', { name: 'Edit your comment' });
+  await editBox.fill(`${question} (photo 3)`);
+  await editBox.press('Enter');
+  await expect(comments(builder).getByTestId('comment').filter({ hasText: '(photo 3)' })).toBeVisible({ timeout: 15_000 });
+  await expect(comments(builder).getByText('(edited)')).toBeVisible();
+
+  // A cold start on the photo link (as from a mail) opens the lightbox on it.
+  const cold = await builderContext.newPage();
+  await cold.goto(`/projects/${id}?photo=${photoId}`);
+  await expect(comments(cold).getByTestId('comment').filter({ hasText: answer })).toBeVisible({ timeout: 15_000 });
+
+  // Phone width: the thread sits below the photo and still takes comments.
+  await cold.setViewportSize({ width: 390, height: 844 });
+  await expect(comments(cold).getByRole('textbox', { name: 'Add a comment…' })).toBeVisible();
+  await cold.screenshot({ path: `${SCREENSHOT_DIR}/comments-lightbox-phone.png` });
+
+  await homeownerContext.close();
+  await builderContext.close();
+});
