@@ -185,6 +185,7 @@ mod tests {
             download_url: String::new(),
             version: 1,
             comment_count: 0,
+            visit_note: None,
         }
     }
 

@@ -180,6 +180,8 @@ pub struct ProjectImage {
     /// How many comments the photo has; `comment_added` and `comment_deleted` carry
     /// the new count.
     pub comment_count: i64,
+    /// The note of the site visit (upload batch) the photo came with, if any.
+    pub visit_note: Option<String>,
 }
 
 /// Which mails a user gets: Profile & Settings, "Email me about" (issue 17).

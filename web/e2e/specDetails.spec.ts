@@ -294,3 +294,63 @@ test('when the live data cannot load, the dashboard and Projects page say so in 
   await page.goto('/projects');
   await expect(page.getByTestId('load-failed')).toContainText('Failed to load projects', { timeout: 15_000 });
 });
+
+test('an admin picks the project thumbnail from the lightbox, and the homeowner’s project card shows it', async ({ browser, page }) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now();
+  const title = `Aspen Row ${stamp}`;
+  const id = await createProject(browser, title);
+
+  // The builder publishes two photos; the newer one becomes the thumbnail by default.
+  const builderContext = await browser.newContext();
+  const builder = await builderContext.newPage();
+  await loginAs(builder, 'builder');
+  await builder.goto(`/projects/${id}`);
+  const section = photoSection(builder, 'Project Photos');
+  await section.getByRole('button', { name: 'Upload Photos' }).click();
+  const names = [`Slab edge ${stamp}.jpg`, `Sill plate ${stamp}.jpg`] as const;
+  const files = [await makePhoto(builder, names[0], { hue: 20, label: 'Slab edge' }), await makePhoto(builder, names[1], { hue: 210, label: 'Sill plate' })];
+  await fileInput(section).setInputFiles(files);
+  await section.getByRole('region', { name: 'Selected Photos' }).getByRole('button', { name: 'Publish' }).click();
+  await expect(toast(builder, '2 photos uploaded successfully')).toBeVisible({ timeout: 60_000 });
+  // Builders see no thumbnail pick in their lightbox.
+  await tile(section, captionOf(names[0])).getByRole('button', { name: `View ${captionOf(names[0])}` }).click();
+  await expect(builder.getByTestId('lightbox')).toBeVisible();
+  await expect(builder.getByTestId('thumbnail-pick')).toHaveCount(0);
+  await builderContext.close();
+
+  await loginAs(page, 'admin');
+  await page.goto(`/projects/${id}`);
+  const media = photoSection(page, 'Project Media');
+  const photos = media.getByTestId('photo-tile');
+  await expect(photos).toHaveCount(2, { timeout: 15_000 });
+  // Pick the photo that is not the thumbnail now.
+  const lightbox = page.getByTestId('lightbox');
+  let picked = '';
+  for (const name of names) {
+    await tile(media, captionOf(name)).getByRole('button', { name: `View ${captionOf(name)}` }).click();
+    await expect(lightbox).toBeVisible();
+    const pick = lightbox.getByTestId('thumbnail-pick');
+    if ((await pick.getAttribute('aria-pressed')) === 'false') {
+      picked = (await lightbox.locator('img[aria-hidden="true"]').first().getAttribute('src')) ?? '';
+      // The project follows the newest photo until an admin picks one.
+      await expect(pick).toHaveAccessibleName('Set as project thumbnail');
+      await pick.click();
+      await expect(toast(page, 'Project thumbnail updated')).toBeVisible();
+      await expect(pick).toHaveAttribute('aria-pressed', 'true');
+      await expect(pick).toHaveAccessibleName('Project thumbnail');
+      await shoot(page, 'lightbox-thumbnail-pick', { viewport: true });
+      break;
+    }
+    await lightbox.getByRole('button', { name: 'Close' }).click();
+  }
+  expect(picked).toContain('/thumb');
+
+  // The homeowner's project list shows the picked photo.
+  const homeContext = await browser.newContext();
+  const home = await homeContext.newPage();
+  await loginAs(home, 'homeowner');
+  await home.goto('/projects');
+  await expect(home.locator(`img[src="${picked}"]`)).toHaveCount(1);
+  await homeContext.close();
+});

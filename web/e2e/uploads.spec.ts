@@ -124,6 +124,11 @@ test('the network drops in the middle of a three-photo upload and the homeowner 
   for (const name of names.slice(1)) await expect(tile(watching, name.replace(/\.jpg$/, ''))).toHaveCount(1, { timeout: 15_000 });
   const seen = (await captions(homeowner)).filter((c) => c.includes(String(stamp)));
   expect(seen.sort()).toEqual([`Deck joists at 400 centres ${stamp}`, `Roof sheathing ${stamp}`, `Window flashing ${stamp}`]);
+  // The visit's note travels with its photos: on the tile and in the lightbox.
+  const joists = tile(watching, `Deck joists at 400 centres ${stamp}`);
+  await expect(joists.getByTestId('photo-visit-note')).toContainText('Deck framed; windows arrive Tuesday');
+  await joists.getByRole('button', { name: /full size$/ }).click();
+  await expect(homeowner.getByTestId('lightbox-visit-note')).toHaveText('Site visit note: “Deck framed; windows arrive Tuesday”');
   await builder.context().close();
   await homeowner.context().close();
 });

@@ -206,6 +206,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 updated_at: taken + 3_600_000,
                 version: 1,
                 comment_count: 0,
+                visit_note: None,
             });
         }
         project_rows.push((project_id, p));

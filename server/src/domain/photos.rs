@@ -158,6 +158,8 @@ pub struct IncomingFile {
     pub caption: Option<String>,
     /// Chosen before publishing; "Other" otherwise.
     pub category: Option<ImageCategory>,
+    /// The note of the site visit the file belongs to, if its batch has one.
+    pub visit_note: Option<String>,
 }
 
 pub enum Incoming {
@@ -320,6 +322,7 @@ async fn store_one(
         updated_at: now,
         version: 1,
         comment_count: 0,
+        visit_note: file.visit_note.clone(),
     };
     let step: Step<ProjectImage> = {
         let (svc, actor) = (svc.clone(), actor.clone());
@@ -679,6 +682,7 @@ mod tests {
             updated_at: 0,
             version: 1,
             comment_count: 0,
+            visit_note: None,
         };
         let rows = [row("a.jpg"), row("A.jpg"), row("a.jpg"), row("b")];
         assert_eq!(zip_names(&rows), vec!["a.jpg", "A (2).jpg", "a (3).jpg", "b"]);

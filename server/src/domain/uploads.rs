@@ -287,12 +287,17 @@ pub async fn append<T: Turns, E>(
 /// finished by the client's retry.
 async fn finish(svc: &Services, actor: &Actor, row: UploadRow, project: &ProjectRow, turns: &impl Turns) -> Result<Status> {
     let bytes = svc.partials.read(&row.id).await.map_err(storage)?;
+    let visit_note = match &row.batch_id {
+        Some(batch) => uploads::find_batch(svc.store.pool(), batch).await?.and_then(|b| b.note),
+        None => None,
+    };
     let file = IncomingFile {
         index: 0,
         name: row.file_name.clone(),
         content: Incoming::Bytes(bytes),
         caption: row.caption.clone(),
         category: row.category.as_deref().and_then(ImageCategory::parse),
+        visit_note,
     };
     let (photo_id, refused) = match photos::store_file(svc, actor, project, file, turns).await {
         Ok(photo) => (Some(photo.id), None),

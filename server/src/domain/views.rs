@@ -98,6 +98,7 @@ pub fn image(i: &ImageRow) -> ProjectImage {
         download_url: media_url(&i.id, "original"),
         version: i.version,
         comment_count: i.comment_count,
+        visit_note: i.visit_note.clone(),
     }
 }
 

@@ -149,7 +149,7 @@ async fn read_files(mut parts: Multipart, files: &mpsc::Sender<IncomingFile>) ->
         } else {
             Incoming::Bytes(buf.freeze())
         };
-        if files.send(IncomingFile { index, name, content, caption: None, category: None }).await.is_err() {
+        if files.send(IncomingFile { index, name, content, caption: None, category: None, visit_note: None }).await.is_err() {
             break;
         }
         index += 1;

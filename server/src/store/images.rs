@@ -21,16 +21,18 @@ pub struct ImageRow {
     pub version: i64,
     /// Kept by `comments::insert` and `comments::delete`.
     pub comment_count: i64,
+    /// The note of the site visit (upload batch) the photo came with.
+    pub visit_note: Option<String>,
 }
 
 const COLUMNS: &str = "id, project_id, uploaded_by, category, caption, original_name, content_type, \
-     byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, comment_count";
+     byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, comment_count, visit_note";
 
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, img: &ImageRow) -> Result<()> {
     sqlx::query(
         "INSERT INTO project_images (id, project_id, uploaded_by, category, caption, original_name, \
-         content_type, byte_size, width, height, taken_at, storage_key, created_at, updated_at, version) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+         content_type, byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, visit_note) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind(&img.id)
     .bind(&img.project_id)
@@ -47,6 +49,7 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, img: &ImageRow) 
     .bind(img.created_at)
     .bind(img.updated_at)
     .bind(img.version)
+    .bind(&img.visit_note)
     .execute(ex)
     .await?;
     Ok(())

@@ -72,6 +72,7 @@ fn image(project_id: &str, created: i64) -> ImageRow {
         updated_at: created,
         version: 1,
         comment_count: 0,
+        visit_note: None,
     }
 }
 

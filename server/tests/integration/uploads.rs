@@ -8,7 +8,7 @@ use std::time::Duration;
 use awc::http::StatusCode;
 use bytes::Bytes;
 use image::{DynamicImage, ImageFormat};
-use protocol::{Event, ImageCategory, Project, Request, Response};
+use protocol::{Event, ImageCategory, NotificationKind, Project, Request, Response};
 use sitecast::domain::photos::REASON_TRUNCATED;
 
 use crate::support::{for_each_backend, Options, TestServer, ORIGIN};
@@ -219,6 +219,8 @@ async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_no
         assert_eq!(added.id, photo_id);
         assert_eq!((added.caption.as_deref(), added.category), (Some("North wall framing"), ImageCategory::Structural));
         assert_eq!(added.original_name, "IMG_0412.jpg");
+        // The photo keeps its site visit's note, for the gallery and the lightbox.
+        assert_eq!(added.visit_note.as_deref(), Some(note));
         let cookie = tus.cookie.clone();
         let original = server.get(&added.download_url, Some(&cookie)).await;
         assert_eq!(original.status, StatusCode::OK);
@@ -245,6 +247,15 @@ async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_no
 
         let text = server.wait_for_mail(HOMEOWNER, "1 new photo in Maple Street Residence").await;
         assert!(text.contains(note), "{text}");
+        // The homeowner is notified once for the visit, live, linking to the project.
+        let notice = watcher
+            .event(|e| match e {
+                Event::NotificationAdded { notification, .. } => Some(notification.clone()),
+                _ => None,
+            })
+            .await;
+        assert_eq!((notice.kind, notice.project_id.as_deref()), (NotificationKind::NewPhotos, Some(project.id.as_str())));
+        assert_eq!(notice.title, "1 new photo in Maple Street Residence");
         assert_eq!(server.mail_count(HOMEOWNER).await, mails_before + 1);
         let photos: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM project_images WHERE id = $1")
             .bind(&photo_id)

@@ -56,7 +56,11 @@ takenAt: number | null, createdAt: number, thumbUrl: string, displayUrl: string,
  * How many comments the photo has; `comment_added` and `comment_deleted` carry
  * the new count.
  */
-commentCount: number, };
+commentCount: number, 
+/**
+ * The note of the site visit (upload batch) the photo came with, if any.
+ */
+visitNote: string | null, };
 
 export type Favourite = { id: string, userId: string, imageId: string, projectId: string, createdAt: number, };
 

@@ -34,6 +34,7 @@ export const photo = (over: Partial<ProjectImage>): ProjectImage => {
     downloadUrl: `/media/images/${id}/original`,
     version: 1,
     commentCount: 0,
+    visitNote: null,
     ...over,
   };
 };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type TouchEvent } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, Download, Heart, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Heart, NotebookPen, X } from 'lucide-react';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { lightboxDateLabel } from '../../lib/photoDates';
@@ -176,6 +176,14 @@ export function PhotoLightbox({
                     <div className="min-w-0">
                       {photo.caption && <p className="text-base font-medium text-white" data-testid="lightbox-caption">{photo.caption}</p>}
                       <p className="text-sm text-white/65" data-testid="lightbox-date">{lightboxDateLabel(photo)}</p>
+                      {photo.visitNote && (
+                        <p className="mt-1.5 flex items-start gap-1.5 text-sm text-white/85" data-testid="lightbox-visit-note">
+                          <NotebookPen className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                          <span>
+                            <span className="font-medium">Site visit note:</span> “{photo.visitNote}”
+                          </span>
+                        </p>
+                      )}
                     </div>
                     {total > 1 && (
                       <div className="flex gap-2 sm:hidden">

@@ -1,4 +1,4 @@
-import { Expand, Heart, Pencil, Trash2 } from 'lucide-react';
+import { Expand, Heart, NotebookPen, Pencil, Trash2 } from 'lucide-react';
 import { CommentCountBadge } from '../comments/CommentCountBadge';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
@@ -75,6 +75,15 @@ export function PhotoTile(props: PhotoTileProps) {
         <p className="text-xs text-white/90" data-testid="photo-date">
           {date}
         </p>
+        {photo.visitNote && (
+          <p className="mt-0.5 flex items-center gap-1 text-xs text-white/90 max-sm:hidden" data-testid="photo-visit-note">
+            <NotebookPen className="size-3 shrink-0" aria-hidden="true" />
+            <span className="truncate">
+              <span className="sr-only">Site visit note: </span>
+              {photo.visitNote}
+            </span>
+          </p>
+        )}
       </div>
 
       <CommentCountBadge count={photo.commentCount} />

@@ -9,8 +9,8 @@ import { toastRequestError } from '../../sync/errors';
 
 /**
  * The admin's pick of a project's thumbnail (SPEC §3), from the lightbox: "Set as
- * thumbnail" on any photo; on the picked one, "Use newest photo" hands the thumbnail
- * back to the newest upload (the default).
+ * thumbnail" on any photo; the picked one shows "Project thumbnail", pressed, and
+ * pressing it hands the thumbnail back to the newest upload (the default).
  */
 export function ThumbnailPick({ photo, className }: { photo: ProjectImage; className: string }) {
   const project = useAppStore((s) => s.projects[photo.projectId]);
@@ -30,13 +30,16 @@ export function ThumbnailPick({ photo, className }: { photo: ProjectImage; class
     }
   };
 
-  const label = picked ? 'Use newest photo as thumbnail' : 'Set as project thumbnail';
+  // A toggle: pressed on the picked photo; pressing it again gives the thumbnail back
+  // to the newest photo.
+  const label = picked ? 'Project thumbnail' : 'Set as project thumbnail';
   return (
     <button
       type="button"
       onClick={() => void pick()}
       disabled={busy}
       aria-pressed={picked}
+      title={picked ? 'The project thumbnail. Press to use the newest photo instead.' : undefined}
       data-testid="thumbnail-pick"
       className={cn(className, 'w-auto gap-2 px-3 disabled:opacity-60', picked && 'text-amber-300 hover:text-amber-200')}
     >
