@@ -24,7 +24,7 @@ export function ThumbnailPick({ photo, className }: { photo: ProjectImage; class
       await commands.updateProject({ id: project.id, thumbnailId: picked ? '' : photo.id });
       toast.success(picked ? 'The newest photo is the project thumbnail again' : 'Project thumbnail updated');
     } catch (err) {
-      toastRequestError(err, 'Failed to update the project thumbnail');
+      toastRequestError(err, 'Failed to update project thumbnail');
     } finally {
       setBusy(false);
     }
