@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use awc::http::StatusCode;
 use protocol::{
-    ClientMsg, CreateProject, CreateUser, ErrorCode, Event, LogEntry, PasswordChange, ProfileUpdate, ProjectStatus, Request,
+    ClientMsg, CreateProject, CreateUser, ErrorCode, Event, LogEntry, MailPreferences, PasswordChange, ProfileUpdate, ProjectStatus, Request,
     Response, Role, ServerMsg, UpdatePhoto, UpdateProject, UpdateUser, PROTOCOL_VERSION,
 };
 use serde_json::json;
@@ -183,6 +183,32 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         let photo = photo.expect("the demo data has photos");
         ask(Request::UpdatePhoto(UpdatePhoto { id: photo.id.clone(), caption: Some("Paired".into()), ..Default::default() })).await;
         ask(Request::SetFavourite { image_id: photo.id.clone(), favourite: true }).await;
+        ask(Request::ListComments { image_id: photo.id.clone() }).await;
+        let Response::Comment { comment } = ask(Request::AddComment { image_id: photo.id.clone(), body: "Paired".into() }).await else {
+            unreachable!()
+        };
+        ask(Request::EditComment { id: comment.id.clone(), body: "Paired again".into() }).await;
+        ask(Request::DeleteComment { id: comment.id.clone() }).await;
+        // A notification of the admin's own: the homeowner mentions them.
+        let (mut home, hello) = server.connect("homeowner@sitecast.demo").await;
+        let mut mentioned = false;
+        for (n, p) in hello.snapshot.projects.iter().enumerate() {
+            let n = n as u32 * 2 + 1;
+            let Ok(Response::Photos { photos, .. }) = home.request(n, Request::ListPhotos { project_id: p.id.clone() }).await else { continue };
+            if let Some(first) = photos.first() {
+                let body = "@Alex Morgan could you look at this?".to_owned();
+                home.request(n + 1, Request::AddComment { image_id: first.id.clone(), body }).await.unwrap();
+                mentioned = true;
+                break;
+            }
+        }
+        assert!(mentioned, "the demo homeowner has photos");
+        let Response::Notifications { notifications, .. } = ask(Request::ListNotifications { before: None }).await else { unreachable!() };
+        let notice = notifications.first().expect("the mention notified the admin");
+        ask(Request::MarkNotificationRead { id: notice.id.clone() }).await;
+        ask(Request::MarkAllNotificationsRead).await;
+        let Response::MailPreferences { preferences } = ask(Request::GetMailPreferences).await else { unreachable!() };
+        ask(Request::UpdateMailPreferences(MailPreferences { status_changes: !preferences.status_changes, ..preferences })).await;
         ask(Request::DeletePhoto { id: photo.id.clone() }).await;
         ask(Request::DeleteProject { id: project.id.clone() }).await;
         ask(Request::UserDeletionImpact { id: user.id.clone() }).await;
