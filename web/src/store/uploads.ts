@@ -23,16 +23,8 @@ const CHUNK_BYTES = 8 * 1024 * 1024;
 /** tus-js-client's backoff: about ten minutes of trying before a file shows Retry. */
 const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, 15000, 30000, 30000, 60000, 60000, 60000, 60000, 60000, 60000, 60000, 60000];
 
-export interface QueuedUpload extends QueueFile {
-  projectId: string;
-  batchId: string;
-  batchSize: number;
-  note?: string;
-  caption?: string;
-  category?: ImageCategory;
-  file: File;
-  uploadUrl?: string;
-  createdAt: number;
+/** A file in the queue: what is kept on the device, and its progress on this page. */
+export interface QueuedUpload extends QueueFile, Omit<StoredUpload, 'key'> {
   /** Found on the device after a reload, not started from this page. */
   restored?: boolean;
 }
