@@ -257,7 +257,7 @@ test('one name model: the admin’s edit of an admin shows, a builder edits thei
   await expect(toast(builder, 'Profile updated successfully!')).toBeVisible();
   // Shown as typed, not re-capitalised word by word.
   await expect(profile.getByTestId('profile-name')).toHaveText(`ACC builders ${stamp}`);
-  await builder.locator('header button[aria-haspopup="menu"]').click();
+  await builder.locator('header').getByRole('button', { name: /Open user menu/ }).click();
   await expect(builder.getByRole('menu')).toContainText(`ACC builders ${stamp}`);
   await builder.keyboard.press('Escape');
   await shoot(builder, 'profile-builder-name');

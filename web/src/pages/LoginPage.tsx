@@ -111,7 +111,8 @@ export function LoginPage() {
     reset,
     setValue,
     setError,
-    formState: { errors, isDirty },
+    getValues,
+    formState: { errors },
   } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -126,8 +127,11 @@ export function LoginPage() {
         if (cancelled || !config.demo) return;
         setDemo(config.demo);
         const admin = config.demo.accounts.find((a) => a.role === 'admin');
-        // Pre-fill with the admin demo account (SPEC §2), unless the user already typed.
-        if (admin && !isDirty) reset({ email: admin.email, password: config.demo.password });
+        // Pre-fill with the admin demo account (SPEC §2), unless the user already typed
+        // or is typing: read when the config arrives, not when the page first rendered.
+        const typed = getValues();
+        const typing = document.activeElement instanceof HTMLInputElement;
+        if (admin && !typed.email && !typed.password && !typing) reset({ email: admin.email, password: config.demo.password });
       })
       .catch(() => {
         // No config: no demo buttons, nothing pre-filled.
@@ -135,7 +139,7 @@ export function LoginPage() {
     return () => {
       cancelled = true;
     };
-    // Run once on mount; isDirty is read at response time on purpose.
+    // Run once on mount; the form is read when the config arrives, on purpose.
   }, []);
 
   async function attempt(email: string, password: string, demoRole: Role | null) {

@@ -142,8 +142,9 @@ export function CommentComposer({
           placeholder={placeholder}
           aria-label={placeholder}
           aria-autocomplete="list"
+          // A textarea is a textbox, which takes no aria-expanded (axe: critical); the
+          // list it controls, while open, says the rest.
           aria-controls={open ? listId : undefined}
-          aria-expanded={open}
           aria-invalid={over || undefined}
           // Escape here closes the mention list or the edit, or keeps a draft: the
           // lightbox reads this before it closes.
@@ -166,7 +167,7 @@ export function CommentComposer({
           <SendHorizontal className="size-4" aria-hidden="true" />
         </button>
       </div>
-      <div className="mt-1 flex justify-between gap-2 px-1 text-[11px] text-white/45">
+      <div className="mt-1 flex justify-between gap-2 px-1 text-[11px] text-white/65">
         <span>{onCancel ? 'Enter to save · Esc to cancel' : 'Enter to send · Shift+Enter for a new line · @ to mention'}</span>
         {value.length > COMMENT_MAX - 200 && (
           <span className={cn(over && 'font-medium text-red-300')} aria-live="polite">

@@ -69,10 +69,10 @@ function CommentItem({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-sm font-semibold text-white">{name}</span>
-          <time dateTime={new Date(comment.createdAt).toISOString()} title={new Date(comment.createdAt).toLocaleString('en-US')} className="text-xs text-white/50">
+          <time dateTime={new Date(comment.createdAt).toISOString()} title={new Date(comment.createdAt).toLocaleString('en-US')} className="text-xs text-white/65">
             {relativeTime(comment.createdAt, now)}
           </time>
-          {edited && <span className="text-xs text-white/40">(edited)</span>}
+          {edited && <span className="text-xs text-white/65">(edited)</span>}
         </div>
         {editing ? (
           <div className="mt-1.5">
@@ -90,7 +90,7 @@ function CommentItem({
           <CommentBody body={comment.body} people={people} />
         )}
         {!editing && (canEdit || canDelete) && (
-          <div className="mt-1 flex items-center gap-3 text-xs text-white/55">
+          <div className="mt-1 flex items-center gap-3 text-xs text-white/65">
             {confirming ? (
               <>
                 <span>Delete this comment?</span>
@@ -181,10 +181,10 @@ export function PhotoComments({ photo }: { photo: ProjectImage }) {
           failed ? (
             <p className="text-sm text-white/60">Comments could not be loaded.</p>
           ) : (
-            <p className="text-sm text-white/50">Loading comments…</p>
+            <p className="text-sm text-white/65">Loading comments…</p>
           )
         ) : comments.length === 0 ? (
-          <p className="py-6 text-center text-sm text-white/50">No comments yet. Ask a question or leave a note about this photo.</p>
+          <p className="py-6 text-center text-sm text-white/65">No comments yet. Ask a question or leave a note about this photo.</p>
         ) : (
           <ul className="space-y-4">
             {comments.map((c) => (
