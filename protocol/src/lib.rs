@@ -11,9 +11,9 @@ pub mod typescript;
 pub use codec::{decode, decode_client_msg, encode, CodecError, MAX_DEPTH, MAX_FRAME_BYTES};
 pub use error::{ApiError, ErrorCode, FieldError};
 pub use messages::{
-    ClientMsg, CreateProject, CreateUser, Event, Hello, LogEntry, PasswordChange, ProfileUpdate, Request, Response,
-    ServerMsg, SkippedFile, Snapshot, UpdatePhoto, UpdateProject, UpdateUser, UploadResult, UserDirectory, UserListing,
-    PROTOCOL_VERSION,
+    AddMilestone, ClientMsg, CreateGuestLink, CreateProject, CreateUser, Event, GuestHello, Hello, LogEntry, MilestoneStart,
+    PasswordChange, ProfileUpdate, Request, Response, ServerMsg, SetMilestoneDone, SkippedFile, Snapshot, UpdateMilestone,
+    UpdatePhoto, UpdateProject, UpdateUser, UploadResult, UserDirectory, UserListing, PROTOCOL_VERSION,
 };
 pub use replies::{answers, Pairing, REPLIES};
 pub use types::*;

@@ -5,7 +5,10 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::ApiError;
-use crate::types::{Comment, ImageCategory, MailPreferences, Notification, Millis, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary};
+use crate::types::{
+    Comment, GuestAccess, GuestLink, GuestPhotos, ImageCategory, MailPreferences, MilestonePlan, Millis, Notification, Profile,
+    ProgressMode, Project, ProjectImage, ProjectStatus, Role, TimelineEntry, UserSummary,
+};
 
 /// Bumped on any incompatible change; the first server frame carries it.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -99,6 +102,102 @@ pub enum Request {
     /// Own mail preferences.
     GetMailPreferences,
     UpdateMailPreferences(MailPreferences),
+    /// A project's milestones, in order (anyone who may see the project, guests too).
+    ListMilestones {
+        #[serde(rename = "projectId")]
+        project_id: String,
+    },
+    /// Admin or the project's builder: a milestone at the end of the list.
+    AddMilestone(AddMilestone),
+    /// Admin or the project's builder: the standard residential plan, appended.
+    AddMilestoneTemplate {
+        #[serde(rename = "projectId")]
+        project_id: String,
+    },
+    /// Admin or the project's builder: rename or (re)date.
+    UpdateMilestone(UpdateMilestone),
+    /// Admin or the project's builder: complete (on `doneDate`, default today, UTC)
+    /// or reopen.
+    SetMilestoneDone(SetMilestoneDone),
+    /// Admin or the project's builder: move to `position` (0-based), the others shift.
+    MoveMilestone { id: String, position: i32 },
+    /// Admin or the project's builder. Photos tagged with it lose the tag.
+    DeleteMilestone { id: String },
+    /// A project's activity, newest first, a page at a time: the page after the cursor
+    /// `before` (a previous page's `next`), or the newest page.
+    ListTimeline {
+        #[serde(rename = "projectId")]
+        project_id: String,
+        #[serde(default)]
+        #[ts(optional)]
+        before: Option<String>,
+    },
+    /// The project's homeowner, its builder or an admin: a read-only link for guests.
+    CreateGuestLink(CreateGuestLink),
+    /// The links to a project this user made (admins: everyone's).
+    ListGuestLinks {
+        #[serde(rename = "projectId")]
+        project_id: String,
+    },
+    /// Its maker or an admin; the link's open pages close at once, on every instance.
+    RevokeGuestLink { id: String },
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct AddMilestone {
+    pub project_id: String,
+    pub name: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub target_date: Option<String>,
+}
+
+/// Only the fields present change; an empty `targetDate` removes the date.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateMilestone {
+    pub id: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub name: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub target_date: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SetMilestoneDone {
+    pub id: String,
+    pub done: bool,
+    /// `YYYY-MM-DD`; today (UTC) when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub done_date: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateGuestLink {
+    pub project_id: String,
+    pub photos: GuestPhotos,
+    pub downloads: bool,
+    /// 1, 7 or 30; absent: never expires.
+    #[serde(default)]
+    #[ts(optional)]
+    pub expires_in_days: Option<u32>,
+}
+
+/// How a new project's milestones start (issue 18).
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MilestoneStart {
+    #[default]
+    Empty,
+    /// Site preparation, Foundation, Framing, Roofing, Rough-in, Insulation & drywall,
+    /// Finishes, Final inspection, Handover.
+    Residential,
 }
 
 /// Only the fields present change. An empty caption removes it.
@@ -112,6 +211,10 @@ pub struct UpdatePhoto {
     #[serde(default)]
     #[ts(optional)]
     pub category: Option<ImageCategory>,
+    /// Tag the photo with one of its project's milestones; empty removes the tag.
+    #[serde(default)]
+    #[ts(optional)]
+    pub milestone_id: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
@@ -165,6 +268,12 @@ pub struct CreateProject {
     pub status: ProjectStatus,
     #[serde(default)]
     pub progress: i32,
+    #[serde(default)]
+    #[ts(optional)]
+    pub progress_mode: Option<ProgressMode>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub milestones: Option<MilestoneStart>,
 }
 
 /// Only the fields present change. An empty `builderId` removes the builder.
@@ -198,6 +307,10 @@ pub struct UpdateProject {
     #[serde(default)]
     #[ts(optional)]
     pub thumbnail_id: Option<String>,
+    /// Admins: whether progress follows the milestones (issue 18).
+    #[serde(default)]
+    #[ts(optional)]
+    pub progress_mode: Option<ProgressMode>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq, Default)]
@@ -263,7 +376,13 @@ pub enum Response {
     User { user: Profile },
     Projects { projects: Vec<Project> },
     Project { project: Project },
-    Subscribed { project: Project, viewers: Vec<UserSummary>, photos: Vec<ProjectImage>, favourites: Vec<String> },
+    Subscribed {
+        project: Project,
+        viewers: Vec<UserSummary>,
+        photos: Vec<ProjectImage>,
+        favourites: Vec<String>,
+        milestones: MilestonePlan,
+    },
     Photos {
         #[serde(rename = "projectId")]
         project_id: String,
@@ -293,6 +412,21 @@ pub enum Response {
         has_more: bool,
     },
     MailPreferences { preferences: MailPreferences },
+    Milestones { plan: MilestonePlan },
+    Timeline {
+        #[serde(rename = "projectId")]
+        project_id: String,
+        entries: Vec<TimelineEntry>,
+        /// The cursor of the next (older) page; `None` at the first entry.
+        next: Option<String>,
+    },
+    /// A new guest link and its address, shown this once (only a hash is kept).
+    GuestLinkCreated { link: GuestLink, url: String },
+    GuestLinks {
+        #[serde(rename = "projectId")]
+        project_id: String,
+        links: Vec<GuestLink>,
+    },
     Done,
 }
 
@@ -317,6 +451,19 @@ pub struct Hello {
     pub server_time: Millis,
     pub user: Profile,
     pub snapshot: Snapshot,
+}
+
+/// A guest's first frame (issue 18): what the link shows, instead of a user's snapshot.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct GuestHello {
+    pub protocol_version: u32,
+    pub server_time: Millis,
+    pub access: GuestAccess,
+    pub project: Project,
+    pub milestones: MilestonePlan,
+    /// The photos the link shows, newest first.
+    pub photos: Vec<ProjectImage>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
@@ -375,6 +522,16 @@ pub enum Event {
         #[serde(rename = "commentCount")]
         comment_count: i64,
     },
+    /// To subscribed sockets (guests too): the project's milestones as they now are.
+    MilestonesChanged { plan: MilestonePlan },
+    /// To subscribed sockets (guests too): a new timeline entry.
+    TimelineAdded { entry: TimelineEntry },
+    /// To subscribed sockets: an entry is gone (its comment was deleted).
+    TimelineRemoved {
+        #[serde(rename = "projectId")]
+        project_id: String,
+        id: String,
+    },
 }
 
 /// The answer to a photo upload (HTTP `POST /api/projects/{id}/photos`, multipart):
@@ -400,6 +557,7 @@ pub struct SkippedFile {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
     Hello(Hello),
+    GuestHello(GuestHello),
     Reply { id: u32, response: Response },
     /// `id` is null when the frame was too broken to carry one.
     Error { id: Option<u32>, error: ApiError },

@@ -97,6 +97,17 @@ request_messages! {
     MarkAllNotificationsRead => Done,
     GetMailPreferences => MailPreferences,
     UpdateMailPreferences => MailPreferences,
+    ListMilestones => Milestones,
+    AddMilestone => Milestones,
+    AddMilestoneTemplate => Milestones,
+    UpdateMilestone => Milestones,
+    SetMilestoneDone => Milestones,
+    MoveMilestone => Milestones,
+    DeleteMilestone => Milestones,
+    ListTimeline => Timeline,
+    CreateGuestLink => GuestLinkCreated,
+    ListGuestLinks => GuestLinks,
+    RevokeGuestLink => Done,
 }
 
 #[cfg(test)]
@@ -108,10 +119,13 @@ mod tests {
 
     use super::*;
     use crate::messages::{
-        CreateProject, CreateUser, LogEntry, PasswordChange, ProfileUpdate, UpdatePhoto, UpdateProject, UpdateUser,
-        UserDirectory,
+        AddMilestone, CreateGuestLink, CreateProject, CreateUser, LogEntry, PasswordChange, ProfileUpdate, SetMilestoneDone,
+        UpdateMilestone, UpdatePhoto, UpdateProject, UpdateUser, UserDirectory,
     };
-    use crate::types::{Comment, ImageCategory, MailPreferences, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary};
+    use crate::types::{
+        Comment, GuestLink, GuestPhotos, ImageCategory, MailPreferences, MilestonePlan, ProgressMode, Profile, Project,
+        ProjectImage, ProjectStatus, Role, UserSummary,
+    };
 
     /// Every `type` tag serde accepts for `T`, from serde itself: it lists them all when
     /// it meets one it does not know. Independent of the list above by construction.
@@ -161,6 +175,7 @@ mod tests {
             builder_name: None,
             status: ProjectStatus::InProgress,
             progress: 0,
+            progress_mode: ProgressMode::Manual,
             thumbnail_url: None,
             thumbnail_pinned: false,
             created_at: 0,
@@ -186,6 +201,26 @@ mod tests {
             version: 1,
             comment_count: 0,
             visit_note: None,
+            batch_id: None,
+            milestone_id: None,
+        }
+    }
+
+    fn plan() -> MilestonePlan {
+        MilestonePlan { project_id: "p1".into(), milestones: vec![], version: 1 }
+    }
+
+    fn guest_link() -> GuestLink {
+        GuestLink {
+            id: "g1".into(),
+            project_id: "p1".into(),
+            photos: GuestPhotos::All,
+            downloads: false,
+            expires_at: None,
+            created_at: 0,
+            created_by: None,
+            revoked_at: None,
+            last_opened_at: None,
         }
     }
 
@@ -232,6 +267,8 @@ mod tests {
                 builder_id: None,
                 status: ProjectStatus::Planning,
                 progress: 0,
+                progress_mode: None,
+                milestones: None,
             }),
             Request::UpdateProject(UpdateProject { id: id(), ..Default::default() }),
             Request::DeleteProject { id: id() },
@@ -257,6 +294,22 @@ mod tests {
             Request::MarkAllNotificationsRead,
             Request::GetMailPreferences,
             Request::UpdateMailPreferences(prefs()),
+            Request::ListMilestones { project_id: id() },
+            Request::AddMilestone(AddMilestone { project_id: id(), name: "Framing".into(), target_date: None }),
+            Request::AddMilestoneTemplate { project_id: id() },
+            Request::UpdateMilestone(UpdateMilestone { id: id(), ..Default::default() }),
+            Request::SetMilestoneDone(SetMilestoneDone { id: id(), done: true, done_date: None }),
+            Request::MoveMilestone { id: id(), position: 0 },
+            Request::DeleteMilestone { id: id() },
+            Request::ListTimeline { project_id: id(), before: None },
+            Request::CreateGuestLink(CreateGuestLink {
+                project_id: id(),
+                photos: GuestPhotos::All,
+                downloads: true,
+                expires_in_days: Some(7),
+            }),
+            Request::ListGuestLinks { project_id: id() },
+            Request::RevokeGuestLink { id: id() },
         ]
     }
 
@@ -267,7 +320,7 @@ mod tests {
             Response::User { user: profile() },
             Response::Projects { projects: vec![project()] },
             Response::Project { project: project() },
-            Response::Subscribed { project: project(), viewers: vec![], photos: vec![photo()], favourites: vec![] },
+            Response::Subscribed { project: project(), viewers: vec![], photos: vec![photo()], favourites: vec![], milestones: plan() },
             Response::Photos { project_id: "p1".into(), photos: vec![photo()], favourites: vec![] },
             Response::Photo { photo: photo() },
             Response::DeletionImpact { projects: 2, photos: 9 },
@@ -275,6 +328,10 @@ mod tests {
             Response::Comment { comment: comment() },
             Response::Notifications { notifications: vec![], unread: 0, has_more: false },
             Response::MailPreferences { preferences: prefs() },
+            Response::Milestones { plan: plan() },
+            Response::Timeline { project_id: "p1".into(), entries: vec![], next: None },
+            Response::GuestLinkCreated { link: guest_link(), url: "http://x/guest/t".into() },
+            Response::GuestLinks { project_id: "p1".into(), links: vec![guest_link()] },
             Response::Done,
         ]
     }

@@ -149,6 +149,8 @@ pub struct Project {
     pub status: ProjectStatus,
     /// 0 to 100.
     pub progress: i32,
+    /// Whether `progress` is set by hand or follows the milestones (issue 18).
+    pub progress_mode: ProgressMode,
     /// Thumbnail rendition of the project's cover photo, served after an access check.
     pub thumbnail_url: Option<String>,
     /// True when an admin picked the thumbnail; false when it follows the newest photo.
@@ -182,6 +184,11 @@ pub struct ProjectImage {
     pub comment_count: i64,
     /// The note of the site visit (upload batch) the photo came with, if any.
     pub visit_note: Option<String>,
+    /// The site visit (upload batch) the photo came with: photos selected and sent
+    /// together share it (issue 18's "group by site visit").
+    pub batch_id: Option<String>,
+    /// The milestone the photo is tagged with, if any (issue 18).
+    pub milestone_id: Option<String>,
 }
 
 /// Which mails a user gets: Profile & Settings, "Email me about" (issue 17).
@@ -280,4 +287,161 @@ pub struct Favourite {
     pub image_id: String,
     pub project_id: String,
     pub created_at: Millis,
+}
+
+/// Whether a project's progress bar is set by hand (admins) or follows its milestones
+/// (the share of them completed), issue 18.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ProgressMode {
+    #[default]
+    Manual,
+    Milestones,
+}
+
+impl ProgressMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProgressMode::Manual => "manual",
+            ProgressMode::Milestones => "milestones",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ProgressMode> {
+        [ProgressMode::Manual, ProgressMode::Milestones].into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+/// One step of a project's plan (issue 18). Dates are calendar days, `YYYY-MM-DD`:
+/// a target is a day on the site's calendar, not an instant.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Milestone {
+    pub id: String,
+    pub project_id: String,
+    pub name: String,
+    /// 0-based place in the project's ordered list.
+    pub position: i32,
+    pub target_date: Option<String>,
+    /// Set when completed; cleared when reopened.
+    pub done_date: Option<String>,
+}
+
+/// A project's milestones, in order, as one value: every milestone change sends the
+/// whole list (a project has a handful), stamped with the project's version after it.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct MilestonePlan {
+    pub project_id: String,
+    pub milestones: Vec<Milestone>,
+    /// The project's version this list goes with; a client keeps the newest.
+    pub version: i64,
+}
+
+/// A photo as a timeline entry shows it: a thumbnail in a strip.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct TimelinePhoto {
+    pub id: String,
+    pub thumb_url: String,
+}
+
+/// What happened, with the details the timeline shows.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TimelineDetail {
+    ProjectCreated,
+    StatusChanged { from: ProjectStatus, to: ProjectStatus },
+    ProgressChanged { from: i32, to: i32 },
+    MilestoneCompleted {
+        #[serde(rename = "milestoneId")]
+        milestone_id: String,
+        name: String,
+    },
+    MilestoneReopened {
+        #[serde(rename = "milestoneId")]
+        milestone_id: String,
+        name: String,
+    },
+    /// A site visit's photos (one upload batch): how many were added, a strip of
+    /// the first of them still in the project, and the visit's note.
+    PhotosAdded {
+        count: i32,
+        photos: Vec<TimelinePhoto>,
+        note: Option<String>,
+    },
+    /// A comment on a photo: its opening words and the photo.
+    Comment {
+        #[serde(rename = "commentId")]
+        comment_id: String,
+        excerpt: String,
+        photo: TimelinePhoto,
+    },
+}
+
+/// One entry of a project's activity feed (issue 18), written in the transaction of the
+/// change it records.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct TimelineEntry {
+    pub id: String,
+    pub project_id: String,
+    /// Who did it, by display name at the time (never an email: guests see this).
+    pub actor_name: Option<String>,
+    pub actor_role: Option<Role>,
+    pub created_at: Millis,
+    pub detail: TimelineDetail,
+}
+
+/// Which photos a guest link shows (issue 18).
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum GuestPhotos {
+    All,
+    /// The favourites of whoever made the link, as they change.
+    Favourites,
+}
+
+impl GuestPhotos {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GuestPhotos::All => "all",
+            GuestPhotos::Favourites => "favourites",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<GuestPhotos> {
+        [GuestPhotos::All, GuestPhotos::Favourites].into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+/// A read-only link to one project for people without an account (issue 18), as its
+/// maker sees it. The token itself is shown once, when the link is made.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct GuestLink {
+    pub id: String,
+    pub project_id: String,
+    pub photos: GuestPhotos,
+    pub downloads: bool,
+    /// `None`: never expires.
+    pub expires_at: Option<Millis>,
+    pub created_at: Millis,
+    pub created_by: Option<UserSummary>,
+    pub revoked_at: Option<Millis>,
+    /// When a guest last opened it.
+    pub last_opened_at: Option<Millis>,
+}
+
+/// What a guest link lets its guest do, as the guest's page needs it.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct GuestAccess {
+    pub link_id: String,
+    pub project_id: String,
+    pub photos: GuestPhotos,
+    pub downloads: bool,
+    pub expires_at: Option<Millis>,
+    /// Who shared it, by display name.
+    pub shared_by: Option<String>,
 }

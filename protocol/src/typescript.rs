@@ -6,11 +6,14 @@ use ts_rs::{Config, TS};
 use crate::error::{ApiError, ErrorCode, FieldError};
 use crate::replies::REPLIES;
 use crate::messages::{
-    ClientMsg, CreateProject, CreateUser, Event, Hello, LogEntry, PasswordChange, ProfileUpdate, Request, Response,
-    ServerMsg, SkippedFile, Snapshot, UpdatePhoto, UpdateProject, UpdateUser, UploadResult, UserDirectory, UserListing,
+    AddMilestone, ClientMsg, CreateGuestLink, CreateProject, CreateUser, Event, GuestHello, Hello, LogEntry, MilestoneStart,
+    PasswordChange, ProfileUpdate, Request, Response, ServerMsg, SetMilestoneDone, SkippedFile, Snapshot, UpdateMilestone,
+    UpdatePhoto, UpdateProject, UpdateUser, UploadResult, UserDirectory, UserListing,
 };
 use crate::types::{
-    Comment, Favourite, ImageCategory, MailPreferences, Notification, NotificationKind, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary,
+    Comment, Favourite, GuestAccess, GuestLink, GuestPhotos, ImageCategory, MailPreferences, Milestone, MilestonePlan,
+    Notification, NotificationKind, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Role, TimelineDetail,
+    TimelineEntry, TimelinePhoto, UserSummary,
 };
 
 /// Path of the generated file, relative to the workspace root.
@@ -24,6 +27,7 @@ pub fn typescript_bindings() -> String {
         Role::decl(&cfg),
         ProjectStatus::decl(&cfg),
         ImageCategory::decl(&cfg),
+        ProgressMode::decl(&cfg),
         Profile::decl(&cfg),
         UserSummary::decl(&cfg),
         Project::decl(&cfg),
@@ -33,6 +37,14 @@ pub fn typescript_bindings() -> String {
         MailPreferences::decl(&cfg),
         NotificationKind::decl(&cfg),
         Notification::decl(&cfg),
+        Milestone::decl(&cfg),
+        MilestonePlan::decl(&cfg),
+        TimelinePhoto::decl(&cfg),
+        TimelineDetail::decl(&cfg),
+        TimelineEntry::decl(&cfg),
+        GuestPhotos::decl(&cfg),
+        GuestLink::decl(&cfg),
+        GuestAccess::decl(&cfg),
         ErrorCode::decl(&cfg),
         FieldError::decl(&cfg),
         ApiError::decl(&cfg),
@@ -45,12 +57,18 @@ pub fn typescript_bindings() -> String {
         PasswordChange::decl(&cfg),
         LogEntry::decl(&cfg),
         UpdatePhoto::decl(&cfg),
+        MilestoneStart::decl(&cfg),
+        AddMilestone::decl(&cfg),
+        UpdateMilestone::decl(&cfg),
+        SetMilestoneDone::decl(&cfg),
+        CreateGuestLink::decl(&cfg),
         Request::decl(&cfg),
         UserListing::decl(&cfg),
         UserDirectory::decl(&cfg),
         Response::decl(&cfg),
         Snapshot::decl(&cfg),
         Hello::decl(&cfg),
+        GuestHello::decl(&cfg),
         Event::decl(&cfg),
         ServerMsg::decl(&cfg),
         SkippedFile::decl(&cfg),

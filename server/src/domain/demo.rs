@@ -207,6 +207,8 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 version: 1,
                 comment_count: 0,
                 visit_note: None,
+                batch_id: None,
+                milestone_id: None,
             });
         }
         project_rows.push((project_id, p));

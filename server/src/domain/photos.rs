@@ -323,6 +323,8 @@ async fn store_one(
         version: 1,
         comment_count: 0,
         visit_note: file.visit_note.clone(),
+        batch_id: None,
+        milestone_id: None,
     };
     let step: Step<ProjectImage> = {
         let (svc, actor) = (svc.clone(), actor.clone());
@@ -683,6 +685,8 @@ mod tests {
             version: 1,
             comment_count: 0,
             visit_note: None,
+            batch_id: None,
+            milestone_id: None,
         };
         let rows = [row("a.jpg"), row("A.jpg"), row("a.jpg"), row("b")];
         assert_eq!(zip_names(&rows), vec!["a.jpg", "A (2).jpg", "a (3).jpg", "b"]);

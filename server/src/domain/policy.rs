@@ -1,7 +1,7 @@
 //! Who may see and do what: SPEC.md §6 as one table. Every request and every event
 //! fan-out asks this module; nothing else decides access.
 
-use protocol::Role;
+use protocol::{GuestPhotos, Role};
 
 use crate::store::projects::ProjectScope;
 
@@ -10,6 +10,33 @@ use crate::store::projects::ProjectScope;
 pub struct Actor {
     pub id: String,
     pub role: Role,
+}
+
+/// Whoever holds a guest link (issue 18): a principal of its own, never a role. What
+/// it may see is one project, through the eyes of the link's maker, and only while the
+/// maker may still see it; `photos` and `downloads` narrow it further.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Guest {
+    pub link_id: String,
+    pub project_id: String,
+    /// Who made the link; the link shows nothing they may not see.
+    pub maker: Actor,
+    pub photos: GuestPhotos,
+    pub downloads: bool,
+}
+
+impl Guest {
+    /// The id a guest's sockets are known by (never a user id: those are UUIDs).
+    pub fn principal_id(link_id: &str) -> String {
+        format!("guest:{link_id}")
+    }
+}
+
+/// The facts about a guest link that managing it depends on.
+#[derive(Debug, Clone, Copy)]
+pub struct GuestLinkRef<'a> {
+    pub project: ProjectRef<'a>,
+    pub maker_id: &'a str,
 }
 
 /// The facts about a project that access depends on.
@@ -60,10 +87,20 @@ pub enum Action {
     CommentOnPhoto,
     EditComment,
     DeleteComment,
+    /// See a photo's thumbnail and display size (the original is `DownloadPhoto`).
+    ViewPhoto,
+    /// Read a project's timeline.
+    ReadTimeline,
+    /// Add, rename, reorder, date, complete, reopen and delete milestones; tag photos.
+    EditMilestones,
+    /// Make a guest link to a project.
+    ShareProject,
+    /// List and revoke guest links.
+    ManageGuestLink,
 }
 
 impl Action {
-    pub const ALL: [Action; 22] = [
+    pub const ALL: [Action; 27] = [
         Action::ListUsers,
         Action::ViewUser,
         Action::CreateUser,
@@ -86,6 +123,11 @@ impl Action {
         Action::CommentOnPhoto,
         Action::EditComment,
         Action::DeleteComment,
+        Action::ViewPhoto,
+        Action::ReadTimeline,
+        Action::EditMilestones,
+        Action::ShareProject,
+        Action::ManageGuestLink,
     ];
 }
 
@@ -107,38 +149,53 @@ pub enum Scope {
     OwnAccount,
     /// A comment the actor wrote, on a project the actor may see.
     OwnComments,
+    /// A guest link the actor made, to a project the actor may see.
+    OwnLinks,
+    /// Guests: the project their link is to.
+    LinkedProject,
+    /// Guests: the project their link is to, when the link allows downloads.
+    LinkedProjectWithDownloads,
 }
 
 use Scope::*;
 
-/// SPEC.md §6, one row per action: (admin, builder, homeowner).
-pub const RULES: [(Action, [Scope; 3]); 22] = [
-    (Action::ListUsers, [Any, OwnHomeowners, Never]),
-    (Action::ViewUser, [Any, SelfOrOwnHomeowners, OwnAccount]),
-    (Action::CreateUser, [Any, Never, Never]),
-    (Action::EditUser, [Any, OwnHomeowners, Never]),
-    (Action::DeleteUser, [AnyButSelf, Never, Never]),
-    (Action::ListProjects, [Any, OwnProjects, OwnProjects]),
-    (Action::ViewProject, [Any, OwnProjects, OwnProjects]),
-    (Action::CreateProject, [Any, Never, Never]),
-    (Action::EditProjectDetails, [Any, OwnProjects, Never]),
-    (Action::ChangeProjectStatus, [Any, Never, Never]),
-    (Action::DeleteProject, [Any, Never, Never]),
-    (Action::UploadPhoto, [Any, OwnProjects, Never]),
-    (Action::EditPhoto, [Any, OwnProjects, Never]),
+/// SPEC.md §6, one row per action: (admin, builder, homeowner, guest). Guests (issue
+/// 18) are the last column: they only ever look, at the one project of their link.
+pub const RULES: [(Action, [Scope; 4]); 27] = [
+    (Action::ListUsers, [Any, OwnHomeowners, Never, Never]),
+    (Action::ViewUser, [Any, SelfOrOwnHomeowners, OwnAccount, Never]),
+    (Action::CreateUser, [Any, Never, Never, Never]),
+    (Action::EditUser, [Any, OwnHomeowners, Never, Never]),
+    (Action::DeleteUser, [AnyButSelf, Never, Never, Never]),
+    (Action::ListProjects, [Any, OwnProjects, OwnProjects, Never]),
+    (Action::ViewProject, [Any, OwnProjects, OwnProjects, LinkedProject]),
+    (Action::CreateProject, [Any, Never, Never, Never]),
+    (Action::EditProjectDetails, [Any, OwnProjects, Never, Never]),
+    (Action::ChangeProjectStatus, [Any, Never, Never, Never]),
+    (Action::DeleteProject, [Any, Never, Never, Never]),
+    (Action::UploadPhoto, [Any, OwnProjects, Never, Never]),
+    (Action::EditPhoto, [Any, OwnProjects, Never, Never]),
     // SPEC.md §6: builders upload and edit, but the gallery offers them no delete.
-    (Action::DeletePhoto, [Any, Never, Never]),
-    (Action::FavouritePhoto, [Any, OwnProjects, OwnProjects]),
-    (Action::DownloadPhoto, [Any, OwnProjects, OwnProjects]),
-    (Action::EditOwnProfile, [Any, Any, Any]),
-    (Action::ChangeOwnPassword, [Any, Any, Any]),
-    (Action::WriteLog, [Any, Any, Any]),
+    (Action::DeletePhoto, [Any, Never, Never, Never]),
+    (Action::FavouritePhoto, [Any, OwnProjects, OwnProjects, Never]),
+    (Action::DownloadPhoto, [Any, OwnProjects, OwnProjects, LinkedProjectWithDownloads]),
+    (Action::EditOwnProfile, [Any, Any, Any, Never]),
+    (Action::ChangeOwnPassword, [Any, Any, Any, Never]),
+    (Action::WriteLog, [Any, Any, Any, Never]),
     // Issue 17: everyone who may see a project may comment on its photos; authors
     // edit and delete their own, admins delete any (but edit only their own: words
-    // are not put in someone's mouth).
-    (Action::CommentOnPhoto, [Any, OwnProjects, OwnProjects]),
-    (Action::EditComment, [OwnComments, OwnComments, OwnComments]),
-    (Action::DeleteComment, [Any, OwnComments, OwnComments]),
+    // are not put in someone's mouth). Guests read no comment threads.
+    (Action::CommentOnPhoto, [Any, OwnProjects, OwnProjects, Never]),
+    (Action::EditComment, [OwnComments, OwnComments, OwnComments, Never]),
+    (Action::DeleteComment, [Any, OwnComments, OwnComments, Never]),
+    // Issue 18. A guest sees the link's photos (all, or its maker's favourites: see
+    // `guest_sees_photo`) and the timeline; admins and the project's builder keep
+    // the plan; anyone who sees a project may share it, and manages their own links.
+    (Action::ViewPhoto, [Any, OwnProjects, OwnProjects, LinkedProject]),
+    (Action::ReadTimeline, [Any, OwnProjects, OwnProjects, LinkedProject]),
+    (Action::EditMilestones, [Any, OwnProjects, Never, Never]),
+    (Action::ShareProject, [Any, OwnProjects, OwnProjects, Never]),
+    (Action::ManageGuestLink, [Any, OwnLinks, OwnLinks, Never]),
 ];
 
 /// What an action is done to.
@@ -148,6 +205,20 @@ pub enum Target<'a> {
     Project(ProjectRef<'a>),
     User(UserRef<'a>),
     Comment(CommentRef<'a>),
+    GuestLink(GuestLinkRef<'a>),
+}
+
+/// A project as a guest's rules see it: its id besides its owners.
+#[derive(Debug, Clone, Copy)]
+pub struct LinkedRef<'a> {
+    pub id: &'a str,
+    pub project: ProjectRef<'a>,
+}
+
+const GUEST_COLUMN: usize = 3;
+
+fn column_scope(col: usize, action: Action) -> Scope {
+    RULES.iter().find(|(a, _)| *a == action).map(|(_, s)| s[col]).unwrap_or(Never)
 }
 
 pub fn scope(role: Role, action: Action) -> Scope {
@@ -156,7 +227,27 @@ pub fn scope(role: Role, action: Action) -> Scope {
         Role::Builder => 1,
         Role::Homeowner => 2,
     };
-    RULES.iter().find(|(a, _)| *a == action).map(|(_, s)| s[col]).unwrap_or(Never)
+    column_scope(col, action)
+}
+
+/// What a guest may do with an action on a project: only on their link's project,
+/// and only while the link's maker may still see it.
+pub fn guest_allows(guest: &Guest, action: Action, project: LinkedRef<'_>) -> bool {
+    let linked = project.id == guest.project_id && can_view_project(&guest.maker, project.project);
+    match column_scope(GUEST_COLUMN, action) {
+        LinkedProject => linked,
+        LinkedProjectWithDownloads => linked && guest.downloads,
+        _ => false,
+    }
+}
+
+/// Whether a guest sees one photo of their link's project: every one, or (a
+/// favourites link) those its maker has favourited, as that set changes.
+pub fn guest_sees_photo(guest: &Guest, makers_favourite: bool) -> bool {
+    match guest.photos {
+        GuestPhotos::All => true,
+        GuestPhotos::Favourites => makers_favourite,
+    }
 }
 
 pub fn allows(actor: &Actor, action: Action, target: Target<'_>) -> bool {
@@ -181,6 +272,8 @@ pub fn allows(actor: &Actor, action: Action, target: Target<'_>) -> bool {
         (OwnAccount, Target::User(u)) => u.id == actor.id,
         // Their own comment, on a project they still see.
         (OwnComments, Target::Comment(c)) => c.author_id == actor.id && own_project(c.project),
+        // A link they made, to a project they still see.
+        (OwnLinks, Target::GuestLink(l)) => l.maker_id == actor.id && own_project(l.project),
         _ => false,
     }
 }
@@ -215,6 +308,11 @@ pub enum Audience {
     /// `can_view_project` when it subscribed and again whenever the project's owners
     /// changed (in the project's turn, so no change slips between check and subscribe).
     Subscribers(String),
+    /// The guests watching this project (issue 18), each checked with `guest_allows`
+    /// when their socket opened and again whenever the project changed, and only for
+    /// the photos `photos` names when every one of them is one the guest sees
+    /// (`guest_sees_photo`).
+    Guests { project_id: String, photos: Vec<String> },
 }
 
 /// A project's creation, update or deletion: admins, its homeowner and its builder.
@@ -262,6 +360,17 @@ pub fn comment_audience(project_id: &str) -> Audience {
     Audience::Subscribers(project_id.to_owned())
 }
 
+/// What guests watching a project hear of (issue 18): the project, its milestones, its
+/// timeline and its photos (those of `photos` they may see), nothing about people.
+pub fn guest_audience(project_id: &str, photos: Vec<String>) -> Audience {
+    Audience::Guests { project_id: project_id.to_owned(), photos }
+}
+
+/// A guest link revoked or ended: its guests' sockets close, on every instance.
+pub fn ended_link_audience(link_id: &str) -> Audience {
+    Audience::Only(vec![Guest::principal_id(link_id)])
+}
+
 /// A notification, or notifications read: only the user they are for (every tab and
 /// device of theirs), never anyone else.
 pub fn notification_audience(user_id: &str) -> Audience {
@@ -287,6 +396,8 @@ pub fn receives(actor: &Actor, audience: &Audience, subscribed: impl Fn(&str) ->
         Audience::Users(users) => actor.role == Role::Admin || users.contains(&actor.id),
         Audience::Only(users) => users.contains(&actor.id),
         Audience::Subscribers(project_id) => subscribed(project_id),
+        // Guests are not users: no user receives what is meant for guests.
+        Audience::Guests { .. } => false,
     }
 }
 
@@ -310,7 +421,7 @@ mod tests {
 
         // (action, target kind) → [admin, builder, homeowner] for (own, other) targets.
         use Action as A;
-        let project_rows: [(Action, [bool; 3], [bool; 3]); 10] = [
+        let project_rows: [(Action, [bool; 3], [bool; 3]); 14] = [
             (A::ViewProject, [true, true, true], [true, false, false]),
             (A::EditProjectDetails, [true, true, false], [true, false, false]),
             (A::ChangeProjectStatus, [true, false, false], [true, false, false]),
@@ -321,6 +432,10 @@ mod tests {
             (A::FavouritePhoto, [true, true, true], [true, false, false]),
             (A::DownloadPhoto, [true, true, true], [true, false, false]),
             (A::CommentOnPhoto, [true, true, true], [true, false, false]),
+            (A::ViewPhoto, [true, true, true], [true, false, false]),
+            (A::ReadTimeline, [true, true, true], [true, false, false]),
+            (A::EditMilestones, [true, true, false], [true, false, false]),
+            (A::ShareProject, [true, true, true], [true, false, false]),
         ];
         for (action, own, other) in project_rows {
             for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
@@ -363,6 +478,22 @@ mod tests {
             }
         }
 
+        // Guest links: [own link on own project, someone else's on own project, own
+        // link on a project no longer seen, someone else's on another project].
+        let link_rows: [(Action, [[bool; 4]; 3]); 1] =
+            [(A::ManageGuestLink, [[true, true, true, true], [true, false, false, false], [true, false, false, false]])];
+        for (action, expected) in link_rows {
+            for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
+                let mine_on_own = GuestLinkRef { project: own_project, maker_id: &actor.id };
+                let theirs_on_own = GuestLinkRef { project: own_project, maker_id: "someone" };
+                let mine_on_other = GuestLinkRef { project: other_project, maker_id: &actor.id };
+                let theirs_on_other = GuestLinkRef { project: other_project, maker_id: "someone" };
+                for (j, target) in [mine_on_own, theirs_on_own, mine_on_other, theirs_on_other].into_iter().enumerate() {
+                    assert_eq!(allows(actor, action, Target::GuestLink(target)), expected[i][j], "{action:?} by {:?} on target {j}", actor.role);
+                }
+            }
+        }
+
         // Untargeted actions.
         let plain: [(Action, [bool; 3]); 7] = [
             (A::ListUsers, [true, true, false]),
@@ -382,7 +513,50 @@ mod tests {
         for action in Action::ALL {
             assert_eq!(RULES.iter().filter(|(a, _)| *a == action).count(), 1, "{action:?}");
         }
-        assert_eq!(project_rows.len() + user_rows.len() + comment_rows.len() + plain.len(), Action::ALL.len());
+        assert_eq!(
+            project_rows.len() + user_rows.len() + comment_rows.len() + link_rows.len() + plain.len(),
+            Action::ALL.len()
+        );
+    }
+
+    /// A guest, for every action: only looking, only at the linked project, only while
+    /// its maker sees it, and originals only when the link allows downloads.
+    #[test]
+    fn guest_access_matrix() {
+        let homeowner = Actor { id: "h".into(), role: Role::Homeowner };
+        let guest = |downloads| Guest {
+            link_id: "l".into(),
+            project_id: "p".into(),
+            maker: homeowner.clone(),
+            photos: GuestPhotos::All,
+            downloads,
+        };
+        let linked = LinkedRef { id: "p", project: ProjectRef { homeowner_id: "h", builder_id: Some("b") } };
+        // The same owners under another id: a guest's link names one project only.
+        let other = LinkedRef { id: "p2", project: ProjectRef { homeowner_id: "h", builder_id: Some("b") } };
+        // The linked project, given to another homeowner: its maker lost it, so did the guest.
+        let lost = LinkedRef { id: "p", project: ProjectRef { homeowner_id: "h2", builder_id: Some("b") } };
+        use Action as A;
+        let looks = [A::ViewProject, A::ViewPhoto, A::ReadTimeline];
+        for action in Action::ALL {
+            for downloads in [false, true] {
+                let g = guest(downloads);
+                let expected = looks.contains(&action) || (action == A::DownloadPhoto && downloads);
+                assert_eq!(guest_allows(&g, action, linked), expected, "{action:?}, downloads {downloads}");
+                assert!(!guest_allows(&g, action, other), "{action:?} on another project");
+                assert!(!guest_allows(&g, action, lost), "{action:?} after the maker lost the project");
+            }
+        }
+        let mut favourites = guest(false);
+        favourites.photos = GuestPhotos::Favourites;
+        assert!(guest_sees_photo(&favourites, true));
+        assert!(!guest_sees_photo(&favourites, false));
+        assert!(guest_sees_photo(&guest(false), false));
+        // No user receives what is meant for guests, and guests' sockets are not users.
+        for actor in [&homeowner, &Actor { id: "a".into(), role: Role::Admin }] {
+            assert!(!receives(actor, &guest_audience("p", vec![]), |_| true));
+        }
+        assert_eq!(ended_link_audience("l"), Audience::Only(vec!["guest:l".to_owned()]));
     }
 
     /// Every role × every event × own/other, written out independently of the audience

@@ -203,6 +203,7 @@ pub fn plan_create(
         progress: input.progress,
         thumbnail_image_id: None,
         thumbnail_pinned: 0,
+        progress_mode: input.progress_mode.unwrap_or_default().as_str().to_owned(),
         created_at: now,
         updated_at: now,
         version: 1,
@@ -247,6 +248,7 @@ fn fields(row: &ProjectRow) -> ProjectFields<'_> {
         progress: row.progress,
         thumbnail_image_id: row.thumbnail_image_id.as_deref(),
         thumbnail_pinned: row.thumbnail_pinned != 0,
+        progress_mode: &row.progress_mode,
     }
 }
 
@@ -427,6 +429,7 @@ mod tests {
             progress: 40,
             thumbnail_image_id: None,
             thumbnail_pinned: 0,
+            progress_mode: "manual".into(),
             created_at: 1,
             updated_at: 1,
             version: 7,

@@ -1,6 +1,6 @@
 //! Stored rows turned into the wire types the client sees.
 
-use protocol::{Comment, ImageCategory, Profile, Project, ProjectImage, ProjectStatus, Role, UserSummary};
+use protocol::{Comment, ImageCategory, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Role, UserSummary};
 
 use crate::store::comments::CommentRow;
 use crate::store::images::ImageRow;
@@ -74,6 +74,7 @@ pub fn project(p: &ProjectRow) -> Project {
             .map(|email| display_name(None, None, p.builder_name.as_deref(), email)),
         status: ProjectStatus::parse(&p.status).unwrap_or(ProjectStatus::InProgress),
         progress: p.progress,
+        progress_mode: ProgressMode::parse(&p.progress_mode).unwrap_or_default(),
         thumbnail_url: p.thumbnail_image_id.as_deref().map(|id| media_url(id, "thumb")),
         thumbnail_pinned: p.thumbnail_pinned != 0,
         created_at: p.created_at,
@@ -99,6 +100,8 @@ pub fn image(i: &ImageRow) -> ProjectImage {
         version: i.version,
         comment_count: i.comment_count,
         visit_note: i.visit_note.clone(),
+        batch_id: i.batch_id.clone(),
+        milestone_id: i.milestone_id.clone(),
     }
 }
 

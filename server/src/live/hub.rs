@@ -154,8 +154,8 @@ impl Hub {
     fn deliver(&mut self, frame: &Bytes, audience: &Audience, except: Option<&str>) {
         let skip: HashSet<u64> = except.and_then(|u| self.by_user.get(u)).into_iter().flatten().copied().collect();
         let targets: Vec<u64> = match audience {
-            Audience::Subscribers(_) => {
-                tracing::error!("subscriber events go through the project's actor, not the hub");
+            Audience::Subscribers(_) | Audience::Guests { .. } => {
+                tracing::error!("subscriber and guest events go through the project's actor, not the hub");
                 return;
             }
             Audience::Users(users) => {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicResponse, Context, Handler, Message, WrapFuture};
 use bytes::Bytes;
 use futures_util::future::BoxFuture;
-use protocol::{encode, ErrorCode, Event, Project, ProjectImage, ServerMsg, UpdateProject, UserSummary};
+use protocol::{encode, ErrorCode, Event, MilestonePlan, Project, ProjectImage, ServerMsg, UpdateProject, UserSummary};
 
 use super::bus::Bus;
 use super::registry::{ProjectActorFor, Registry, Stopped};
@@ -51,6 +51,7 @@ pub struct Subscribed {
     pub viewers: Vec<UserSummary>,
     pub photos: Vec<ProjectImage>,
     pub favourites: Vec<String>,
+    pub milestones: MilestonePlan,
 }
 
 impl Message for Subscribe {
@@ -247,7 +248,9 @@ impl Handler<Subscribe> for ProjectActor {
                         act.announce_viewers();
                     }
                 }
-                Ok(Subscribed { project, viewers: act.viewers(), photos, favourites })
+                // Issue 18 wiring: the milestones are read in the turn below once they exist.
+                let milestones = MilestonePlan { project_id: project.id.clone(), milestones: Vec::new(), version: project.version };
+                Ok(Subscribed { project, viewers: act.viewers(), photos, favourites, milestones })
             }),
         ))
     }

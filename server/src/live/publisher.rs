@@ -13,7 +13,7 @@ use tokio::sync::mpsc;
 
 use super::bus::Inbound;
 use super::hub::{Deliver, EndSessions, EndUser, Hub, RemotePresence, ResyncAll, Watchers};
-use super::registry::{Changed, Registry, ToSubscribers};
+use super::registry::{Changed, Registry, ToGuests, ToSubscribers};
 use crate::domain::changes::{Change, Owners};
 use crate::domain::policy::{self, Audience, ProjectRef, UserRef};
 use crate::domain::views;
@@ -48,6 +48,7 @@ impl Targets {
         };
         match audience {
             Audience::Subscribers(project_id) => self.registry.do_send(ToSubscribers { project_id, frame }),
+            Audience::Guests { project_id, photos } => self.registry.do_send(ToGuests { project_id, frame, photos }),
             audience => self.hub.do_send(Deliver { frame, audience }),
         }
     }

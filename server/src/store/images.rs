@@ -23,16 +23,21 @@ pub struct ImageRow {
     pub comment_count: i64,
     /// The note of the site visit (upload batch) the photo came with.
     pub visit_note: Option<String>,
+    /// The site visit (upload batch) it came with (issue 18).
+    pub batch_id: Option<String>,
+    /// The milestone it is tagged with (issue 18).
+    pub milestone_id: Option<String>,
 }
 
 const COLUMNS: &str = "id, project_id, uploaded_by, category, caption, original_name, content_type, \
-     byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, comment_count, visit_note";
+     byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, comment_count, visit_note, \
+     batch_id, milestone_id";
 
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, img: &ImageRow) -> Result<()> {
     sqlx::query(
         "INSERT INTO project_images (id, project_id, uploaded_by, category, caption, original_name, \
-         content_type, byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, visit_note) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+         content_type, byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, visit_note, \
+         batch_id, milestone_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
     )
     .bind(&img.id)
     .bind(&img.project_id)
@@ -50,6 +55,8 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, img: &ImageRow) 
     .bind(img.updated_at)
     .bind(img.version)
     .bind(&img.visit_note)
+    .bind(&img.batch_id)
+    .bind(&img.milestone_id)
     .execute(ex)
     .await?;
     Ok(())

@@ -24,6 +24,8 @@ pub struct ProjectRow {
     pub thumbnail_image_id: Option<String>,
     /// 1 when an admin picked the thumbnail, 0 when it follows the newest photo.
     pub thumbnail_pinned: i32,
+    /// `manual` or `milestones` (issue 18).
+    pub progress_mode: String,
     pub created_at: i64,
     pub updated_at: i64,
     pub version: i64,
@@ -36,7 +38,7 @@ pub struct ProjectRow {
 }
 
 const SELECT: &str = "SELECT p.id, p.title, p.description, p.address, p.homeowner_id, p.builder_id, \
-     p.status, p.progress, p.thumbnail_image_id, p.thumbnail_pinned, p.created_at, p.updated_at, p.version, \
+     p.status, p.progress, p.thumbnail_image_id, p.thumbnail_pinned, p.progress_mode, p.created_at, p.updated_at, p.version, \
      h.email AS homeowner_email, h.name AS homeowner_name, h.first_name AS homeowner_first_name, \
      h.last_name AS homeowner_last_name, b.email AS builder_email, b.name AS builder_name \
      FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN users b ON b.id = p.builder_id";
@@ -89,10 +91,11 @@ pub struct ProjectFields<'a> {
     /// Written by updates only: a new project has no photos yet.
     pub thumbnail_image_id: Option<&'a str>,
     pub thumbnail_pinned: bool,
+    pub progress_mode: &'a str,
 }
 
 /// Insert and update take the same parameters in the same order: $1 id, $2..$8 the
-/// fields, $9 the time.
+/// fields, $9 the time, $10 the progress mode.
 fn bind_fields<'q>(
     q: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>,
     id: &'q str,
@@ -108,6 +111,7 @@ fn bind_fields<'q>(
         .bind(f.status)
         .bind(f.progress)
         .bind(now)
+        .bind(f.progress_mode)
 }
 
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(
@@ -117,7 +121,7 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(
     now: i64,
 ) -> Result<()> {
     let sql = "INSERT INTO projects (id, title, description, address, homeowner_id, builder_id, status, progress, \
-         created_at, updated_at, version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 1)";
+         created_at, updated_at, version, progress_mode) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 1, $10)";
     bind_fields(sqlx::query(sql), id, f, now)
     .execute(ex)
     .await?;
@@ -156,7 +160,7 @@ pub async fn update<'e, E: Executor<'e, Database = Any>>(
     now: i64,
 ) -> Result<()> {
     let sql = "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, builder_id = $6, \
-         status = $7, progress = $8, updated_at = $9, version = version + 1 WHERE id = $1";
+         status = $7, progress = $8, updated_at = $9, version = version + 1, progress_mode = $10 WHERE id = $1";
     bind_fields(sqlx::query(sql), id, f, now)
     .execute(ex)
     .await?;
@@ -173,8 +177,8 @@ pub async fn update_at_version<'e, E: Executor<'e, Database = Any>>(
     version: i64,
 ) -> Result<bool> {
     let sql = "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, builder_id = $6, \
-         status = $7, progress = $8, updated_at = $9, version = version + 1, thumbnail_image_id = $11, \
-         thumbnail_pinned = $12 WHERE id = $1 AND version = $10";
+         status = $7, progress = $8, updated_at = $9, progress_mode = $10, version = version + 1, \
+         thumbnail_image_id = $12, thumbnail_pinned = $13 WHERE id = $1 AND version = $11";
     let done = bind_fields(sqlx::query(sql), id, f, now)
         .bind(version)
         .bind(f.thumbnail_image_id)

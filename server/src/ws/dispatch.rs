@@ -46,6 +46,9 @@ pub fn is_write(request: &Request) -> bool {
             | Request::ListComments { .. }
             | Request::ListNotifications { .. }
             | Request::GetMailPreferences
+            | Request::ListMilestones { .. }
+            | Request::ListTimeline { .. }
+            | Request::ListGuestLinks { .. }
             | Request::Subscribe { .. }
             | Request::Unsubscribe { .. }
     )
@@ -143,6 +146,17 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::UpdateMailPreferences(input) => {
             plain(Response::MailPreferences { preferences: mail_preferences::update(svc, actor, &input).await? })
         }
+        Request::ListMilestones { .. }
+        | Request::AddMilestone(_)
+        | Request::AddMilestoneTemplate { .. }
+        | Request::UpdateMilestone(_)
+        | Request::SetMilestoneDone(_)
+        | Request::MoveMilestone { .. }
+        | Request::DeleteMilestone { .. }
+        | Request::ListTimeline { .. }
+        | Request::CreateGuestLink(_)
+        | Request::ListGuestLinks { .. }
+        | Request::RevokeGuestLink { .. } => Err(Error::internal("issue 18: not wired yet")),
         Request::Subscribe { .. } | Request::Unsubscribe { .. } => {
             Err(Error::internal("subscriptions are handled by the session actor"))
         }

@@ -304,8 +304,13 @@ impl SessionActor {
             let subscribe = project::Subscribe { user, viewer, socket };
             let s = registry::ask(&registry, &project_id, subscribe).await.map_err(Error::internal)??;
             let addr = registry.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
-            let response =
-                Response::Subscribed { project: s.project, viewers: s.viewers, photos: s.photos, favourites: s.favourites };
+            let response = Response::Subscribed {
+                milestones: s.milestones,
+                project: s.project,
+                viewers: s.viewers,
+                photos: s.photos,
+                favourites: s.favourites,
+            };
             Ok::<_, Error>((response, addr))
         }
         .instrument(self.span.clone())

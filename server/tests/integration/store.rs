@@ -73,6 +73,8 @@ fn image(project_id: &str, created: i64) -> ImageRow {
         version: 1,
         comment_count: 0,
         visit_note: None,
+        batch_id: None,
+        milestone_id: None,
     }
 }
 

@@ -9,6 +9,8 @@ export type ProjectStatus = "planning" | "in-progress" | "on-hold" | "completed"
 
 export type ImageCategory = "interior" | "exterior" | "structural" | "finishes" | "other" | "general";
 
+export type ProgressMode = "manual" | "milestones";
+
 export type Profile = { id: string, email: string, role: Role, name: string | null, firstName: string | null, lastName: string | null, phone: string | null, 
 /**
  * For homeowners: the builder they work with, if any.
@@ -30,6 +32,10 @@ homeownerName: string, homeownerFirstName: string | null, homeownerLastName: str
  * 0 to 100.
  */
 progress: number, 
+/**
+ * Whether `progress` is set by hand or follows the milestones (issue 18).
+ */
+progressMode: ProgressMode, 
 /**
  * Thumbnail rendition of the project's cover photo, served after an access check.
  */
@@ -60,7 +66,16 @@ commentCount: number,
 /**
  * The note of the site visit (upload batch) the photo came with, if any.
  */
-visitNote: string | null, };
+visitNote: string | null, 
+/**
+ * The site visit (upload batch) the photo came with: photos selected and sent
+ * together share it (issue 18's "group by site visit").
+ */
+batchId: string | null, 
+/**
+ * The milestone the photo is tagged with, if any (issue 18).
+ */
+milestoneId: string | null, };
 
 export type Favourite = { id: string, userId: string, imageId: string, projectId: string, createdAt: number, };
 
@@ -105,6 +120,50 @@ body: string,
  */
 link: string, createdAt: number, readAt: number | null, };
 
+export type Milestone = { id: string, projectId: string, name: string, 
+/**
+ * 0-based place in the project's ordered list.
+ */
+position: number, targetDate: string | null, 
+/**
+ * Set when completed; cleared when reopened.
+ */
+doneDate: string | null, };
+
+export type MilestonePlan = { projectId: string, milestones: Array<Milestone>, 
+/**
+ * The project's version this list goes with; a client keeps the newest.
+ */
+version: number, };
+
+export type TimelinePhoto = { id: string, thumbUrl: string, };
+
+export type TimelineDetail = { "type": "project_created" } | { "type": "status_changed", from: ProjectStatus, to: ProjectStatus, } | { "type": "progress_changed", from: number, to: number, } | { "type": "milestone_completed", milestoneId: string, name: string, } | { "type": "milestone_reopened", milestoneId: string, name: string, } | { "type": "photos_added", count: number, photos: Array<TimelinePhoto>, note: string | null, } | { "type": "comment", commentId: string, excerpt: string, photo: TimelinePhoto, };
+
+export type TimelineEntry = { id: string, projectId: string, 
+/**
+ * Who did it, by display name at the time (never an email: guests see this).
+ */
+actorName: string | null, actorRole: Role | null, createdAt: number, detail: TimelineDetail, };
+
+export type GuestPhotos = "all" | "favourites";
+
+export type GuestLink = { id: string, projectId: string, photos: GuestPhotos, downloads: boolean, 
+/**
+ * `None`: never expires.
+ */
+expiresAt: number | null, createdAt: number, createdBy: UserSummary | null, revokedAt: number | null, 
+/**
+ * When a guest last opened it.
+ */
+lastOpenedAt: number | null, };
+
+export type GuestAccess = { linkId: string, projectId: string, photos: GuestPhotos, downloads: boolean, expiresAt: number | null, 
+/**
+ * Who shared it, by display name.
+ */
+sharedBy: string | null, };
+
 export type ErrorCode = "bad_request" | "validation" | "unauthorized" | "invalid_credentials" | "email_not_confirmed" | "invalid_token" | "forbidden" | "not_found" | "conflict" | "user_exists" | "no_changes" | "rate_limited" | "too_large" | "unsupported_media_type" | "internal";
 
 export type FieldError = { field: string, message: string, };
@@ -133,14 +192,18 @@ builderId: string | null, };
 
 export type UpdateUser = { id: string, firstName?: string, lastName?: string, name?: string, phone?: string, };
 
-export type CreateProject = { title: string, description: string, address: string, homeownerId: string, builderId: string | null, status: ProjectStatus, progress: number, };
+export type CreateProject = { title: string, description: string, address: string, homeownerId: string, builderId: string | null, status: ProjectStatus, progress: number, progressMode?: ProgressMode, milestones?: MilestoneStart, };
 
 export type UpdateProject = { id: string, title?: string, description?: string, address?: string, homeownerId?: string, builderId?: string, status?: ProjectStatus, progress?: number, 
 /**
  * One of the project's photos to show as its thumbnail; an empty id goes back to
  * the newest photo. Admins only.
  */
-thumbnailId?: string, };
+thumbnailId?: string, 
+/**
+ * Admins: whether progress follows the milestones (issue 18).
+ */
+progressMode?: ProgressMode, };
 
 export type ProfileUpdate = { firstName: string, lastName: string, phone: string, 
 /**
@@ -158,9 +221,31 @@ export type LogEntry = { level: string, message: string,
  */
 data: string | null, };
 
-export type UpdatePhoto = { id: string, caption?: string, category?: ImageCategory, };
+export type UpdatePhoto = { id: string, caption?: string, category?: ImageCategory, 
+/**
+ * Tag the photo with one of its project's milestones; empty removes the tag.
+ */
+milestoneId?: string, };
 
-export type Request = { "type": "ping" } | { "type": "list_users" } | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user", id: string, } | { "type": "user_deletion_impact", id: string, } | { "type": "list_projects" } | { "type": "get_project", id: string, } | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project", id: string, } | { "type": "subscribe", id: string, } | { "type": "unsubscribe", id: string, } | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos", projectId: string, } | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo", id: string, } | { "type": "set_favourite", imageId: string, favourite: boolean, } | { "type": "list_comments", imageId: string, } | { "type": "add_comment", imageId: string, body: string, } | { "type": "edit_comment", id: string, body: string, } | { "type": "delete_comment", id: string, } | { "type": "list_notifications", before?: number, } | { "type": "mark_notification_read", id: string, } | { "type": "mark_all_notifications_read" } | { "type": "get_mail_preferences" } | { "type": "update_mail_preferences" } & MailPreferences;
+export type MilestoneStart = "empty" | "residential";
+
+export type AddMilestone = { projectId: string, name: string, targetDate?: string, };
+
+export type UpdateMilestone = { id: string, name?: string, targetDate?: string, };
+
+export type SetMilestoneDone = { id: string, done: boolean, 
+/**
+ * `YYYY-MM-DD`; today (UTC) when absent.
+ */
+doneDate?: string, };
+
+export type CreateGuestLink = { projectId: string, photos: GuestPhotos, downloads: boolean, 
+/**
+ * 1, 7 or 30; absent: never expires.
+ */
+expiresInDays?: number, };
+
+export type Request = { "type": "ping" } | { "type": "list_users" } | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user", id: string, } | { "type": "user_deletion_impact", id: string, } | { "type": "list_projects" } | { "type": "get_project", id: string, } | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project", id: string, } | { "type": "subscribe", id: string, } | { "type": "unsubscribe", id: string, } | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos", projectId: string, } | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo", id: string, } | { "type": "set_favourite", imageId: string, favourite: boolean, } | { "type": "list_comments", imageId: string, } | { "type": "add_comment", imageId: string, body: string, } | { "type": "edit_comment", id: string, body: string, } | { "type": "delete_comment", id: string, } | { "type": "list_notifications", before?: number, } | { "type": "mark_notification_read", id: string, } | { "type": "mark_all_notifications_read" } | { "type": "get_mail_preferences" } | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones", projectId: string, } | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template", projectId: string, } | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone", id: string, position: number, } | { "type": "delete_milestone", id: string, } | { "type": "list_timeline", projectId: string, before?: string, } | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links", projectId: string, } | { "type": "revoke_guest_link", id: string, };
 
 export type UserListing = { user: Profile, 
 /**
@@ -174,7 +259,7 @@ builderName: string | null, };
 
 export type UserDirectory = { admins: Array<UserListing>, builders: Array<UserListing>, homeowners: Array<UserListing>, };
 
-export type Response = { "type": "pong" } | { "type": "users" } & UserDirectory | { "type": "user", user: Profile, } | { "type": "projects", projects: Array<Project>, } | { "type": "project", project: Project, } | { "type": "subscribed", project: Project, viewers: Array<UserSummary>, photos: Array<ProjectImage>, favourites: Array<string>, } | { "type": "photos", projectId: string, photos: Array<ProjectImage>, 
+export type Response = { "type": "pong" } | { "type": "users" } & UserDirectory | { "type": "user", user: Profile, } | { "type": "projects", projects: Array<Project>, } | { "type": "project", project: Project, } | { "type": "subscribed", project: Project, viewers: Array<UserSummary>, photos: Array<ProjectImage>, favourites: Array<string>, milestones: MilestonePlan, } | { "type": "photos", projectId: string, photos: Array<ProjectImage>, 
 /**
  * Ids of this user's favourites among `photos`.
  */
@@ -191,7 +276,11 @@ unread: number,
 /**
  * Whether older notifications remain.
  */
-hasMore: boolean, } | { "type": "mail_preferences", preferences: MailPreferences, } | { "type": "done" };
+hasMore: boolean, } | { "type": "mail_preferences", preferences: MailPreferences, } | { "type": "milestones", plan: MilestonePlan, } | { "type": "timeline", projectId: string, entries: Array<TimelineEntry>, 
+/**
+ * The cursor of the next (older) page; `None` at the first entry.
+ */
+next: string | null, } | { "type": "guest_link_created", link: GuestLink, url: string, } | { "type": "guest_links", projectId: string, links: Array<GuestLink>, } | { "type": "done" };
 
 export type Snapshot = { 
 /**
@@ -210,9 +299,15 @@ online: Array<string>, };
 
 export type Hello = { protocolVersion: number, serverTime: number, user: Profile, snapshot: Snapshot, };
 
-export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, } | { "type": "comment_added", comment: Comment, commentCount: number, } | { "type": "comment_updated", comment: Comment, } | { "type": "notification_added", notification: Notification, unread: number, } | { "type": "notifications_read", ids: Array<string>, all: boolean, unread: number, } | { "type": "comment_deleted", id: string, imageId: string, projectId: string, commentCount: number, };
+export type GuestHello = { protocolVersion: number, serverTime: number, access: GuestAccess, project: Project, milestones: MilestonePlan, 
+/**
+ * The photos the link shows, newest first.
+ */
+photos: Array<ProjectImage>, };
 
-export type ServerMsg = { "type": "hello" } & Hello | { "type": "reply", id: number, response: Response, } | { "type": "error", id: number | null, error: ApiError, } | { "type": "event", event: Event, };
+export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, } | { "type": "comment_added", comment: Comment, commentCount: number, } | { "type": "comment_updated", comment: Comment, } | { "type": "notification_added", notification: Notification, unread: number, } | { "type": "notifications_read", ids: Array<string>, all: boolean, unread: number, } | { "type": "comment_deleted", id: string, imageId: string, projectId: string, commentCount: number, } | { "type": "milestones_changed", plan: MilestonePlan, } | { "type": "timeline_added", entry: TimelineEntry, } | { "type": "timeline_removed", projectId: string, id: string, };
+
+export type ServerMsg = { "type": "hello" } & Hello | { "type": "guest_hello" } & GuestHello | { "type": "reply", id: number, response: Response, } | { "type": "error", id: number | null, error: ApiError, } | { "type": "event", event: Event, };
 
 export type SkippedFile = { name: string, reason: string, };
 
@@ -254,6 +349,17 @@ export const REPLY_TYPES = {
   "mark_all_notifications_read": "done",
   "get_mail_preferences": "mail_preferences",
   "update_mail_preferences": "mail_preferences",
+  "list_milestones": "milestones",
+  "add_milestone": "milestones",
+  "add_milestone_template": "milestones",
+  "update_milestone": "milestones",
+  "set_milestone_done": "milestones",
+  "move_milestone": "milestones",
+  "delete_milestone": "milestones",
+  "list_timeline": "timeline",
+  "create_guest_link": "guest_link_created",
+  "list_guest_links": "guest_links",
+  "revoke_guest_link": "done",
 } as const satisfies { [K in Request["type"]]: Response["type"] };
 
 /** The reply that answers each request type. */
@@ -287,4 +393,15 @@ export type ReplyTo = {
   "mark_all_notifications_read": Extract<Response, { "type": "done" }>,
   "get_mail_preferences": Extract<Response, { "type": "mail_preferences" }>,
   "update_mail_preferences": Extract<Response, { "type": "mail_preferences" }>,
+  "list_milestones": Extract<Response, { "type": "milestones" }>,
+  "add_milestone": Extract<Response, { "type": "milestones" }>,
+  "add_milestone_template": Extract<Response, { "type": "milestones" }>,
+  "update_milestone": Extract<Response, { "type": "milestones" }>,
+  "set_milestone_done": Extract<Response, { "type": "milestones" }>,
+  "move_milestone": Extract<Response, { "type": "milestones" }>,
+  "delete_milestone": Extract<Response, { "type": "milestones" }>,
+  "list_timeline": Extract<Response, { "type": "timeline" }>,
+  "create_guest_link": Extract<Response, { "type": "guest_link_created" }>,
+  "list_guest_links": Extract<Response, { "type": "guest_links" }>,
+  "revoke_guest_link": Extract<Response, { "type": "done" }>,
 };
