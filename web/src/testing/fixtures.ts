@@ -35,6 +35,8 @@ export const photo = (over: Partial<ProjectImage>): ProjectImage => {
     version: 1,
     commentCount: 0,
     visitNote: null,
+    batchId: null,
+    milestoneId: null,
     ...over,
   };
 };
@@ -52,6 +54,7 @@ export const project = (over: Partial<Project>): Project => ({
   builderName: 'Summit Homes',
   status: 'in-progress',
   progress: 45,
+  progressMode: 'manual',
   thumbnailUrl: null,
   thumbnailPinned: false,
   createdAt: 0,
