@@ -219,7 +219,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ProjectView({ project }: { project: Project }) {
+export function ProjectView({ project }: { project: Project }) {
   const navigate = useNavigate();
   const me = useAppStore((s) => s.user);
   const allViewers = useAppStore((s) => s.viewers[project.id]);

@@ -58,17 +58,17 @@ function GallerySkeleton({ columns }: { columns: GalleryColumns }) {
 function GroupBySelect({ value, onChange }: { value: PhotoGrouping; onChange: (value: PhotoGrouping) => void }) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex w-full items-center gap-2 sm:w-auto">
       <label htmlFor={id} className="text-sm font-medium whitespace-nowrap text-slate-600 dark:text-slate-300">
         Group by
       </label>
-      <div className="relative">
+      <div className="relative flex-1 sm:flex-none">
         <select
           id={id}
           value={value}
           onChange={(e) => onChange(parseGrouping(e.target.value))}
           data-testid="group-by"
-          className="block h-9 w-32 appearance-none rounded-lg border border-slate-300 bg-white pr-8 pl-3 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          className="block h-9 w-full appearance-none rounded-lg border border-slate-300 bg-white pr-8 pl-3 sm:w-32 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         >
           {GROUPINGS.map((g) => (
             <option key={g.value} value={g.value}>

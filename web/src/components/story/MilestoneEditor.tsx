@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { ArrowDown, ArrowUp, Check, GripVertical, ListChecks, Pencil, Plus, RotateCcw, Trash2, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, CalendarClock, Check, GripVertical, ListChecks, Pencil, Plus, RotateCcw, Trash2, X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { MilestonePlan } from '../../protocol/types';
 import { cn } from '../../lib/cn';
@@ -202,11 +202,23 @@ function MilestoneRow({
 
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 pl-0 sm:pl-[3.25rem]">
         {done ? (
-          <p className="text-sm text-green-800 dark:text-green-300">Done {m.doneDate ? formatDay(m.doneDate, today) : ''}</p>
+          <div className="flex items-center gap-1">
+            <p className="text-sm text-green-800 dark:text-green-300">Done {m.doneDate ? formatDay(m.doneDate, today) : ''}</p>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={`Change the done date of ${m.name}`}
+              title="Change the done date"
+              onClick={() => setCompleting(true)}
+              disabled={busy || completing}
+            >
+              <CalendarClock className="size-4" aria-hidden="true" />
+            </button>
+          </div>
         ) : (
           <div className="flex items-center gap-2">
             <label htmlFor={dateId} className={cn('text-sm', view.state === 'late' ? 'font-medium text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300')}>
-              {view.state === 'late' ? 'Late · target' : 'Target'}
+              Target
             </label>
             <input
               id={dateId}
@@ -240,9 +252,6 @@ function MilestoneRow({
         <div className="ml-auto flex items-center gap-1">
           {done ? (
             <>
-              <Button variant="ghost" size="sm" onClick={() => setCompleting(true)} disabled={busy || completing}>
-                Change date
-              </Button>
               <Button
                 variant="outline"
                 size="sm"
