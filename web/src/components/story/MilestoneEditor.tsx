@@ -191,7 +191,9 @@ function MilestoneRow({
           />
         ) : (
           <>
-            <p className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900 dark:text-white">{m.name}</p>
+            <p className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900 dark:text-white" data-testid="milestone-name">
+              {m.name}
+            </p>
             <MilestoneStateBadge state={view.state} className="shrink-0" />
             <button type="button" className={iconButton} aria-label={`Rename ${m.name}`} title="Rename" onClick={() => setRenaming(true)} disabled={busy}>
               <Pencil className="size-4" aria-hidden="true" />

@@ -114,7 +114,7 @@ function EntryItem({ entry, now, onOpenPhoto }: { entry: TimelineEntry; now?: nu
   const Icon = ICONS[kind];
   const by = d.type === 'photos_added' ? actorLabel(entry) : null;
   return (
-    <li className="group/entry relative flex gap-3 pb-6 last:pb-0 sm:gap-4" data-testid="timeline-entry" data-kind={d.type}>
+    <li className="group/entry relative flex gap-3 pb-6 last:pb-0 sm:gap-4" data-testid="timeline-entry" data-kind={d.type} data-entry-id={entry.id}>
       {/* The rail that joins the entries of a day. */}
       <span aria-hidden="true" className="absolute top-10 bottom-1 left-[1.1875rem] w-px bg-slate-200 group-last/entry:hidden dark:bg-slate-800" />
       <span className={cn('relative z-10 flex size-10 shrink-0 items-center justify-center rounded-full ring-1', ICON_TONES[kind])}>
