@@ -135,6 +135,11 @@ test('the builder edits the plan: add, rename, date, reorder by buttons, delete'
   await expect(names.nth(8)).toHaveText('Landscaping & driveway');
   await expect(names.nth(9)).toHaveText('Handover');
 
+  // Or dragged by its handle: Handover back above it.
+  await milestoneRow(builder, 'Handover').getByTestId('drag-handle').dragTo(milestoneRow(builder, 'Landscaping & driveway'));
+  await expect(names.nth(8)).toHaveText('Handover');
+  await expect(names.nth(9)).toHaveText('Landscaping & driveway');
+
   // A target date in the past makes a milestone late, in words.
   const roofing = milestoneRow(builder, 'Roofing');
   await roofing.getByLabel('Target', { exact: true }).fill('2020-01-02');

@@ -366,7 +366,13 @@ function AddMilestoneForm({ projectId }: { projectId: string }) {
  */
 export function MilestoneEditor({ plan, today = localDay() }: { plan: MilestonePlan; today?: string }) {
   const views = milestoneStates(plan, today);
-  const [dragId, setDragId] = useState<string | null>(null);
+  const [dragId, setDragIdState] = useState<string | null>(null);
+  // Drag events come faster than renders: handlers read the ref, the view the state.
+  const dragRef = useRef<string | null>(null);
+  const setDragId = (id: string | null) => {
+    dragRef.current = id;
+    setDragIdState(id);
+  };
   const [overId, setOverId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<MilestoneView | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -377,8 +383,8 @@ export function MilestoneEditor({ plan, today = localDay() }: { plan: MilestoneP
   };
 
   const drop = (targetIndex: number) => {
-    const from = views.findIndex((v) => v.milestone.id === dragId);
-    const id = dragId;
+    const id = dragRef.current;
+    const from = views.findIndex((v) => v.milestone.id === id);
     setDragId(null);
     setOverId(null);
     if (id === null || from < 0 || from === targetIndex) return;
@@ -410,7 +416,7 @@ export function MilestoneEditor({ plan, today = localDay() }: { plan: MilestoneP
                 dropTarget={dragId !== null && overId === view.milestone.id && dragId !== overId}
                 onDragStart={() => setDragId(view.milestone.id)}
                 onDragOver={(e) => {
-                  if (dragId === null) return;
+                  if (dragRef.current === null) return;
                   e.preventDefault();
                   e.dataTransfer.dropEffect = 'move';
                   if (overId !== view.milestone.id) setOverId(view.milestone.id);
