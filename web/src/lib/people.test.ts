@@ -16,6 +16,7 @@ const project = (over: Partial<Project>): Project => ({
   builderName: null,
   status: 'in-progress',
   progress: 0,
+  progressMode: 'manual',
   thumbnailUrl: null,
   thumbnailPinned: false,
   createdAt: 0,

@@ -133,6 +133,17 @@ describe('RequestTracker', () => {
       mark_all_notifications_read: true,
       get_mail_preferences: true,
       update_mail_preferences: true,
+      list_milestones: true,
+      add_milestone: true,
+      add_milestone_template: true,
+      update_milestone: true,
+      set_milestone_done: true,
+      move_milestone: true,
+      delete_milestone: true,
+      list_timeline: true,
+      create_guest_link: true,
+      list_guest_links: true,
+      revoke_guest_link: true,
     };
     expect(Object.keys(REPLY_TYPES).sort()).toEqual(Object.keys(requestTypes).sort());
   });

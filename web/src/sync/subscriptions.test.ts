@@ -27,6 +27,7 @@ function setup() {
       viewers: [{ id: 'a1', email: 'a@x', name: 'Alex', role: 'admin', createdAt: 0 }],
       photos: [photo({ id: 'i1' })],
       favourites: ['i1'],
+      milestones: { projectId: 'p1', milestones: [], version: 4 },
     });
   return { store, tracker, sent, types, openProject, answerSubscribe };
 }
