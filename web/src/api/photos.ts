@@ -40,8 +40,11 @@ export function uploadPhotos(
   files: readonly File[],
   onProgress: (progress: UploadProgress) => void,
   signal?: AbortSignal,
+  milestoneId?: string,
 ): Promise<UploadAnswer> {
   const form = new FormData();
+  // Issue 18: the batch's milestone, before the files so the server reads it first.
+  if (milestoneId) form.append('milestoneId', milestoneId);
   for (const file of files) form.append('photos', file, file.name);
   return new Promise<UploadAnswer>((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -13,6 +13,8 @@ export interface StoredUpload {
   batchId: string;
   batchSize: number;
   note?: string;
+  /** The milestone the whole batch is tagged with (issue 18), if one was chosen. */
+  milestoneId?: string;
   caption?: string;
   category?: ImageCategory;
   file: File;

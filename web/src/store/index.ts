@@ -1,13 +1,23 @@
 import { create } from 'zustand';
 import { createCommentsSlice, type CommentsSlice } from './comments';
+import { createMilestonesSlice, type MilestonesSlice } from './milestones';
 import { createNotificationsSlice, type NotificationsSlice } from './notifications';
 import { createPhotosSlice, type PhotosSlice } from './photos';
 import { createProjectsSlice, type ProjectsSlice } from './projects';
 import { createSessionSlice, type SessionSlice } from './session';
+import { createTimelineSlice, type TimelineSlice } from './timeline';
 import { createUiSlice, type UiSlice } from './ui';
 import { createUsersSlice, type UsersSlice } from './users';
 
-export type AppState = SessionSlice & ProjectsSlice & PhotosSlice & CommentsSlice & NotificationsSlice & UsersSlice & UiSlice;
+export type AppState = SessionSlice &
+  ProjectsSlice &
+  PhotosSlice &
+  MilestonesSlice &
+  TimelineSlice &
+  CommentsSlice &
+  NotificationsSlice &
+  UsersSlice &
+  UiSlice;
 
 /** Builds the one app store; tests build their own to start from a clean slate. */
 export const createAppStore = () =>
@@ -15,6 +25,8 @@ export const createAppStore = () =>
     ...createSessionSlice(...a),
     ...createProjectsSlice(...a),
     ...createPhotosSlice(...a),
+    ...createMilestonesSlice(...a),
+    ...createTimelineSlice(...a),
     ...createCommentsSlice(...a),
     ...createNotificationsSlice(...a),
     ...createUsersSlice(...a),
@@ -27,6 +39,7 @@ export { sortProjects } from './projects';
 export type { Theme, ConnectionStatus } from './ui';
 export type { SessionStatus } from './session';
 export type { ProjectPhotos } from './photos';
+export type { ProjectTimeline } from './timeline';
 export type { PhotoThread } from './comments';
 export { threadComments } from './comments';
 export { newestNotifications } from './notifications';

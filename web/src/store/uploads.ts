@@ -42,7 +42,8 @@ export interface UploadsState {
   /** Batches every file of which has answered: how many photos each stored. */
   finished: Record<string, { stored: number; skipped: number }>;
   restore: () => Promise<void>;
-  publish: (projectId: string, files: NewFile[], note?: string) => string;
+  /** One batch (site visit): its optional note and milestone go with every file. */
+  publish: (projectId: string, files: NewFile[], note?: string, milestoneId?: string) => string;
   pause: (key: string) => void;
   resume: (key: string) => void;
   cancel: (key: string) => void;
@@ -73,6 +74,7 @@ function stored(u: QueuedUpload): StoredUpload {
     batchId: u.batchId,
     batchSize: u.batchSize,
     note: u.note,
+    milestoneId: u.milestoneId,
     caption: u.caption,
     category: u.category,
     file: u.file,
@@ -147,6 +149,7 @@ export const useUploads = create<UploadsState>()((set, get) => {
     if (u.caption) metadata.caption = u.caption;
     if (u.category) metadata.category = u.category;
     if (u.note) metadata.note = u.note;
+    if (u.milestoneId) metadata.milestoneId = u.milestoneId;
     let lastSent = 0;
     const upload: tus.Upload = new tus.Upload(u.file, {
       endpoint: UPLOAD_ENDPOINT,
@@ -238,7 +241,7 @@ export const useUploads = create<UploadsState>()((set, get) => {
       if (found.length > 0) set((s) => ({ uploads: [...s.uploads, ...found] }));
     },
 
-    publish(projectId, files, note) {
+    publish(projectId, files, note, milestoneId) {
       const batchId = newId();
       const createdAt = Date.now();
       const added: QueuedUpload[] = files.map(({ file, caption, category }) => ({
@@ -247,6 +250,7 @@ export const useUploads = create<UploadsState>()((set, get) => {
         batchId,
         batchSize: files.length,
         note: note?.trim() || undefined,
+        milestoneId: milestoneId || undefined,
         caption: caption?.trim() || undefined,
         category,
         file,

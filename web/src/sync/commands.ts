@@ -1,21 +1,25 @@
 import type {
+  AddMilestone,
   Comment,
   CreateProject,
   CreateUser,
   MailPreferences,
+  MilestonePlan,
   Notification,
   PasswordChange,
   Profile,
   ProfileUpdate,
   Project,
   ProjectImage,
+  SetMilestoneDone,
   UpdatePhoto,
   UpdateProject,
+  UpdateMilestone,
   UpdateUser,
 } from '../protocol/types';
 import { useAppStore, type AppState } from '../store';
 import { applyUser } from './reducer';
-import { requests, type RequestTracker } from './requests';
+import { RequestError, requests, type RequestTracker } from './requests';
 
 /**
  * Every change a screen asks the server for. Each sends its request, applies the reply
@@ -24,6 +28,11 @@ import { requests, type RequestTracker } from './requests';
  * Failures reject with a `RequestError`; screens choose the toast.
  */
 export function createCommands(tracker: RequestTracker, store: () => AppState) {
+  const applyPlan = (plan: MilestonePlan): MilestonePlan => {
+    store().milestonesReplaced(plan);
+    return store().milestones[plan.projectId] ?? plan;
+  };
+
   return {
     /** Admin: invite a user of any role (SPEC §5 Create user). */
     async createUser(input: CreateUser): Promise<Profile> {
@@ -165,6 +174,67 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     async updateMailPreferences(input: MailPreferences): Promise<MailPreferences> {
       const { preferences } = await tracker.request({ type: 'update_mail_preferences', ...input });
       return preferences;
+    },
+
+    /** A project's milestones (admins, the project's builder and homeowner). */
+    async listMilestones(projectId: string): Promise<MilestonePlan> {
+      return applyPlan((await tracker.request({ type: 'list_milestones', projectId })).plan);
+    },
+
+    /**
+     * Milestone edits (admins and the project's builder). No optimism: each reply is the
+     * whole plan after the change, applied like `milestones_changed` (newer version wins).
+     */
+    async addMilestone(input: AddMilestone): Promise<MilestonePlan> {
+      return applyPlan((await tracker.request({ type: 'add_milestone', ...input })).plan);
+    },
+
+    /** The standard residential plan, for a project without milestones. */
+    async addMilestoneTemplate(projectId: string): Promise<MilestonePlan> {
+      return applyPlan((await tracker.request({ type: 'add_milestone_template', projectId })).plan);
+    },
+
+    /** Rename and/or (re)date; an empty `targetDate` clears it. */
+    async updateMilestone(input: UpdateMilestone): Promise<MilestonePlan> {
+      return applyPlan((await tracker.request({ type: 'update_milestone', ...input })).plan);
+    },
+
+    /** Complete (done date: `doneDate`, else today on the server) or reopen. */
+    async setMilestoneDone(input: SetMilestoneDone): Promise<MilestonePlan> {
+      return applyPlan((await tracker.request({ type: 'set_milestone_done', ...input })).plan);
+    },
+
+    /** To 0-based `position` in the plan. */
+    async moveMilestone(id: string, position: number): Promise<MilestonePlan> {
+      return applyPlan((await tracker.request({ type: 'move_milestone', id, position })).plan);
+    },
+
+    async deleteMilestone(id: string): Promise<MilestonePlan> {
+      return applyPlan((await tracker.request({ type: 'delete_milestone', id })).plan);
+    },
+
+    /**
+     * The next page of the project's timeline: the newest when nothing is held (or
+     * `fromStart`), else the page older than the held cursor. Failures land in the
+     * slice (the feed shows them with a retry) and are not thrown.
+     */
+    async loadTimeline(projectId: string, fromStart = false): Promise<void> {
+      const held = store().timelines[projectId];
+      if (held?.loading) return;
+      const before = !fromStart && held?.loaded ? held.next : null;
+      if (held?.loaded && !fromStart && before === null) return; // at the first entry already
+      const request = store().timelineLoading(projectId);
+      try {
+        // An absent field, not `undefined` (which msgpackr would encode as a value).
+        const { entries, next } = await tracker.request(
+          before === null ? { type: 'list_timeline', projectId } : { type: 'list_timeline', projectId, before },
+        );
+        store().timelinePage(projectId, request, entries, next);
+      } catch (err) {
+        // The server's own message when it refused; ours when it never answered.
+        const message = err instanceof RequestError && err.fromServer ? err.message : 'Failed to load the timeline.';
+        store().timelineFailed(projectId, request, message);
+      }
     },
 
     /** The project's photos again, merged with what events brought meanwhile. */

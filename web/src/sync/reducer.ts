@@ -17,6 +17,10 @@ export type SyncActions = Pick<
   | 'photoRemoved'
   | 'favouriteChanged'
   | 'commentCountChanged'
+  | 'milestonesReplaced'
+  | 'timelineAdded'
+  | 'timelineRemoved'
+  | 'timelinesCleared'
   | 'commentUpserted'
   | 'commentRemoved'
   | 'threadsCleared'
@@ -56,6 +60,10 @@ export function applyHello(hello: Hello, actions: SyncActions): void {
   // Photos come with a project subscription, which belongs to the old connection: the
   // open page subscribes again (liveEpoch) and gets a fresh list.
   actions.photosCleared();
+  // Timeline entries added while disconnected were missed: the open tab reads its pages
+  // again. Milestone plans stay: each is whole and versioned, and the new subscribe
+  // reply brings the current one.
+  actions.timelinesCleared();
   actions.threadsCleared();
   actions.liveSynced();
 }
@@ -151,6 +159,21 @@ export function applyEvent(event: Event, actions: SyncActions): void {
     case 'notifications_read': {
       const { ids, all, unread } = event as Extract<Event, { type: 'notifications_read' }>;
       actions.notificationsRead(ids, all, unread);
+      return;
+    }
+    case 'milestones_changed': {
+      const { plan } = event as Extract<Event, { type: 'milestones_changed' }>;
+      actions.milestonesReplaced(plan);
+      return;
+    }
+    case 'timeline_added': {
+      const { entry } = event as Extract<Event, { type: 'timeline_added' }>;
+      actions.timelineAdded(entry);
+      return;
+    }
+    case 'timeline_removed': {
+      const { projectId, id } = event as Extract<Event, { type: 'timeline_removed' }>;
+      actions.timelineRemoved(projectId, id);
       return;
     }
     default:

@@ -41,7 +41,7 @@ export function createSubscriptions(tracker: RequestTracker, store: () => AppSta
     want(id, 1);
     // Photo events may overtake the reply; from here on they are kept and merged.
     store().photosOpened(id);
-    const ready = tracker.request({ type: 'subscribe', id }).then(({ project, viewers, photos, favourites }) => {
+    const ready = tracker.request({ type: 'subscribe', id }).then(({ project, viewers, photos, favourites, milestones }) => {
       if (!open) {
         if (!wanted.has(id)) unsubscribe(id);
         return;
@@ -51,6 +51,8 @@ export function createSubscriptions(tracker: RequestTracker, store: () => AppSta
       actions.projectUpserted(project);
       actions.viewersChanged(project.id, viewers);
       actions.photosListed(project.id, photos, favourites);
+      // Older servers (before issue 18) sent no plan.
+      if (milestones) actions.milestonesReplaced(milestones);
     });
     const close = () => {
       if (!open) return;
@@ -58,6 +60,7 @@ export function createSubscriptions(tracker: RequestTracker, store: () => AppSta
       const left = want(id, -1);
       if (left > 0) return;
       store().photosClosed(id);
+      store().timelineClosed(id);
       if (subscribed) unsubscribe(id);
     };
     return { ready, close };

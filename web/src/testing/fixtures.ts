@@ -1,5 +1,5 @@
 // Builders of wire objects for unit tests: a valid default, overridden per test.
-import type { Comment, Notification, Profile, Project, ProjectImage } from '../protocol/types';
+import type { Comment, Milestone, MilestonePlan, Notification, Profile, Project, ProjectImage, TimelineEntry } from '../protocol/types';
 
 export const profile = (over: Partial<Profile>): Profile => ({
   id: 'u',
@@ -85,5 +85,32 @@ export const notification = (over: Partial<Notification>): Notification => ({
   link: '/projects/p1?photo=i1',
   createdAt: 100,
   readAt: null,
+  ...over,
+});
+
+export const milestone = (over: Partial<Milestone>): Milestone => ({
+  id: 'm1',
+  projectId: 'p1',
+  name: 'Foundation',
+  position: 0,
+  targetDate: null,
+  doneDate: null,
+  ...over,
+});
+
+/** A plan of `names` in order; `over` patches milestones by index. */
+export const plan = (names: string[], over: Record<number, Partial<Milestone>> = {}, version = 1): MilestonePlan => ({
+  projectId: 'p1',
+  milestones: names.map((name, i) => milestone({ id: `m${i + 1}`, name, position: i, ...over[i] })),
+  version,
+});
+
+export const timelineEntry = (over: Partial<TimelineEntry>): TimelineEntry => ({
+  id: 't1',
+  projectId: 'p1',
+  actorName: 'Alex Morgan',
+  actorRole: 'admin',
+  createdAt: 100,
+  detail: { type: 'status_changed', from: 'planning', to: 'in-progress' },
   ...over,
 });

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { ImageCategory, ProjectImage } from '../../protocol/types';
 import { CATEGORIES, CATEGORY_LABELS } from '../../lib/imageCategories';
 import { MAX_LENGTH } from '../../lib/limits';
+import { orderedMilestones } from '../../lib/milestones';
+import { useAppStore } from '../../store';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { SelectField } from '../ui/Select';
@@ -13,14 +15,19 @@ const CATEGORY_OPTIONS = CATEGORIES.map((value) => ({ value, label: CATEGORY_LAB
 export function EditPhotoDialog({ photo, onClose }: { photo: ProjectImage; onClose: () => void }) {
   const [caption, setCaption] = useState(photo.caption ?? '');
   const [category, setCategory] = useState<ImageCategory>(photo.category);
+  const [milestoneId, setMilestoneId] = useState(photo.milestoneId ?? '');
+  const plan = useAppStore((s) => s.milestones[photo.projectId]);
+  const milestones = plan ? orderedMilestones(plan) : [];
   const [saving, setSaving] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const change: { caption?: string; category?: ImageCategory } = {};
+    const change: { caption?: string; category?: ImageCategory; milestoneId?: string } = {};
     // Only what changed is sent; an empty caption removes it.
     if (caption.trim() !== (photo.caption ?? '')) change.caption = caption.trim();
     if (category !== photo.category) change.category = category;
+    // Issue 18: an empty id removes the tag.
+    if (milestoneId !== (photo.milestoneId ?? '')) change.milestoneId = milestoneId;
     if (Object.keys(change).length === 0) {
       onClose();
       return;
@@ -54,6 +61,22 @@ export function EditPhotoDialog({ photo, onClose }: { photo: ProjectImage; onClo
           options={CATEGORY_OPTIONS}
           disabled={saving}
         />
+        {(milestones.length > 0 || photo.milestoneId) && (
+          <SelectField
+            label="Milestone"
+            value={milestoneId}
+            onChange={(e) => setMilestoneId(e.target.value)}
+            options={[
+              { value: '', label: 'No milestone' },
+              ...milestones.map((m) => ({ value: m.id, label: m.name })),
+              // A tag whose milestone is no longer in the plan still shows as chosen.
+              ...(photo.milestoneId && !milestones.some((m) => m.id === photo.milestoneId)
+                ? [{ value: photo.milestoneId, label: 'Removed milestone' }]
+                : []),
+            ]}
+            disabled={saving}
+          />
+        )}
         <FormDialogActions saving={saving} onCancel={onClose} />
       </form>
     </Dialog>

@@ -4,6 +4,8 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ImageCategory } from '../../protocol/types';
 import { MAX_FILES_PER_UPLOAD, NOT_IMAGES_MESSAGE, type Triage, triageFiles } from '../../lib/photoUpload';
 import type { QueueFile } from '../../lib/uploadQueue';
+import { orderedMilestones } from '../../lib/milestones';
+import { useAppStore } from '../../store';
 import { projectSpeed, useUploads } from '../../store/uploads';
 import { SelectedPhotosPanel, type SelectedPhoto } from './SelectedPhotosPanel';
 import { UnfinishedUploadsPanel } from './UnfinishedUploadsPanel';
@@ -49,6 +51,11 @@ let nextKey = 0;
 export function PhotoUploader({ projectId, onUploaded }: { projectId: string; onUploaded?: () => void }) {
   const [items, setItems] = useState<SelectedPhoto[]>([]);
   const [note, setNote] = useState('');
+  const [milestoneId, setMilestoneId] = useState('');
+  const plan = useAppStore((s) => s.milestones[projectId]);
+  const milestoneOptions = useMemo(() => (plan ? orderedMilestones(plan).map((m) => ({ value: m.id, label: m.name })) : []), [plan]);
+  // A milestone deleted while chosen is no longer offered, nor sent.
+  const chosenMilestone = milestoneOptions.some((o) => o.value === milestoneId) ? milestoneId : '';
   /** The batch this uploader published and still follows. */
   const [batchId, setBatchId] = useState<string | null>(null);
   const queue = useUploads(useShallow((s) => s.uploads.filter((u) => u.projectId === projectId)));
@@ -85,6 +92,7 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
     for (const item of held.current) URL.revokeObjectURL(item.previewUrl);
     setItems([]);
     setNote('');
+    setMilestoneId('');
     setBatchId(null);
     if ((useUploads.getState().finished[batchId]?.stored ?? 0) > 0) onUploaded?.();
   }, [batchId, batchFiles.length, onUploaded]);
@@ -139,6 +147,7 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
       projectId,
       items.map((i) => ({ file: i.file, caption: i.caption, category: i.category })),
       note,
+      chosenMilestone || undefined,
     );
     // The queue's keys for this batch, in order, become the items' keys.
     const mine = useUploads.getState().uploads.filter((u) => u.batchId === id);
@@ -164,6 +173,9 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
           onChange={change}
           onApplyToAll={applyToAll}
           onNote={setNote}
+          milestoneId={chosenMilestone}
+          milestoneOptions={milestoneOptions}
+          onMilestone={setMilestoneId}
           onRemove={remove}
           onDiscard={discard}
           onPublish={publish}

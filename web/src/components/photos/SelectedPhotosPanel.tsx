@@ -126,6 +126,9 @@ export function SelectedPhotosPanel({
   onPublish,
   onPauseAll,
   onResumeAll,
+  milestoneId = '',
+  milestoneOptions = [],
+  onMilestone,
 }: {
   items: SelectedPhoto[];
   note: string;
@@ -142,6 +145,11 @@ export function SelectedPhotosPanel({
   onPublish: () => void;
   onPauseAll: () => void;
   onResumeAll: () => void;
+  /** The milestone chosen for the whole batch ('' for none). */
+  milestoneId?: string;
+  /** The project's milestones in plan order; no select without them. */
+  milestoneOptions?: { value: string; label: string }[];
+  onMilestone?: (milestoneId: string) => void;
 }) {
   const files = queue ? items.map((i) => queue[i.key]).filter((f): f is QueueFile => Boolean(f)) : [];
   const anyRunning = files.some((f) => f.state === 'uploading' || f.state === 'queued' || f.state === 'retrying');
@@ -229,6 +237,27 @@ export function SelectedPhotosPanel({
           );
         })}
       </ul>
+      {onMilestone && milestoneOptions.length > 0 && (
+        <div className="border-t border-slate-100 px-4 py-3 dark:border-slate-800">
+          <label htmlFor="batch-milestone" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+            Milestone <span className="font-normal text-slate-600 dark:text-slate-400">(optional, for all these photos)</span>
+          </label>
+          <select
+            id="batch-milestone"
+            className="mt-1.5 block h-10 w-full max-w-sm rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+            value={milestoneId}
+            disabled={publishing}
+            onChange={(e) => onMilestone(e.target.value)}
+          >
+            <option value="">No milestone</option>
+            {milestoneOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="border-t border-slate-100 px-4 py-3 dark:border-slate-800">
         <label htmlFor="batch-note" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
           Note for the homeowner <span className="font-normal text-slate-600 dark:text-slate-400">(optional, sent with these photos)</span>

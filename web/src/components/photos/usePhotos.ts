@@ -67,8 +67,8 @@ export async function toggleFavourite(photo: ProjectImage): Promise<void> {
   }
 }
 
-/** Caption and category (admins and the project's builder). Resolves whether it saved. */
-export async function updatePhoto(id: string, change: { caption?: string; category?: ImageCategory }): Promise<boolean> {
+/** Caption, category and milestone tag (admins and the project's builder). Resolves whether it saved. */
+export async function updatePhoto(id: string, change: { caption?: string; category?: ImageCategory; milestoneId?: string }): Promise<boolean> {
   try {
     await commands.updatePhoto({ id, ...change });
     return true;
