@@ -10,6 +10,7 @@ import { EditPhotoDialog } from './EditPhotoDialog';
 import { PhotoFilterBar } from './PhotoFilterBar';
 import { PhotoGallery, type GalleryColumns } from './PhotoGallery';
 import { PhotoLightbox } from './PhotoLightbox';
+import { PhotoComments } from '../comments/PhotoComments';
 import { ThumbnailPick } from './ThumbnailPick';
 import type { TileClick } from './PhotoTile';
 import { deletePhoto, toggleFavourite, useProjectPhotos, type PhotoFilters } from './usePhotos';
@@ -226,6 +227,7 @@ export function PhotoBrowser({
         onToggleFavourite={(photo) => void toggleFavourite(photo)}
         onCloseAutoFocus={returnFocus}
         actions={role.canPickThumbnail ? (photo, buttonClass) => <ThumbnailPick photo={photo} className={buttonClass} /> : undefined}
+        aside={(photo) => <PhotoComments photo={photo} />}
       />
       {editing && <EditPhotoDialog key={editing.id} photo={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
