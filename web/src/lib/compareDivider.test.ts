@@ -7,6 +7,7 @@ import {
   dividerValueNow,
   dividerValueText,
   DIVIDER_START,
+  fitContain,
 } from './compareDivider';
 
 describe('clampDivider', () => {
@@ -85,5 +86,20 @@ describe('what the view renders', () => {
     expect(dividerValueText(30)).toBe('30% before, 70% after');
     expect(dividerValueText(100)).toBe('All before');
     expect(dividerValueText(0)).toBe('All after');
+  });
+});
+
+describe('fitContain', () => {
+  it('fits a landscape photo to the width of a tall screen', () => {
+    expect(fitContain(390, 600, 4 / 3)).toEqual({ width: 390, height: 293 });
+  });
+
+  it('fits it to the height of a wide screen', () => {
+    expect(fitContain(1280, 600, 4 / 3)).toEqual({ width: 800, height: 600 });
+  });
+
+  it('fills the box when the photo’s shape is unknown, and nothing before layout', () => {
+    expect(fitContain(300, 200, 0)).toEqual({ width: 300, height: 200 });
+    expect(fitContain(0, 200, 1.5)).toEqual({ width: 0, height: 0 });
   });
 });

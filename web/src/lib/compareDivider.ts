@@ -76,3 +76,13 @@ export function dividerValueText(value: number): string {
   if (before === DIVIDER_MIN) return 'All after';
   return `${before}% before, ${DIVIDER_MAX - before}% after`;
 }
+
+/**
+ * The largest box of `aspect` (width / height) that fits inside `width` × `height`:
+ * the slider's area is exactly the photo, so the divider never runs over letterboxing.
+ */
+export function fitContain(width: number, height: number, aspect: number): { width: number; height: number } {
+  if (!(width > 0) || !(height > 0)) return { width: 0, height: 0 };
+  if (!(aspect > 0) || !Number.isFinite(aspect)) return { width, height };
+  return width / height > aspect ? { width: Math.round(height * aspect), height } : { width, height: Math.round(width / aspect) };
+}
