@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { CalendarDays, ChevronRight, Eye, HardHat, MapPin, Pencil, Trash2, UserRound } from 'lucide-react';
+import { CalendarDays, ChevronRight, Eye, HardHat, MapPin, Pencil, Share2, Trash2, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Project, ProjectStatus, UserSummary } from '../protocol/types';
 import { formatDate } from '../lib/dates';
@@ -19,6 +19,7 @@ import { homeownerLabel } from '../components/ProjectCard';
 import { ProgressBar } from '../components/ProgressBar';
 import { StatusBadge } from '../components/StatusBadge';
 import { ConfirmDialog } from '../components/dialogs/ConfirmDialog';
+import { ShareDialog } from '../components/share/ShareDialog';
 import { ProjectFormDialog, STATUS_OPTIONS } from '../components/dialogs/ProjectFormDialog';
 import { Button } from '../components/ui/Button';
 import { SelectField } from '../components/ui/Select';
@@ -140,6 +141,9 @@ function ProjectView({ project }: { project: Project }) {
   // stay with admins (the dialog and the status card say so to the builder).
   const isProjectBuilder = me?.role === 'builder' && project.builderId === me.id;
   const canEditDetails = isAdmin || isProjectBuilder;
+  // Issue 18: the project's homeowner, its builder and admins share it with guests.
+  const canShare = canEditDetails || (me?.role === 'homeowner' && project.homeownerId === me.id);
+  const [sharing, setSharing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -202,12 +206,20 @@ function ProjectView({ project }: { project: Project }) {
                 </span>
               </div>
             </div>
-            {canEditDetails && (
-              <div className="flex shrink-0 gap-2">
-                <Button variant="outline" onClick={() => setEditing(true)}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                  Edit
-                </Button>
+            {(canEditDetails || canShare) && (
+              <div className="flex shrink-0 flex-wrap gap-2">
+                {canShare && (
+                  <Button variant="secondary" onClick={() => setSharing(true)}>
+                    <Share2 className="size-4" aria-hidden="true" />
+                    Share
+                  </Button>
+                )}
+                {canEditDetails && (
+                  <Button variant="outline" onClick={() => setEditing(true)}>
+                    <Pencil className="size-4" aria-hidden="true" />
+                    Edit
+                  </Button>
+                )}
                 {isAdmin && (
                   <Button
                     variant="outline"
@@ -269,6 +281,7 @@ function ProjectView({ project }: { project: Project }) {
         </div>
       </div>
 
+      {canShare && <ShareDialog project={project} open={sharing} onOpenChange={setSharing} />}
       {editing && <ProjectFormDialog project={project} detailsOnly={!isAdmin} onClose={() => setEditing(false)} />}
       <ConfirmDialog
         open={confirming}
