@@ -67,6 +67,9 @@ pub enum Change {
     NotificationsRead { user_id: String, ids: Vec<String>, all: bool },
     /// A user's favourite was set or cleared; only that user hears of it.
     Favourite { user_id: String, project_id: String, image_id: String, favourite: bool },
+    /// A guest link was revoked (issue 18): its guests' sockets close, on every
+    /// instance.
+    GuestLinkEnded { link_id: String, project_id: String },
     /// Users online on one instance (sent to the others only): `online` lists users who
     /// came online or are still online (a periodic refresh), `offline` users who left.
     Presence { instance: String, online: Vec<String>, offline: Vec<String> },

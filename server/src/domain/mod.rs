@@ -6,6 +6,7 @@ pub mod changes;
 pub mod comments;
 pub mod contact;
 pub mod demo;
+pub mod guests;
 pub mod limiter;
 pub mod login_limit;
 pub mod mail_preferences;

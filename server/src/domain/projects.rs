@@ -563,6 +563,8 @@ mod tests {
             builder_id: Some("b".into()),
             status: ProjectStatus::Planning,
             progress: 0,
+            progress_mode: None,
+            milestones: None,
         };
         let people = People { homeowner: Some(user("h", Role::Homeowner)), builder: Some(user("b", Role::Builder)), thumbnail: None };
         let (row, changes) = plan_create(&input, &actor("a", Role::Admin), &people, "new".into(), 3).unwrap();

@@ -128,6 +128,20 @@ pub fn comment(c: &CommentRow) -> Comment {
     }
 }
 
+/// A project as a guest sees it (issue 18): the same facts, but a name that fell back
+/// to an email address is not shown to someone without an account.
+pub fn project_for_guest(p: &ProjectRow) -> Project {
+    redact_for_guest(project(p))
+}
+
+pub fn redact_for_guest(mut project: Project) -> Project {
+    if project.homeowner_name.contains('@') {
+        project.homeowner_name = "Homeowner".to_owned();
+    }
+    project.builder_name = project.builder_name.filter(|n| !n.contains('@'));
+    project
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,10 +9,11 @@ use protocol::ErrorCode;
 use serde::Deserialize;
 use tokio_util::io::ReaderStream;
 
-use super::session::CurrentSession;
+use super::session::Viewer;
 use crate::app::AppState;
+use crate::domain::guests;
 use crate::domain::photos::{self, IMAGE_NOT_FOUND};
-use crate::domain::policy::Actor;
+use crate::domain::policy::{Action, Actor};
 use crate::error::Error;
 use crate::media::{extension_for, photo_keys, StorageError};
 use crate::store::images::ImageRow;
@@ -29,12 +30,14 @@ fn attachment(name: String) -> ContentDisposition {
 async fn image_bytes(
     req: HttpRequest,
     state: web::Data<AppState>,
-    CurrentSession(session): CurrentSession,
+    viewer: Viewer,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, Error> {
     let (id, variant) = path.into_inner();
     let not_found = || Error::new(ErrorCode::NotFound, IMAGE_NOT_FOUND);
-    let image = photos::viewable(&state.svc, &Actor::of(&session.user), &id).await?;
+    // A guest sees thumbnails and display sizes; the original is a download.
+    let action = if variant == "original" { Action::DownloadPhoto } else { Action::ViewPhoto };
+    let image = viewable(&state, &viewer, &id, action).await?;
     let keys = photo_keys(&image.storage_key, extension_for(&image.content_type));
     let (key, content_type) = match variant.as_str() {
         "thumb" => (keys.thumb, "image/jpeg"),
@@ -74,6 +77,23 @@ async fn image_bytes(
     Ok(resp.body(bytes))
 }
 
+/// A photo either of the viewer's principals may fetch: the user's account first, then
+/// the guest link the browser holds. Each is decided by the policy; neither widens the
+/// other, and a refusal reads as "not found" so ids cannot be probed.
+async fn viewable(state: &AppState, viewer: &Viewer, id: &str, action: Action) -> Result<ImageRow, Error> {
+    let mut refusal = Error::new(ErrorCode::NotFound, IMAGE_NOT_FOUND);
+    if let Some(session) = &viewer.user {
+        match photos::viewable(&state.svc, &Actor::of(&session.user), id).await {
+            Ok(image) => return Ok(image),
+            Err(err) => refusal = err,
+        }
+    }
+    match &viewer.guest {
+        Some(pass) => guests::photo(&state.svc, &pass.guest, id, action).await,
+        None => Err(refusal),
+    }
+}
+
 #[derive(Deserialize)]
 struct ZipQuery {
     #[serde(default)]
@@ -86,12 +106,21 @@ struct ZipQuery {
 #[get("/media/projects/{id}/photos.zip")]
 async fn project_zip(
     state: web::Data<AppState>,
-    CurrentSession(session): CurrentSession,
+    viewer: Viewer,
     path: web::Path<String>,
     query: web::Query<ZipQuery>,
 ) -> Result<HttpResponse, Error> {
-    let (project, rows) =
-        photos::downloadable(&state.svc, &Actor::of(&session.user), &path.into_inner(), query.favourites).await?;
+    let project_id = path.into_inner();
+    let as_user = match &viewer.user {
+        Some(session) => photos::downloadable(&state.svc, &Actor::of(&session.user), &project_id, query.favourites).await,
+        None => Err(Error::new(ErrorCode::NotFound, crate::domain::projects::PROJECT_NOT_FOUND)),
+    };
+    // A guest's zip is what their link shows (all, or its maker's favourites).
+    let (project, rows) = match (as_user, &viewer.guest) {
+        (Ok(found), _) => found,
+        (Err(_), Some(pass)) => guests::downloadable(&state.svc, &pass.guest, &project_id).await?,
+        (Err(err), None) => return Err(err),
+    };
     let (writer, reader) = tokio::io::duplex(256 * 1024);
     let store = state.photos.clone();
     tokio::spawn(async move {

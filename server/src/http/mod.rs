@@ -5,6 +5,7 @@ pub mod auth;
 pub mod conn;
 pub mod contact;
 pub mod error;
+pub mod guest;
 pub mod health;
 pub mod mail;
 pub mod media;
@@ -28,6 +29,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::scope("/api")
             .configure(auth::routes)
             .configure(contact::routes)
+            .configure(guest::routes)
             .configure(health::routes)
             .configure(mail::routes)
             .configure(site::routes)

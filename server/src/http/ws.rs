@@ -4,13 +4,13 @@ use actix_web::{get, web, HttpRequest, HttpResponse};
 
 use super::conn::start_websocket;
 use super::origin::{forbidden, origin_allowed};
-use super::session::session_token;
+use super::session::{guest_token, session_token};
 use crate::app::AppState;
 use crate::error::Error;
-use crate::ws::session::{SessionActor, SessionParts};
+use crate::ws::session::{Peer, SessionActor, SessionParts};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(upgrade);
+    cfg.service(upgrade).service(upgrade_guest);
 }
 
 #[get("/ws")]
@@ -22,8 +22,30 @@ async fn upgrade(req: HttpRequest, stream: web::Payload, state: web::Data<AppSta
     let session = state.auth.authenticate(&token).await?.ok_or_else(Error::unauthorized)?;
     start_websocket(&req, stream, protocol::MAX_FRAME_BYTES, |cut_off| {
         SessionActor::new(SessionParts {
-            session_id: session.session_id,
-            user: session.user,
+            peer: Peer::User { session_id: session.session_id, user: session.user },
+            svc: state.svc.clone(),
+            live: state.live.clone(),
+            heartbeat: state.heartbeat,
+            cut_off: Some(cut_off),
+        })
+    })
+}
+
+/// A guest's socket (issue 18): an allowed Origin and a link that still opens.
+#[get("/ws/guest")]
+async fn upgrade_guest(
+    req: HttpRequest,
+    stream: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, actix_web::Error> {
+    if !origin_allowed(&req, &state.origins) {
+        return Ok(forbidden());
+    }
+    let token = guest_token(&req, state.config.secure_cookies()).ok_or_else(Error::unauthorized)?;
+    let pass = crate::domain::guests::pass_for(&state.svc, &token).await?;
+    start_websocket(&req, stream, protocol::MAX_FRAME_BYTES, |cut_off| {
+        SessionActor::new(SessionParts {
+            peer: Peer::Guest(pass),
             svc: state.svc.clone(),
             live: state.live.clone(),
             heartbeat: state.heartbeat,

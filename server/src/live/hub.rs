@@ -44,6 +44,9 @@ pub struct Join {
     /// Builders who may see this user (for a homeowner): they get its presence.
     pub watchers: Vec<String>,
     pub socket: SocketHandle,
+    /// A guest's socket (issue 18): `user_id` is the link's principal id. Guests are
+    /// counted and ended like users but take no part in presence.
+    pub guest: bool,
 }
 
 #[derive(Message)]
@@ -121,6 +124,7 @@ struct Conn {
     session_id: String,
     user_id: String,
     socket: SocketHandle,
+    guest: bool,
 }
 
 pub struct Hub {
@@ -223,6 +227,8 @@ impl Hub {
         };
         if now_offline {
             self.by_user.remove(&conn.user_id);
+        }
+        if now_offline && !conn.guest {
             self.tell_instances(&conn.user_id, false);
             if let Some(a) = self.presence.local_left(&conn.user_id) {
                 self.announce(a);
@@ -286,8 +292,8 @@ impl Handler<Join> for Hub {
             return Err(Refused::TooManyForUser);
         }
         let conn_id = msg.socket.conn_id;
-        let first = !self.by_user.contains_key(&msg.user_id);
-        if msg.role == Role::Admin {
+        let first = !self.by_user.contains_key(&msg.user_id) && !msg.guest;
+        if msg.role == Role::Admin && !msg.guest {
             self.admins.insert(conn_id);
         }
         self.by_user.entry(msg.user_id.clone()).or_default().push(conn_id);
@@ -295,11 +301,15 @@ impl Handler<Join> for Hub {
         if self.restarting {
             msg.socket.command(SocketCommand::Restart);
         }
-        self.conns.insert(conn_id, Conn { session_id: msg.session_id, user_id: msg.user_id.clone(), socket: msg.socket });
+        let guest = msg.guest;
+        self.conns.insert(conn_id, Conn { session_id: msg.session_id, user_id: msg.user_id.clone(), socket: msg.socket, guest });
         metrics::gauge!(WS_CONNECTIONS).increment(1.0);
         metrics::counter!(WS_OPENED).increment(1);
         if first {
             self.tell_instances(&msg.user_id, true);
+        }
+        if guest {
+            return Ok(());
         }
         if let Some(a) = self.presence.local_joined(&msg.user_id, msg.watchers) {
             self.announce(a);

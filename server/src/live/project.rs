@@ -16,7 +16,8 @@ use protocol::{encode, ErrorCode, Event, MilestonePlan, Project, ProjectImage, S
 use super::bus::Bus;
 use super::registry::{ProjectActorFor, Registry, Stopped};
 use super::socket::{NotQueued, SocketCommand, SocketHandle};
-use crate::domain::policy::{self, Actor as User};
+use crate::domain::guests;
+use crate::domain::policy::{self, Action, Actor as User, Guest, LinkedRef};
 use crate::domain::projects::{self, project_ref};
 use crate::domain::services::Services;
 use crate::domain::turns::{Step, Turns};
@@ -33,6 +34,58 @@ struct Subscriber {
     user: User,
     viewer: UserSummary,
     socket: SocketHandle,
+}
+
+/// A guest watching the project through a link (issue 18). Guests are not viewers:
+/// they are not listed, and they hear only what `policy::guest_audience` sends them.
+struct GuestWatcher {
+    guest: Guest,
+    /// On a favourites link, the maker's favourites: the photos this guest sees.
+    shown: Option<HashSet<String>>,
+    socket: SocketHandle,
+}
+
+impl GuestWatcher {
+    fn sees(&self, photo_id: &str) -> bool {
+        policy::guest_sees_photo(&self.guest, self.shown.as_ref().is_some_and(|s| s.contains(photo_id)))
+    }
+}
+
+/// Subscribes a guest's socket, if their link may still see the project.
+#[derive(Clone)]
+pub struct SubscribeGuest {
+    pub guest: Guest,
+    pub socket: SocketHandle,
+}
+
+/// What a guest's page starts from, read in the subscription's turn.
+#[derive(Debug)]
+pub struct GuestSubscribed {
+    pub project: Project,
+    pub photos: Vec<ProjectImage>,
+    pub milestones: MilestonePlan,
+}
+
+impl Message for SubscribeGuest {
+    type Result = Result<GuestSubscribed>;
+}
+
+/// An encoded event for the guests who see every photo in `photos`.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct BroadcastGuests {
+    pub frame: Bytes,
+    pub photos: Vec<String>,
+}
+
+/// A favourite set or cleared by `user_id`: guests of their favourites links gain or
+/// lose the photo (`photo` is its view when it was set).
+#[derive(Message, Clone)]
+#[rtype(result = "()")]
+pub struct MakerFavourite {
+    pub user_id: String,
+    pub image_id: String,
+    pub photo: Option<ProjectImage>,
 }
 
 /// Subscribes a socket if its user may see the project.
@@ -113,12 +166,22 @@ pub struct ProjectActor {
     /// another instance's change is caught by the write's version check.
     row: Option<ProjectRow>,
     subscribers: HashMap<u64, Subscriber>,
+    guests: HashMap<u64, GuestWatcher>,
     last_active: Instant,
 }
 
 impl ProjectActor {
     pub fn new(project_id: String, svc: Services, bus: Bus, registry: Addr<Registry>) -> ProjectActor {
-        ProjectActor { project_id, svc, bus, registry, row: None, subscribers: HashMap::new(), last_active: Instant::now() }
+        ProjectActor {
+            project_id,
+            svc,
+            bus,
+            registry,
+            row: None,
+            subscribers: HashMap::new(),
+            guests: HashMap::new(),
+            last_active: Instant::now(),
+        }
     }
 
     fn is_viewing(&self, user_id: &str) -> bool {
@@ -173,6 +236,9 @@ impl ProjectActor {
         for (_, s) in self.subscribers.drain() {
             s.socket.command(SocketCommand::Resync);
         }
+        for (_, g) in self.guests.drain() {
+            g.socket.command(SocketCommand::Resync);
+        }
         self.row = None;
     }
 
@@ -180,15 +246,46 @@ impl ProjectActor {
     /// longer does) stops at once instead of idling; callers that raced the stop ask a
     /// fresh one (`registry::ask`).
     fn stop_if_gone(&mut self, err: &Error, ctx: &mut Context<Self>) {
-        if err.code() == ErrorCode::NotFound && self.subscribers.is_empty() {
+        if err.code() == ErrorCode::NotFound && self.subscribers.is_empty() && self.guests.is_empty() {
             self.row = None;
             ctx.stop();
         }
     }
 
+    /// Pushes to every guest who sees all of `photos`; those that stopped reading are
+    /// cut off.
+    fn broadcast_guests(&mut self, frame: &Bytes, photos: &[String]) {
+        let failed: Vec<(u64, NotQueued)> = self
+            .guests
+            .iter()
+            .filter(|(_, g)| photos.iter().all(|p| g.sees(p)))
+            .filter_map(|(conn, g)| g.socket.push(frame).err().map(|why| (*conn, why)))
+            .collect();
+        for (conn, why) in failed {
+            if let Some(g) = self.guests.remove(&conn) {
+                if why == NotQueued::Full {
+                    metrics::counter!(crate::ops::metrics::WS_SLOW_CLOSED).increment(1);
+                    g.socket.cut_off_slow();
+                }
+            }
+        }
+    }
+
     /// Keeps the row as it now is and drops subscribers who may no longer see it.
+    /// Guests whose link lost the project (its maker lost it, or it is gone) have
+    /// nothing left to look at: their pages are told the link ended.
     fn settle(&mut self, row: Option<ProjectRow>) {
         let before = self.subscribers.len();
+        let guest_sees = |g: &GuestWatcher, r: &ProjectRow| {
+            policy::guest_allows(&g.guest, Action::ViewProject, LinkedRef { id: &r.id, project: project_ref(r) })
+        };
+        let lost: Vec<u64> =
+            self.guests.iter().filter(|(_, g)| row.as_ref().is_none_or(|r| !guest_sees(g, r))).map(|(c, _)| *c).collect();
+        for conn in lost {
+            if let Some(g) = self.guests.remove(&conn) {
+                g.socket.command(SocketCommand::End { reason: guests::LINK_INACTIVE_REASON.to_owned() });
+            }
+        }
         match &row {
             Some(r) => self.subscribers.retain(|_, s| policy::can_view_project(&s.user, project_ref(r))),
             None => self.subscribers.clear(),
@@ -205,7 +302,7 @@ impl Actor for ProjectActor {
 
     fn started(&mut self, ctx: &mut Context<Self>) {
         ctx.run_interval(IDLE / 2, |act, ctx| {
-            if act.subscribers.is_empty() && act.last_active.elapsed() >= IDLE {
+            if act.subscribers.is_empty() && act.guests.is_empty() && act.last_active.elapsed() >= IDLE {
                 ctx.stop();
             }
         });
@@ -260,9 +357,73 @@ impl Handler<Unsubscribe> for ProjectActor {
     type Result = ();
     fn handle(&mut self, msg: Unsubscribe, _: &mut Context<Self>) {
         self.last_active = Instant::now();
+        self.guests.remove(&msg.conn_id);
         if let Some(s) = self.subscribers.remove(&msg.conn_id) {
             if !self.is_viewing(&s.viewer.id) {
                 self.announce_viewers();
+            }
+        }
+    }
+}
+
+impl Handler<SubscribeGuest> for ProjectActor {
+    type Result = AtomicResponse<Self, Result<GuestSubscribed>>;
+    fn handle(&mut self, msg: SubscribeGuest, _: &mut Context<Self>) -> Self::Result {
+        self.last_active = Instant::now();
+        let (svc, guest) = (self.svc.clone(), msg.guest.clone());
+        AtomicResponse::new(Box::pin(
+            async move {
+                let row = guests::linked_project(&svc, &guest, Action::ViewProject).await?;
+                let shown = guests::favourites_shown(&svc, &guest).await?;
+                let photos = guests::photos(&svc, &guest, &row).await?;
+                let milestones = guests::milestones(&svc, &row).await?;
+                // As for members: decide on the project as it is after the reads.
+                let now = guests::linked_project(&svc, &guest, Action::ViewProject).await?;
+                Ok::<_, Error>((now, shown, photos, milestones))
+            }
+            .into_actor(self)
+            .map(move |outcome, act, _| {
+                let (row, shown, photos, milestones) = outcome?;
+                let project = views::project_for_guest(&row);
+                act.settle(Some(row));
+                if msg.socket.is_open() {
+                    act.guests.insert(msg.socket.conn_id, GuestWatcher { guest: msg.guest, shown, socket: msg.socket });
+                }
+                Ok(GuestSubscribed { project, photos, milestones })
+            }),
+        ))
+    }
+}
+
+impl Handler<BroadcastGuests> for ProjectActor {
+    type Result = ();
+    fn handle(&mut self, msg: BroadcastGuests, _: &mut Context<Self>) {
+        self.last_active = Instant::now();
+        self.broadcast_guests(&msg.frame, &msg.photos);
+    }
+}
+
+impl Handler<MakerFavourite> for ProjectActor {
+    type Result = ();
+    fn handle(&mut self, msg: MakerFavourite, _: &mut Context<Self>) {
+        let event = match &msg.photo {
+            Some(photo) => Event::PhotoAdded { photo: photo.clone() },
+            None => Event::PhotoDeleted { id: msg.image_id.clone(), project_id: self.project_id.clone() },
+        };
+        let Ok(frame) = encode(&ServerMsg::Event { event }).map(Bytes::from) else { return };
+        let mut told = Vec::new();
+        for (conn, g) in &mut self.guests {
+            let Some(shown) = g.shown.as_mut().filter(|_| g.guest.maker.id == msg.user_id) else { continue };
+            let changed = if msg.photo.is_some() { shown.insert(msg.image_id.clone()) } else { shown.remove(&msg.image_id) };
+            if changed {
+                told.push((*conn, g.socket.push(&frame)));
+            }
+        }
+        for (conn, pushed) in told {
+            if pushed == Err(NotQueued::Full) {
+                if let Some(g) = self.guests.remove(&conn) {
+                    g.socket.cut_off_slow();
+                }
             }
         }
     }

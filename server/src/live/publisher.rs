@@ -13,10 +13,11 @@ use tokio::sync::mpsc;
 
 use super::bus::Inbound;
 use super::hub::{Deliver, EndSessions, EndUser, Hub, RemotePresence, ResyncAll, Watchers};
-use super::registry::{Changed, Registry, ToGuests, ToSubscribers};
+use super::project::MakerFavourite;
+use super::registry::{Changed, Registry, ToFavouriteGuests, ToGuests, ToSubscribers};
 use crate::domain::changes::{Change, Owners};
 use crate::domain::policy::{self, Audience, ProjectRef, UserRef};
-use crate::domain::views;
+use crate::domain::{guests, views};
 use crate::error::Result;
 use crate::store::{comments, images, notifications, projects, users, Store};
 
@@ -110,6 +111,12 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             }
             let current = Owners { homeowner_id: project.homeowner_id.clone(), builder_id: project.builder_id.clone() };
             let (project_id, version) = (project.id.clone(), project.version);
+            // Guests watching it see the project as it now is (no names that are
+            // addresses, no one's account); a new project has none yet.
+            if !created {
+                let guest_view = Event::ProjectUpdated { project: views::redact_for_guest(project.clone()), actor: None };
+                to.deliver(guest_view, policy::guest_audience(&project_id, Vec::new()));
+            }
             let event = if created {
                 Event::ProjectCreated { project }
             } else {
@@ -145,6 +152,7 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             to.registry.do_send(Changed { project_id: id.clone() });
             // Recorded, so an update that was overtaken by the deletion stays unsent.
             announced.record(&id, version);
+            to.deliver(Event::ProjectDeleted { id: id.clone(), version }, policy::guest_audience(&id, Vec::new()));
             to.deliver(Event::ProjectDeleted { id, version }, policy::project_audience(project_ref(&owners)));
             refresh_watchers(store, to, &owners.homeowner_id).await?;
         }
@@ -183,6 +191,7 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
                 },
             };
             let event = if created { Event::PhotoAdded { photo } } else { Event::PhotoUpdated { photo } };
+            to.deliver(event.clone(), policy::guest_audience(&project_id, vec![id]));
             to.deliver(event, policy::project_detail_audience(&project_id));
         }
         Change::PhotoDeleted { id, project_id } => {
@@ -190,6 +199,8 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
                 to.registry.do_send(Changed { project_id: project_id.clone() });
             }
             let audience = policy::project_detail_audience(&project_id);
+            let guests = policy::guest_audience(&project_id, vec![id.clone()]);
+            to.deliver(Event::PhotoDeleted { id: id.clone(), project_id: project_id.clone() }, guests);
             to.deliver(Event::PhotoDeleted { id, project_id }, audience);
         }
         Change::Comment { id, image_id: _, project_id, created, comment_count, state } => {
@@ -228,6 +239,15 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             to.deliver(Event::NotificationsRead { ids, all, unread }, policy::notification_audience(&user_id));
         }
         Change::Favourite { user_id, project_id, image_id, favourite } => {
+            // Guests of this person's favourites links gain or lose the photo.
+            let photo = match favourite {
+                true => images::find(pool, &image_id).await?.map(|row| views::image(&row)),
+                false => None,
+            };
+            if !favourite || photo.is_some() {
+                let change = MakerFavourite { user_id: user_id.clone(), image_id: image_id.clone(), photo };
+                to.registry.do_send(ToFavouriteGuests { project_id: project_id.clone(), change });
+            }
             let audience = policy::favourite_audience(&user_id);
             to.deliver(Event::FavouriteChanged { project_id, image_id, favourite }, audience);
         }
@@ -236,6 +256,15 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
         }
         Change::EndSessions { user_id, keep_session, reason } => {
             to.hub.do_send(EndUser { user_id, keep_session, reason });
+        }
+        Change::GuestLinkEnded { link_id, project_id: _ } => {
+            // The link's guests are known to the hub by the link's principal id.
+            if let Audience::Only(principals) = policy::ended_link_audience(&link_id) {
+                for user_id in principals {
+                    let reason = guests::LINK_INACTIVE_REASON.to_owned();
+                    to.hub.do_send(EndUser { user_id, keep_session: None, reason });
+                }
+            }
         }
         Change::Presence { instance, online, offline } => {
             let with_watchers = |ids: Vec<String>| async move {

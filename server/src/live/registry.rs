@@ -10,7 +10,7 @@ use actix::{Actor, Addr, AsyncContext, Context, Handler, MailboxError, Message, 
 use bytes::Bytes;
 
 use super::bus::Bus;
-use super::project::{Broadcast, ProjectActor, Refresh};
+use super::project::{Broadcast, BroadcastGuests, MakerFavourite, ProjectActor, Refresh};
 use crate::domain::services::Services;
 
 pub struct Registry {
@@ -81,6 +81,42 @@ impl Handler<ToSubscribers> for Registry {
     fn handle(&mut self, msg: ToSubscribers, _: &mut Context<Self>) {
         if let Some(addr) = self.running(&msg.project_id) {
             addr.do_send(Broadcast(msg.frame));
+        }
+    }
+}
+
+/// An encoded event for the project's guests, about these photos (issue 18).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct ToGuests {
+    pub project_id: String,
+    pub frame: Bytes,
+    pub photos: Vec<String>,
+}
+
+impl Handler<ToGuests> for Registry {
+    type Result = ();
+    fn handle(&mut self, msg: ToGuests, _: &mut Context<Self>) {
+        if let Some(addr) = self.running(&msg.project_id) {
+            addr.do_send(BroadcastGuests { frame: msg.frame, photos: msg.photos });
+        }
+    }
+}
+
+/// A favourite set or cleared: guests of that person's favourites links see the photo
+/// come or go.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct ToFavouriteGuests {
+    pub project_id: String,
+    pub change: MakerFavourite,
+}
+
+impl Handler<ToFavouriteGuests> for Registry {
+    type Result = ();
+    fn handle(&mut self, msg: ToFavouriteGuests, _: &mut Context<Self>) {
+        if let Some(addr) = self.running(&msg.project_id) {
+            addr.do_send(msg.change);
         }
     }
 }

@@ -198,3 +198,13 @@ pub async fn remove_favourite<'e, E: Executor<'e, Database = Any>>(ex: E, user_i
         .await?;
     Ok(done.rows_affected() > 0)
 }
+
+/// Whether a user has favourited a photo.
+pub async fn is_favourite<'e, E: Executor<'e, Database = Any>>(ex: E, user_id: &str, image_id: &str) -> Result<bool> {
+    Ok(sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM user_favourites WHERE user_id = $1 AND image_id = $2")
+        .bind(user_id)
+        .bind(image_id)
+        .fetch_one(ex)
+        .await?
+        > 0)
+}

@@ -6,6 +6,7 @@
 pub mod backup;
 pub mod comments;
 pub mod contact;
+pub mod guest_links;
 pub mod images;
 pub mod keys;
 pub mod login_failures;

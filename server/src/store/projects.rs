@@ -258,3 +258,32 @@ pub async fn refresh_thumbnail<'e, E: Executor<'e, Database = Any>>(ex: E, id: &
     .await?;
     Ok(done.rows_affected() > 0)
 }
+
+#[cfg(test)]
+impl ProjectRow {
+    /// A project for the domain's rule tests.
+    pub fn example(id: &str, homeowner_id: &str, builder_id: Option<&str>) -> ProjectRow {
+        ProjectRow {
+            id: id.into(),
+            title: format!("{id} title"),
+            description: String::new(),
+            address: format!("{id} street"),
+            homeowner_id: homeowner_id.into(),
+            builder_id: builder_id.map(str::to_owned),
+            status: "in-progress".into(),
+            progress: 0,
+            thumbnail_image_id: None,
+            thumbnail_pinned: 0,
+            progress_mode: "manual".into(),
+            created_at: 1,
+            updated_at: 1,
+            version: 1,
+            homeowner_email: format!("{homeowner_id}@example.com"),
+            homeowner_name: Some(format!("{homeowner_id} name")),
+            homeowner_first_name: None,
+            homeowner_last_name: None,
+            builder_email: builder_id.map(|b| format!("{b}@example.com")),
+            builder_name: builder_id.map(|b| format!("{b} name")),
+        }
+    }
+}

@@ -2,13 +2,13 @@
 //! the changes to publish. Subscriptions, which need the socket itself, are handled by
 //! the session actor.
 
-use protocol::{Request, Response};
+use protocol::{ErrorCode, Request, Response};
 
 use crate::domain::changes::Change;
-use crate::domain::policy::Actor;
+use crate::domain::policy::{Action, Actor, Guest};
 use crate::domain::services::Services;
 use crate::domain::turns::Turns;
-use crate::domain::{comments, mail_preferences, notifications, photos, profile, projects, users};
+use crate::domain::{comments, guests, mail_preferences, notifications, photos, profile, projects, users};
 use crate::error::{Error, Result};
 use crate::live::project::{self, ProjectTurns};
 use crate::live::registry;
@@ -52,6 +52,24 @@ pub fn is_write(request: &Request) -> bool {
             | Request::Subscribe { .. }
             | Request::Unsubscribe { .. }
     )
+}
+
+/// A guest's requests (issue 18): a guest only looks, at their link's project. Anything
+/// else is refused here, before any use case runs.
+pub async fn dispatch_guest(svc: &Services, guest: &Guest, request: Request) -> Result<Response> {
+    let linked = |project_id: &str| project_id == guest.project_id;
+    match request {
+        Request::Ping => Ok(Response::Pong),
+        Request::ListMilestones { project_id } if linked(&project_id) => {
+            let project = guests::linked_project(svc, guest, Action::ViewProject).await?;
+            Ok(Response::Milestones { plan: guests::milestones(svc, &project).await? })
+        }
+        Request::ListTimeline { project_id, before } if linked(&project_id) => {
+            let (entries, next) = guests::timeline(svc, guest, before.as_deref()).await?;
+            Ok(Response::Timeline { project_id, entries, next })
+        }
+        _ => Err(Error::new(ErrorCode::Forbidden, guests::GUESTS_ONLY_VIEW)),
+    }
 }
 
 pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
@@ -153,10 +171,16 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         | Request::SetMilestoneDone(_)
         | Request::MoveMilestone { .. }
         | Request::DeleteMilestone { .. }
-        | Request::ListTimeline { .. }
-        | Request::CreateGuestLink(_)
-        | Request::ListGuestLinks { .. }
-        | Request::RevokeGuestLink { .. } => Err(Error::internal("issue 18: not wired yet")),
+        | Request::ListTimeline { .. } => Err(Error::internal("issue 18: not wired yet")),
+        Request::CreateGuestLink(input) => {
+            let (link, url) = guests::create(svc, actor, &input).await?;
+            plain(Response::GuestLinkCreated { link, url })
+        }
+        Request::ListGuestLinks { project_id } => {
+            let links = guests::list(svc, actor, &project_id).await?;
+            plain(Response::GuestLinks { project_id, links })
+        }
+        Request::RevokeGuestLink { id } => Ok((Response::Done, guests::revoke(svc, actor, &id).await?)),
         Request::Subscribe { .. } | Request::Unsubscribe { .. } => {
             Err(Error::internal("subscriptions are handled by the session actor"))
         }

@@ -10,12 +10,16 @@ use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, ContextFutu
 use actix_web_actors::ws::{self, CloseCode, CloseReason};
 use bytes::Bytes;
 use futures_util::future::{FutureExt, Shared};
-use protocol::{decode_client_msg, encode, ApiError, ClientMsg, ErrorCode, Event, Request, Response, ServerMsg, UserSummary};
+use protocol::{
+    decode_client_msg, encode, ApiError, ClientMsg, ErrorCode, Event, GuestHello, Request, Response, Role, ServerMsg, UserSummary,
+    PROTOCOL_VERSION,
+};
 use tokio::sync::oneshot;
 use tracing::Instrument;
 
-use super::dispatch::{dispatch, is_write, RequestContext};
-use crate::domain::policy::Actor as User;
+use super::dispatch::{dispatch, dispatch_guest, is_write, RequestContext};
+use crate::domain::guests::{self, GuestPass};
+use crate::domain::policy::{Actor as User, Guest};
 use crate::domain::services::Services;
 use crate::domain::{snapshot, views};
 use crate::error::Error;
@@ -43,10 +47,16 @@ pub const MAX_REQUESTS_PER_10S: u32 = 200;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
+/// Who is on the other end: a signed-in user, or a guest holding a link (issue 18).
+#[derive(Clone)]
+pub enum Peer {
+    User { session_id: String, user: UserRow },
+    Guest(GuestPass),
+}
+
 pub struct SessionActor {
     conn_id: u64,
-    session_id: String,
-    user: UserRow,
+    peer: Peer,
     svc: Services,
     live: Live,
     last_heard: Instant,
@@ -71,8 +81,7 @@ pub struct SessionActor {
 }
 
 pub struct SessionParts {
-    pub session_id: String,
-    pub user: UserRow,
+    pub peer: Peer,
     pub svc: Services,
     pub live: Live,
     /// How often the server pings, and how long a silent peer may stay.
@@ -84,8 +93,7 @@ impl SessionActor {
     pub fn new(p: SessionParts) -> SessionActor {
         SessionActor {
             conn_id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
-            session_id: p.session_id,
-            user: p.user,
+            peer: p.peer,
             svc: p.svc,
             live: p.live,
             last_heard: Instant::now(),
@@ -114,8 +122,15 @@ impl SessionActor {
         (after, Some(done))
     }
 
-    fn actor(&self) -> User {
-        User::of(&self.user)
+    /// The hub's session and user ids for this socket: a guest's are its link's.
+    fn hub_ids(&self) -> (String, String) {
+        match &self.peer {
+            Peer::User { session_id, user } => (session_id.clone(), user.id.clone()),
+            Peer::Guest(pass) => {
+                let principal = Guest::principal_id(&pass.guest.link_id);
+                (format!("{principal}:{}", self.conn_id), principal)
+            }
+        }
     }
 
     /// How the hub and project actors reach this socket.
@@ -147,21 +162,22 @@ impl SessionActor {
     /// Joins the hub first and reads the snapshot second, holding back events that
     /// arrive in between: the client gets a snapshot and then every later change.
     fn start_session(&mut self, ctx: &mut ws::WebsocketContext<Self>) {
+        let Peer::User { session_id, user } = self.peer.clone() else { return self.start_guest(ctx) };
         let store = self.svc.store.clone();
-        let user_id = self.user.id.clone();
+        let user_id = user.id.clone();
         async move { users::builders_of_homeowner(store.pool(), &user_id).await }
             .instrument(self.span.clone())
             .into_actor(self)
-            .then(|watchers, act, ctx| {
+            .then(move |watchers, act, ctx| {
                 let join = Join {
-                    session_id: act.session_id.clone(),
-                    user_id: act.user.id.clone(),
-                    role: act.actor().role,
+                    session_id: session_id.clone(),
+                    user_id: user.id.clone(),
+                    role: User::of(&user).role,
                     watchers: watchers.unwrap_or_default(),
                     socket: act.socket_handle(ctx),
+                    guest: false,
                 };
-                let (store, hub, user) = (act.svc.store.clone(), act.live.hub.clone(), act.user.clone());
-                let session_id = act.session_id.clone();
+                let (store, hub) = (act.svc.store.clone(), act.live.hub.clone());
                 async move {
                     match hub.send(join).await {
                         Ok(Ok(())) => {}
@@ -174,36 +190,112 @@ impl SessionActor {
                         return Ok(Err(None));
                     }
                     let online = hub.send(OnlineUsers).await.unwrap_or_default();
-                    snapshot::hello(&store, &user, |id| online.contains(id)).await.map(Ok)
+                    snapshot::hello(&store, &user, |id| online.contains(id)).await.map(|h| Ok(ServerMsg::Hello(h)))
                 }
                 .into_actor(act)
             })
-            .map(|hello, act, ctx| match hello {
-                Ok(Err(None)) => {
-                        act.send(ctx, &ServerMsg::Event { event: Event::SessionEnded { reason: "logged_out".to_owned() } });
-                        act.close(ctx, CloseCode::Other(CLOSE_SESSION_ENDED), "logged_out");
-                }
-                Ok(Err(Some(refused))) => {
-                    let why = match refused {
-                        Refused::TooManyForSession => "Too many connections for this session",
-                        Refused::TooManyForUser => "Too many connections for this account",
-                    };
-                    act.close(ctx, CloseCode::Other(CLOSE_TOO_MANY_SOCKETS), why);
-                }
-                Ok(Ok(hello)) => {
-                    act.send(ctx, &ServerMsg::Hello(hello));
-                    act.ready = true;
-                    for frame in std::mem::take(&mut act.backlog) {
-                        ctx.binary(frame);
-                    }
-                }
-                Err(err) => {
-                    let _span = act.span.clone().entered();
-                    err.log("building the snapshot");
-                    act.close(ctx, CloseCode::Error, "Could not load your data");
-                }
-            })
+            .map(|hello, act, ctx| act.greet(ctx, hello, "logged_out"))
             .wait(ctx);
+    }
+
+    /// A guest's socket: joins the hub under its link (so a revocation anywhere reaches
+    /// it), then watches the linked project in the project actor's turn, and greets
+    /// with what the link shows. It closes when the link expires, even if nothing else
+    /// happens.
+    fn start_guest(&mut self, ctx: &mut ws::WebsocketContext<Self>) {
+        let Peer::Guest(pass) = self.peer.clone() else { return };
+        if let Some(at) = pass.expires_at {
+            let left = u64::try_from(at - crate::store::now_ms()).unwrap_or(0);
+            ctx.run_later(Duration::from_millis(left), |act, ctx| act.end(ctx, guests::LINK_INACTIVE_REASON));
+        }
+        let (session_id, user_id) = self.hub_ids();
+        let socket = self.socket_handle(ctx);
+        let join = Join { session_id, user_id, role: Role::Homeowner, watchers: Vec::new(), socket: socket.clone(), guest: true };
+        let (svc, hub, registry) = (self.svc.clone(), self.live.hub.clone(), self.live.registry.clone());
+        async move {
+            match hub.send(join).await {
+                Ok(Ok(())) => {}
+                Ok(Err(refused)) => return Ok(Err(Some(refused))),
+                Err(err) => return Err(Error::internal(err)),
+            }
+            // A revocation between the upgrade's check and the join could not reach
+            // this socket: look again, now that it would.
+            let Ok(pass) = guests::pass_by_id(&svc, &pass.guest.link_id).await else { return Ok(Err(None)) };
+            let watch = project::SubscribeGuest { guest: pass.guest.clone(), socket };
+            let project_id = pass.guest.project_id.clone();
+            let watched = match registry::ask(&registry, &project_id, watch).await.map_err(Error::internal)? {
+                Ok(watched) => watched,
+                Err(err) if err.code() == ErrorCode::InvalidToken => return Ok(Err(None)),
+                Err(err) => return Err(err),
+            };
+            let addr = registry.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
+            let hello = GuestHello {
+                protocol_version: PROTOCOL_VERSION,
+                server_time: crate::store::now_ms(),
+                access: pass.access,
+                project: watched.project,
+                milestones: watched.milestones,
+                photos: watched.photos,
+            };
+            Ok(Ok((ServerMsg::GuestHello(hello), addr)))
+        }
+        .instrument(self.span.clone())
+        .into_actor(self)
+        .map(|outcome, act, ctx| {
+            let outcome = outcome.map(|greeting| {
+                greeting.map(|(hello, addr)| {
+                    act.subscriptions.insert(act.guest_project().unwrap_or_default(), addr);
+                    hello
+                })
+            });
+            act.greet(ctx, outcome, guests::LINK_INACTIVE_REASON)
+        })
+        .wait(ctx);
+    }
+
+    fn guest_project(&self) -> Option<String> {
+        match &self.peer {
+            Peer::Guest(pass) => Some(pass.guest.project_id.clone()),
+            Peer::User { .. } => None,
+        }
+    }
+
+    /// Sends the first frame, or closes: `Err(None)` means the session (or link) ended
+    /// before the socket could be greeted, and `ended` says why.
+    fn greet(
+        &mut self,
+        ctx: &mut ws::WebsocketContext<Self>,
+        hello: Result<std::result::Result<ServerMsg, Option<Refused>>, Error>,
+        ended: &str,
+    ) {
+        match hello {
+            Ok(Err(None)) => self.end(ctx, ended),
+            Ok(Err(Some(refused))) => {
+                let why = match refused {
+                    Refused::TooManyForSession => "Too many connections for this session",
+                    Refused::TooManyForUser => "Too many connections for this account",
+                };
+                self.close(ctx, CloseCode::Other(CLOSE_TOO_MANY_SOCKETS), why);
+            }
+            Ok(Ok(hello)) => {
+                self.send(ctx, &hello);
+                self.ready = true;
+                for frame in std::mem::take(&mut self.backlog) {
+                    ctx.binary(frame);
+                }
+            }
+            Err(err) => {
+                let _span = self.span.clone().entered();
+                err.log("building the snapshot");
+                self.close(ctx, CloseCode::Error, "Could not load your data");
+            }
+        }
+    }
+
+    /// The session (or guest link) behind this socket is gone: say why, then close.
+    fn end(&mut self, ctx: &mut ws::WebsocketContext<Self>, reason: &str) {
+        self.send(ctx, &ServerMsg::Event { event: Event::SessionEnded { reason: reason.to_owned() } });
+        self.close(ctx, CloseCode::Other(CLOSE_SESSION_ENDED), reason);
     }
 
     fn handle_frame(&mut self, ctx: &mut ws::WebsocketContext<Self>, bytes: &[u8]) {
@@ -218,8 +310,31 @@ impl SessionActor {
         }
         self.in_flight += 1;
         let (after, done) = self.order(is_write(&request));
+        let peer = match &self.peer {
+            Peer::User { session_id, user } => Ok((session_id.clone(), User::of(user))),
+            Peer::Guest(pass) => Err(pass.guest.clone()),
+        };
+        let (session_id, actor) = match peer {
+            Ok(user) => user,
+            Err(guest) => {
+                let svc = self.svc.clone();
+                async move { dispatch_guest(&svc, &guest, request).await }
+                    .instrument(self.span.clone())
+                    .into_actor(self)
+                    .map(move |outcome, act, ctx| {
+                        act.in_flight -= 1;
+                        drop(done);
+                        match outcome {
+                            Ok(response) => act.send(ctx, &ServerMsg::Reply { id, response }),
+                            Err(err) => act.fail(ctx, id, err),
+                        }
+                    })
+                    .spawn(ctx);
+                return;
+            }
+        };
         match request {
-            Request::Subscribe { id: project_id } => self.subscribe(ctx, id, project_id, after),
+            Request::Subscribe { id: project_id } => self.subscribe(ctx, id, project_id, actor, after),
             Request::Unsubscribe { id: project_id } => {
                 if let Some(addr) = self.subscriptions.remove(&project_id) {
                     addr.do_send(project::Unsubscribe { conn_id: self.conn_id });
@@ -228,12 +343,7 @@ impl SessionActor {
                 self.send(ctx, &ServerMsg::Reply { id, response: Response::Done });
             }
             other => {
-                let cx = RequestContext {
-                    svc: self.svc.clone(),
-                    live: self.live.clone(),
-                    actor: self.actor(),
-                    session_id: self.session_id.clone(),
-                };
+                let cx = RequestContext { svc: self.svc.clone(), live: self.live.clone(), actor, session_id };
                 async move {
                     if let Some(after) = after {
                         let _ = after.await;
@@ -290,10 +400,12 @@ impl SessionActor {
         ctx: &mut ws::WebsocketContext<Self>,
         id: u32,
         project_id: String,
+        user: User,
         after: Option<Shared<oneshot::Receiver<()>>>,
     ) {
-        let (registry, user) = (self.live.registry.clone(), self.actor());
-        let viewer: UserSummary = views::summary(&self.user);
+        let registry = self.live.registry.clone();
+        let Peer::User { user: row, .. } = &self.peer else { return };
+        let viewer: UserSummary = views::summary(row);
         let socket = self.socket_handle(ctx);
         async move {
             if let Some(after) = after {
@@ -410,10 +522,7 @@ impl Handler<SocketCommand> for SessionActor {
         let span = self.span.clone();
         let _span = span.enter();
         match cmd {
-            SocketCommand::End { reason } => {
-                self.send(ctx, &ServerMsg::Event { event: Event::SessionEnded { reason: reason.clone() } });
-                self.close(ctx, CloseCode::Other(CLOSE_SESSION_ENDED), &reason);
-            }
+            SocketCommand::End { reason } => self.end(ctx, &reason),
             SocketCommand::TooSlow => self.close(ctx, CloseCode::Again, "Connection too slow"),
             SocketCommand::Resync => self.close(ctx, CloseCode::Restart, "Reconnect to resynchronise"),
             SocketCommand::Restart => self.close(ctx, CloseCode::Restart, "Server restarting"),

@@ -226,6 +226,8 @@ async fn race_subscribe_against_moves(admin_on: &TestServer, owner_on: &TestServ
         builder_id: None,
         status: protocol::ProjectStatus::InProgress,
         progress: 0,
+        progress_mode: None,
+        milestones: None,
     };
     let Ok(Response::Project { project }) = admin.request(3, Request::CreateProject(create)).await else { panic!("create") };
     let owners = [

@@ -162,6 +162,8 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
             builder_id: None,
             status: ProjectStatus::Planning,
             progress: 0,
+            progress_mode: None,
+            milestones: None,
         }))
         .await
         else {

@@ -1,0 +1,394 @@
+//! Guest links (issue 18): a read-only link to one project for family, the bank, anyone
+//! without an account. The token is 256 random bits shown once; only its SHA-256 is
+//! kept. A link opens while it is neither revoked nor expired and while its maker may
+//! still see the project: it never shows more than its maker sees.
+
+use std::collections::HashSet;
+
+use protocol::{
+    CreateGuestLink, ErrorCode, GuestAccess, GuestLink, GuestPhotos, ProjectImage, Role, TimelineEntry, UserSummary,
+};
+
+use super::changes::Change;
+use super::policy::{self, Action, Actor, Guest, GuestLinkRef, LinkedRef, Target};
+use super::projects::{self, project_ref};
+use super::secrets::{hash_token, new_token};
+use super::services::Services;
+use super::views;
+use crate::error::{Error, Result};
+use crate::store::guest_links::{self, GuestLinkRow, NewGuestLink};
+use crate::store::images::{self, ImageRow};
+use crate::store::projects::ProjectRow;
+use crate::store::{new_id, now_ms};
+
+/// What a guest sees when their link no longer opens, whatever the reason: unknown,
+/// revoked, expired, or its maker lost the project. One answer, so links cannot be
+/// probed.
+pub const LINK_INACTIVE: &str = "This link is no longer active";
+/// The reason a guest's socket gives when it closes for that.
+pub const LINK_INACTIVE_REASON: &str = "link_inactive";
+pub const NOT_ALLOWED_SHARE: &str = "You don't have permission to share this project.";
+pub const BAD_EXPIRY: &str = "Choose an expiry of 1, 7 or 30 days, or never.";
+pub const TOO_MANY_LINKS: &str = "You have 20 active links to this project. Revoke one before making another.";
+pub const LINK_NOT_FOUND: &str = "Link not found";
+pub const GUESTS_ONLY_VIEW: &str = "Guests can only view this project.";
+/// Active links one person may have to one project: enough for every relative and
+/// the bank, few enough that a runaway script cannot fill the table.
+pub const MAX_ACTIVE_LINKS: usize = 20;
+const EXPIRY_DAYS: [u32; 3] = [1, 7, 30];
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+fn inactive() -> Error {
+    Error::new(ErrorCode::InvalidToken, LINK_INACTIVE)
+}
+
+/// A guest's pass, once their link opened: who they are to the policy, and what
+/// their page says about the link.
+#[derive(Debug, Clone)]
+pub struct GuestPass {
+    pub guest: Guest,
+    pub expires_at: Option<i64>,
+    pub access: GuestAccess,
+}
+
+fn maker_summary(row: &GuestLinkRow) -> UserSummary {
+    UserSummary {
+        id: row.created_by.clone(),
+        email: row.maker_email.clone(),
+        name: Some(views::display_name(
+            row.maker_first_name.as_deref(),
+            row.maker_last_name.as_deref(),
+            row.maker_name.as_deref(),
+            &row.maker_email,
+        )),
+        role: Role::parse(&row.maker_role).unwrap_or(Role::Homeowner),
+        created_at: row.maker_created_at,
+    }
+}
+
+/// A link as its maker (or an admin) sees it in their list.
+pub fn view(row: &GuestLinkRow) -> GuestLink {
+    GuestLink {
+        id: row.id.clone(),
+        project_id: row.project_id.clone(),
+        photos: GuestPhotos::parse(&row.photos).unwrap_or(GuestPhotos::Favourites),
+        downloads: row.downloads != 0,
+        expires_at: row.expires_at,
+        created_at: row.created_at,
+        created_by: Some(maker_summary(row)),
+        revoked_at: row.revoked_at,
+        last_opened_at: row.last_opened_at,
+    }
+}
+
+/// The maker's display name as a guest sees it: a name, never an address.
+fn shared_by(row: &GuestLinkRow) -> Option<String> {
+    maker_summary(row).name.filter(|n| !n.contains('@'))
+}
+
+/// The rules for a new link, as a pure function: who may share, which expiries exist,
+/// and how many live links one person may hold on one project.
+pub fn plan_create(
+    actor: &Actor,
+    project: &ProjectRow,
+    input: &CreateGuestLink,
+    active_links: usize,
+    now: i64,
+) -> Result<Option<i64>> {
+    if !policy::allows(actor, Action::ShareProject, Target::Project(project_ref(project))) {
+        return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED_SHARE));
+    }
+    let expires_at = match input.expires_in_days {
+        None => None,
+        Some(days) if EXPIRY_DAYS.contains(&days) => Some(now + i64::from(days) * DAY_MS),
+        Some(_) => return Err(Error::field("expiresInDays", BAD_EXPIRY)),
+    };
+    if active_links >= MAX_ACTIVE_LINKS {
+        return Err(Error::new(ErrorCode::RateLimited, TOO_MANY_LINKS));
+    }
+    Ok(expires_at)
+}
+
+/// Whether a link opens at `now` (apart from its maker's access, which needs the project).
+pub fn is_live(row: &GuestLinkRow, now: i64) -> bool {
+    row.revoked_at.is_none() && row.expires_at.is_none_or(|at| at > now)
+}
+
+pub async fn create(svc: &Services, actor: &Actor, input: &CreateGuestLink) -> Result<(GuestLink, String)> {
+    let project = projects::visible(svc, actor, &input.project_id).await?;
+    let now = now_ms();
+    let mine = guest_links::list_for_project(svc.store.pool(), &project.id, Some(&actor.id)).await?;
+    let active = mine.iter().filter(|l| is_live(l, now)).count();
+    let expires_at = plan_create(actor, &project, input, active, now)?;
+    let token = new_token();
+    let id = new_id();
+    guest_links::insert(
+        svc.store.pool(),
+        &NewGuestLink {
+            id: &id,
+            project_id: &project.id,
+            created_by: &actor.id,
+            token_hash: &hash_token(&token),
+            photos: input.photos.as_str(),
+            downloads: input.downloads,
+            expires_at,
+            created_at: now,
+        },
+    )
+    .await?;
+    let row = guest_links::find(svc.store.pool(), &id).await?.ok_or_else(|| Error::internal("a new link vanished"))?;
+    Ok((view(&row), svc.auth.link(&format!("/guest/{token}"))))
+}
+
+/// The links to a project the actor made; an admin sees everyone's.
+pub async fn list(svc: &Services, actor: &Actor, project_id: &str) -> Result<Vec<GuestLink>> {
+    let project = projects::visible(svc, actor, project_id).await?;
+    if !policy::allows(actor, Action::ShareProject, Target::Project(project_ref(&project))) {
+        return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED_SHARE));
+    }
+    let made_by = (actor.role != Role::Admin).then_some(actor.id.as_str());
+    let rows = guest_links::list_for_project(svc.store.pool(), &project.id, made_by).await?;
+    Ok(rows.iter().map(view).collect())
+}
+
+/// Revokes a link: its guests' pages close at once, on every instance (the change
+/// goes through the bus like every other). Revoking a revoked link changes nothing.
+pub async fn revoke(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Change>> {
+    let pool = svc.store.pool();
+    let not_found = || Error::new(ErrorCode::NotFound, LINK_NOT_FOUND);
+    let row = guest_links::find(pool, id).await?.ok_or_else(not_found)?;
+    let project = crate::store::projects::find(pool, &row.project_id).await?.ok_or_else(not_found)?;
+    let target = Target::GuestLink(GuestLinkRef { project: project_ref(&project), maker_id: &row.created_by });
+    if !policy::allows(actor, Action::ManageGuestLink, target) {
+        // Someone else's link is answered like one that does not exist.
+        return Err(not_found());
+    }
+    Ok(if guest_links::revoke(pool, id, now_ms()).await? {
+        vec![Change::GuestLinkEnded { link_id: row.id, project_id: row.project_id }]
+    } else {
+        Vec::new()
+    })
+}
+
+/// The pass a token opens, or `LINK_INACTIVE`. Records that a guest opened it (the
+/// maker's list shows when).
+pub async fn open(svc: &Services, token: &str) -> Result<GuestPass> {
+    let row = guest_links::find_by_token(svc.store.pool(), &hash_token(token.trim())).await?.ok_or_else(inactive)?;
+    let pass = pass_of(svc, &row).await?;
+    guest_links::touch(svc.store.pool(), &row.id, now_ms()).await?;
+    Ok(pass)
+}
+
+/// The pass a token opens now, without recording a visit (each photo a guest's page
+/// fetches asks this).
+pub async fn pass_for(svc: &Services, token: &str) -> Result<GuestPass> {
+    let row = guest_links::find_by_token(svc.store.pool(), &hash_token(token.trim())).await?.ok_or_else(inactive)?;
+    pass_of(svc, &row).await
+}
+
+/// A link's pass, read again by id: a socket checks that its link survived the time
+/// between its upgrade and its joining the hub (after which a revocation reaches it).
+pub async fn pass_by_id(svc: &Services, link_id: &str) -> Result<GuestPass> {
+    let row = guest_links::find(svc.store.pool(), link_id).await?.ok_or_else(inactive)?;
+    pass_of(svc, &row).await
+}
+
+async fn pass_of(svc: &Services, row: &GuestLinkRow) -> Result<GuestPass> {
+    if !is_live(row, now_ms()) {
+        return Err(inactive());
+    }
+    let project = crate::store::projects::find(svc.store.pool(), &row.project_id).await?.ok_or_else(inactive)?;
+    let guest = Guest {
+        link_id: row.id.clone(),
+        project_id: row.project_id.clone(),
+        maker: Actor { id: row.created_by.clone(), role: Role::parse(&row.maker_role).unwrap_or(Role::Homeowner) },
+        photos: GuestPhotos::parse(&row.photos).unwrap_or(GuestPhotos::Favourites),
+        downloads: row.downloads != 0,
+    };
+    if !policy::guest_allows(&guest, Action::ViewProject, LinkedRef { id: &project.id, project: project_ref(&project) }) {
+        return Err(inactive());
+    }
+    let access = GuestAccess {
+        link_id: row.id.clone(),
+        project_id: row.project_id.clone(),
+        photos: guest.photos,
+        downloads: guest.downloads,
+        expires_at: row.expires_at,
+        shared_by: shared_by(row),
+    };
+    Ok(GuestPass { guest, expires_at: row.expires_at, access })
+}
+
+/// The linked project, when the guest may still do `action` on it.
+pub async fn linked_project(svc: &Services, guest: &Guest, action: Action) -> Result<ProjectRow> {
+    let project = crate::store::projects::find(svc.store.pool(), &guest.project_id).await?.ok_or_else(inactive)?;
+    if !policy::guest_allows(guest, action, LinkedRef { id: &project.id, project: project_ref(&project) }) {
+        return Err(inactive());
+    }
+    Ok(project)
+}
+
+/// The maker's favourites in the linked project, when the link shows only those.
+pub async fn favourites_shown(svc: &Services, guest: &Guest) -> Result<Option<HashSet<String>>> {
+    Ok(match guest.photos {
+        GuestPhotos::All => None,
+        GuestPhotos::Favourites => {
+            Some(images::favourite_ids(svc.store.pool(), &guest.maker.id, &guest.project_id).await?.into_iter().collect())
+        }
+    })
+}
+
+/// The linked project's photos the guest sees, newest first.
+pub async fn photos(svc: &Services, guest: &Guest, project: &ProjectRow) -> Result<Vec<ProjectImage>> {
+    let rows = images::list_for_project(svc.store.pool(), &project.id).await?;
+    let shown = favourites_shown(svc, guest).await?;
+    Ok(rows
+        .iter()
+        .filter(|r| policy::guest_sees_photo(guest, shown.as_ref().is_some_and(|s| s.contains(&r.id))))
+        .map(views::image)
+        .collect())
+}
+
+/// A photo the guest may fetch for `action` (`ViewPhoto` for the thumbnail and display
+/// size, `DownloadPhoto` for the original). Anything else reads as not found.
+pub async fn photo(svc: &Services, guest: &Guest, id: &str, action: Action) -> Result<ImageRow> {
+    let pool = svc.store.pool();
+    let not_found = || Error::new(ErrorCode::NotFound, super::photos::IMAGE_NOT_FOUND);
+    let image = images::find(pool, id).await?.ok_or_else(not_found)?;
+    let project = crate::store::projects::find(pool, &image.project_id).await?.ok_or_else(not_found)?;
+    if !policy::guest_allows(guest, action, LinkedRef { id: &project.id, project: project_ref(&project) }) {
+        return Err(not_found());
+    }
+    let favourite = match guest.photos {
+        GuestPhotos::All => false,
+        GuestPhotos::Favourites => images::is_favourite(pool, &guest.maker.id, &image.id).await?,
+    };
+    if !policy::guest_sees_photo(guest, favourite) {
+        return Err(not_found());
+    }
+    Ok(image)
+}
+
+/// The photos a guest's "Download all" covers, when the link allows downloads.
+pub async fn downloadable(svc: &Services, guest: &Guest, project_id: &str) -> Result<(ProjectRow, Vec<ImageRow>)> {
+    let not_found = || Error::new(ErrorCode::NotFound, projects::PROJECT_NOT_FOUND);
+    if project_id != guest.project_id {
+        return Err(not_found());
+    }
+    let project = linked_project(svc, guest, Action::DownloadPhoto).await.map_err(|_| not_found())?;
+    let pool = svc.store.pool();
+    let rows = match guest.photos {
+        GuestPhotos::All => images::list_for_project(pool, &project.id).await?,
+        GuestPhotos::Favourites => images::favourites_in_project(pool, &guest.maker.id, &project.id).await?,
+    };
+    if rows.is_empty() {
+        return Err(Error::new(ErrorCode::NotFound, super::photos::NO_PHOTOS_TO_DOWNLOAD));
+    }
+    Ok((project, rows))
+}
+
+/// The linked project's milestones (its `version` is the project's).
+pub async fn milestones(_svc: &Services, project: &ProjectRow) -> Result<protocol::MilestonePlan> {
+    Ok(protocol::MilestonePlan { project_id: project.id.clone(), milestones: Vec::new(), version: project.version })
+}
+
+/// A page of the linked project's timeline as the guest may see it (see
+/// `entry_for_guest`); the cursor is the unfiltered page's, so paging has no gaps.
+pub async fn timeline(svc: &Services, guest: &Guest, before: Option<&str>) -> Result<(Vec<TimelineEntry>, Option<String>)> {
+    let project = linked_project(svc, guest, Action::ReadTimeline).await?;
+    let _ = (project, before);
+    Ok((Vec::new(), None))
+}
+
+/// A timeline entry as a guest may see it: on a favourites link, the photos in it are
+/// only those shown, and an entry about photos of which none is shown is left out.
+pub fn entry_for_guest(mut entry: TimelineEntry, shown: Option<&HashSet<String>>) -> Option<TimelineEntry> {
+    use protocol::TimelineDetail as D;
+    let Some(shown) = shown else { return Some(entry) };
+    match &mut entry.detail {
+        D::PhotosAdded { photos, .. } => {
+            photos.retain(|p| shown.contains(&p.id));
+            (!photos.is_empty()).then_some(entry)
+        }
+        D::Comment { photo, .. } => shown.contains(&photo.id).then_some(entry),
+        _ => Some(entry),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use protocol::{TimelineDetail, TimelinePhoto};
+
+    use super::*;
+
+    fn project() -> ProjectRow {
+        ProjectRow::example("p", "h", Some("b"))
+    }
+
+    fn input(days: Option<u32>) -> CreateGuestLink {
+        CreateGuestLink { project_id: "p".into(), photos: GuestPhotos::All, downloads: false, expires_in_days: days }
+    }
+
+    #[test]
+    fn the_homeowner_builder_and_admins_share_others_do_not() {
+        let p = project();
+        for actor in [Actor { id: "h".into(), role: Role::Homeowner }, Actor { id: "b".into(), role: Role::Builder }, Actor { id: "a".into(), role: Role::Admin }] {
+            assert!(plan_create(&actor, &p, &input(None), 0, 0).is_ok(), "{:?}", actor.role);
+        }
+        for actor in [Actor { id: "h2".into(), role: Role::Homeowner }, Actor { id: "b2".into(), role: Role::Builder }] {
+            let err = plan_create(&actor, &p, &input(None), 0, 0).unwrap_err();
+            assert_eq!(err.code(), ErrorCode::Forbidden, "{:?}", actor.role);
+        }
+    }
+
+    #[test]
+    fn expiries_are_one_seven_or_thirty_days_or_never() {
+        let h = Actor { id: "h".into(), role: Role::Homeowner };
+        assert_eq!(plan_create(&h, &project(), &input(None), 0, 1000).unwrap(), None);
+        assert_eq!(plan_create(&h, &project(), &input(Some(7)), 0, 1000).unwrap(), Some(1000 + 7 * DAY_MS));
+        for bad in [0, 2, 31, 365] {
+            assert_eq!(plan_create(&h, &project(), &input(Some(bad)), 0, 0).unwrap_err().code(), ErrorCode::Validation);
+        }
+        let err = plan_create(&h, &project(), &input(None), MAX_ACTIVE_LINKS, 0).unwrap_err();
+        assert_eq!(err.api.message, TOO_MANY_LINKS);
+    }
+
+    #[test]
+    fn a_link_is_live_until_revoked_or_expired() {
+        let mut row = GuestLinkRow::example("l", "p", "h");
+        assert!(is_live(&row, 5));
+        row.expires_at = Some(10);
+        assert!(is_live(&row, 9));
+        assert!(!is_live(&row, 10));
+        row.expires_at = None;
+        row.revoked_at = Some(3);
+        assert!(!is_live(&row, 4));
+    }
+
+    #[test]
+    fn favourites_links_see_only_their_photos_in_the_timeline() {
+        let photo = |id: &str| TimelinePhoto { id: id.into(), thumb_url: format!("/media/images/{id}/thumb") };
+        let entry = |detail| TimelineEntry {
+            id: "e".into(),
+            project_id: "p".into(),
+            actor_name: None,
+            actor_role: None,
+            created_at: 0,
+            detail,
+        };
+        let batch = entry(TimelineDetail::PhotosAdded { count: 3, photos: vec![photo("a"), photo("b"), photo("c")], note: None });
+        let shown: HashSet<String> = ["b".to_owned()].into();
+        let Some(TimelineEntry { detail: TimelineDetail::PhotosAdded { photos, count, .. }, .. }) =
+            entry_for_guest(batch.clone(), Some(&shown))
+        else {
+            panic!("the batch has a shown photo")
+        };
+        assert_eq!((photos.len(), photos[0].id.as_str(), count), (1, "b", 3));
+        assert!(entry_for_guest(batch.clone(), Some(&HashSet::new())).is_none());
+        assert_eq!(entry_for_guest(batch.clone(), None), Some(batch));
+        let comment = entry(TimelineDetail::Comment { comment_id: "c".into(), excerpt: "x".into(), photo: photo("a") });
+        assert!(entry_for_guest(comment, Some(&shown)).is_none());
+        let status = entry(TimelineDetail::ProgressChanged { from: 1, to: 2 });
+        assert!(entry_for_guest(status, Some(&HashSet::new())).is_some());
+    }
+}
