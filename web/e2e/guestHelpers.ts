@@ -16,7 +16,10 @@ export async function createGuestLink(page: Page, options: LinkOptions = {}): Pr
   await expect(dialog).toBeVisible();
   const form = dialog.getByRole('form', { name: 'New link' });
   await form.getByRole('radio', { name: new RegExp(`^${options.photos ?? 'All photos'}`) }).check();
-  await form.getByRole('radio', { name: options.expires ?? '7 days', exact: true }).check();
+  // The expiry radios are a segmented control: their labels are what a person taps.
+  const expires = options.expires ?? '7 days';
+  await form.getByText(expires, { exact: true }).click();
+  await expect(form.getByRole('radio', { name: expires, exact: true })).toBeChecked();
   const downloads = form.getByRole('switch', { name: 'Allow downloads' });
   if ((await downloads.getAttribute('aria-checked')) !== String(options.downloads ?? false)) await downloads.click();
   await expect(downloads).toHaveAttribute('aria-checked', String(options.downloads ?? false));
@@ -26,7 +29,7 @@ export async function createGuestLink(page: Page, options: LinkOptions = {}): Pr
   return new URL(url).pathname;
 }
 
-/** The row of the link (by its token's path) is not identifiable on screen: rows are the maker's newest first. */
+/** The rows of "Your links" (active ones first, newest first). */
 export function linkRows(page: Page) {
   return page.getByRole('dialog', { name: 'Share this project' }).getByTestId('guest-link');
 }
