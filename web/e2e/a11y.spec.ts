@@ -195,8 +195,8 @@ test('share dialog, guest page, inactive page and compare view', async ({ browse
   await expect(dialog.getByRole('status').or(dialog.getByTestId('guest-link').first()).or(dialog.getByText('No links yet.', { exact: false })).first()).toBeVisible();
   await audit(page, 'dialog-share', { fullPage: false });
   await page.keyboard.press('Escape');
-  const path = await createGuestLink(page, { photos: 'Favorites only', expires: '30 days', downloads: true });
-  await expect(page.getByTestId('guest-link').first()).toBeVisible();
+  const { path, row } = await createGuestLink(page, { photos: 'Favorites only', expires: '30 days', downloads: true });
+  await expect(row).toBeVisible();
   await audit(page, 'dialog-share-created', { fullPage: false });
   await homeownerContext.close();
 

@@ -72,10 +72,10 @@ test('on a phone: compare from the lightbox, drag the divider with a finger and 
   expect(dragged).toBeGreaterThanOrEqual(17);
   expect(dragged).toBeLessThanOrEqual(23);
   await expect(slider).toHaveAttribute('aria-valuetext', `${dragged}% before, ${100 - dragged}% after`);
+  await shoot(page, 'compare-slider', { viewport: true });
   // Past the edge it stops at the edge.
   await touchDrag(page, { x: area.x + area.width * 0.2, y }, { x: area.x + area.width + 40, y });
   await expect(slider).toHaveAttribute('aria-valuenow', '100');
-  await shoot(page, 'compare-slider', { viewport: true });
 
   // The keyboard: arrows step 1, Shift+arrow and Page keys 10, Home and End the edges.
   await slider.focus();

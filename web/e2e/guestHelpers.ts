@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface LinkOptions {
   photos?: 'All photos' | 'Favorites only';
@@ -8,9 +8,10 @@ export interface LinkOptions {
 
 /**
  * On an open project page: Share → create a guest link with these options, and return
- * its path (`/guest/{token}`) as the dialog shows it, once. The dialog stays open.
+ * its path (`/guest/{token}`) as the dialog shows it, once, and its row in "Your
+ * links" (other tests share links to the same project meanwhile). The dialog stays open.
  */
-export async function createGuestLink(page: Page, options: LinkOptions = {}): Promise<string> {
+export async function createGuestLink(page: Page, options: LinkOptions = {}): Promise<{ path: string; row: Locator }> {
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Share this project' });
   await expect(dialog).toBeVisible();
@@ -26,10 +27,12 @@ export async function createGuestLink(page: Page, options: LinkOptions = {}): Pr
   await form.getByRole('button', { name: 'Create link' }).click();
   const url = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
   expect(url).toMatch(/^https?:\/\/[^/]+\/guest\/[A-Za-z0-9_-]{20,}$/);
-  return new URL(url).pathname;
+  const id = await dialog.getByTestId('guest-link-created').getAttribute('data-link-id');
+  expect(id).toBeTruthy();
+  return { path: new URL(url).pathname, row: linkRow(page, id ?? '') };
 }
 
-/** The rows of "Your links" (active ones first, newest first). */
-export function linkRows(page: Page) {
-  return page.getByRole('dialog', { name: 'Share this project' }).getByTestId('guest-link');
+/** One link's row in "Your links" (found again after the dialog reopens). */
+export function linkRow(page: Page, id: string): Locator {
+  return page.getByRole('dialog', { name: 'Share this project' }).locator(`[data-testid="guest-link"][data-link-id="${id}"]`);
 }

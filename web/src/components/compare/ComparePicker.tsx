@@ -60,7 +60,7 @@ export function ComparePicker({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Compare photos" description={description} widthClass="max-w-[760px]">
-      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 sm:gap-3" aria-label="Photos to compare" data-testid="compare-picker">
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 md:grid-cols-4" aria-label="Photos to compare" data-testid="compare-picker">
         {photos.map((photo) => {
           const side = sideOf(photo.id);
           const name = photo.caption?.trim() || 'Untitled photo';

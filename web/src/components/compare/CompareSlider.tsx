@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { ChevronsLeftRight } from 'lucide-react';
 import type { ProjectImage } from '../../protocol/types';
 import {
@@ -11,24 +11,15 @@ import {
   DIVIDER_MIN,
   fitContain,
 } from '../../lib/compareDivider';
+import { cn } from '../../lib/cn';
 import { PhotoImage } from '../photos/PhotoImage';
 import { SideLabel } from './SideLabel';
+import { useBoxSize } from './useBoxSize';
 
-/** The size of `element`'s content box, following it as the window changes. */
-function useBoxSize<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useLayoutEffect(() => {
-    const node = ref.current;
-    if (!node) return undefined;
-    const measure = () => setSize({ width: node.clientWidth, height: node.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, size] as const;
-}
+/** Half the handle's width: it stays whole on screen with the divider at either edge. */
+const HANDLE_HALF_PX = 22;
+/** A side's label hides once the divider covers most of its photo. */
+const LABEL_HIDE_AT = 12;
 
 /**
  * The two photos laid over each other: "after" whole underneath, "before" shown left of
@@ -97,8 +88,8 @@ export function CompareSlider({
         <div className="absolute inset-0" style={{ clipPath: beforeClipPath(value) }} data-testid="compare-before-layer">
           <PhotoImage key={before.id} src={before.displayUrl} alt={before.caption ?? 'Before'} eager className="absolute inset-0 size-full object-cover" />
         </div>
-        <SideLabel side="before" className="absolute top-3 left-3" />
-        <SideLabel side="after" className="absolute top-3 right-3" />
+        <SideLabel side="before" className={cn('absolute top-3 left-3 transition-opacity', value < LABEL_HIDE_AT && 'opacity-0')} />
+        <SideLabel side="after" className={cn('absolute top-3 right-3 transition-opacity', value > 100 - LABEL_HIDE_AT && 'opacity-0')} />
         <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_0_1px_rgba(15,23,42,0.35)]" style={{ left: `${value}%` }} />
         <div
           ref={handle}
@@ -112,7 +103,7 @@ export function CompareSlider({
           aria-valuetext={dividerValueText(value)}
           onKeyDown={onKeyDown}
           data-testid="compare-divider"
-          style={{ left: `${value}%` }}
+          style={{ left: `clamp(${HANDLE_HALF_PX}px, ${value}%, calc(100% - ${HANDLE_HALF_PX}px))` }}
           className="absolute top-1/2 flex size-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-slate-900 shadow-lg ring-1 ring-slate-900/10 transition-shadow focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-400"
         >
           <ChevronsLeftRight className="size-5" aria-hidden="true" />

@@ -3,11 +3,12 @@ import { ArrowLeftRight, Columns2, Images, Link2, SplitSquareHorizontal, X } fro
 import { toast } from 'sonner';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
-import { DIVIDER_START } from '../../lib/compareDivider';
+import { DIVIDER_START, fitContain } from '../../lib/compareDivider';
 import { photoDayLabel, timeApartLabel } from '../../lib/photoDates';
 import { PhotoImage } from '../photos/PhotoImage';
 import { CompareSlider } from './CompareSlider';
 import { SideLabel } from './SideLabel';
+import { useBoxSize } from './useBoxSize';
 
 export type CompareMode = 'side-by-side' | 'slider';
 
@@ -62,12 +63,17 @@ function Caption({ photo, side }: { photo: ProjectImage; side: 'before' | 'after
   );
 }
 
+/** One photo, as large as its half allows, with its label on the photo itself. */
 function SidePane({ photo, side }: { photo: ProjectImage; side: 'before' | 'after' }) {
+  const [ref, space] = useBoxSize<HTMLDivElement>();
+  const box = fitContain(space.width, space.height, photo.width / photo.height);
   return (
-    <figure className="relative flex min-h-0 min-w-0 items-center justify-center overflow-hidden rounded-lg bg-slate-900" data-testid={`compare-pane-${side}`}>
-      <PhotoImage key={photo.id} src={photo.displayUrl} alt={photo.caption ?? (side === 'before' ? 'Before' : 'After')} eager className="size-full object-contain" />
-      <SideLabel side={side} className="absolute top-3 left-3" />
-    </figure>
+    <div ref={ref} className="flex min-h-0 min-w-0 items-center justify-center" data-testid={`compare-pane-${side}`}>
+      <figure className="relative overflow-hidden rounded-lg bg-slate-900" style={{ width: box.width, height: box.height }}>
+        <PhotoImage key={photo.id} src={photo.displayUrl} alt={photo.caption ?? (side === 'before' ? 'Before' : 'After')} eager className="size-full object-cover" />
+        <SideLabel side={side} className="absolute top-3 left-3" />
+      </figure>
+    </div>
   );
 }
 
@@ -115,8 +121,12 @@ export function CompareView({
         </button>
         <div className="min-w-0 flex-1">
           <h1 className="text-base font-semibold sm:text-lg">Before / after</h1>
-          <p className="truncate text-xs text-white/70 sm:text-sm">
-            {projectTitle} · <span data-testid="compare-apart">{timeApartLabel(before, after)}</span>
+          <p className="flex min-w-0 text-xs text-white/70 sm:text-sm">
+            <span className="truncate">{projectTitle}</span>
+            <span className="shrink-0 whitespace-pre" data-testid="compare-apart">
+              {' · '}
+              {timeApartLabel(before, after)}
+            </span>
           </p>
         </div>
         <ModeSwitch mode={mode} onChange={setMode} className="max-sm:order-last max-sm:w-full" />

@@ -204,7 +204,7 @@ function CreatedLink({ project, link, url, onAnother }: { project: Project; link
   };
 
   return (
-    <div className="space-y-4" data-testid="guest-link-created">
+    <div className="space-y-4" data-testid="guest-link-created" data-link-id={link.id}>
       <div className="flex items-center gap-2 text-sm font-medium text-green-800 dark:text-green-300">
         <span className="flex size-6 items-center justify-center rounded-full bg-green-100 dark:bg-green-500/15">
           <Check className="size-4" aria-hidden="true" />
@@ -278,7 +278,7 @@ function LinkRow({ link, now, onRevoked }: { link: GuestLink; now: number; onRev
   };
 
   return (
-    <li className="py-3.5 first:pt-0 last:pb-0" data-testid="guest-link" data-state={state}>
+    <li className="py-3.5 first:pt-0 last:pb-0" data-testid="guest-link" data-link-id={link.id} data-state={state}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', STATE_TONES[state])} data-testid="guest-link-status">
