@@ -268,7 +268,8 @@ function GuestGallery({ access, token }: { access: GuestAccess; token: string })
   };
 
   const count = photos.length === 1 ? '1 photo' : `${photos.length} photos`;
-  const subtitle = access.photos === 'favourites' ? `${count} picked by ${access.sharedBy?.trim() || 'the person who shared this'}` : count;
+  const chooser = access.sharedBy?.trim() || 'the person who shared this';
+  const subtitle = access.photos === 'favourites' ? (photos.length === 0 ? `Picked by ${chooser}` : `${count} picked by ${chooser}`) : count;
 
   return (
     <SectionCard

@@ -70,7 +70,6 @@ export function ComparePicker({
                 type="button"
                 onClick={() => toggle(photo.id)}
                 aria-pressed={side !== null}
-                aria-label={`${name}, ${photoDayLabel(photo)}`}
                 data-photo-id={photo.id}
                 className={cn(
                   'group relative block aspect-[4/3] w-full overflow-hidden rounded-lg bg-slate-100 ring-offset-2 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:bg-slate-800 dark:ring-offset-slate-900',

@@ -29,10 +29,11 @@ export function useComparePicker(photos: ProjectImage[], basePath: string): { op
   return { openPicker: (ids = []) => setInitial(ids), picker };
 }
 
-/** "Compare" at the top of a gallery; it needs two photos. */
+/** "Compare" at the top of a gallery, once there are two photos to compare. */
 export function CompareButton({ count, onClick }: { count: number; onClick: () => void }) {
+  if (count < 2) return null;
   return (
-    <Button variant="outline" size="sm" onClick={onClick} disabled={count < 2} title={count < 2 ? 'Comparing needs two photos' : 'Compare two photos'}>
+    <Button variant="outline" size="sm" onClick={onClick} title="Compare two photos">
       <SplitSquareHorizontal className="size-4" aria-hidden="true" />
       Compare
     </Button>
