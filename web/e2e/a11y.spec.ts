@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { audit } from './axe';
 import { loginAs, openProjectCard } from './helpers';
 import { photoSection, showAllDates } from './photoHelpers';
+import { createGuestLink } from './guestHelpers';
 
 // Every screen and dialog, signed out and as each role, at 390 and 1280 px: no serious
 // or critical axe-core finding and no skipped heading level (issue 21). The audits are
@@ -210,4 +211,60 @@ test('homeowner screens', async ({ page }) => {
   await page.goto('/profile-settings');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await audit(page, 'homeowner-profile');
+});
+
+test('share dialog, guest page, inactive page and compare view', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const homeownerContext = await browser.newContext();
+  const page = await homeownerContext.newPage();
+  await loginAs(page, 'homeowner');
+  await page.goto('/projects');
+  await openProjectCard(page, 'Lakeview Cottage');
+
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this project' });
+  await expect(dialog.getByRole('form', { name: 'New link' })).toBeVisible();
+  await expect(dialog.getByRole('status').or(dialog.getByTestId('guest-link').first()).or(dialog.getByText('No links yet.', { exact: false })).first()).toBeVisible();
+  await audit(page, 'dialog-share', { fullPage: false });
+  await page.keyboard.press('Escape');
+  const { path, row } = await createGuestLink(page, { photos: 'Favorites only', expires: '30 days', downloads: true });
+  await expect(row).toBeVisible();
+  await audit(page, 'dialog-share-created', { fullPage: false });
+  await homeownerContext.close();
+
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(path);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Lakeview Cottage' })).toBeVisible({ timeout: 15_000 });
+  await expect(guest.getByTestId('timeline-feed').or(guest.getByTestId('timeline-empty')).or(guest.getByTestId('timeline-error')).first()).toBeVisible();
+  await audit(guest, 'guest-page');
+
+  // The signed-in compare view, both modes, and its picker.
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  await loginAs(viewer, 'homeowner');
+  await viewer.goto('/projects');
+  await openProjectCard(viewer, 'Lakeview Cottage');
+  await photoSection(viewer, 'Project Photos').getByRole('button', { name: 'Compare', exact: true }).click();
+  const picker = viewer.getByRole('dialog', { name: 'Compare photos' });
+  const grid = picker.getByTestId('compare-picker');
+  await grid.getByRole('button').nth(0).click();
+  await grid.getByRole('button').nth(1).click();
+  await audit(viewer, 'compare-picker', { fullPage: false });
+  await picker.getByRole('button', { name: 'Compare', exact: true }).click();
+  const view = viewer.getByTestId('compare-view');
+  await expect(view.getByRole('slider')).toBeVisible();
+  await audit(viewer, 'compare-slider', { fullPage: false });
+  await view.getByRole('button', { name: 'Side by side' }).click();
+  await audit(viewer, 'compare-side-by-side', { fullPage: false });
+  // Escape leaves the view.
+  await viewer.keyboard.press('Escape');
+  await expect(view).toHaveCount(0);
+  await viewerContext.close();
+
+  const stranger = await guestContext.newPage();
+  await stranger.goto('/guest/not-a-real-link-token');
+  await expect(stranger.getByRole('heading', { level: 1, name: 'This link is no longer active' })).toBeVisible({ timeout: 15_000 });
+  await audit(stranger, 'guest-inactive');
+  await guestContext.close();
 });

@@ -26,6 +26,11 @@ const HomeownerProjectsPage = named(() => import('./pages/ProjectsPage'), 'Homeo
 const BuilderProjectsPage = named(() => import('./pages/ProjectsPage'), 'BuilderProjectsPage');
 const ProjectDetailPage = named(() => import('./pages/ProjectDetailPage'), 'ProjectDetailPage');
 const ProfileSettingsPage = named(() => import('./pages/ProfileSettingsPage'), 'ProfileSettingsPage');
+const ProjectComparePage = named(() => import('./pages/ProjectComparePage'), 'ProjectComparePage');
+// Guest links (issue 18): public, their own socket and store, none of the signed-in app.
+const GuestLayout = named(() => import('./pages/GuestPages'), 'GuestLayout');
+const GuestProjectPage = named(() => import('./pages/GuestPages'), 'GuestProjectPage');
+const GuestComparePage = named(() => import('./pages/GuestPages'), 'GuestComparePage');
 // Public pages: none of these chunks imports the signed-in app.
 const PublicShell = named(() => import('./components/PublicLayout'), 'PublicShell');
 const LandingPage = named(() => import('./pages/LandingPage'), 'LandingPage');
@@ -73,7 +78,13 @@ export function App() {
             <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
             <Route path="/cookie-policy" element={<CookiePolicyPage />} />
           </Route>
+          <Route path="/guest/:token" element={<GuestLayout />}>
+            <Route index element={<GuestProjectPage />} />
+            <Route path="compare" element={<GuestComparePage />} />
+          </Route>
           <Route element={<RequireAuth />}>
+            {/* Full screen: no app header over the photos. */}
+            <Route path="/projects/:id/compare" element={<ProjectComparePage />} />
             <Route element={<AppShell />}>
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/projects" element={<ProjectsPage />} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { photo } from '../testing/fixtures';
-import { lightboxDateLabel, photoDate, tileDateLabel } from './photoDates';
+import { lightboxDateLabel, photoDate, photoDayLabel, tileDateLabel, timeApartLabel } from './photoDates';
 
 const uploadedAt = (y: number, m: number, d: number, h = 12) => photo({ createdAt: new Date(y, m, d, h).getTime() });
 /** A capture time as the server keeps it: the camera's clock, as if UTC. */
@@ -42,5 +42,24 @@ describe('lightbox date label', () => {
   it('gives both dates, the upload year only when it differs', () => {
     expect(lightboxDateLabel({ ...uploadedAt(2026, 10, 5), takenAt: takenAt(2026, 10, 3) })).toBe('Taken Nov 3, 2026 · uploaded Nov 5');
     expect(lightboxDateLabel({ ...uploadedAt(2027, 0, 2), takenAt: takenAt(2026, 11, 30) })).toBe('Taken Dec 30, 2026 · uploaded Jan 2, 2027');
+  });
+});
+
+describe('compare view dates', () => {
+  it('names the day a compared photo was taken, or uploaded when unknown', () => {
+    expect(photoDayLabel(uploadedAt(2026, 10, 19))).toBe('Uploaded Nov 19, 2026');
+    expect(photoDayLabel({ ...uploadedAt(2026, 10, 19), takenAt: takenAt(2026, 10, 3) })).toBe('Taken Nov 3, 2026');
+  });
+
+  it('says how far apart two photos are, in days, weeks, months or years', () => {
+    const day = (d: number, m = 0, y = 2026) => uploadedAt(y, m, d);
+    expect(timeApartLabel(day(5), day(5))).toBe('Same day');
+    expect(timeApartLabel(day(5), day(6))).toBe('1 day apart');
+    expect(timeApartLabel(day(20), day(7))).toBe('13 days apart');
+    expect(timeApartLabel(day(1), day(15))).toBe('2 weeks apart');
+    expect(timeApartLabel(day(1), day(1, 3))).toBe('3 months apart');
+    expect(timeApartLabel(day(1, 0, 2025), day(1, 0, 2026))).toBe('1 year apart');
+    // A capture date counts on the camera's clock.
+    expect(timeApartLabel({ ...day(9), takenAt: takenAt(2026, 0, 2) }, day(9))).toBe('7 days apart');
   });
 });

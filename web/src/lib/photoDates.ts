@@ -53,3 +53,32 @@ export function lightboxDateLabel(photo: Pick<ProjectImage, 'takenAt' | 'created
   const uploadedLabel = (uploaded.getFullYear() === taken.year ? withoutYear : withYear).format(uploaded);
   return `Taken ${withYearUtc.format(new Date(taken.ms))} · uploaded ${uploadedLabel}`;
 }
+
+/**
+ * One photo's day under a compared photo: "Taken Nov 3, 2026", or "Uploaded Nov 5,
+ * 2026" when the file had no capture time.
+ */
+export function photoDayLabel(photo: Pick<ProjectImage, 'takenAt' | 'createdAt'>): string {
+  const date = photoDate(photo);
+  const at = new Date(date.ms);
+  return date.source === 'taken' ? `Taken ${withYearUtc.format(at)}` : `Uploaded ${withYear.format(at)}`;
+}
+
+/** Calendar days from one photo's day to another's, each on its own clock (see `photoDate`). */
+function dayNumber(date: PhotoDate): number {
+  return Math.floor(Date.UTC(date.year, date.month, date.day) / 86_400_000);
+}
+
+/**
+ * How far apart two compared photos are, in the unit a homeowner thinks in: "Same
+ * day", "3 days apart", "5 weeks apart", "4 months apart", "1 year apart".
+ */
+export function timeApartLabel(a: Pick<ProjectImage, 'takenAt' | 'createdAt'>, b: Pick<ProjectImage, 'takenAt' | 'createdAt'>): string {
+  const days = Math.abs(dayNumber(photoDate(b)) - dayNumber(photoDate(a)));
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} apart`;
+  if (days === 0) return 'Same day';
+  if (days < 14) return unit(days, 'day');
+  if (days < 60) return unit(Math.round(days / 7), 'week');
+  if (days < 365) return unit(Math.round(days / 30.44), 'month');
+  return unit(Math.round(days / 365.25), 'year');
+}

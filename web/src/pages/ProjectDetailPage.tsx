@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { CalendarDays, ChevronRight, Eye, Flag, HardHat, History, Images, MapPin, Pencil, Trash2, UserRound } from 'lucide-react';
+import { CalendarDays, ChevronRight, Eye, Flag, HardHat, History, Images, MapPin, Pencil, Share2, Trash2, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ProgressMode, Project, ProjectStatus, UpdateProject, UserSummary } from '../protocol/types';
 import { formatDate } from '../lib/dates';
@@ -10,8 +10,7 @@ import { ROLE_LABELS } from '../lib/people';
 import { useAppStore } from '../store';
 import { toastRequestError } from '../sync/errors';
 import { commands } from '../sync/commands';
-import { RequestError } from '../sync/requests';
-import { openProject } from '../sync/subscriptions';
+import { deletingHere, useProjectSubscription } from './useProjectSubscription';
 import { AccessRestricted, ADMIN_ONLY_STATUS_SCREEN } from '../components/AccessRestricted';
 import { Avatar } from '../components/Avatar';
 import { SectionCard } from '../components/SectionCard';
@@ -21,6 +20,7 @@ import { homeownerLabel } from '../components/ProjectCard';
 import { ProgressBar } from '../components/ProgressBar';
 import { StatusBadge } from '../components/StatusBadge';
 import { ConfirmDialog } from '../components/dialogs/ConfirmDialog';
+import { ShareDialog } from '../components/share/ShareDialog';
 import { ProjectFormDialog, STATUS_OPTIONS } from '../components/dialogs/ProjectFormDialog';
 import { Button } from '../components/ui/Button';
 import { SelectField } from '../components/ui/Select';
@@ -35,53 +35,6 @@ import {
   ProjectTimelineTab,
   type ProjectTab,
 } from '../components/story/ProjectStoryTabs';
-
-type Load = 'loading' | 'ready';
-
-/** Projects this tab is deleting: their deletion event is expected, not news to report. */
-const deletingHere = new Set<string>();
-
-/**
- * Holds the project's subscription while the page is open (see `openProject`) and
- * says when its first view is in the store; a missing or someone else's project sends
- * the user away. A new Hello (liveEpoch) subscribes again on the new connection.
- */
-function useProjectSubscription(id: string): Load {
-  const navigate = useNavigate();
-  const epoch = useAppStore((s) => s.liveEpoch);
-  const [load, setLoad] = useState<Load>('loading');
-
-  useEffect(() => {
-    if (epoch === 0) return undefined;
-    let active = true;
-    const subscription = openProject(id);
-    subscription.ready
-      .then(() => {
-        if (active) setLoad('ready');
-      })
-      .catch((err: unknown) => {
-        if (!active) return;
-        // SPEC §2 Project detail: a missing project goes to /projects, someone else's
-        // project (a homeowner's view) to /dashboard, each with its toast.
-        if (err instanceof RequestError && err.code === 'not_found') {
-          toast.error('Project not found');
-          navigate('/projects', { replace: true });
-        } else if (err instanceof RequestError && err.code === 'forbidden') {
-          toast.error("You don't have access to this project");
-          navigate('/dashboard', { replace: true });
-        } else if (err instanceof RequestError && err.fromServer) {
-          toastRequestError(err, 'Failed to load project data');
-        }
-        // Otherwise the socket dropped: the next Hello bumps the epoch and retries.
-      });
-    return () => {
-      active = false;
-      subscription.close();
-    };
-  }, [id, epoch, navigate]);
-
-  return load;
-}
 
 function DetailSkeleton() {
   return (
@@ -228,6 +181,9 @@ export function ProjectView({ project }: { project: Project }) {
   // stay with admins (the dialog and the status card say so to the builder).
   const isProjectBuilder = me?.role === 'builder' && project.builderId === me.id;
   const canEditDetails = isAdmin || isProjectBuilder;
+  // Issue 18: the project's homeowner, its builder and admins share it with guests.
+  const canShare = canEditDetails || (me?.role === 'homeowner' && project.homeownerId === me.id);
+  const [sharing, setSharing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -303,12 +259,20 @@ export function ProjectView({ project }: { project: Project }) {
                 </span>
               </div>
             </div>
-            {canEditDetails && (
-              <div className="flex shrink-0 gap-2">
-                <Button variant="outline" onClick={() => setEditing(true)}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                  Edit
-                </Button>
+            {(canEditDetails || canShare) && (
+              <div className="flex shrink-0 flex-wrap gap-2">
+                {canShare && (
+                  <Button variant="secondary" onClick={() => setSharing(true)}>
+                    <Share2 className="size-4" aria-hidden="true" />
+                    Share
+                  </Button>
+                )}
+                {canEditDetails && (
+                  <Button variant="outline" onClick={() => setEditing(true)}>
+                    <Pencil className="size-4" aria-hidden="true" />
+                    Edit
+                  </Button>
+                )}
                 {isAdmin && (
                   <Button
                     variant="outline"
@@ -406,6 +370,7 @@ export function ProjectView({ project }: { project: Project }) {
         </TabsContent>
       </Tabs>
 
+      {canShare && <ShareDialog project={project} open={sharing} onOpenChange={setSharing} />}
       {editing && <ProjectFormDialog project={project} detailsOnly={!isAdmin} onClose={() => setEditing(false)} />}
       <ConfirmDialog
         open={confirming}

@@ -106,3 +106,35 @@ describe('commands', () => {
     expect(store.getState().photos.p1.favourites).toEqual({ i1: true });
   });
 });
+
+describe('guest link commands', () => {
+  const link = {
+    id: 'l1',
+    projectId: 'p1',
+    photos: 'favourites' as const,
+    downloads: false,
+    expiresAt: null,
+    createdAt: 1,
+    createdBy: null,
+    revokedAt: null,
+    lastOpenedAt: null,
+  };
+
+  it('create, list and revoke send what the Share dialog chose and hand back the one-time URL', async () => {
+    const { tracker, commands, last } = setup();
+    const creating = commands.createGuestLink({ projectId: 'p1', photos: 'favourites', downloads: false });
+    expect(last().request).toEqual({ type: 'create_guest_link', projectId: 'p1', photos: 'favourites', downloads: false });
+    tracker.reply(last().id, { type: 'guest_link_created', link, url: 'http://site/guest/secret' });
+    expect(await creating).toEqual({ link, url: 'http://site/guest/secret' });
+
+    const listing = commands.listGuestLinks('p1');
+    expect(last().request).toEqual({ type: 'list_guest_links', projectId: 'p1' });
+    tracker.reply(last().id, { type: 'guest_links', projectId: 'p1', links: [link] });
+    expect(await listing).toEqual([link]);
+
+    const revoking = commands.revokeGuestLink('l1');
+    expect(last().request).toEqual({ type: 'revoke_guest_link', id: 'l1' });
+    tracker.fail(last().id, { code: 'forbidden', message: 'You can only revoke your own links' });
+    await expect(revoking).rejects.toMatchObject({ code: 'forbidden', fromServer: true });
+  });
+});

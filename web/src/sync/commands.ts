@@ -1,8 +1,10 @@
 import type {
   AddMilestone,
   Comment,
+  CreateGuestLink,
   CreateProject,
   CreateUser,
+  GuestLink,
   MailPreferences,
   MilestonePlan,
   Notification,
@@ -241,6 +243,26 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     async refreshPhotos(projectId: string): Promise<void> {
       const { photos, favourites } = await tracker.request({ type: 'list_photos', projectId });
       store().photosListed(projectId, photos, favourites);
+    },
+
+    /**
+     * A read-only link to the project (its homeowner, its builder, admins). The reply's
+     * URL carries the secret token and is never shown again: only its hash is stored.
+     */
+    async createGuestLink(input: CreateGuestLink): Promise<{ link: GuestLink; url: string }> {
+      const { link, url } = await tracker.request({ type: 'create_guest_link', ...input });
+      return { link, url };
+    },
+
+    /** The caller's links to the project (an admin's view: everyone's). */
+    async listGuestLinks(projectId: string): Promise<GuestLink[]> {
+      const { links } = await tracker.request({ type: 'list_guest_links', projectId });
+      return links;
+    },
+
+    /** Stops the link at once, open guest pages included. */
+    async revokeGuestLink(id: string): Promise<void> {
+      await tracker.request({ type: 'revoke_guest_link', id });
     },
   };
 }

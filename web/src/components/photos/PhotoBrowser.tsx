@@ -12,6 +12,9 @@ import { EditPhotoDialog } from './EditPhotoDialog';
 import { PhotoFilterBar } from './PhotoFilterBar';
 import { PhotoGallery, type GalleryColumns } from './PhotoGallery';
 import { PhotoLightbox } from './PhotoLightbox';
+import { PhotoComments } from '../comments/PhotoComments';
+import { LightboxCompareButton, useComparePicker } from '../compare/useComparePicker';
+import { projectCompareBase } from '../../lib/comparePaths';
 import { ThumbnailPick } from './ThumbnailPick';
 import type { TileClick } from './PhotoTile';
 import { deletePhoto, toggleFavourite, useProjectPhotos, type PhotoFilters } from './usePhotos';
@@ -173,6 +176,8 @@ export function PhotoBrowser({
     // Only a new link (or the list arriving) opens it; filters changing do not.
   }, [linked, loaded, byId[linked ?? '']]);
 
+  const { openPicker, picker } = useComparePicker(photos, projectCompareBase(projectId));
+
   const [editing, setEditing] = useState<ProjectImage | null>(null);
   const [removing, setRemoving] = useState<ProjectImage | null>(null);
   const [busy, setBusy] = useState(false);
@@ -292,8 +297,15 @@ export function PhotoBrowser({
         }}
         onToggleFavourite={(photo) => void toggleFavourite(photo)}
         onCloseAutoFocus={returnFocus}
-        actions={role.canPickThumbnail ? (photo, buttonClass) => <ThumbnailPick photo={photo} className={buttonClass} /> : undefined}
+        actions={(photo, buttonClass) => (
+          <>
+            {role.canPickThumbnail && <ThumbnailPick photo={photo} className={buttonClass} />}
+            {photos.length > 1 && <LightboxCompareButton className={buttonClass} onClick={() => openPicker([photo.id])} />}
+          </>
+        )}
+        aside={(photo) => <PhotoComments photo={photo} />}
       />
+      {picker}
       {editing && <EditPhotoDialog key={editing.id} photo={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={removing !== null}

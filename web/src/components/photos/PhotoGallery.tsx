@@ -25,6 +25,7 @@ export function PhotoGallery({
   onEdit,
   onDelete,
   emptyHint,
+  viewOnly = false,
 }: {
   photos: ProjectImage[];
   favourites: Readonly<Record<string, true>>;
@@ -41,6 +42,8 @@ export function PhotoGallery({
   onDelete: (photo: ProjectImage) => void;
   /** Said under "No images available" when there are none. */
   emptyHint?: string;
+  /** Looking only (a guest): tiles open the lightbox and offer nothing else. */
+  viewOnly?: boolean;
 }) {
   if (photos.length === 0) {
     return (
@@ -64,6 +67,7 @@ export function PhotoGallery({
           canEdit={canEdit}
           canDelete={canDelete}
           entering={isEntering(photo.id)}
+          viewOnly={viewOnly}
           onOpen={() => onOpen(photo)}
           onToggleFavourite={() => onToggleFavourite(photo)}
           onEdit={() => onEdit(photo)}

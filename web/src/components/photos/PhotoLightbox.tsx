@@ -6,7 +6,6 @@ import { cn } from '../../lib/cn';
 import { lightboxDateLabel } from '../../lib/photoDates';
 import { CategoryBadge } from './CategoryBadge';
 import { PhotoImage } from './PhotoImage';
-import { PhotoComments } from '../comments/PhotoComments';
 
 /** SPEC §9: the lightbox's image transition lasts 200 ms. */
 const TRANSITION_MS = 200;
@@ -32,18 +31,25 @@ export function PhotoLightbox({
   onToggleFavourite,
   onCloseAutoFocus,
   actions,
+  canDownload = true,
+  aside,
 }: {
   photos: ProjectImage[];
   /** The photo shown; the lightbox is closed when null. */
   index: number | null;
-  favourite: (id: string) => boolean;
+  favourite?: (id: string) => boolean;
   onIndexChange: (index: number) => void;
   onClose: () => void;
-  onToggleFavourite: (photo: ProjectImage) => void;
+  /** Without it there is no favourite button (a guest has no favourites). */
+  onToggleFavourite?: (photo: ProjectImage) => void;
   /** Where focus goes once closed (the dialog has no trigger to hand it back to). */
   onCloseAutoFocus?: (event: Event) => void;
   /** Role-specific buttons for the shown photo, placed before favourite and download. */
   actions?: (photo: ProjectImage, buttonClass: string) => ReactNode;
+  /** False hides Download (a guest link without downloads). */
+  canDownload?: boolean;
+  /** A panel beside the photo (below it on phones): the comments, for signed-in users. */
+  aside?: (photo: ProjectImage) => ReactNode;
 }) {
   const total = photos.length;
   const photo = index !== null ? photos[index] : undefined;
@@ -86,7 +92,7 @@ export function PhotoLightbox({
     if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) step(dx < 0 ? 1 : -1);
   };
 
-  const isFavourite = photo ? favourite(photo.id) : false;
+  const isFavourite = photo && favourite ? favourite(photo.id) : false;
   const position = index !== null ? `${index + 1} / ${total}` : '';
 
   return (
@@ -122,18 +128,22 @@ export function PhotoLightbox({
                 </div>
                 <div className="flex items-center gap-1">
                   {actions?.(photo, barButton)}
-                  <button
-                    type="button"
-                    onClick={() => onToggleFavourite(photo)}
-                    aria-label="Favorite"
-                    aria-pressed={isFavourite}
-                    className={cn(barButton, isFavourite && 'text-rose-400 hover:text-rose-300')}
-                  >
-                    <Heart className={cn('size-5', isFavourite && 'fill-current')} aria-hidden="true" />
-                  </button>
-                  <a href={photo.downloadUrl} download={photo.originalName} aria-label="Download" className={barButton}>
-                    <Download className="size-5" aria-hidden="true" />
-                  </a>
+                  {onToggleFavourite && (
+                    <button
+                      type="button"
+                      onClick={() => onToggleFavourite(photo)}
+                      aria-label="Favorite"
+                      aria-pressed={isFavourite}
+                      className={cn(barButton, isFavourite && 'text-rose-400 hover:text-rose-300')}
+                    >
+                      <Heart className={cn('size-5', isFavourite && 'fill-current')} aria-hidden="true" />
+                    </button>
+                  )}
+                  {canDownload && (
+                    <a href={photo.downloadUrl} download={photo.originalName} aria-label="Download" className={barButton}>
+                      <Download className="size-5" aria-hidden="true" />
+                    </a>
+                  )}
                   <RadixDialog.Close aria-label="Close" className={barButton}>
                     <X className="size-5" aria-hidden="true" />
                   </RadixDialog.Close>
@@ -197,9 +207,11 @@ export function PhotoLightbox({
                     )}
                   </div>
                 </div>
-                <aside className="flex max-h-[45dvh] min-h-0 flex-col border-t border-white/10 bg-slate-900/60 lg:max-h-none lg:w-96 lg:border-t-0 lg:border-l">
-                  <PhotoComments photo={photo} />
-                </aside>
+                {aside && (
+                  <aside className="flex max-h-[45dvh] min-h-0 flex-col border-t border-white/10 bg-slate-900/60 lg:max-h-none lg:w-96 lg:border-t-0 lg:border-l">
+                    {aside(photo)}
+                  </aside>
+                )}
               </div>
             </>
           )}

@@ -17,6 +17,8 @@ export interface PhotoTileProps {
   canDelete: boolean;
   /** Added while the gallery was open: plays the entrance animation. */
   entering: boolean;
+  /** Looking only (a guest): no favourite and no comment count. */
+  viewOnly?: boolean;
   onOpen: () => void;
   onToggleFavourite: () => void;
   onEdit: () => void;
@@ -32,7 +34,7 @@ const revealOnHover =
   'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100';
 
 export function PhotoTile(props: PhotoTileProps) {
-  const { photo, favourite, now, click, canEdit, canDelete, entering } = props;
+  const { photo, favourite, now, click, canEdit, canDelete, entering, viewOnly = false } = props;
   const name = photoName(photo);
   const date = tileDateLabel(photoDate(photo), now);
 
@@ -71,7 +73,7 @@ export function PhotoTile(props: PhotoTileProps) {
           revealOnHover,
         )}
       >
-        {photo.caption && <p className={cn('truncate text-sm font-medium max-sm:text-xs', photo.commentCount > 0 && 'pr-12')}>{photo.caption}</p>}
+        {photo.caption && <p className={cn('truncate text-sm font-medium max-sm:text-xs', photo.commentCount > 0 && !viewOnly && 'pr-12')}>{photo.caption}</p>}
         <p className="text-xs text-white/90" data-testid="photo-date">
           {date}
         </p>
@@ -86,9 +88,9 @@ export function PhotoTile(props: PhotoTileProps) {
         )}
       </div>
 
-      <CommentCountBadge count={photo.commentCount} />
+      {!viewOnly && <CommentCountBadge count={photo.commentCount} />}
 
-      {click === 'favourite' ? (
+      {viewOnly ? null : click === 'favourite' ? (
         <>
           <span
             aria-hidden="true"

@@ -1,0 +1,170 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { loginAs, openProjectCard, shoot, toast } from './helpers';
+import { photoSection, showAllDates } from './photoHelpers';
+
+/** The divider's position as the slider announces it. */
+async function dividerAt(slider: Locator): Promise<number> {
+  return Number(await slider.getAttribute('aria-valuenow'));
+}
+
+/** A finger on the screen (Chrome DevTools touch input, which the page receives as touch pointer events). */
+async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+  const steps = 6;
+  for (let i = 1; i <= steps; i++) {
+    const x = from.x + ((to.x - from.x) * i) / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: from.y + ((to.y - from.y) * i) / steps }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('on a phone: compare from the lightbox, drag the divider with a finger and the keyboard, switch views, swap, copy, close', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  await loginAs(page, 'homeowner');
+  await page.goto('/projects');
+  const id = await openProjectCard(page, 'Maple Street Residence');
+  const section = photoSection(page, 'Project Photos');
+  await showAllDates(section);
+
+  const firstTile = section.getByTestId('photo-tile').first();
+  const first = await firstTile.getAttribute('data-photo-id');
+  await firstTile.getByRole('button', { name: /full size$/ }).click();
+  const lightbox = page.getByTestId('lightbox');
+  await lightbox.getByRole('button', { name: 'Compare' }).click();
+
+  // The picker starts with the photo shown; one tap on another is the pair.
+  const picker = page.getByRole('dialog', { name: 'Compare photos' });
+  const grid = picker.getByTestId('compare-picker');
+  await expect(grid.getByRole('button', { pressed: true })).toHaveCount(1);
+  await expect(picker.getByRole('button', { name: 'Compare', exact: true })).toBeDisabled();
+  const other = grid.getByRole('button', { pressed: false }).last();
+  const second = await other.getAttribute('data-photo-id');
+  await other.click();
+  await expect(grid.getByText('Before', { exact: true })).toHaveCount(1);
+  await expect(grid.getByText('After', { exact: true })).toHaveCount(1);
+  await shoot(page, 'compare-picker', { viewport: true });
+  await picker.getByRole('button', { name: 'Compare', exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/projects/${id}/compare\\?a=[^&]+&b=[^&]+$`));
+  const url = new URL(page.url());
+  // The earlier photo is "before": the other one was older (the grid is newest first).
+  expect([url.searchParams.get('a'), url.searchParams.get('b')]).toEqual([second, first]);
+  const view = page.getByTestId('compare-view');
+  await expect(view).toHaveAttribute('data-mode', 'slider');
+  await expect(view.getByTestId('compare-caption-before')).toContainText(/Taken|Uploaded/);
+  const slider = view.getByRole('slider', { name: 'Divider between before and after' });
+  await expect(slider).toHaveAttribute('aria-valuenow', '50');
+
+  // A finger drags the divider to a fifth of the photo's width.
+  const area = await view.getByTestId('compare-slider').boundingBox();
+  if (!area) throw new Error('the slider has no box');
+  const y = area.y + area.height / 2;
+  await touchDrag(page, { x: area.x + area.width / 2, y }, { x: area.x + area.width * 0.2, y });
+  const dragged = await dividerAt(slider);
+  expect(dragged).toBeGreaterThanOrEqual(17);
+  expect(dragged).toBeLessThanOrEqual(23);
+  await expect(slider).toHaveAttribute('aria-valuetext', `${dragged}% before, ${100 - dragged}% after`);
+  await shoot(page, 'compare-slider', { viewport: true });
+  // Past the edge it stops at the edge.
+  await touchDrag(page, { x: area.x + area.width * 0.2, y }, { x: area.x + area.width + 40, y });
+  await expect(slider).toHaveAttribute('aria-valuenow', '100');
+
+  // The keyboard: arrows step 1, Shift+arrow and Page keys 10, Home and End the edges.
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await expect(slider).toHaveAttribute('aria-valuenow', '0');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuenow', '2');
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuenow', '12');
+  await page.keyboard.press('PageUp');
+  await expect(slider).toHaveAttribute('aria-valuenow', '22');
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuenow', '21');
+  await page.keyboard.press('End');
+  await expect(slider).toHaveAttribute('aria-valuenow', '100');
+
+  // Side by side: both photos whole, stacked on an upright phone.
+  await view.getByRole('button', { name: 'Side by side' }).click();
+  await expect(view).toHaveAttribute('data-mode', 'side-by-side');
+  await expect(view.getByRole('button', { name: 'Side by side' })).toHaveAttribute('aria-pressed', 'true');
+  const beforeBox = await view.getByTestId('compare-pane-before').boundingBox();
+  const afterBox = await view.getByTestId('compare-pane-after').boundingBox();
+  expect(beforeBox && afterBox && afterBox.y > beforeBox.y).toBeTruthy();
+  await shoot(page, 'compare-side-by-side', { viewport: true });
+
+  // Swap puts the other photo first, in the address too.
+  await view.getByRole('button', { name: 'Swap before and after' }).click();
+  await expect(page).toHaveURL(new RegExp(`a=${first}&b=${second}$`));
+
+  // Copy link copies this comparison's address; opened cold it shows the same pair.
+  await view.getByRole('button', { name: 'Copy link' }).click();
+  await expect(toast(page, 'Link copied')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(page.url());
+  const cold = await context.newPage();
+  await cold.goto(copied);
+  await expect(cold.getByTestId('compare-view')).toBeVisible({ timeout: 15_000 });
+  await expect(cold.getByRole('slider', { name: /Divider/ })).toBeVisible();
+  // Closing a cold-started view goes to the project.
+  await cold.getByRole('button', { name: 'Close compare view' }).click();
+  await expect(cold).toHaveURL(new RegExp(`/projects/${id}$`));
+  await cold.close();
+
+  // Close returns to where it was opened: the lightbox on the first photo.
+  await view.getByRole('button', { name: 'Close compare view' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${id}\\?photo=${first}`));
+  await expect(lightbox).toBeVisible();
+  await context.close();
+});
+
+test('on a desktop: compare from the gallery, drag with the mouse, Escape closes', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'builder');
+  await page.goto('/projects');
+  const id = await openProjectCard(page, 'Hillcrest Family Home');
+  const section = photoSection(page, 'Project Photos');
+  await section.getByRole('button', { name: 'Compare', exact: true }).click();
+  const picker = page.getByRole('dialog', { name: 'Compare photos' });
+  const grid = picker.getByTestId('compare-picker');
+  await expect(grid.getByRole('button', { pressed: true })).toHaveCount(0);
+  await grid.getByRole('button').nth(0).click();
+  await grid.getByRole('button').nth(1).click();
+  // A third tap replaces the second choice.
+  await grid.getByRole('button').nth(2).click();
+  await expect(grid.getByRole('button', { pressed: true })).toHaveCount(2);
+  await expect(grid.getByRole('button').nth(1)).toHaveAttribute('aria-pressed', 'false');
+  await picker.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${id}/compare\\?`));
+
+  const view = page.getByTestId('compare-view');
+  const slider = view.getByRole('slider', { name: /Divider/ });
+  const area = await view.getByTestId('compare-slider').boundingBox();
+  if (!area) throw new Error('the slider has no box');
+  const y = area.y + area.height / 2;
+  await page.mouse.move(area.x + area.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(area.x + area.width * 0.75, y, { steps: 5 });
+  await page.mouse.up();
+  const at = await dividerAt(slider);
+  expect(at).toBeGreaterThanOrEqual(72);
+  expect(at).toBeLessThanOrEqual(78);
+  // Side by side sits side by side on a wide screen.
+  await view.getByRole('button', { name: 'Side by side' }).click();
+  const beforeBox = await view.getByTestId('compare-pane-before').boundingBox();
+  const afterBox = await view.getByTestId('compare-pane-after').boundingBox();
+  expect(beforeBox && afterBox && afterBox.x > beforeBox.x + beforeBox.width - 1).toBeTruthy();
+
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
+  await expect(view).toHaveCount(0);
+});
