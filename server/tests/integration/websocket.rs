@@ -211,6 +211,16 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::MarkAllNotificationsRead).await;
         let Response::MailPreferences { preferences } = ask(Request::GetMailPreferences).await else { unreachable!() };
         ask(Request::UpdateMailPreferences(MailPreferences { status_changes: !preferences.status_changes, ..preferences })).await;
+        // Issue 18: guest links.
+        let share = protocol::CreateGuestLink {
+            project_id: project.id.clone(),
+            photos: protocol::GuestPhotos::All,
+            downloads: false,
+            expires_in_days: Some(7),
+        };
+        let Response::GuestLinkCreated { link, .. } = ask(Request::CreateGuestLink(share)).await else { unreachable!() };
+        ask(Request::ListGuestLinks { project_id: project.id.clone() }).await;
+        ask(Request::RevokeGuestLink { id: link.id }).await;
         ask(Request::DeletePhoto { id: photo.id.clone() }).await;
         ask(Request::DeleteProject { id: project.id.clone() }).await;
         ask(Request::UserDeletionImpact { id: user.id.clone() }).await;
