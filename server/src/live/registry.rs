@@ -132,3 +132,20 @@ where
         other => other,
     }
 }
+
+/// An encoded event for the guests watching a project, when they may see every photo
+/// of `photos` (issue 18).
+// Stand-in until guest sockets exist (the guest-link work replaces this handler): no
+// guest watches anything yet, so there is no one to deliver to.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct ToGuests {
+    pub project_id: String,
+    pub frame: Bytes,
+    pub photos: Vec<String>,
+}
+
+impl Handler<ToGuests> for Registry {
+    type Result = ();
+    fn handle(&mut self, _: ToGuests, _: &mut Context<Self>) {}
+}
