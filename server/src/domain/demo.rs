@@ -253,6 +253,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 progress: p.progress,
                 thumbnail_image_id: None,
                 thumbnail_pinned: false,
+                progress_mode: "manual",
             },
             started,
         )
