@@ -88,9 +88,9 @@ async fn viewable(state: &AppState, viewer: &Viewer, id: &str, action: Action) -
             Err(err) => refusal = err,
         }
     }
-    match &viewer.guest {
+    match viewer.guest_pass(&state.svc).await {
         Some(pass) => guests::photo(&state.svc, &pass.guest, id, action).await,
-        None => Err(refusal),
+        None => Err(viewer.refused(refusal)),
     }
 }
 
@@ -116,10 +116,12 @@ async fn project_zip(
         None => Err(Error::new(ErrorCode::NotFound, crate::domain::projects::PROJECT_NOT_FOUND)),
     };
     // A guest's zip is what their link shows (all, or its maker's favourites).
-    let (project, rows) = match (as_user, &viewer.guest) {
-        (Ok(found), _) => found,
-        (Err(_), Some(pass)) => guests::downloadable(&state.svc, &pass.guest, &project_id).await?,
-        (Err(err), None) => return Err(err),
+    let (project, rows) = match as_user {
+        Ok(found) => found,
+        Err(err) => match viewer.guest_pass(&state.svc).await {
+            Some(pass) => guests::downloadable(&state.svc, &pass.guest, &project_id).await?,
+            None => return Err(viewer.refused(err)),
+        },
     };
     let (writer, reader) = tokio::io::duplex(256 * 1024);
     let store = state.photos.clone();

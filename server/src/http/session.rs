@@ -10,23 +10,32 @@ use crate::app::AppState;
 use crate::domain::auth::{Authenticated, SESSION_ABSOLUTE_MS};
 use crate::error::Error;
 
-/// `__Host-` binds the cookie to our exact origin (Secure, Path=/, no Domain); it needs
+/// `__Host-` binds a cookie to our exact origin (Secure, Path=/, no Domain); it needs
 /// TLS, so plain-HTTP local runs use the bare name.
-pub fn cookie_name(secure: bool) -> &'static str {
+fn host_bound(secure: bool, host_name: &'static str, bare_name: &'static str) -> &'static str {
     if secure {
-        "__Host-sitecast_session"
+        host_name
     } else {
-        "sitecast_session"
+        bare_name
     }
 }
 
+/// A credential cookie: HttpOnly, so page scripts never read it; Lax, not Strict, so a
+/// link from a mail (or a shared guest link) arrives with it.
+fn credential_cookie(name: &'static str, token: String, secure: bool) -> actix_web::cookie::CookieBuilder<'static> {
+    Cookie::build(name, token).path("/").http_only(true).same_site(SameSite::Lax).secure(secure)
+}
+
+fn cookie_value(req: &HttpRequest, name: &str) -> Option<String> {
+    req.cookie(name).map(|c| c.value().to_owned()).filter(|v| !v.is_empty())
+}
+
+pub fn cookie_name(secure: bool) -> &'static str {
+    host_bound(secure, "__Host-sitecast_session", "sitecast_session")
+}
+
 pub fn session_cookie(token: String, secure: bool) -> Cookie<'static> {
-    Cookie::build(cookie_name(secure), token)
-        .path("/")
-        .http_only(true)
-        // Lax, not Strict: a link from a mail must arrive signed in.
-        .same_site(SameSite::Lax)
-        .secure(secure)
+    credential_cookie(cookie_name(secure), token, secure)
         .max_age(time::Duration::milliseconds(SESSION_ABSOLUTE_MS))
         .finish()
 }
@@ -37,36 +46,47 @@ pub fn removal_cookie(secure: bool) -> Cookie<'static> {
     cookie
 }
 
-/// A guest's link token (issue 18), kept like the session: HttpOnly, so page scripts
-/// never read it, and sent with the guest page's photo requests and socket.
+/// A guest's link token (issue 18), kept like the session, and sent with the guest
+/// page's photo requests and socket.
 pub fn guest_cookie_name(secure: bool) -> &'static str {
-    if secure {
-        "__Host-sitecast_guest"
-    } else {
-        "sitecast_guest"
-    }
+    host_bound(secure, "__Host-sitecast_guest", "sitecast_guest")
 }
 
 /// Lives as long as the browser session: the guest page sets it again from its URL
 /// each time it opens, and the link's own expiry is checked on every use.
 pub fn guest_cookie(token: String, secure: bool) -> Cookie<'static> {
-    Cookie::build(guest_cookie_name(secure), token)
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(secure)
-        .finish()
+    credential_cookie(guest_cookie_name(secure), token, secure).finish()
 }
 
 pub fn guest_token(req: &HttpRequest, secure: bool) -> Option<String> {
-    req.cookie(guest_cookie_name(secure)).map(|c| c.value().to_owned()).filter(|v| !v.is_empty())
+    cookie_value(req, guest_cookie_name(secure))
 }
 
 /// Who is asking for photo bytes: a signed-in user, a guest holding a link, or both
 /// (a signed-in user can open someone's link). Neither gets 401.
 pub struct Viewer {
     pub user: Option<Authenticated>,
-    pub guest: Option<crate::domain::guests::GuestPass>,
+    guest_token: Option<String>,
+}
+
+impl Viewer {
+    /// The guest link's pass, read only when asked: after the user's own account did
+    /// not answer, so a signed-in user's photos cost no link lookup. A link that
+    /// stopped working is as good as none.
+    pub async fn guest_pass(&self, svc: &crate::domain::services::Services) -> Option<crate::domain::guests::GuestPass> {
+        let token = self.guest_token.as_deref()?;
+        crate::domain::guests::pass_for(svc, token).await.ok()
+    }
+
+    /// The answer when neither principal may: the user's own refusal, or 401 for a
+    /// guest whose link stopped working.
+    pub fn refused(&self, user_refusal: Error) -> Error {
+        if self.user.is_some() {
+            user_refusal
+        } else {
+            Error::unauthorized()
+        }
+    }
 }
 
 impl FromRequest for Viewer {
@@ -82,21 +102,17 @@ impl FromRequest for Viewer {
                 Some(token) => state.auth.authenticate(&token).await?,
                 None => None,
             };
-            let guest = match guest_token(&req, secure) {
-                // A link that stopped working is as good as none.
-                Some(token) => crate::domain::guests::pass_for(&state.svc, &token).await.ok(),
-                None => None,
-            };
-            if user.is_none() && guest.is_none() {
+            let guest_token = guest_token(&req, secure);
+            if user.is_none() && guest_token.is_none() {
                 return Err(Error::unauthorized());
             }
-            Ok(Viewer { user, guest })
+            Ok(Viewer { user, guest_token })
         })
     }
 }
 
 pub fn session_token(req: &HttpRequest, secure: bool) -> Option<String> {
-    req.cookie(cookie_name(secure)).map(|c| c.value().to_owned()).filter(|v| !v.is_empty())
+    cookie_value(req, cookie_name(secure))
 }
 
 /// The client's address for rate limits: the peer, or the proxy's forwarded address

@@ -286,27 +286,18 @@ impl TestServer {
 
     /// Opens the WebSocket with a session cookie and an Origin.
     pub async fn ws(&self, cookie: Option<&str>, origin: Option<&str>) -> Result<WsClient, (StatusCode, Value)> {
-        let mut req = self.client.ws(format!("{}/ws", self.ws_base)).max_frame_size(4 * 1024 * 1024);
-        if let Some(c) = cookie {
-            req = req.header("Cookie", format!("sitecast_session={c}"));
-        }
-        if let Some(o) = origin {
-            req = req.origin(o);
-        }
-        match req.connect().await {
-            Ok((_, framed)) => Ok(WsClient::new(framed)),
-            Err(awc::error::WsClientError::InvalidResponseStatus(status)) => Err((status, Value::Null)),
-            Err(other) => panic!("websocket connect failed: {other}"),
-        }
+        self.open_ws("/ws", cookie.map(|c| format!("sitecast_session={c}")), origin).await
     }
-}
 
-impl TestServer {
     /// Opens a guest's socket (`/ws/guest`) with a guest link's token as its cookie.
     pub async fn guest_ws(&self, token: Option<&str>, origin: Option<&str>) -> Result<WsClient, (StatusCode, Value)> {
-        let mut req = self.client.ws(format!("{}/ws/guest", self.ws_base)).max_frame_size(4 * 1024 * 1024);
-        if let Some(t) = token {
-            req = req.header("Cookie", format!("sitecast_guest={t}"));
+        self.open_ws("/ws/guest", token.map(|t| format!("sitecast_guest={t}")), origin).await
+    }
+
+    async fn open_ws(&self, path: &str, cookie: Option<String>, origin: Option<&str>) -> Result<WsClient, (StatusCode, Value)> {
+        let mut req = self.client.ws(format!("{}{path}", self.ws_base)).max_frame_size(4 * 1024 * 1024);
+        if let Some(c) = cookie {
+            req = req.header("Cookie", c);
         }
         if let Some(o) = origin {
             req = req.origin(o);
