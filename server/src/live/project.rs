@@ -20,8 +20,9 @@ use crate::domain::policy::{self, Actor as User};
 use crate::domain::projects::{self, project_ref};
 use crate::domain::services::Services;
 use crate::domain::turns::{Step, Turns};
-use crate::domain::{photos, views};
+use crate::domain::{milestones, photos, views};
 use crate::error::{Error, Result};
+use crate::store::milestones as store_milestones;
 use crate::store::projects::ProjectRow;
 
 /// A project with no viewers and no mutations for this long stops its actor.
@@ -231,11 +232,14 @@ impl Handler<Subscribe> for ProjectActor {
                 // Another instance may have given the project to other people while the
                 // photos were read: decide on the project as it is now.
                 let now = projects::visible(&svc, &user, &id).await?;
-                Ok::<_, Error>((now, photos, favourites))
+                // Milestones change only in this project's turns (or with its version,
+                // on another instance): read here, they go with the row just read.
+                let milestones = milestones::plan_view(&now, &store_milestones::list(svc.store.pool(), &id).await?);
+                Ok::<_, Error>((now, photos, favourites, milestones))
             }
             .into_actor(self)
             .map(move |outcome, act, ctx| {
-                let (row, photos, favourites) = outcome.inspect_err(|err| act.stop_if_gone(err, ctx))?;
+                let (row, photos, favourites, milestones) = outcome.inspect_err(|err| act.stop_if_gone(err, ctx))?;
                 let new_viewer = !act.is_viewing(&msg.viewer.id);
                 let project = views::project(&row);
                 act.settle(Some(row));
@@ -248,8 +252,6 @@ impl Handler<Subscribe> for ProjectActor {
                         act.announce_viewers();
                     }
                 }
-                // Issue 18 wiring: the milestones are read in the turn below once they exist.
-                let milestones = MilestonePlan { project_id: project.id.clone(), milestones: Vec::new(), version: project.version };
                 Ok(Subscribed { project, viewers: act.viewers(), photos, favourites, milestones })
             }),
         ))

@@ -8,7 +8,8 @@ use crate::domain::changes::Change;
 use crate::domain::policy::Actor;
 use crate::domain::services::Services;
 use crate::domain::turns::Turns;
-use crate::domain::{comments, mail_preferences, notifications, photos, profile, projects, users};
+use crate::domain::milestones::{self, Edit};
+use crate::domain::{comments, mail_preferences, notifications, photos, profile, projects, timeline, users};
 use crate::error::{Error, Result};
 use crate::live::project::{self, ProjectTurns};
 use crate::live::registry;
@@ -29,6 +30,14 @@ fn plain(response: Response) -> Outcome {
 
 fn turns_of(live: &Live, project_id: String) -> ProjectTurns {
     ProjectTurns { registry: live.registry.clone(), project_id }
+}
+
+/// A milestone change in its project's turn, which publishes its changes.
+async fn milestone_turn(cx: &RequestContext, project_id: String, edit: Edit) -> Outcome {
+    let turns = turns_of(&cx.live, project_id.clone());
+    let (svc, actor) = (cx.svc.clone(), cx.actor.clone());
+    let plan = turns.take(Box::pin(async move { milestones::change(&svc, &actor, &project_id, &edit).await })).await?;
+    plain(Response::Milestones { plan })
 }
 
 /// Whether a request may change state. A socket's writes are applied in the order it
@@ -146,15 +155,38 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::UpdateMailPreferences(input) => {
             plain(Response::MailPreferences { preferences: mail_preferences::update(svc, actor, &input).await? })
         }
-        Request::ListMilestones { .. }
-        | Request::AddMilestone(_)
-        | Request::AddMilestoneTemplate { .. }
-        | Request::UpdateMilestone(_)
-        | Request::SetMilestoneDone(_)
-        | Request::MoveMilestone { .. }
-        | Request::DeleteMilestone { .. }
-        | Request::ListTimeline { .. }
-        | Request::CreateGuestLink(_)
+        Request::ListMilestones { project_id } => plain(Response::Milestones { plan: milestones::list(svc, actor, &project_id).await? }),
+        // Milestone changes are project changes: planned, written and published in the
+        // project's turn. Those naming a milestone find its project first (unknown and
+        // unseen milestones start no project actor).
+        Request::AddMilestone(input) => {
+            let edit = Edit::Add { name: input.name, target_date: input.target_date };
+            milestone_turn(&cx, input.project_id, edit).await
+        }
+        Request::AddMilestoneTemplate { project_id } => milestone_turn(&cx, project_id, Edit::Template).await,
+        Request::UpdateMilestone(input) => {
+            let project_id = milestones::project_of(svc, actor, &input.id).await?;
+            let edit = Edit::Update { id: input.id, name: input.name, target_date: input.target_date };
+            milestone_turn(&cx, project_id, edit).await
+        }
+        Request::SetMilestoneDone(input) => {
+            let project_id = milestones::project_of(svc, actor, &input.id).await?;
+            let edit = Edit::SetDone { id: input.id, done: input.done, done_date: input.done_date };
+            milestone_turn(&cx, project_id, edit).await
+        }
+        Request::MoveMilestone { id, position } => {
+            let project_id = milestones::project_of(svc, actor, &id).await?;
+            milestone_turn(&cx, project_id, Edit::Move { id, position }).await
+        }
+        Request::DeleteMilestone { id } => {
+            let project_id = milestones::project_of(svc, actor, &id).await?;
+            milestone_turn(&cx, project_id, Edit::Delete { id }).await
+        }
+        Request::ListTimeline { project_id, before } => {
+            let (entries, next) = timeline::list(svc, actor, &project_id, before.as_deref()).await?;
+            plain(Response::Timeline { project_id, entries, next })
+        }
+        Request::CreateGuestLink(_)
         | Request::ListGuestLinks { .. }
         | Request::RevokeGuestLink { .. } => Err(Error::internal("issue 18: not wired yet")),
         Request::Subscribe { .. } | Request::Unsubscribe { .. } => {
