@@ -192,6 +192,8 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
             builder_id: None,
             status: ProjectStatus::Planning,
             progress: 0,
+            progress_mode: None,
+            milestones: None,
         };
         let projects_before = count(&server, "SELECT COUNT(*) FROM projects").await;
         let err = admin.request(10, Request::CreateProject(new)).await.unwrap_err();
@@ -214,7 +216,7 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
             }
         }
         let photo = photo.expect("the demo builder's projects have photos");
-        let edit = UpdatePhoto { id: photo.id.clone(), caption: Some(huge.clone()), category: None };
+        let edit = UpdatePhoto { id: photo.id.clone(), caption: Some(huge.clone()), category: None, milestone_id: None };
         let err = builder.request(13, Request::UpdatePhoto(edit)).await.unwrap_err();
         assert_eq!(ws_fields(&err), pairs(&[("caption", "Caption must be at most 500 characters.")]));
 

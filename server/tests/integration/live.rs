@@ -127,6 +127,8 @@ async fn project_rules_and_messages_over_the_socket() {
         builder_id: Some(bhello.user.id.clone()),
         status: ProjectStatus::InProgress,
         progress: 0,
+        progress_mode: None,
+        milestones: None,
     };
     let err = admin.request(7, Request::CreateProject(CreateProject { homeowner_id: "".into(), ..new("") })).await.unwrap_err();
     assert_eq!(err.message, "Please select a homeowner.");

@@ -363,7 +363,7 @@ async fn edits_deletes_and_favourites_over_the_socket() {
         assert_eq!(project.thumbnail_url.as_deref(), Some(newest.thumb_url.as_str()));
 
         // Builders edit; the subscribed homeowner sees it.
-        let edit = UpdatePhoto { id: second.id.clone(), caption: Some("  Slab cured  ".into()), category: Some(ImageCategory::Finishes) };
+        let edit = UpdatePhoto { id: second.id.clone(), caption: Some("  Slab cured  ".into()), category: Some(ImageCategory::Finishes), milestone_id: None };
         let Response::Photo { photo } = builder.request(1, Request::UpdatePhoto(edit)).await.unwrap() else { panic!() };
         assert_eq!((photo.caption.as_deref(), photo.category, photo.version), (Some("Slab cured"), ImageCategory::Finishes, second.version + 1));
         let seen = home.event(|e| match e {
@@ -371,10 +371,10 @@ async fn edits_deletes_and_favourites_over_the_socket() {
             _ => None,
         }).await;
         assert_eq!(seen, photo);
-        let long = UpdatePhoto { id: second.id.clone(), caption: Some("x".repeat(501)), category: None };
+        let long = UpdatePhoto { id: second.id.clone(), caption: Some("x".repeat(501)), category: None, milestone_id: None };
         let err = builder.request(2, Request::UpdatePhoto(long)).await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::Validation, "Caption must be at most 500 characters."));
-        let err = home.request(2, Request::UpdatePhoto(UpdatePhoto { id: second.id.clone(), caption: Some("mine".into()), category: None })).await.unwrap_err();
+        let err = home.request(2, Request::UpdatePhoto(UpdatePhoto { id: second.id.clone(), caption: Some("mine".into()), category: None, milestone_id: None })).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::Forbidden);
         let err = builder.request(3, Request::UpdatePhoto(UpdatePhoto { id: "nope".into(), ..UpdatePhoto::default() })).await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Image not found"));

@@ -46,6 +46,7 @@ async fn project(store: &Store, title: &str, homeowner: &str, builder: Option<&s
             progress: 0,
             thumbnail_image_id: None,
             thumbnail_pinned: false,
+            progress_mode: "manual",
         },
         updated,
     )
