@@ -87,6 +87,9 @@ impl Writes {
     }
 }
 
+/// A timeline entry a change makes: its detail, and the milestone it is about.
+pub type Entry = (TimelineDetail, String);
+
 /// What a change does: the list after it, the rows to write, the project as it
 /// leaves it, the timeline entry it makes, and the changes to publish.
 #[derive(Debug, Clone)]
@@ -94,8 +97,7 @@ pub struct Planned {
     pub after: Vec<MilestoneRow>,
     pub writes: Writes,
     pub project: ProjectRow,
-    /// (detail, the milestone it is about).
-    pub entry: Option<(TimelineDetail, String)>,
+    pub entry: Option<Entry>,
     pub changes: Vec<Change>,
 }
 
@@ -227,7 +229,7 @@ fn edited(
     edit: &Edit,
     now: i64,
     new_id: &mut dyn FnMut() -> String,
-) -> Result<(Vec<MilestoneRow>, Option<(TimelineDetail, String)>)> {
+) -> Result<(Vec<MilestoneRow>, Option<Entry>)> {
     let mut after = current.to_vec();
     let mut entry = None;
     match edit {

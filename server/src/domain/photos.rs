@@ -176,7 +176,8 @@ pub enum Incoming {
 
 /// What became of one file.
 enum Outcome {
-    Stored(ProjectImage),
+    /// Boxed: a photo is several times the size of the other outcomes.
+    Stored(Box<ProjectImage>),
     Skipped(SkippedFile),
     /// Storage or database failure: the file was fine, we could not keep it.
     Failed(SkippedFile),
@@ -209,7 +210,7 @@ pub async fn store_batch(
         running.spawn(async move {
             let index = file.index;
             let outcome = match store_one(&svc, &actor, &project, file, &turns).await {
-                Ok(photo) => Outcome::Stored(photo),
+                Ok(photo) => Outcome::Stored(Box::new(photo)),
                 Err(not_stored) => not_stored,
             };
             (index, outcome)
@@ -225,7 +226,7 @@ pub async fn store_batch(
     let (mut photos, mut skipped, mut failed) = (Vec::new(), Vec::new(), false);
     for (_, outcome) in done {
         match outcome {
-            Outcome::Stored(photo) => photos.push(photo),
+            Outcome::Stored(photo) => photos.push(*photo),
             Outcome::Skipped(skip) => skipped.push(skip),
             Outcome::Failed(skip) => {
                 failed = true;
