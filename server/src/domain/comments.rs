@@ -2,7 +2,7 @@
 //! comments on its photos; authors edit and delete their own, admins delete any. Each
 //! change goes out through the one change path to the project's subscribers.
 
-use protocol::{Comment, ErrorCode, Role, UserSummary};
+use protocol::{Comment, ErrorCode, Role, TimelineDetail, UserSummary};
 
 use super::changes::Change;
 use super::notifications::{self, Notice};
@@ -10,12 +10,13 @@ use super::photos::visible_photo;
 use super::policy::{self, Action, Actor, CommentRef, ProjectRef, Target};
 use super::projects::project_ref;
 use super::services::Services;
+use super::timeline::{self, Who};
 use super::validation::COMMENT;
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::comments::{self, CommentRow, NewComment};
 use crate::store::notifications as store_notifications;
-use crate::store::{new_id, now_ms, projects, users, StoreError};
+use crate::store::{activity, new_id, now_ms, projects, users, StoreError};
 
 pub const COMMENT_NOT_FOUND: &str = "Comment not found";
 pub const COMMENT_EMPTY: &str = "Comment cannot be empty.";
@@ -115,6 +116,15 @@ pub async fn add(svc: &Services, actor: &Actor, image_id: &str, body: &str) -> R
         })
         .collect();
     let notified = notifications::record(&mut tx, notices).await?;
+    // Issue 18: the comment on the project's timeline, going with the comment.
+    let name = timeline::name_from(row.author_first_name.as_deref(), row.author_last_name.as_deref(), row.author_name.as_deref());
+    let who = Who { id: Some(actor.id.clone()), name, role: Some(actor.role) };
+    let detail = TimelineDetail::Comment {
+        comment_id: id.clone(),
+        excerpt: notifications::excerpt(&body),
+        photo: timeline::photo(&image.id),
+    };
+    let entry = timeline::record(&mut tx, &project.id, &who, detail, Some(&id), row.created_at).await?;
     tx.commit().await.map_err(StoreError::from)?;
     let mut changes = vec![Change::Comment {
         id,
@@ -125,6 +135,7 @@ pub async fn add(svc: &Services, actor: &Actor, image_id: &str, body: &str) -> R
         state: Some(Box::new(comment.clone())),
     }];
     changes.extend(notified);
+    changes.push(entry);
     Ok((comment, changes))
 }
 
@@ -175,8 +186,13 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
         return Err(not_found());
     }
     let count = comments::count_of_image(&mut *tx, &row.image_id).await?;
+    let entries = activity::delete_by_subject(&mut *tx, &row.id).await?;
     tx.commit().await.map_err(StoreError::from)?;
-    Ok(vec![Change::CommentDeleted { id: row.id, image_id: row.image_id, project_id: row.project_id, comment_count: count }])
+    let project_id = row.project_id.clone();
+    let mut changes =
+        vec![Change::CommentDeleted { id: row.id, image_id: row.image_id, project_id: row.project_id, comment_count: count }];
+    changes.extend(entries.into_iter().map(|id| Change::TimelineRemoved { id, project_id: project_id.clone() }));
+    Ok(changes)
 }
 
 #[cfg(test)]

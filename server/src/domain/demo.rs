@@ -3,16 +3,19 @@
 //! nothing when the accounts already exist, so data survives restarts.
 
 use bytes::Bytes;
-use protocol::Role;
+use protocol::{ProgressMode, ProjectStatus, Role, TimelineDetail};
 
+use super::milestones;
 use super::passwords::Passwords;
+use super::timeline::{self, Who};
 use crate::error::{Error, Result};
 use crate::media::demo_art::{self, Stage};
 use crate::media::{photo_keys, photo_prefix, renditions, PhotoStore};
 use crate::store::images::ImageRow;
+use crate::store::milestones::{self as store_milestones, MilestoneRow};
 use crate::store::projects::ProjectFields;
 use crate::store::users::NewUser;
-use crate::store::{images, new_id, now_ms, projects, users, Store, StoreError};
+use crate::store::{activity, images, new_id, now_ms, projects, users, Store, StoreError};
 
 pub const DEMO_PASSWORD: &str = "sitecast-demo";
 
@@ -71,7 +74,15 @@ struct DemoProject {
     homeowner: Option<usize>,
     with_builder: bool,
     status: &'static str,
+    /// Set by hand; a project that follows its milestones shows their share instead.
     progress: i32,
+    /// How many of the residential milestones are done, in order.
+    milestones_done: usize,
+    /// Whether progress follows the milestones. Two projects show it; the ones the
+    /// live tests set progress on by hand (Maple, Oak Lane) keep manual progress.
+    follows_milestones: bool,
+    /// Whether the first open milestone is past its target date.
+    late: bool,
     /// (stage, category, caption, days ago)
     photos: &'static [(Stage, &'static str, &'static str, i64)],
 }
@@ -85,6 +96,9 @@ const PROJECTS: [DemoProject; 5] = [
         with_builder: true,
         status: "in-progress",
         progress: 45,
+        milestones_done: 4,
+        follows_milestones: false,
+        late: true,
         photos: &[
             (Stage::Site, "general", "Site staked out and cleared", 41),
             (Stage::Foundation, "structural", "Foundation slab poured", 27),
@@ -100,6 +114,9 @@ const PROJECTS: [DemoProject; 5] = [
         with_builder: true,
         status: "completed",
         progress: 100,
+        milestones_done: 9,
+        follows_milestones: true,
+        late: false,
         photos: &[
             (Stage::Framing, "structural", "Framing complete", 58),
             (Stage::Roofing, "exterior", "Roof on, windows framed", 36),
@@ -115,6 +132,9 @@ const PROJECTS: [DemoProject; 5] = [
         with_builder: true,
         status: "planning",
         progress: 10,
+        milestones_done: 1,
+        follows_milestones: false,
+        late: false,
         photos: &[
             (Stage::Site, "general", "Survey pegs in", 5),
             (Stage::Site, "general", "Soil test pit", 1),
@@ -128,6 +148,9 @@ const PROJECTS: [DemoProject; 5] = [
         with_builder: true,
         status: "on-hold",
         progress: 60,
+        milestones_done: 5,
+        follows_milestones: true,
+        late: false,
         photos: &[
             (Stage::Foundation, "structural", "Footings and slab", 49),
             (Stage::Framing, "structural", "Framing up", 30),
@@ -142,6 +165,9 @@ const PROJECTS: [DemoProject; 5] = [
         with_builder: false,
         status: "in-progress",
         progress: 30,
+        milestones_done: 3,
+        follows_milestones: false,
+        late: false,
         photos: &[
             (Stage::Site, "general", "Lot cleared", 20),
             (Stage::Foundation, "structural", "Slab poured for both units", 4),
@@ -150,6 +176,41 @@ const PROJECTS: [DemoProject; 5] = [
 ];
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// The residential plan of a demo project: the first `milestones_done` completed on
+/// days spread from its start to two days ago (each by noon), the next one its current
+/// step (late when the project says so), the rest upcoming a few weeks apart.
+fn demo_milestones(project_id: &str, p: &DemoProject, started: i64, now: i64) -> Vec<MilestoneRow> {
+    let mut ids = new_id;
+    let mut plan = milestones::template_rows(project_id, 0, started, &mut ids);
+    let span = (now - 2 * DAY_MS - started).max(DAY_MS);
+    let done = p.milestones_done.min(plan.len());
+    for (i, m) in plan.iter_mut().enumerate() {
+        if i < done {
+            let at = started + span * (i as i64 + 1) / done as i64;
+            let day = at - at.rem_euclid(DAY_MS) + DAY_MS / 2;
+            m.target_date = Some(milestones::day_of(day + (i as i64 % 3 - 1) * DAY_MS));
+            m.done_date = Some(milestones::day_of(day));
+            m.updated_at = day;
+        } else {
+            let ahead = (i - done) as i64;
+            let first_open = if p.late { -6 } else { 10 };
+            m.target_date = Some(milestones::day_of(now + (first_open + 21 * ahead) * DAY_MS));
+        }
+    }
+    plan
+}
+
+/// The step of the residential plan a demo photo's stage shows.
+fn stage_step(stage: Stage) -> usize {
+    match stage {
+        Stage::Site => 0,
+        Stage::Foundation => 1,
+        Stage::Framing => 2,
+        Stage::Roofing => 3,
+        Stage::Finished => 6,
+    }
+}
 
 /// Creates the demo accounts and projects unless they exist. Returns whether it seeded.
 pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords) -> Result<bool> {
@@ -165,6 +226,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
     // Photo files first, rows after: a crash in between leaves only unreferenced files,
     // never a row without its files.
     let mut image_rows = Vec::new();
+    let mut stages = std::collections::HashMap::new();
     let mut project_rows = Vec::new();
     let mut variant = 0u32;
     for p in &PROJECTS {
@@ -189,6 +251,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
             photos.put(&keys.display, Bytes::from(r.display), "image/jpeg").await?;
             photos.put(&keys.thumb, Bytes::from(r.thumb), "image/jpeg").await?;
             let taken = now - days_ago * DAY_MS - i64::from(variant) * 3_600_000;
+            stages.insert(image_id.clone(), *stage);
             image_rows.push(ImageRow {
                 id: image_id,
                 project_id: project_id.clone(),
@@ -236,10 +299,15 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
         )
         .await?;
     }
+    let admin = Who { id: Some(ids[0].clone()), name: Some(ACCOUNTS[0].name.to_owned()), role: Some(Role::Admin) };
+    let builder = Who { id: Some(builder_id.clone()), name: Some(ACCOUNTS[1].name.to_owned()), role: Some(Role::Builder) };
     for (project_id, p) in &project_rows {
         let homeowner = p.homeowner.map(|i| ids[i].as_str()).unwrap_or(neighbour_id.as_str());
         let photos: Vec<&ImageRow> = image_rows.iter().filter(|r| &r.project_id == project_id).collect();
         let started = photos.iter().map(|r| r.created_at).min().unwrap_or(now) - 3 * DAY_MS;
+        let plan = demo_milestones(project_id, p, started, now);
+        let progress = if p.follows_milestones { milestones::progress_of(&plan) } else { p.progress };
+        let mode = if p.follows_milestones { ProgressMode::Milestones } else { ProgressMode::Manual };
         projects::insert(
             &mut *tx,
             project_id,
@@ -250,21 +318,57 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 homeowner_id: homeowner,
                 builder_id: p.with_builder.then_some(builder_id.as_str()),
                 status: p.status,
-                progress: p.progress,
+                progress,
                 thumbnail_image_id: None,
                 thumbnail_pinned: false,
-                progress_mode: "manual",
+                progress_mode: mode.as_str(),
             },
             started,
         )
         .await?;
+        for m in &plan {
+            store_milestones::insert(&mut *tx, m).await?;
+        }
+        let mut story = Vec::new();
         for row in &photos {
-            images::insert(&mut *tx, row).await?;
+            // Each demo photo is a site visit of its own, tagged with its stage's step.
+            let row = ImageRow {
+                batch_id: Some(new_id()),
+                milestone_id: stages.get(&row.id).and_then(|s| plan.get(stage_step(*s))).map(|m| m.id.clone()),
+                ..(*row).clone()
+            };
+            images::insert(&mut *tx, &row).await?;
+            let detail = TimelineDetail::PhotosAdded { count: 1, photos: vec![timeline::photo(&row.id)], note: None };
+            story.push((row.created_at, &builder, detail, row.batch_id.clone()));
         }
         // SPEC.md §4: the project thumbnail is its newest photo.
         let newest = photos.iter().max_by_key(|r| r.created_at);
         if let Some(newest) = newest {
             projects::set_thumbnail(&mut *tx, project_id, Some(&newest.id), newest.created_at).await?;
+        }
+        // Its story so far: created, started, milestones completed, progress set by
+        // hand, and where it stands now.
+        story.push((started, &admin, TimelineDetail::ProjectCreated, None));
+        if p.status != "planning" {
+            let (from, to) = (ProjectStatus::Planning, ProjectStatus::InProgress);
+            story.push((started + 3_600_000, &admin, TimelineDetail::StatusChanged { from, to }, None));
+        }
+        let last_photo = newest.map(|r| r.created_at).unwrap_or(now - DAY_MS);
+        if let Some(to) = ProjectStatus::parse(p.status).filter(|s| matches!(s, ProjectStatus::OnHold | ProjectStatus::Completed)) {
+            story.push((last_photo + 2 * 3_600_000, &admin, TimelineDetail::StatusChanged { from: ProjectStatus::InProgress, to }, None));
+        }
+        for m in plan.iter().filter(|m| m.done_date.is_some()) {
+            let detail = TimelineDetail::MilestoneCompleted { milestone_id: m.id.clone(), name: m.name.clone() };
+            story.push((m.updated_at, &builder, detail, Some(m.id.clone())));
+        }
+        if !p.follows_milestones && p.progress > 0 {
+            let half = p.progress / 2;
+            let midway = started + (last_photo - started) / 2;
+            story.push((midway, &admin, TimelineDetail::ProgressChanged { from: 0, to: half }, None));
+            story.push((last_photo + 3_600_000, &admin, TimelineDetail::ProgressChanged { from: half, to: p.progress }, None));
+        }
+        for (at, who, detail, subject) in story {
+            activity::insert(&mut *tx, &timeline::entry(project_id, who, &detail, subject.as_deref(), at)?).await?;
         }
     }
     tx.commit().await.map_err(StoreError::from)?;

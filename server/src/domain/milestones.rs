@@ -61,9 +61,6 @@ fn not_found() -> Error {
 }
 
 /// One change to a project's milestones, as requested.
-/// A timeline entry a milestone change writes, and what it is about (the milestone).
-type Entry = (TimelineDetail, String);
-
 #[derive(Debug, Clone, PartialEq)]
 pub enum Edit {
     Add { name: String, target_date: Option<String> },
@@ -90,6 +87,9 @@ impl Writes {
     }
 }
 
+/// A timeline entry a change makes: its detail, and the milestone it is about.
+pub type Entry = (TimelineDetail, String);
+
 /// What a change does: the list after it, the rows to write, the project as it
 /// leaves it, the timeline entry it makes, and the changes to publish.
 #[derive(Debug, Clone)]
@@ -97,8 +97,7 @@ pub struct Planned {
     pub after: Vec<MilestoneRow>,
     pub writes: Writes,
     pub project: ProjectRow,
-    /// (detail, the milestone it is about).
-    pub entry: Option<(TimelineDetail, String)>,
+    pub entry: Option<Entry>,
     pub changes: Vec<Change>,
 }
 

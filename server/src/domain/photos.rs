@@ -10,16 +10,18 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use bytes::Bytes;
-use protocol::{ErrorCode, ImageCategory, NotificationKind, ProjectImage, SkippedFile, UpdatePhoto, UploadResult};
+use protocol::{ErrorCode, ImageCategory, NotificationKind, ProjectImage, SkippedFile, TimelineDetail, UpdatePhoto, UploadResult};
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 
 use super::changes::Change;
 use super::mail_preferences::{self, MailKind};
+use super::milestones;
 use super::notifications::{self, Notice};
 use super::policy::{self, Action, Actor, Target};
 use super::projects::{project_ref, visible};
 use super::services::Services;
+use super::timeline::{self, Who};
 use super::turns::{Step, Turns};
 use super::validation::{CAPTION, FILE_NAME};
 use super::views;
@@ -29,7 +31,7 @@ use crate::media::renditions::{RenditionError, MAX_PIXELS};
 use crate::media::{extension_for, photo_keys, photo_prefix, PhotoKeys};
 use crate::store::images::ImageRow;
 use crate::store::projects::ProjectRow;
-use crate::store::{images, now_ms, projects, users, StoreError, Tx};
+use crate::store::{activity, images, now_ms, projects, users, StoreError, Tx};
 
 /// Per file: a 12-megapixel phone JPEG is 3–8 MB, a 48-megapixel one up to ~25 MB.
 pub const MAX_FILE_BYTES: usize = 30 * 1024 * 1024;
@@ -160,6 +162,10 @@ pub struct IncomingFile {
     pub category: Option<ImageCategory>,
     /// The note of the site visit the file belongs to, if its batch has one.
     pub visit_note: Option<String>,
+    /// The site visit (upload batch) it belongs to; `store_batch` sets its own.
+    pub batch_id: Option<String>,
+    /// The milestone to tag it with, checked against the project (`milestones::tag_for`).
+    pub milestone_id: Option<String>,
 }
 
 pub enum Incoming {
@@ -170,6 +176,7 @@ pub enum Incoming {
 
 /// What became of one file.
 enum Outcome {
+    /// Boxed: a photo is several times the size of the other outcomes.
     Stored(Box<ProjectImage>),
     Skipped(SkippedFile),
     /// Storage or database failure: the file was fine, we could not keep it.
@@ -190,7 +197,10 @@ pub async fn store_batch(
 ) -> (UploadResult, bool) {
     let mut running: JoinSet<(usize, Outcome)> = JoinSet::new();
     let mut done: Vec<(usize, Outcome)> = Vec::new();
-    while let Some(file) = files.recv().await {
+    // One request's files are one site visit (issue 18's "group by site visit").
+    let batch_id = uuid::Uuid::now_v7().to_string();
+    while let Some(mut file) = files.recv().await {
+        file.batch_id = Some(batch_id.clone());
         while running.len() >= PARALLEL_PER_UPLOAD {
             if let Some(Ok(result)) = running.join_next().await {
                 done.push(result);
@@ -225,7 +235,7 @@ pub async fn store_batch(
         }
     }
     if !photos.is_empty() {
-        announce_in_turn(&svc, &actor.id, &project, photos.len(), None, &turns).await;
+        announce_in_turn(&svc, &actor.id, &project, Some(&batch_id), photos.len(), None, &turns).await;
     }
     (UploadResult { photos, skipped, message: None }, failed)
 }
@@ -323,8 +333,8 @@ async fn store_one(
         version: 1,
         comment_count: 0,
         visit_note: file.visit_note.clone(),
-        batch_id: None,
-        milestone_id: None,
+        batch_id: file.batch_id.clone(),
+        milestone_id: file.milestone_id.clone(),
     };
     let step: Step<ProjectImage> = {
         let (svc, actor) = (svc.clone(), actor.clone());
@@ -396,13 +406,18 @@ pub(crate) async fn announce_in_turn(
     svc: &Services,
     uploader_id: &str,
     project: &ProjectRow,
+    batch_id: Option<&str>,
     count: usize,
     note: Option<&str>,
     turns: &impl Turns,
 ) {
     let step: Step<()> = {
-        let (svc, uploader_id, project, note) = (svc.clone(), uploader_id.to_owned(), project.clone(), note.map(str::to_owned));
-        Box::pin(async move { Ok(((), announce_new_photos(&svc, &uploader_id, &project, count, note.as_deref()).await?)) })
+        let (svc, uploader_id, project) = (svc.clone(), uploader_id.to_owned(), project.clone());
+        let (batch_id, note) = (batch_id.map(str::to_owned), note.map(str::to_owned));
+        Box::pin(async move {
+            let changes = announce_new_photos(&svc, &uploader_id, &project, batch_id.as_deref(), count, note.as_deref()).await?;
+            Ok(((), changes))
+        })
     };
     if let Err(err) = turns.take(step).await {
         err.log("announcing new photos");
@@ -410,12 +425,14 @@ pub(crate) async fn announce_in_turn(
 }
 
 /// One batch of new photos announced once: the homeowner's "N new photos" mail (with
-/// the site visit's note), and one notification to each of the project's homeowner and
-/// builder but the uploader. Call it once per batch; publish the changes it returns.
+/// the site visit's note), one notification to each of the project's homeowner and
+/// builder but the uploader, and (issue 18) the site visit's timeline entry with a
+/// strip of its photos. Call it once per batch; publish the changes it returns.
 pub async fn announce_new_photos(
     svc: &Services,
     uploader_id: &str,
     project: &ProjectRow,
+    batch_id: Option<&str>,
     count: usize,
     note: Option<&str>,
 ) -> Result<Vec<Change>> {
@@ -423,7 +440,8 @@ pub async fn announce_new_photos(
         err.log("queueing the new-photos mail");
     }
     let pool = svc.store.pool();
-    let actor_name = users::find_by_id(pool, uploader_id).await?.and_then(|u| views::summary(&u).name);
+    let uploader = users::find_by_id(pool, uploader_id).await?;
+    let actor_name = uploader.as_ref().and_then(|u| views::summary(u).name);
     let notices: Vec<Notice> = notifications::owners_except(project_ref(project), uploader_id)
         .into_iter()
         .map(|user_id| Notice {
@@ -436,11 +454,21 @@ pub async fn announce_new_photos(
             body: actor_name.as_ref().map(|n| format!("Added by {n}")).unwrap_or_default(),
         })
         .collect();
-    if notices.is_empty() {
-        return Ok(Vec::new());
-    }
     let mut tx = svc.store.begin_write().await?;
-    let changes = notifications::record(&mut tx, notices).await?;
+    let mut changes = notifications::record(&mut tx, notices).await?;
+    if let Some(batch_id) = batch_id {
+        let who = match &uploader {
+            Some(u) => Who::of(&Actor::of(u), Some(u)),
+            None => Who { id: None, name: None, role: None },
+        };
+        // The visit's photos as they are now, in the order they were stored: the strip
+        // shows the first of them that still exist whenever it is read.
+        let photos = images::of_batch(&mut *tx, batch_id, timeline::REMEMBERED as i64).await?;
+        let photos = photos.iter().map(|id| timeline::photo(id)).collect();
+        let count = i32::try_from(count).unwrap_or(i32::MAX);
+        let detail = TimelineDetail::PhotosAdded { count, photos, note: note.map(str::to_owned) };
+        changes.push(timeline::record(&mut tx, &project.id, &who, detail, Some(batch_id), now_ms()).await?);
+    }
     tx.commit().await.map_err(StoreError::from)?;
     Ok(changes)
 }
@@ -490,11 +518,16 @@ pub async fn update(svc: &Services, actor: &Actor, input: &UpdatePhoto) -> Resul
         None => image.caption.clone(),
     };
     let category = input.category.map(|c| c.as_str().to_owned()).unwrap_or_else(|| image.category.clone());
-    if caption == image.caption && category == image.category {
+    let milestone_id = match input.milestone_id.as_deref() {
+        None => image.milestone_id.clone(),
+        tag => milestones::tag_for(svc.store.pool(), &image.project_id, tag).await?,
+    };
+    if caption == image.caption && category == image.category && milestone_id == image.milestone_id {
         return Ok((views::image(&image), Vec::new()));
     }
     let mut tx = svc.store.begin_write().await?;
-    if !images::update_meta(&mut *tx, &image.id, caption.as_deref(), &category, now_ms()).await? {
+    let meta = images::Meta { caption: caption.as_deref(), category: &category, milestone_id: milestone_id.as_deref() };
+    if !images::update_meta(&mut *tx, &image.id, &meta, now_ms()).await? {
         return Err(image_not_found());
     }
     let row = images::find(&mut *tx, &image.id).await?.ok_or_else(image_not_found)?;
@@ -509,6 +542,8 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
     let (image, project) =
         photo_for(svc, actor, id, Action::DeletePhoto, || Error::new(ErrorCode::Forbidden, NOT_ALLOWED_DELETE)).await?;
     let mut tx = svc.store.begin_write().await?;
+    // The photo's comments go with it, and so do their timeline entries (issue 18).
+    let entries = activity::delete_for_comments_of_image(&mut *tx, &image.id).await?;
     if !images::delete(&mut *tx, &image.id).await? {
         return Err(image_not_found());
     }
@@ -516,6 +551,7 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
     tx.commit().await.map_err(StoreError::from)?;
     svc.delete_photo_files(&[(image.storage_key.clone(), image.content_type.clone())]).await;
     let mut changes = vec![Change::PhotoDeleted { id: image.id.clone(), project_id: project.id.clone() }];
+    changes.extend(entries.into_iter().map(|id| Change::TimelineRemoved { id, project_id: project.id.clone() }));
     if let Some(project) = cover {
         changes.push(cover_change(&project, actor));
     }

@@ -1,17 +1,18 @@
 //! Listing, reading, creating, updating and deleting projects (SPEC.md §2, §4, §5, §6).
 
-use protocol::{CreateProject, ErrorCode, NotificationKind, Project, ProjectStatus, Role, UpdateProject};
+use protocol::{CreateProject, ErrorCode, MilestoneStart, NotificationKind, ProgressMode, Project, ProjectStatus, Role, TimelineDetail, UpdateProject};
 
 use super::changes::{Change, Owners};
 use super::notifications::{self, Notice};
 use super::policy::{self, Action, Actor, ProjectRef, Target};
 use super::services::Services;
+use super::timeline;
 use super::validation::{PROJECT_ADDRESS, PROJECT_DESCRIPTION, PROJECT_TITLE};
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::projects::{ProjectFields, ProjectRow};
 use crate::store::users::UserRow;
-use crate::store::{images, new_id, now_ms, projects, users, StoreError};
+use crate::store::{images, milestones as store_milestones, new_id, now_ms, projects, users, StoreError};
 
 pub const PROJECT_NOT_FOUND: &str = "Project not found";
 pub const NO_ACCESS: &str = "You don't have access to this project";
@@ -25,6 +26,7 @@ pub const ADDRESS_REQUIRED: &str = "Address is required";
 pub const PROGRESS_RANGE: &str = "Progress must be between 0 and 100.";
 pub const NOT_ALLOWED: &str = "You don't have permission to change this project.";
 pub const THUMBNAIL_NOT_IN_PROJECT: &str = "That photo is not in this project.";
+pub const PROGRESS_FOLLOWS_MILESTONES: &str = "Progress follows the milestones. Switch to manual progress to set it by hand.";
 
 /// The facts about a project that the policy decides on.
 pub(crate) fn project_ref(p: &ProjectRow) -> ProjectRef<'_> {
@@ -63,6 +65,9 @@ pub struct People {
     pub homeowner: Option<UserRow>,
     pub builder: Option<UserRow>,
     pub thumbnail: Option<Thumbnail>,
+    /// The progress the project's milestones give, read when an update switches the
+    /// project to follow them.
+    pub milestone_progress: Option<i32>,
 }
 
 /// The photo a thumbnail pick names, as read before the rules run.
@@ -85,7 +90,7 @@ pub async fn people(svc: &Services, homeowner_id: Option<&str>, builder_id: Opti
         Some(b) => users::find_by_id(pool, b).await?,
         None => None,
     };
-    Ok(People { homeowner, builder, thumbnail: None })
+    Ok(People { homeowner, builder, thumbnail: None, milestone_progress: None })
 }
 
 /// Reads the photo a thumbnail pick names, when the update names one.
@@ -187,6 +192,11 @@ pub fn plan_create(
         return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED));
     }
     check_details(&input.title, &input.address, &input.description, input.progress)?;
+    // A new project has no milestone done yet: following them, it starts at 0%.
+    let mode = input.progress_mode.unwrap_or_default();
+    if mode == ProgressMode::Milestones && input.progress != 0 {
+        return Err(Error::field("progress", PROGRESS_FOLLOWS_MILESTONES));
+    }
     let homeowner = named_homeowner(people, &input.homeowner_id)?;
     let builder = match input.builder_id.as_deref().filter(|b| !b.is_empty()) {
         Some(b) => Some(named_builder(people, b)?),
@@ -203,7 +213,7 @@ pub fn plan_create(
         progress: input.progress,
         thumbnail_image_id: None,
         thumbnail_pinned: 0,
-        progress_mode: input.progress_mode.unwrap_or_default().as_str().to_owned(),
+        progress_mode: mode.as_str().to_owned(),
         created_at: now,
         updated_at: now,
         version: 1,
@@ -233,7 +243,19 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateProject) -> Res
     }
     let people = people(svc, Some(&input.homeowner_id), input.builder_id.as_deref()).await?;
     let (row, changes) = plan_create(input, actor, &people, new_id(), now_ms())?;
-    projects::insert(svc.store.pool(), &row.id, &fields(&row), row.created_at).await?;
+    let who = timeline::who(svc.store.pool(), actor).await?;
+    // The project, the plan it starts from and its first timeline entry in one
+    // transaction. Neither is announced: nobody can be watching a project that did not
+    // exist a moment ago; whoever opens it reads them.
+    let mut tx = svc.store.begin_write().await?;
+    projects::insert(&mut *tx, &row.id, &fields(&row), row.created_at).await?;
+    if input.milestones == Some(MilestoneStart::Residential) {
+        for m in super::milestones::template_rows(&row.id, 0, row.created_at, &mut new_id) {
+            store_milestones::insert(&mut *tx, &m).await?;
+        }
+    }
+    timeline::record(&mut tx, &row.id, &who, TimelineDetail::ProjectCreated, None, row.created_at).await?;
+    tx.commit().await.map_err(StoreError::from)?;
     Ok((views::project(&row), changes))
 }
 
@@ -276,7 +298,18 @@ pub fn plan_update(
         return Err(Error::new(ErrorCode::Forbidden, NO_ACCESS));
     }
     let status = input.status.unwrap_or(ProjectStatus::parse(&row.status).unwrap_or(ProjectStatus::InProgress));
-    let progress = input.progress.unwrap_or(row.progress);
+    // Issue 18: in milestones mode the progress is the share of milestones done (kept
+    // so by every milestone change); switching to it takes that share at once.
+    let mode_before = ProgressMode::parse(&row.progress_mode).unwrap_or_default();
+    let mode = input.progress_mode.unwrap_or(mode_before);
+    let (progress, by_hand_refused) = match mode {
+        ProgressMode::Manual => (input.progress.unwrap_or(row.progress), false),
+        ProgressMode::Milestones => {
+            let follows =
+                if mode_before == ProgressMode::Milestones { row.progress } else { people.milestone_progress.unwrap_or(row.progress) };
+            (follows, input.progress.is_some_and(|p| p != follows))
+        }
+    };
     let title = input.title.as_deref().map(str::trim).unwrap_or(&row.title);
     let description = input.description.as_deref().map(str::trim).unwrap_or(&row.description);
     let address = input.address.as_deref().map(str::trim).unwrap_or(&row.address);
@@ -287,15 +320,21 @@ pub fn plan_update(
         None => row.builder_id.as_deref(),
     };
 
-    let status_changed = status.as_str() != row.status || progress != row.progress;
+    let status_changed = status.as_str() != row.status || progress != row.progress || mode != mode_before;
     let details_changed = title != row.title || description != row.description || address != row.address;
     let owners_changed = homeowner_id != row.homeowner_id || builder_id != row.builder_id.as_deref();
     let (thumbnail, pinned) = thumbnail_after(row, people.thumbnail.as_ref())?;
     let thumbnail_changed = thumbnail != row.thumbnail_image_id || pinned != (row.thumbnail_pinned != 0);
-    if !status_changed && !details_changed && !owners_changed && !thumbnail_changed {
+    if !status_changed && !details_changed && !owners_changed && !thumbnail_changed && !by_hand_refused {
         return Err(Error::new(ErrorCode::NoChanges, NO_CHANGES));
     }
     let target = Target::Project(project_ref(row));
+    if by_hand_refused {
+        if !policy::allows(actor, Action::ChangeProjectStatus, target) {
+            return Err(Error::new(ErrorCode::Forbidden, ADMIN_ONLY_STATUS));
+        }
+        return Err(Error::field("progress", PROGRESS_FOLLOWS_MILESTONES));
+    }
     if status_changed && !policy::allows(actor, Action::ChangeProjectStatus, target) {
         return Err(Error::new(ErrorCode::Forbidden, ADMIN_ONLY_STATUS));
     }
@@ -332,6 +371,7 @@ pub fn plan_update(
     next.address = address.to_owned();
     next.status = status.as_str().to_owned();
     next.progress = progress;
+    next.progress_mode = mode.as_str().to_owned();
     next.updated_at = now;
     next.version = row.version + 1;
     let change = Change::Project {
@@ -355,11 +395,33 @@ pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &Upd
         People::default()
     };
     people.thumbnail = thumbnail_named(svc, row, input).await?;
+    if input.progress_mode == Some(ProgressMode::Milestones) && row.progress_mode != ProgressMode::Milestones.as_str() {
+        // Read before the write, which checks the version: a milestone change since
+        // (it moves the version) makes this update plan again.
+        people.milestone_progress =
+            Some(super::milestones::progress_of(&store_milestones::list(svc.store.pool(), &row.id).await?));
+    }
     let (next, mut changes) = plan_update(row, input, actor, &people, now_ms())?;
     let mut tx = svc.store.begin_write().await?;
     let mut mailed = false;
     if !projects::update_at_version(&mut *tx, &next.id, &fields(&next), next.updated_at, row.version).await? {
         return Ok(None);
+    }
+    // Issue 18: the timeline records status and progress changes with them.
+    let from = ProjectStatus::parse(&row.status).unwrap_or(ProjectStatus::InProgress);
+    let to = ProjectStatus::parse(&next.status).unwrap_or(ProjectStatus::InProgress);
+    let mut entries = Vec::new();
+    if from != to {
+        entries.push(TimelineDetail::StatusChanged { from, to });
+    }
+    if next.progress != row.progress {
+        entries.push(TimelineDetail::ProgressChanged { from: row.progress, to: next.progress });
+    }
+    if !entries.is_empty() {
+        let who = timeline::who(&mut *tx, actor).await?;
+        for detail in entries {
+            changes.push(timeline::record(&mut tx, &next.id, &who, detail, None, next.updated_at).await?);
+        }
     }
     // Issue 17: the project's homeowner and builder (but not whoever changed it) are
     // notified of a new status, in the same transaction.
@@ -503,7 +565,7 @@ mod tests {
     #[test]
     fn moving_a_project_is_for_admins_and_names_real_people() {
         let input = update(|u| u.homeowner_id = Some("h2".into()));
-        let people = People { homeowner: Some(user("h2", Role::Homeowner)), builder: None, thumbnail: None };
+        let people = People { homeowner: Some(user("h2", Role::Homeowner)), ..People::default() };
         let (next, changes) = plan_update(&row(), &input, &actor("a", Role::Admin), &people, 5).unwrap();
         assert_eq!((next.homeowner_id.as_str(), next.homeowner_email.as_str()), ("h2", "h2@example.com"));
         assert_eq!(next.builder_id.as_deref(), Some("b"), "the builder stays");
@@ -511,7 +573,7 @@ mod tests {
         assert!(matches!(&changes[..], [Change::Project { previous: Some(p), .. }] if *p == previous));
         // The builder may not move it; nor may anyone give it to a builder as homeowner.
         assert_eq!(message(plan_update(&row(), &input, &actor("b", Role::Builder), &people, 5)), NOT_ALLOWED);
-        let wrong_role = People { homeowner: Some(user("h2", Role::Builder)), builder: None, thumbnail: None };
+        let wrong_role = People { homeowner: Some(user("h2", Role::Builder)), ..People::default() };
         assert_eq!(message(plan_update(&row(), &input, &actor("a", Role::Admin), &wrong_role, 5)), HOMEOWNER_NOT_FOUND);
         assert_eq!(message(plan_update(&row(), &input, &actor("a", Role::Admin), &People::default(), 5)), HOMEOWNER_NOT_FOUND);
         // Removing the builder needs nobody read; naming an unknown one is refused.
@@ -567,7 +629,7 @@ mod tests {
             progress_mode: None,
             milestones: None,
         };
-        let people = People { homeowner: Some(user("h", Role::Homeowner)), builder: Some(user("b", Role::Builder)), thumbnail: None };
+        let people = People { homeowner: Some(user("h", Role::Homeowner)), builder: Some(user("b", Role::Builder)), ..People::default() };
         let (row, changes) = plan_create(&input, &actor("a", Role::Admin), &people, "new".into(), 3).unwrap();
         assert_eq!((row.id.as_str(), row.version, row.created_at, row.builder_name.as_deref()), ("new", 1, 3, Some("b name")));
         assert!(matches!(&changes[..], [Change::Project { created: true, .. }]));
@@ -578,6 +640,51 @@ mod tests {
         let nobody = CreateProject { homeowner_id: " ".into(), ..input.clone() };
         let r = plan_create(&nobody, &actor("a", Role::Admin), &people, "new".into(), 3);
         assert_eq!(r.err().map(|e| e.api.message).unwrap_or_default(), SELECT_HOMEOWNER);
+    }
+
+    #[test]
+    fn progress_follows_the_milestones_in_milestones_mode() {
+        let none = People::default();
+        let to_milestones = update(|u| u.progress_mode = Some(ProgressMode::Milestones));
+        let share = People { milestone_progress: Some(67), ..People::default() };
+        let (next, changes) = plan_update(&row(), &to_milestones, &actor("a", Role::Admin), &share, 9).unwrap();
+        assert_eq!((next.progress_mode.as_str(), next.progress, next.version), ("milestones", 67, 8));
+        assert!(matches!(&changes[..], [Change::Project { state: Some(p), .. }] if p.progress_mode == ProgressMode::Milestones));
+        // Choosing how progress is kept is an admin's call, like progress itself.
+        assert_eq!(message(plan_update(&row(), &to_milestones, &actor("b", Role::Builder), &share, 9)), ADMIN_ONLY_STATUS);
+        // In milestones mode progress is not set by hand; the same value is no change.
+        let mut following = row();
+        following.progress_mode = "milestones".into();
+        let by_hand = update(|u| u.progress = Some(90));
+        let err = plan_update(&following, &by_hand, &actor("a", Role::Admin), &none, 9).unwrap_err();
+        assert_eq!((err.code(), err.api.fields[0].field.as_str(), err.api.fields[0].message.as_str()), (ErrorCode::Validation, "progress", PROGRESS_FOLLOWS_MILESTONES));
+        assert_eq!(message(plan_update(&following, &by_hand, &actor("b", Role::Builder), &none, 9)), ADMIN_ONLY_STATUS);
+        let same = update(|u| u.progress = Some(40));
+        assert_eq!(code(plan_update(&following, &same, &actor("a", Role::Admin), &none, 9)), ErrorCode::NoChanges);
+        // Back to manual: the progress stays until set by hand, in the same request or later.
+        let to_manual = update(|u| {
+            u.progress_mode = Some(ProgressMode::Manual);
+            u.progress = Some(90);
+        });
+        let (next, _) = plan_update(&following, &to_manual, &actor("a", Role::Admin), &none, 9).unwrap();
+        assert_eq!((next.progress_mode.as_str(), next.progress), ("manual", 90));
+        // Created following the milestones: 0% and no other value.
+        let input = CreateProject {
+            title: "Birch Road".into(),
+            description: String::new(),
+            address: "2 Birch Road".into(),
+            homeowner_id: "h".into(),
+            builder_id: None,
+            status: ProjectStatus::Planning,
+            progress: 30,
+            progress_mode: Some(ProgressMode::Milestones),
+            milestones: Some(MilestoneStart::Residential),
+        };
+        let people = People { homeowner: Some(user("h", Role::Homeowner)), ..People::default() };
+        let err = plan_create(&input, &actor("a", Role::Admin), &people, "new".into(), 3).unwrap_err();
+        assert_eq!(err.api.fields[0].message, PROGRESS_FOLLOWS_MILESTONES);
+        let (row, _) = plan_create(&CreateProject { progress: 0, ..input }, &actor("a", Role::Admin), &people, "new".into(), 3).unwrap();
+        assert_eq!((row.progress_mode.as_str(), row.progress), ("milestones", 0));
     }
 
     #[test]

@@ -50,7 +50,12 @@ impl Who {
 
 /// A person's display name from their names alone; `None` rather than their email.
 pub fn name_of(user: &UserRow) -> Option<String> {
-    let name = views::display_name(user.first_name.as_deref(), user.last_name.as_deref(), user.name.as_deref(), "");
+    name_from(user.first_name.as_deref(), user.last_name.as_deref(), user.name.as_deref())
+}
+
+/// As `name_of`, from the name fields alone.
+pub fn name_from(first: Option<&str>, last: Option<&str>, name: Option<&str>) -> Option<String> {
+    let name = views::display_name(first, last, name, "");
     (!name.is_empty()).then_some(name)
 }
 

@@ -23,6 +23,7 @@ use futures_util::Stream;
 use protocol::{ErrorCode, ImageCategory};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+use super::milestones;
 use super::photos::{self, Incoming, IncomingFile, MAX_FILES, MAX_FILE_BYTES};
 use super::policy::Actor;
 use super::services::Services;
@@ -67,6 +68,8 @@ pub struct NewUpload {
     pub caption: Option<String>,
     pub category: Option<ImageCategory>,
     pub batch: Option<NewBatch>,
+    /// The milestone to tag the photo with (issue 18); one of the project's.
+    pub milestone_id: Option<String>,
 }
 
 pub struct NewBatch {
@@ -135,6 +138,7 @@ pub async fn create(svc: &Services, actor: &Actor, new: NewUpload) -> Result<Sta
         return Err(Error::field("caption", &CAPTION.message()));
     }
     let pool = svc.store.pool();
+    let milestone_id = milestones::tag_for(pool, &project.id, new.milestone_id.as_deref()).await?;
     if uploads::count_open(pool, &actor.id).await? >= MAX_OPEN_UPLOADS {
         return Err(Error::rate_limited(too_many_open(), Duration::from_secs(60)));
     }
@@ -157,6 +161,7 @@ pub async fn create(svc: &Services, actor: &Actor, new: NewUpload) -> Result<Sta
         finished_at: None,
         photo_id: None,
         refused: None,
+        milestone_id,
     };
     svc.partials.create(&row.id).await.map_err(storage)?;
     if let Err(err) = uploads::insert(pool, &row).await {
@@ -298,6 +303,9 @@ async fn finish(svc: &Services, actor: &Actor, row: UploadRow, project: &Project
         caption: row.caption.clone(),
         category: row.category.as_deref().and_then(ImageCategory::parse),
         visit_note,
+        // A file sent on its own is a site visit of one.
+        batch_id: Some(row.batch_id.clone().unwrap_or_else(|| row.id.clone())),
+        milestone_id: row.milestone_id.clone(),
     };
     let (photo_id, refused) = match photos::store_file(svc, actor, project, file, turns).await {
         Ok(photo) => (Some(photo.id), None),
@@ -343,7 +351,8 @@ async fn batch_complete(svc: &Services, batch: &BatchRow, turns: &impl Turns) {
             return;
         }
     };
-    photos::announce_in_turn(svc, &batch.user_id, &project, batch.stored as usize, batch.note.as_deref(), turns).await;
+    let (count, note) = (batch.stored as usize, batch.note.as_deref());
+    photos::announce_in_turn(svc, &batch.user_id, &project, Some(&batch.id), count, note, turns).await;
 }
 
 /// Discards an upload (tus termination): its bytes and its row. An unfinished file of

@@ -415,6 +415,7 @@ mod tests {
             ("Photo caption", CAPTION),
             ("Site visit note", BATCH_NOTE),
             ("Photo comment", COMMENT),
+            ("Milestone name", MILESTONE_NAME),
             ("Contact message", CONTACT_MESSAGE),
             ("Client log message", LOG_MESSAGE),
             ("Client log data", LOG_DATA),

@@ -8,7 +8,8 @@
 //! may do is `domain::uploads`.
 //!
 //! Creation metadata (`Upload-Metadata`, base64 values): `projectId` (required),
-//! `filename`, `caption`, `category`, and for a batch `batchId`, `batchSize`, `note`.
+//! `filename`, `caption`, `category`, `milestoneId` (a milestone of the project to tag
+//! the photo with), and for a batch `batchId`, `batchSize`, `note`.
 //! A finished upload's answers (the last PATCH, and HEAD afterwards) say what it became:
 //! `Sitecast-Photo: <photo id>`, or `Sitecast-Refused: <reason, percent-encoded>`.
 
@@ -213,6 +214,7 @@ async fn create(req: HttpRequest, state: web::Data<AppState>, CurrentSession(ses
         caption: get("caption"),
         category,
         batch,
+        milestone_id: get("milestoneId"),
     };
     match uploads::create(&state.svc, &Actor::of(&session.user), new).await {
         Ok(status) => {

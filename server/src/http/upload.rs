@@ -1,4 +1,8 @@
 //! Photo upload: `POST /api/projects/{id}/photos`, multipart, one part per file.
+//! The files of one request are one site visit (they share a batch id). An optional
+//! form field `milestoneId`, sent before the files, tags every photo with one of the
+//! project's milestones (issue 18). One sent after a file ends the request there like
+//! a broken body: the files before it are being stored already and stay, untagged.
 //!
 //! The body is streamed: each file is read up to the per-file limit and handed to the
 //! domain's batch, which renders and stores it while the next one arrives. A file
@@ -18,7 +22,9 @@ use tokio::sync::{mpsc, oneshot};
 use super::session::CurrentSession;
 use crate::app::AppState;
 use crate::domain::photos::{self, Incoming, IncomingFile, MAX_FILES, MAX_FILE_BYTES};
+use crate::domain::milestones;
 use crate::domain::policy::Actor;
+use crate::domain::services::Services;
 use crate::error::Error;
 use crate::live::project::ProjectTurns;
 
@@ -67,6 +73,7 @@ async fn upload(
     let _in_flight = state.ops.uploads.begin();
     let actor = Actor::of(&session.user);
     let project = photos::upload_target(&state.svc, &actor, &path.into_inner()).await?;
+    let project_id = project.id.clone();
 
     // The batch runs detached from this request: if the client disconnects, the
     // photos that arrived whole are still finished, published and mailed about.
@@ -78,11 +85,13 @@ async fn upload(
         let _ = done_tx.send(batch.await);
     });
 
-    let read = read_files(Multipart::new(req.headers(), payload), &files_tx).await;
+    let read = read_files(Multipart::new(req.headers(), payload), &files_tx, &state.svc, &project_id).await;
     drop(files_tx);
     let (mut result, failed) = done_rx.await.map_err(Error::internal)?;
     match read {
         Err(ReadError::TooLarge) => return Err(too_large()),
+        // Only ever before the first file: nothing was stored.
+        Err(ReadError::Refused(err)) => return Err(err),
         Err(ReadError::Malformed(detail)) if result.photos.is_empty() => {
             return Err(Error::new(ErrorCode::BadRequest, format!("The upload could not be read: {detail}")));
         }
@@ -111,16 +120,44 @@ fn respond(mut result: UploadResult, failed: bool) -> HttpResponse {
 
 enum ReadError {
     TooLarge,
+    /// A form field's value is refused (an unknown milestone).
+    Refused(Error),
     /// The body broke off or is not valid multipart (often: the client went away).
     Malformed(String),
 }
 
+/// The longest form field value read (a milestone id is a UUID).
+const MAX_FIELD_BYTES: usize = 256;
+
 /// Reads each file part and sends it on; stops at the first broken part.
-async fn read_files(mut parts: Multipart, files: &mpsc::Sender<IncomingFile>) -> Result<(), ReadError> {
+async fn read_files(
+    mut parts: Multipart,
+    files: &mpsc::Sender<IncomingFile>,
+    svc: &Services,
+    project_id: &str,
+) -> Result<(), ReadError> {
     let (mut index, mut total) = (0usize, 0usize);
+    let mut milestone_id = None;
     while let Some(part) = parts.next().await {
         let mut field = part.map_err(|e| ReadError::Malformed(e.to_string()))?;
         let name = field.content_disposition().and_then(|d| d.get_filename()).map(photos::file_name);
+        if name.is_none() && field.name() == Some("milestoneId") {
+            if index > 0 {
+                return Err(ReadError::Malformed("send milestoneId before the photos".to_owned()));
+            }
+            let mut value = BytesMut::new();
+            while let Some(chunk) = field.next().await {
+                let chunk = chunk.map_err(|e| ReadError::Malformed(e.to_string()))?;
+                total += chunk.len();
+                if value.len() + chunk.len() > MAX_FIELD_BYTES {
+                    return Err(ReadError::Malformed("milestoneId is too long".to_owned()));
+                }
+                value.extend_from_slice(&chunk);
+            }
+            let value = String::from_utf8_lossy(&value).into_owned();
+            milestone_id = milestones::tag_for(svc.store.pool(), project_id, Some(&value)).await.map_err(ReadError::Refused)?;
+            continue;
+        }
         let mut buf = BytesMut::new();
         let mut oversize = false;
         while let Some(chunk) = field.next().await {
@@ -149,7 +186,17 @@ async fn read_files(mut parts: Multipart, files: &mpsc::Sender<IncomingFile>) ->
         } else {
             Incoming::Bytes(buf.freeze())
         };
-        if files.send(IncomingFile { index, name, content, caption: None, category: None, visit_note: None }).await.is_err() {
+        let file = IncomingFile {
+            index,
+            name,
+            content,
+            caption: None,
+            category: None,
+            visit_note: None,
+            batch_id: None,
+            milestone_id: milestone_id.clone(),
+        };
+        if files.send(file).await.is_err() {
             break;
         }
         index += 1;

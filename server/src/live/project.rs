@@ -21,8 +21,9 @@ use crate::domain::policy::{self, Action, Actor as User, Guest, LinkedRef};
 use crate::domain::projects::{self, project_ref};
 use crate::domain::services::Services;
 use crate::domain::turns::{Step, Turns};
-use crate::domain::{photos, views};
+use crate::domain::{milestones, photos, views};
 use crate::error::{Error, Result};
+use crate::store::milestones as store_milestones;
 use crate::store::projects::ProjectRow;
 
 /// A project with no viewers and no mutations for this long stops its actor.
@@ -325,10 +326,12 @@ impl Handler<Subscribe> for ProjectActor {
             async move {
                 let row = projects::visible(&svc, &user, &id).await?;
                 let (photos, favourites) = photos::list_of(&svc, &user, &row).await?;
-                let milestones = crate::domain::milestones::current(&svc, &row.id).await?;
                 // Another instance may have given the project to other people while the
                 // photos were read: decide on the project as it is now.
                 let now = projects::visible(&svc, &user, &id).await?;
+                // Milestones change only in this project's turns (or with its version,
+                // on another instance): read here, they go with the row just read.
+                let milestones = milestones::plan_view(&now, &store_milestones::list(svc.store.pool(), &id).await?);
                 Ok::<_, Error>((now, photos, favourites, milestones))
             }
             .into_actor(self)

@@ -114,20 +114,24 @@ pub async fn storage_keys_of_projects<'e, E: Executor<'e, Database = Any>>(
     Ok(q.fetch_all(ex).await?)
 }
 
-/// Caption and category; bumps the version. False when the photo does not exist.
-pub async fn update_meta<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: &str,
-    caption: Option<&str>,
-    category: &str,
-    now: i64,
-) -> Result<bool> {
+/// What a photo's edit writes.
+pub struct Meta<'a> {
+    pub caption: Option<&'a str>,
+    pub category: &'a str,
+    pub milestone_id: Option<&'a str>,
+}
+
+/// Caption, category and milestone tag; bumps the version. False when the photo does
+/// not exist.
+pub async fn update_meta<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str, meta: &Meta<'_>, now: i64) -> Result<bool> {
     let done = sqlx::query(
-        "UPDATE project_images SET caption = $2, category = $3, updated_at = $4, version = version + 1 WHERE id = $1",
+        "UPDATE project_images SET caption = $2, category = $3, milestone_id = $4, updated_at = $5, \
+         version = version + 1 WHERE id = $1",
     )
     .bind(id)
-    .bind(caption)
-    .bind(category)
+    .bind(meta.caption)
+    .bind(meta.category)
+    .bind(meta.milestone_id)
     .bind(now)
     .execute(ex)
     .await?;
@@ -210,23 +214,6 @@ pub async fn is_favourite<'e, E: Executor<'e, Database = Any>>(ex: E, user_id: &
         .fetch_one(ex)
         .await?
         > 0)
-}
-
-/// Tags a photo with a milestone, or untags it; bumps the version. False when the photo
-/// does not exist.
-pub async fn set_milestone<'e, E: Executor<'e, Database = Any>>(
-    ex: E,
-    id: &str,
-    milestone_id: Option<&str>,
-    now: i64,
-) -> Result<bool> {
-    let done = sqlx::query("UPDATE project_images SET milestone_id = $2, updated_at = $3, version = version + 1 WHERE id = $1")
-        .bind(id)
-        .bind(milestone_id)
-        .bind(now)
-        .execute(ex)
-        .await?;
-    Ok(done.rows_affected() > 0)
 }
 
 /// Untags every photo tagged with a milestone (before the milestone is deleted, so the

@@ -20,10 +20,12 @@ pub struct UploadRow {
     pub finished_at: Option<i64>,
     pub photo_id: Option<String>,
     pub refused: Option<String>,
+    /// The milestone its photo is to be tagged with (issue 18).
+    pub milestone_id: Option<String>,
 }
 
 const COLUMNS: &str = "id, project_id, user_id, batch_id, file_name, caption, category, length, created_at, \
-     expires_at, finished_at, photo_id, refused";
+     expires_at, finished_at, photo_id, refused, milestone_id";
 
 #[derive(Debug, Clone, FromRow)]
 pub struct BatchRow {
@@ -41,7 +43,7 @@ pub struct BatchRow {
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, row: &UploadRow) -> Result<()> {
     sqlx::query(
         "INSERT INTO uploads (id, project_id, user_id, batch_id, file_name, caption, category, length, \
-         created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+         created_at, expires_at, milestone_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(&row.id)
     .bind(&row.project_id)
@@ -53,6 +55,7 @@ pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, row: &UploadRow)
     .bind(row.length)
     .bind(row.created_at)
     .bind(row.expires_at)
+    .bind(&row.milestone_id)
     .execute(ex)
     .await?;
     Ok(())

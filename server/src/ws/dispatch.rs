@@ -8,7 +8,8 @@ use crate::domain::changes::Change;
 use crate::domain::policy::{Action, Actor, Guest};
 use crate::domain::services::Services;
 use crate::domain::turns::Turns;
-use crate::domain::{comments, guests, mail_preferences, milestones, notifications, photos, profile, projects, timeline, users};
+use crate::domain::milestones::{self, Edit};
+use crate::domain::{comments, guests, mail_preferences, notifications, photos, profile, projects, timeline, users};
 use crate::error::{Error, Result};
 use crate::live::project::{self, ProjectTurns};
 use crate::live::registry;
@@ -29,6 +30,14 @@ fn plain(response: Response) -> Outcome {
 
 fn turns_of(live: &Live, project_id: String) -> ProjectTurns {
     ProjectTurns { registry: live.registry.clone(), project_id }
+}
+
+/// A milestone change in its project's turn, which publishes its changes.
+async fn milestone_turn(cx: &RequestContext, project_id: String, edit: Edit) -> Outcome {
+    let turns = turns_of(&cx.live, project_id.clone());
+    let (svc, actor) = (cx.svc.clone(), cx.actor.clone());
+    let plan = turns.take(Box::pin(async move { milestones::change(&svc, &actor, &project_id, &edit).await })).await?;
+    plain(Response::Milestones { plan })
 }
 
 /// Whether a request may change state. A socket's writes are applied in the order it
@@ -70,13 +79,6 @@ pub async fn dispatch_guest(svc: &Services, guest: &Guest, request: Request) -> 
         }
         _ => Err(Error::new(ErrorCode::Forbidden, guests::GUESTS_ONLY_VIEW)),
     }
-}
-
-async fn milestone_turn(cx: &RequestContext, project_id: String, edit: milestones::Edit) -> Outcome {
-    let turns = turns_of(&cx.live, project_id.clone());
-    let (svc, actor) = (cx.svc.clone(), cx.actor.clone());
-    let plan = turns.take(Box::pin(async move { milestones::change(&svc, &actor, &project_id, &edit).await })).await?;
-    plain(Response::Milestones { plan })
 }
 
 pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
@@ -171,37 +173,36 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::UpdateMailPreferences(input) => {
             plain(Response::MailPreferences { preferences: mail_preferences::update(svc, actor, &input).await? })
         }
-        Request::ListMilestones { project_id } => {
-            plain(Response::Milestones { plan: milestones::list(svc, actor, &project_id).await? })
-        }
-        Request::ListTimeline { project_id, before } => {
-            let (entries, next) = timeline::list(svc, actor, &project_id, before.as_deref()).await?;
-            plain(Response::Timeline { project_id, entries, next })
-        }
+        Request::ListMilestones { project_id } => plain(Response::Milestones { plan: milestones::list(svc, actor, &project_id).await? }),
         // Milestone changes are project changes: planned, written and published in the
-        // project actor's turn, after its earlier changes.
+        // project's turn. Those naming a milestone find its project first (unknown and
+        // unseen milestones start no project actor).
         Request::AddMilestone(input) => {
-            let edit = milestones::Edit::Add { name: input.name, target_date: input.target_date };
+            let edit = Edit::Add { name: input.name, target_date: input.target_date };
             milestone_turn(&cx, input.project_id, edit).await
         }
-        Request::AddMilestoneTemplate { project_id } => milestone_turn(&cx, project_id, milestones::Edit::Template).await,
+        Request::AddMilestoneTemplate { project_id } => milestone_turn(&cx, project_id, Edit::Template).await,
         Request::UpdateMilestone(input) => {
             let project_id = milestones::project_of(svc, actor, &input.id).await?;
-            let edit = milestones::Edit::Update { id: input.id, name: input.name, target_date: input.target_date };
+            let edit = Edit::Update { id: input.id, name: input.name, target_date: input.target_date };
             milestone_turn(&cx, project_id, edit).await
         }
         Request::SetMilestoneDone(input) => {
             let project_id = milestones::project_of(svc, actor, &input.id).await?;
-            let edit = milestones::Edit::SetDone { id: input.id, done: input.done, done_date: input.done_date };
+            let edit = Edit::SetDone { id: input.id, done: input.done, done_date: input.done_date };
             milestone_turn(&cx, project_id, edit).await
         }
         Request::MoveMilestone { id, position } => {
             let project_id = milestones::project_of(svc, actor, &id).await?;
-            milestone_turn(&cx, project_id, milestones::Edit::Move { id, position }).await
+            milestone_turn(&cx, project_id, Edit::Move { id, position }).await
         }
         Request::DeleteMilestone { id } => {
             let project_id = milestones::project_of(svc, actor, &id).await?;
-            milestone_turn(&cx, project_id, milestones::Edit::Delete { id }).await
+            milestone_turn(&cx, project_id, Edit::Delete { id }).await
+        }
+        Request::ListTimeline { project_id, before } => {
+            let (entries, next) = timeline::list(svc, actor, &project_id, before.as_deref()).await?;
+            plain(Response::Timeline { project_id, entries, next })
         }
         Request::CreateGuestLink(input) => {
             let (link, url) = guests::create(svc, actor, &input).await?;

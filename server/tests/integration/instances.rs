@@ -334,3 +334,34 @@ async fn a_guest_link_revoked_on_one_instance_closes_its_page_on_the_other() {
     })
     .await;
 }
+
+/// Issue 18: a milestone completed on one instance reaches a homeowner watching on the
+/// other — the plan, the progress it gives, and the timeline entry.
+#[actix_web::test]
+async fn a_milestone_completed_on_one_instance_reaches_a_homeowner_on_the_other() {
+    on_two_instances(|a, b| async move {
+        let (mut builder, _) = a.connect(BUILDER).await;
+        let (mut home, hello) = b.connect(HOMEOWNER).await;
+        let project = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let Ok(Response::Subscribed { .. }) = home.request(1, Request::Subscribe { id: project.id.clone() }).await else {
+            panic!("subscribe")
+        };
+        let add = protocol::AddMilestone { project_id: project.id.clone(), name: "Drywall taped".into(), target_date: None };
+        let Ok(Response::Milestones { plan }) = builder.request(1, Request::AddMilestone(add)).await else { panic!("add") };
+        let id = plan.milestones.last().unwrap().id.clone();
+        let done = protocol::SetMilestoneDone { id: id.clone(), done: true, done_date: Some("2026-03-02".into()) };
+        let Ok(Response::Milestones { plan }) = builder.request(2, Request::SetMilestoneDone(done)).await else { panic!("done") };
+        let seen = home.event(|e| match e {
+            Event::MilestonesChanged { plan } if plan.milestones.iter().any(|m| m.id == id && m.done_date.is_some()) => Some(plan.clone()),
+            _ => None,
+        });
+        assert_eq!(seen.await, plan);
+        let entry = home.event(|e| match e {
+            Event::TimelineAdded { entry } => Some(entry.detail.clone()),
+            _ => None,
+        });
+        assert_eq!(entry.await, protocol::TimelineDetail::MilestoneCompleted { milestone_id: id, name: "Drywall taped".into() });
+        (a, b)
+    })
+    .await;
+}

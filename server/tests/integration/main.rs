@@ -20,5 +20,6 @@ mod notifications;
 mod photo_store;
 mod photos;
 mod store;
+mod story;
 mod uploads;
 mod websocket;

@@ -21,7 +21,7 @@ fn demo() -> Options {
 }
 
 /// A noisy JPEG (so it does not compress to nothing) of about `w`×`h`.
-fn photo(w: u32, h: u32) -> Vec<u8> {
+pub(crate) fn photo(w: u32, h: u32) -> Vec<u8> {
     let img = DynamicImage::ImageRgb8(image::RgbImage::from_fn(w, h, |x, y| {
         let n = x.wrapping_mul(2_654_435_761).wrapping_add(y.wrapping_mul(40_503));
         image::Rgb([(n >> 3) as u8, (n >> 11) as u8, (x + y) as u8])
@@ -47,25 +47,25 @@ fn b64(s: &str) -> String {
     out
 }
 
-fn metadata(pairs: &[(&str, &str)]) -> String {
+pub(crate) fn metadata(pairs: &[(&str, &str)]) -> String {
     pairs.iter().map(|(k, v)| format!("{k} {}", b64(v))).collect::<Vec<_>>().join(",")
 }
 
 /// A tus client over awc, as a browser would send it: cookie, Origin, tus headers.
-struct Tus<'a> {
+pub(crate) struct Tus<'a> {
     server: &'a TestServer,
     cookie: String,
     client: awc::Client,
 }
 
-struct Answer {
-    status: StatusCode,
-    headers: awc::http::header::HeaderMap,
-    body: serde_json::Value,
+pub(crate) struct Answer {
+    pub(crate) status: StatusCode,
+    pub(crate) headers: awc::http::header::HeaderMap,
+    pub(crate) body: serde_json::Value,
 }
 
 impl Answer {
-    fn header(&self, name: &str) -> Option<String> {
+    pub(crate) fn header(&self, name: &str) -> Option<String> {
         self.headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned)
     }
 
@@ -75,7 +75,7 @@ impl Answer {
 }
 
 impl<'a> Tus<'a> {
-    async fn new(server: &'a TestServer, email: &str) -> Tus<'a> {
+    pub(crate) async fn new(server: &'a TestServer, email: &str) -> Tus<'a> {
         let cookie = server.login(email, "sitecast-demo").await;
         Tus { server, cookie, client: awc::Client::builder().timeout(Duration::from_secs(30)).finish() }
     }
@@ -97,7 +97,7 @@ impl<'a> Tus<'a> {
         Answer { status: resp.status(), headers: resp.headers().clone(), body: serde_json::from_slice(&bytes).unwrap_or_default() }
     }
 
-    async fn create(&self, length: usize, meta: &[(&str, &str)]) -> Answer {
+    pub(crate) async fn create(&self, length: usize, meta: &[(&str, &str)]) -> Answer {
         let req = self
             .request(awc::http::Method::POST, "/api/uploads")
             .insert_header(("Upload-Length", length.to_string()))
@@ -109,7 +109,7 @@ impl<'a> Tus<'a> {
         Tus::answer(self.request(awc::http::Method::HEAD, location).send().await).await
     }
 
-    async fn patch(&self, location: &str, offset: u64, bytes: &[u8]) -> Answer {
+    pub(crate) async fn patch(&self, location: &str, offset: u64, bytes: &[u8]) -> Answer {
         let req = self
             .request(awc::http::Method::PATCH, location)
             .insert_header(("Upload-Offset", offset.to_string()))

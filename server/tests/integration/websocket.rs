@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use awc::http::StatusCode;
 use protocol::{
-    ClientMsg, CreateProject, CreateUser, ErrorCode, Event, LogEntry, MailPreferences, PasswordChange, ProfileUpdate, ProjectStatus, Request,
+    AddMilestone, ClientMsg, SetMilestoneDone, UpdateMilestone, CreateProject, CreateUser, ErrorCode, Event, LogEntry, MailPreferences, PasswordChange, ProfileUpdate, ProjectStatus, Request,
     Response, Role, ServerMsg, UpdatePhoto, UpdateProject, UpdateUser, PROTOCOL_VERSION,
 };
 use serde_json::json;
@@ -173,6 +173,17 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::UpdateProject(UpdateProject { id: project.id.clone(), progress: Some(10), ..Default::default() })).await;
         ask(Request::Subscribe { id: project.id.clone() }).await;
         ask(Request::Unsubscribe { id: project.id.clone() }).await;
+        // Issue 18: the project's milestones and its timeline.
+        let add = AddMilestone { project_id: project.id.clone(), name: "Framing".into(), target_date: Some("2026-06-01".into()) };
+        let Response::Milestones { plan } = ask(Request::AddMilestone(add)).await else { unreachable!() };
+        let milestone = plan.milestones[0].id.clone();
+        ask(Request::ListMilestones { project_id: project.id.clone() }).await;
+        ask(Request::AddMilestoneTemplate { project_id: project.id.clone() }).await;
+        ask(Request::UpdateMilestone(UpdateMilestone { id: milestone.clone(), name: Some("Wall framing".into()), target_date: None })).await;
+        ask(Request::SetMilestoneDone(SetMilestoneDone { id: milestone.clone(), done: true, done_date: None })).await;
+        ask(Request::MoveMilestone { id: milestone.clone(), position: 3 }).await;
+        ask(Request::ListTimeline { project_id: project.id.clone(), before: None }).await;
+        ask(Request::DeleteMilestone { id: milestone }).await;
         // A demo project's photo for the photo requests.
         let mut photo = None;
         for p in &projects {
@@ -211,19 +222,6 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::MarkAllNotificationsRead).await;
         let Response::MailPreferences { preferences } = ask(Request::GetMailPreferences).await else { unreachable!() };
         ask(Request::UpdateMailPreferences(MailPreferences { status_changes: !preferences.status_changes, ..preferences })).await;
-        // Issue 18: milestones and the timeline.
-        ask(Request::AddMilestoneTemplate { project_id: project.id.clone() }).await;
-        let add = protocol::AddMilestone { project_id: project.id.clone(), name: "Punch list".into(), target_date: None };
-        let Response::Milestones { plan } = ask(Request::AddMilestone(add)).await else { unreachable!() };
-        let first = plan.milestones.first().expect("the template's milestones").id.clone();
-        let last = plan.milestones.last().expect("the added milestone").id.clone();
-        ask(Request::ListMilestones { project_id: project.id.clone() }).await;
-        let rename = protocol::UpdateMilestone { id: first.clone(), name: Some("Site prep".into()), target_date: Some("2026-12-01".into()) };
-        ask(Request::UpdateMilestone(rename)).await;
-        ask(Request::SetMilestoneDone(protocol::SetMilestoneDone { id: first, done: true, done_date: None })).await;
-        ask(Request::MoveMilestone { id: last.clone(), position: 0 }).await;
-        ask(Request::DeleteMilestone { id: last }).await;
-        ask(Request::ListTimeline { project_id: project.id.clone(), before: None }).await;
         // Issue 18: guest links.
         let share = protocol::CreateGuestLink {
             project_id: project.id.clone(),
