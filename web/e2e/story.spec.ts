@@ -31,7 +31,7 @@ async function createStoryProject(browser: Browser, title: string): Promise<stri
   await form.getByLabel('Address').fill('12 Orchard Way, Millbrook');
   await form.getByLabel('Homeowner').selectOption({ label: 'Jamie Carter' });
   await form.getByLabel('Builder').selectOption({ label: 'Summit Homes' });
-  await expect(form.getByLabel('Milestones')).toHaveValue('residential');
+  await expect(form.getByLabel('Milestones', { exact: true })).toHaveValue('residential');
   await form.getByRole('switch', { name: 'Progress follows milestones' }).check();
   // Following milestones, there is no progress to set by hand.
   await expect(form.getByLabel('Progress', { exact: true })).toHaveCount(0);
@@ -124,8 +124,10 @@ test('the builder edits the plan: add, rename, date, reorder by buttons, delete'
   await expect(added.getByLabel('Target', { exact: true })).toHaveValue('2031-05-04');
 
   await added.getByRole('button', { name: 'Rename Landscaping' }).click();
-  await added.getByLabel('Milestone name').fill('Landscaping & driveway');
-  await added.getByLabel('Milestone name').press('Enter');
+  // While renamed, the row's name is the field's value: one rename at a time.
+  const rename = editor.getByLabel('Milestone name');
+  await rename.fill('Landscaping & driveway');
+  await rename.press('Enter');
   const renamed = milestoneRow(builder, 'Landscaping & driveway');
   await expect(renamed).toBeVisible();
 
@@ -296,8 +298,19 @@ test('the story tabs at phone width', async ({ browser }) => {
   await expect(builder.getByTestId('milestone')).toHaveCount(9);
   // Every action of a milestone fits the phone's width.
   const row = builder.getByTestId('milestone').first();
-  for (const name of ['Complete', 'Move Site preparation down', 'Delete Site preparation']) await expect(row.getByRole('button', { name })).toBeInViewport();
-  expect(await builder.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  for (const name of ['Complete', 'Move Site preparation down', 'Delete Site preparation']) {
+    const box = await row.getByRole('button', { name }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.x, name).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(phone.width);
+  }
+  const builderOverflow = () => builder.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await builderOverflow()).toBe(0);
+  // The photo section's actions wrap rather than widen the page, with the uploader open too.
+  await builder.getByRole('tab', { name: 'Photos' }).click();
+  await photoSection(builder, 'Project Photos').getByRole('button', { name: 'Upload Photos' }).click();
+  await expect(photoSection(builder, 'Project Photos').getByRole('button', { name: 'Close upload' })).toBeVisible();
+  expect(await builderOverflow()).toBe(0);
   await homeowner.context().close();
   await builder.context().close();
 });

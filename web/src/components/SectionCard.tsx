@@ -31,7 +31,7 @@ export function SectionCard({
           <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
           {subtitle && <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{subtitle}</p>}
         </div>
-        {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
+        {actions && <div className="flex max-w-full shrink-0 flex-wrap items-center gap-2">{actions}</div>}
       </div>
       <div className={cn('px-5 py-5 sm:px-6', bodyClassName)}>{children}</div>
     </section>

@@ -97,8 +97,16 @@ function CompleteForm({ view, today, onDone, onCancel }: { view: MilestoneView; 
         Done on
       </label>
       <input id={id} type="date" className={dateInput} value={day} max={today} required disabled={saving} onChange={(e) => setDay(e.target.value)} />
-      <Button type="submit" size="sm" variant="primary" loading={saving} disabled={saving || !day}>
-        {view.state === 'done' ? 'Save date' : `Complete ${view.milestone.name}`}
+      {/* The name is said, not shown: a long one would not fit a phone's row. */}
+      <Button
+        type="submit"
+        size="sm"
+        variant="primary"
+        loading={saving}
+        disabled={saving || !day}
+        aria-label={view.state === 'done' ? `Save the done date of ${view.milestone.name}` : `Complete ${view.milestone.name}`}
+      >
+        {view.state === 'done' ? 'Save date' : 'Complete'}
       </Button>
       <Button type="button" size="sm" variant="ghost" onClick={onCancel} disabled={saving}>
         Cancel
