@@ -156,6 +156,30 @@ test('builder screens', async ({ page }) => {
   await audit(page, 'builder-project');
   await section.getByRole('button', { name: 'Upload Photos' }).click();
   await audit(page, 'builder-project-upload');
+
+  // Issue 18: the project's story tabs, and the milestone editor with its dialogs.
+  const tabs = page.getByRole('tablist', { name: 'Project sections' });
+  await tabs.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByTestId('timeline-feed').or(page.getByTestId('timeline-empty'))).toBeVisible();
+  await audit(page, 'builder-project-timeline');
+  await tabs.getByRole('tab', { name: 'Milestones' }).click();
+  const editor = page.getByTestId('milestone-editor');
+  await expect(editor).toBeVisible();
+  await audit(page, 'builder-project-milestones');
+  const start = editor.getByRole('button', { name: 'Start from the standard residential plan' });
+  if (await start.isVisible()) await start.click();
+  const first = editor.getByTestId('milestone').first();
+  await expect(first).toBeVisible();
+  await first.getByRole('button', { name: /^(Complete|Reopen)$/ }).first().click();
+  await audit(page, 'builder-milestone-complete-form');
+  await first.getByRole('button', { name: /^Delete / }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await audit(page, 'dialog-delete-milestone', { fullPage: false });
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await tabs.getByRole('tab', { name: 'Photos' }).click();
+  await section.getByTestId('group-by').selectOption('visit');
+  await audit(page, 'builder-project-grouped');
+  await section.getByTestId('group-by').selectOption('none');
 });
 
 test('homeowner screens', async ({ page }) => {
@@ -171,6 +195,14 @@ test('homeowner screens', async ({ page }) => {
   await audit(page, 'homeowner-project');
   await showAllDates(section);
   await audit(page, 'homeowner-project-all-photos');
+  const tabs = page.getByRole('tablist', { name: 'Project sections' });
+  await tabs.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByTestId('timeline-feed').or(page.getByTestId('timeline-empty'))).toBeVisible();
+  await audit(page, 'homeowner-project-timeline');
+  await tabs.getByRole('tab', { name: 'Milestones' }).click();
+  await expect(page.getByTestId('milestone-list').or(page.getByTestId('milestones-empty'))).toBeVisible();
+  await audit(page, 'homeowner-project-milestones');
+  await tabs.getByRole('tab', { name: 'Photos' }).click();
   const { lightbox, button } = await openLightbox(page, section, /full size$/);
   await audit(page, 'homeowner-lightbox', { fullPage: false });
   await page.keyboard.press('Escape');

@@ -64,7 +64,7 @@ test('admin creates a homeowner (invited by mail) and a project, edits and delet
   await form.getByLabel('Homeowner').selectOption({ label: person });
   await form.getByLabel('Builder').selectOption({ label: 'Summit Homes' });
   await form.getByLabel('Status').selectOption('planning');
-  await form.getByLabel('Progress').fill('15');
+  await form.getByLabel('Progress', { exact: true }).fill('15');
   await shoot(page, 'dialog-create-project');
   await form.getByRole('button', { name: 'Create Project' }).click();
   await expect(toast(page, 'Project created successfully')).toBeVisible();

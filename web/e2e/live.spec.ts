@@ -26,9 +26,9 @@ test('an admin status change shows on the homeowner’s open page without reload
   const card = admin.getByRole('region', { name: 'Update Project Status' });
   const current = await card.getByLabel('Status').inputValue();
   const [status, label] = current === 'on-hold' ? ['completed', 'Completed'] : ['on-hold', 'On Hold'];
-  const progress = (await card.getByLabel('Progress').inputValue()) === '55' ? '60' : '55';
+  const progress = (await card.getByLabel('Progress', { exact: true }).inputValue()) === '55' ? '60' : '55';
   await card.getByLabel('Status').selectOption(status);
-  await card.getByLabel('Progress').fill(progress);
+  await card.getByLabel('Progress', { exact: true }).fill(progress);
   await card.getByRole('button', { name: 'Update Status' }).click();
   await expect(toast(admin, 'Project status updated successfully')).toBeVisible();
 

@@ -51,6 +51,10 @@ describe('milestoneSummary', () => {
     expect(milestoneSummary(plan([])).text).toBe('No milestones yet');
   });
 
+  it('says when the next one is late', () => {
+    expect(milestoneSummary(plan(['Roofing'], { 0: { targetDate: '2026-11-19' } }), '2026-11-20').text).toBe('0 of 1 done · next: Roofing, late (target Nov 19)');
+  });
+
   it('shows the year of a target in another year', () => {
     expect(milestoneSummary(plan(['Handover'], { 0: { targetDate: '2027-02-14' } }), '2026-11-20').text).toBe('0 of 1 done · next: Handover, target Feb 14, 2027');
   });

@@ -79,13 +79,17 @@ export function milestoneSummary(plan: MilestonePlan, today: string = localDay()
   const views = milestoneStates(plan, today);
   const total = views.length;
   const done = views.filter((v) => v.state === 'done').length;
-  const next = views.find((v) => v.isCurrent)?.milestone ?? null;
+  const current = views.find((v) => v.isCurrent);
+  const next = current?.milestone ?? null;
   let text: string;
   if (total === 0) text = 'No milestones yet';
   else if (!next) text = total === 1 ? 'The milestone is done' : `All ${total} milestones done`;
   else {
     text = `${done} of ${total} done · next: ${next.name}`;
-    if (next.targetDate) text += `, target ${formatDay(next.targetDate, today)}`;
+    if (next.targetDate) {
+      const target = formatDay(next.targetDate, today);
+      text += current?.state === 'late' ? `, late (target ${target})` : `, target ${target}`;
+    }
   }
   return { done, total, next, text };
 }

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { CalendarDays, ChevronRight, Eye, HardHat, MapPin, Pencil, Share2, Trash2, UserRound } from 'lucide-react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { CalendarDays, ChevronRight, Eye, Flag, HardHat, History, Images, MapPin, Pencil, Share2, Trash2, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Project, ProjectStatus, UserSummary } from '../protocol/types';
+import type { ProgressMode, Project, ProjectStatus, UpdateProject, UserSummary } from '../protocol/types';
 import { formatDate } from '../lib/dates';
+import { milestoneSummary } from '../lib/milestones';
 import { displayName } from '../lib/names';
 import { ROLE_LABELS } from '../lib/people';
 import { useAppStore } from '../store';
@@ -25,6 +26,15 @@ import { Button } from '../components/ui/Button';
 import { SelectField } from '../components/ui/Select';
 import { Skeleton } from '../components/ui/Skeleton';
 import { ProgressSlider } from '../components/ui/Slider';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/Tabs';
+import { ProgressModeSwitch } from '../components/story/ProgressModeSwitch';
+import {
+  MilestoneSummaryCard,
+  parseProjectTab,
+  ProjectMilestonesTab,
+  ProjectTimelineTab,
+  type ProjectTab,
+} from '../components/story/ProjectStoryTabs';
 
 function DetailSkeleton() {
   return (
@@ -67,17 +77,24 @@ function Viewers({ viewers }: { viewers: UserSummary[] }) {
 function StatusCard({ project }: { project: Project }) {
   const [status, setStatus] = useState<ProjectStatus>(project.status);
   const [progress, setProgress] = useState(project.progress);
+  const [mode, setMode] = useState<ProgressMode>(project.progressMode);
   const [saving, setSaving] = useState(false);
+  const plan = useAppStore((s) => s.milestones[project.id]);
+  const following = mode === 'milestones';
 
   const save = async () => {
-    // SPEC §5 Project status update: neither changed → info "No changes to update".
-    if (status === project.status && progress === project.progress) {
+    // SPEC §5 Project status update: nothing changed → info "No changes to update".
+    if (status === project.status && (following || progress === project.progress) && mode === project.progressMode) {
       toast.info('No changes to update');
       return;
     }
     setSaving(true);
     try {
-      await commands.updateProject({ id: project.id, status, progress });
+      // Following milestones, progress is theirs: it is not sent.
+      const update: UpdateProject = { id: project.id, status };
+      if (!following) update.progress = progress;
+      if (mode !== project.progressMode) update.progressMode = mode;
+      await commands.updateProject(update);
       toast.success('Project status updated successfully');
     } catch (err) {
       toastRequestError(err, 'Failed to update project status');
@@ -96,7 +113,17 @@ function StatusCard({ project }: { project: Project }) {
           options={STATUS_OPTIONS}
           disabled={saving}
         />
-        <ProgressSlider label="Progress" value={progress} onChange={setProgress} disabled={saving} />
+        <ProgressModeSwitch value={mode} onChange={setMode} disabled={saving} />
+        <div>
+          <ProgressSlider label="Progress" value={following ? project.progress : progress} onChange={setProgress} disabled={saving || following} />
+          {following && (
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400" data-testid="progress-follows-milestones">
+              {mode === project.progressMode
+                ? `Set by the milestones${plan ? ` (${milestoneSummary(plan).done} of ${plan.milestones.length} done)` : ''}: complete one to move it.`
+                : 'After you save, the share of completed milestones sets the progress.'}
+            </p>
+          )}
+        </div>
         <Button variant="secondary" className="w-full" onClick={() => void save()} loading={saving} disabled={saving}>
           {saving ? 'Updating...' : 'Update Status'}
         </Button>
@@ -123,6 +150,19 @@ function StatusRestrictedCard({ project }: { project: Project }) {
   );
 }
 
+/** Under the header's bar, when it follows the milestones: "4 of 9 milestones done · next: Roofing". */
+function MilestoneProgressNote({ projectId }: { projectId: string }) {
+  const plan = useAppStore((s) => s.milestones[projectId]);
+  if (!plan) return null;
+  const summary = milestoneSummary(plan);
+  return (
+    <p className="mt-1.5 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400" data-testid="progress-from-milestones">
+      <Flag className="size-3.5 text-slate-500" aria-hidden="true" />
+      Follows milestones: {summary.text}
+    </p>
+  );
+}
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-start justify-between gap-4 py-2.5 text-sm first:pt-0 last:pb-0">
@@ -132,7 +172,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ProjectView({ project }: { project: Project }) {
+export function ProjectView({ project }: { project: Project }) {
   const navigate = useNavigate();
   const me = useAppStore((s) => s.user);
   const allViewers = useAppStore((s) => s.viewers[project.id]);
@@ -149,6 +189,19 @@ function ProjectView({ project }: { project: Project }) {
   const [deleting, setDeleting] = useState(false);
   const viewers = (allViewers ?? []).filter((v) => v.id !== me?.id);
   const homeowner = homeownerLabel(project);
+  // Issue 18: Photos | Timeline | Milestones, deep-linked with ?tab=.
+  const [params, setParams] = useSearchParams();
+  const tab = parseProjectTab(params.get('tab'));
+  const setTab = (next: ProjectTab) =>
+    setParams(
+      (prev) => {
+        const url = new URLSearchParams(prev);
+        if (next === 'photos') url.delete('tab');
+        else url.set('tab', next);
+        return url;
+      },
+      { replace: true },
+    );
 
   const remove = async () => {
     setDeleting(true);
@@ -235,51 +288,87 @@ function ProjectView({ project }: { project: Project }) {
           </div>
           <div className="max-w-3xl">
             <ProgressBar value={project.progress} status={project.status} label="Project Progress" />
+            {project.progressMode === 'milestones' && <MilestoneProgressNote projectId={project.id} />}
           </div>
           <Viewers viewers={viewers} />
         </div>
       </header>
 
-      {/* Builders and homeowners come for the photos: they lead, full width (SPEC §2). */}
-      {!isAdmin && <ProjectPhotosSection projectId={project.id} canUpload={me?.role === 'builder'} />}
+      <Tabs value={tab} onValueChange={(v) => setTab(parseProjectTab(v))} className="space-y-6">
+        <TabsList label="Project sections" className="w-full sm:w-auto">
+          <TabsTrigger value="photos">
+            <Images className="size-4" aria-hidden="true" />
+            Photos
+          </TabsTrigger>
+          <TabsTrigger value="timeline">
+            <History className="size-4" aria-hidden="true" />
+            Timeline
+          </TabsTrigger>
+          <TabsTrigger value="milestones">
+            <Flag className="size-4" aria-hidden="true" />
+            Milestones
+          </TabsTrigger>
+        </TabsList>
+        {/* Photos stays mounted while hidden: a selection or an upload in progress survives
+            a look at the other tabs, and a timeline thumbnail opens its lightbox. */}
+        <TabsContent value="photos" forceMount className="space-y-6 focus-visible:outline-none data-[state=inactive]:hidden">
+          {/* Builders and homeowners come for the photos: they lead, full width (SPEC §2). */}
+          {!isAdmin && <ProjectPhotosSection projectId={project.id} canUpload={me?.role === 'builder'} />}
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <SectionCard title="About this project">
-            {project.description ? (
-              <p className="text-sm leading-7 whitespace-pre-line text-slate-600 dark:text-slate-300">{project.description}</p>
-            ) : (
-              <p className="text-sm text-slate-500 italic dark:text-slate-400">No description yet.</p>
-            )}
-          </SectionCard>
-          {isAdmin && <ProjectMediaCard projectId={project.id} />}
-        </div>
-        <div className="space-y-6">
-          <SectionCard title="Project Details">
-            <dl className="divide-y divide-slate-100 dark:divide-slate-800">
-              <Detail label="Status">
-                <StatusBadge status={project.status} />
-              </Detail>
-              <Detail label="Homeowner">{homeowner}</Detail>
-              <Detail label="Builder">
-                {project.builderName ? (
-                  <span className="inline-flex items-center gap-1.5">
-                    <HardHat className="size-4 text-slate-400" aria-hidden="true" />
-                    {project.builderName}
-                  </span>
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="space-y-6 lg:col-span-2">
+              <SectionCard title="About this project">
+                {project.description ? (
+                  <p className="text-sm leading-7 whitespace-pre-line text-slate-600 dark:text-slate-300">{project.description}</p>
                 ) : (
-                  <span className="text-slate-500 dark:text-slate-400">—</span>
+                  <p className="text-sm text-slate-500 italic dark:text-slate-400">No description yet.</p>
                 )}
-              </Detail>
-              <Detail label="Address">{project.address}</Detail>
-              <Detail label="Created">{formatDate(project.createdAt)}</Detail>
-              <Detail label="Last updated">{formatDate(project.updatedAt)}</Detail>
-            </dl>
-          </SectionCard>
-          {isAdmin && <StatusCard key={project.version} project={project} />}
-          {isProjectBuilder && <StatusRestrictedCard project={project} />}
-        </div>
-      </div>
+              </SectionCard>
+              {isAdmin && <ProjectMediaCard projectId={project.id} />}
+            </div>
+            <div className="space-y-6">
+              <SectionCard title="Project Details">
+                <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+                  <Detail label="Status">
+                    <StatusBadge status={project.status} />
+                  </Detail>
+                  <Detail label="Homeowner">{homeowner}</Detail>
+                  <Detail label="Builder">
+                    {project.builderName ? (
+                      <span className="inline-flex items-center gap-1.5">
+                        <HardHat className="size-4 text-slate-400" aria-hidden="true" />
+                        {project.builderName}
+                      </span>
+                    ) : (
+                      <span className="text-slate-500 dark:text-slate-400">—</span>
+                    )}
+                  </Detail>
+                  <Detail label="Address">{project.address}</Detail>
+                  <Detail label="Created">{formatDate(project.createdAt)}</Detail>
+                  <Detail label="Last updated">{formatDate(project.updatedAt)}</Detail>
+                </dl>
+              </SectionCard>
+              {isAdmin && <StatusCard key={project.version} project={project} />}
+              {isProjectBuilder && <StatusRestrictedCard project={project} />}
+            </div>
+          </div>
+        </TabsContent>
+        <TabsContent value="timeline" className="focus-visible:outline-none">
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <ProjectTimelineTab projectId={project.id} />
+            </div>
+            <div className="space-y-6">
+              <MilestoneSummaryCard projectId={project.id} onShowAll={() => setTab('milestones')} />
+            </div>
+          </div>
+        </TabsContent>
+        <TabsContent value="milestones" className="focus-visible:outline-none">
+          <div className="mx-auto max-w-4xl">
+            <ProjectMilestonesTab project={project} />
+          </div>
+        </TabsContent>
+      </Tabs>
 
       {canShare && <ShareDialog project={project} open={sharing} onOpenChange={setSharing} />}
       {editing && <ProjectFormDialog project={project} detailsOnly={!isAdmin} onClose={() => setEditing(false)} />}

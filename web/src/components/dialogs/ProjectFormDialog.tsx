@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { Project, ProjectStatus, UpdateProject } from '../../protocol/types';
+import type { MilestoneStart, ProgressMode, Project, ProjectStatus, UpdateProject } from '../../protocol/types';
 import { displayName } from '../../lib/names';
 import { matchesSearch } from '../../lib/people';
 import { STATUS_LABELS } from '../../lib/projectStatus';
@@ -16,6 +16,7 @@ import { Field, TextAreaField } from '../ui/Field';
 import { SearchBox } from '../ui/SearchBox';
 import { SelectField } from '../ui/Select';
 import { ProgressSlider } from '../ui/Slider';
+import { ProgressModeSwitch } from '../story/ProgressModeSwitch';
 
 const SELECT_HOMEOWNER = 'Please select a homeowner.';
 const HOMEOWNER_NOT_FOUND = 'Selected homeowner not found. Please refresh and try again.';
@@ -70,6 +71,9 @@ export function ProjectFormDialog({
   // SPEC §9: a new project defaults to in-progress with progress 0.
   const [status, setStatus] = useState<ProjectStatus>(project?.status ?? 'in-progress');
   const [progress, setProgress] = useState(project?.progress ?? 0);
+  // Issue 18: a new project starts from the standard residential plan unless asked not to.
+  const [milestoneStart, setMilestoneStart] = useState<MilestoneStart>('residential');
+  const [progressMode, setProgressMode] = useState<ProgressMode>('manual');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
@@ -136,7 +140,10 @@ export function ProjectFormDialog({
           homeownerId,
           builderId: builderId || null,
           status,
-          progress,
+          // Following milestones, progress is theirs to set.
+          progress: progressMode === 'milestones' ? 0 : progress,
+          progressMode,
+          milestones: milestoneStart,
         });
         toast.success('Project created successfully');
         setSaving(false);
@@ -217,7 +224,29 @@ export function ProjectFormDialog({
                 onChange={(e) => setStatus(e.target.value as ProjectStatus)}
                 options={STATUS_OPTIONS}
               />
-              <ProgressSlider label="Progress" value={progress} onChange={setProgress} className="pb-1" />
+              <SelectField
+                label="Milestones"
+                value={milestoneStart}
+                onChange={(e) => setMilestoneStart(e.target.value as MilestoneStart)}
+                options={[
+                  { value: 'residential', label: 'Standard residential plan' },
+                  { value: 'empty', label: 'Start empty' },
+                ]}
+              />
+              <div className="sm:col-span-2">
+                <ProgressModeSwitch
+                  value={progressMode}
+                  onChange={setProgressMode}
+                  hint={
+                    progressMode === 'milestones'
+                      ? milestoneStart === 'empty'
+                        ? 'Progress stays at 0% until milestones are added and completed.'
+                        : 'Progress moves as the nine milestones are completed.'
+                      : 'Set the progress by hand below.'
+                  }
+                />
+              </div>
+              {progressMode === 'manual' && <ProgressSlider label="Progress" value={progress} onChange={setProgress} className="pb-1 sm:col-span-2" />}
             </div>
           )}
         </fieldset>

@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Heart, SearchX } from 'lucide-react';
+import { ChevronDown, Heart, SearchX } from 'lucide-react';
 import type { ProjectImage } from '../../protocol/types';
 import { visiblePhotos } from '../../lib/photoFilters';
+import { GROUPINGS, groupPhotos, parseGrouping, type PhotoGrouping } from '../../lib/photoGroups';
+import { useAppStore } from '../../store';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
@@ -55,6 +57,34 @@ function GallerySkeleton({ columns }: { columns: GalleryColumns }) {
   );
 }
 
+/** Issue 18: None / Milestone / Site visit, kept in the URL (`?group=`) so a reload or a shared link keeps it. */
+function GroupBySelect({ value, onChange }: { value: PhotoGrouping; onChange: (value: PhotoGrouping) => void }) {
+  const id = useId();
+  return (
+    <div className="flex w-full items-center gap-2 sm:w-auto">
+      <label htmlFor={id} className="text-sm font-medium whitespace-nowrap text-slate-600 dark:text-slate-300">
+        Group by
+      </label>
+      <div className="relative flex-1 sm:flex-none">
+        <select
+          id={id}
+          value={value}
+          onChange={(e) => onChange(parseGrouping(e.target.value))}
+          data-testid="group-by"
+          className="block h-9 w-full appearance-none rounded-lg border border-slate-300 bg-white pr-8 pl-3 sm:w-32 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        >
+          {GROUPINGS.map((g) => (
+            <option key={g.value} value={g.value}>
+              {g.label}
+            </option>
+          ))}
+        </select>
+        <ChevronDown className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      </div>
+    </div>
+  );
+}
+
 /**
  * The filters, the gallery with its empty states, the lightbox, and the edit and delete
  * dialogs for one project's photos; the sections around it differ per role.
@@ -77,6 +107,22 @@ export function PhotoBrowser({
     [photos, filters.date, filters.favouritesOnly, favourites],
   );
   const favouriteCount = useMemo(() => photos.filter((p) => favourites[p.id]).length, [photos, favourites]);
+  const [params, setParams] = useSearchParams();
+  const grouping = parseGrouping(params.get('group'));
+  const setGrouping = (value: PhotoGrouping) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === 'none') next.delete('group');
+        else next.set('group', value);
+        return next;
+      },
+      { replace: true },
+    );
+  const plan = useAppStore((s) => s.milestones[projectId]);
+  const groups = useMemo(() => groupPhotos(visible, grouping, plan), [visible, grouping, plan]);
+  // The lightbox steps through the photos in the order they are shown.
+  const shownOrder = useMemo(() => groups.flatMap((g) => g.photos), [groups]);
   const byId = useMemo(() => Object.fromEntries(photos.map((p) => [p.id, p])), [photos]);
 
   // Photos held when the list first arrived show at once; later arrivals animate in.
@@ -101,14 +147,14 @@ export function PhotoBrowser({
   const returnFocus = (event: Event) => {
     const id = lastShown.current;
     const tile = id ? galleryRef.current?.querySelector<HTMLElement>(`[data-photo-id="${CSS.escape(id)}"] [data-opens-lightbox]`) : null;
-    if (!tile) return;
+    // A tile hidden with its tab (a timeline thumbnail opened the photo) cannot take focus.
+    if (!tile || tile.getClientRects().length === 0) return;
     event.preventDefault();
     tile.focus();
   };
   // `?photo={id}` is the lightbox on that photo (links in notifications and mails
   // open it, from a cold start too); the open lightbox keeps it current, replacing
   // the history entry rather than adding one per photo.
-  const [params, setParams] = useSearchParams();
   const linked = params.get('photo');
   const showInUrl = (id: string | null) =>
     setParams(
@@ -125,7 +171,7 @@ export function PhotoBrowser({
     if (!byId[linked]) return;
     // The linked photo may be outside the current filters: then the lightbox steps
     // through all of the project's photos.
-    const ids = visible.some((p) => p.id === linked) ? visible.map((p) => p.id) : photos.map((p) => p.id);
+    const ids = shownOrder.some((p) => p.id === linked) ? shownOrder.map((p) => p.id) : photos.map((p) => p.id);
     setLightbox({ ids, id: linked });
     // Only a new link (or the list arriving) opens it; filters changing do not.
   }, [linked, loaded, byId[linked ?? '']]);
@@ -153,7 +199,7 @@ export function PhotoBrowser({
     columns: role.columns,
     isEntering,
     onOpen: (photo: ProjectImage) => {
-      setLightbox({ ids: visible.map((p) => p.id), id: photo.id });
+      setLightbox({ ids: shownOrder.map((p) => p.id), id: photo.id });
       showInUrl(photo.id);
     },
     onToggleFavourite: (photo: ProjectImage) => void toggleFavourite(photo),
@@ -196,15 +242,36 @@ export function PhotoBrowser({
       ) : (
         <EmptyResult title="No photos found" text={`No photos match your current filters. ${held}`} action={showAll} />
       );
-  } else {
+  } else if (grouping === 'none') {
     body = <PhotoGallery {...gallery} photos={visible} />;
+  } else {
+    body = (
+      <div className="space-y-8" data-testid="photo-groups">
+        {groups.map((group) => (
+          <section key={group.key} aria-label={group.title} data-testid="photo-group">
+            <div className="mb-3 flex flex-wrap items-baseline gap-x-2 gap-y-0.5 border-b border-slate-100 pb-2 dark:border-slate-800">
+              <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{group.title}</h3>
+              <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{group.detail}</span>
+              {group.note && <p className="w-full text-sm text-slate-600 italic dark:text-slate-300">“{group.note}”</p>}
+            </div>
+            <PhotoGallery {...gallery} photos={group.photos} />
+          </section>
+        ))}
+      </div>
+    );
   }
 
   return (
     <div className="space-y-4" ref={galleryRef}>
       {/* Filters over nothing only confuse: a project without photos shows none. */}
       {!(loaded && photos.length === 0) && (
-        <PhotoFilterBar filters={filters} favouriteCount={favouriteCount} shown={loaded ? visible.length : null} total={photos.length} />
+        <PhotoFilterBar
+          filters={filters}
+          favouriteCount={favouriteCount}
+          shown={loaded ? visible.length : null}
+          total={photos.length}
+          extra={<GroupBySelect value={grouping} onChange={setGrouping} />}
+        />
       )}
       {role.click === 'favourite' && photos.length > 0 && (
         <p className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">

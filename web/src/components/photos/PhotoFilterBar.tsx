@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ChevronDown, Heart, RotateCcw } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { defaultDateFilter, differsFromDefault, monthChoices, parseChoice, withMonth, withYear, yearChoices } from '../../lib/photoFilters';
@@ -50,12 +50,15 @@ export function PhotoFilterBar({
   favouriteCount,
   shown,
   total,
+  extra,
 }: {
   filters: PhotoFilters;
   favouriteCount: number;
   /** Photos the filters let through, of all the project's photos (null while loading). */
   shown: number | null;
   total: number;
+  /** More controls at the end of the row (the gallery's "Group by"). */
+  extra?: ReactNode;
 }) {
   const { now, date, setDate, favouritesOnly, setFavouritesOnly } = filters;
   const years = yearChoices(now).map((c) => ({ value: String(c.value), label: c.label }));
@@ -114,6 +117,7 @@ export function PhotoFilterBar({
           Reset filters
         </button>
       )}
+      {extra}
       {shown !== null && (
         <p className="ml-auto hidden text-xs text-slate-500 tabular-nums sm:block dark:text-slate-400" data-testid="photo-summary">
           Showing {shown} of {total}

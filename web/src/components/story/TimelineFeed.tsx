@@ -50,8 +50,9 @@ const ICON_TONES: Record<Kind, string> = {
 
 const absolute = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** How many thumbnails a batch shows before "+n". */
+/** How many thumbnails a batch shows before "+n": one row on a desktop, and on a phone. */
 const STRIP_MAX = 6;
+const STRIP_MAX_PHONE = 3;
 
 function Thumb({ photo, onOpenPhoto, label }: { photo: TimelinePhoto; onOpenPhoto?: (id: string) => void; label: string }) {
   const image = <PhotoImage src={photo.thumbUrl} alt="" className="size-full object-cover" />;
@@ -79,15 +80,25 @@ function PhotoStrip({ photos, total, onOpenPhoto }: { photos: TimelinePhoto[]; t
   if (photos.length === 0) return null;
   const shown = photos.slice(0, STRIP_MAX);
   const more = Math.max(0, total - shown.length);
+  const morePhone = Math.max(0, total - Math.min(shown.length, STRIP_MAX_PHONE));
+  const moreTile =
+    'size-16 items-center justify-center rounded-lg bg-slate-100 text-sm font-semibold text-slate-600 ring-1 ring-slate-200 sm:size-20 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700';
   return (
     <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos">
       {shown.map((p, i) => (
-        <li key={p.id}>
+        <li key={p.id} className={i >= STRIP_MAX_PHONE ? 'hidden sm:block' : undefined}>
           <Thumb photo={p} onOpenPhoto={onOpenPhoto} label={`Open photo ${i + 1} of ${total}`} />
         </li>
       ))}
+      {/* One row on a phone too: fewer thumbnails there, and the rest counted. */}
+      {morePhone > 0 && (
+        <li className={cn('flex sm:hidden', moreTile)}>
+          +{morePhone}
+          <span className="sr-only"> more photos</span>
+        </li>
+      )}
       {more > 0 && (
-        <li className="flex size-16 items-center justify-center rounded-lg bg-slate-100 text-sm font-semibold text-slate-600 ring-1 ring-slate-200 sm:size-20 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700">
+        <li className={cn('hidden sm:flex', moreTile)}>
           +{more}
           <span className="sr-only"> more photos</span>
         </li>
@@ -103,7 +114,7 @@ function EntryItem({ entry, now, onOpenPhoto }: { entry: TimelineEntry; now?: nu
   const Icon = ICONS[kind];
   const by = d.type === 'photos_added' ? actorLabel(entry) : null;
   return (
-    <li className="group/entry relative flex gap-3 pb-6 last:pb-0 sm:gap-4" data-testid="timeline-entry" data-kind={d.type}>
+    <li className="group/entry relative flex gap-3 pb-6 last:pb-0 sm:gap-4" data-testid="timeline-entry" data-kind={d.type} data-entry-id={entry.id}>
       {/* The rail that joins the entries of a day. */}
       <span aria-hidden="true" className="absolute top-10 bottom-1 left-[1.1875rem] w-px bg-slate-200 group-last/entry:hidden dark:bg-slate-800" />
       <span className={cn('relative z-10 flex size-10 shrink-0 items-center justify-center rounded-full ring-1', ICON_TONES[kind])}>

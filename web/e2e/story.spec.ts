@@ -1,0 +1,303 @@
+import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
+import { encode } from '../src/protocol/codec';
+import type { ClientMsg } from '../src/protocol/types';
+import { loginAs, shoot, toast } from './helpers';
+import { captionOf, fileInput, makePhoto, photoSection, showAllDates, tile } from './photoHelpers';
+
+// Issue 18: the project's story in the signed-in app — milestones, the timeline, and
+// photos grouped by milestone and site visit. Each test makes its own project, so runs
+// do not depend on each other or on what an earlier run left behind.
+
+const RESIDENTIAL = [
+  'Site preparation',
+  'Foundation',
+  'Framing',
+  'Roofing',
+  'Rough-in (plumbing, electrical, HVAC)',
+  'Insulation & drywall',
+  'Finishes',
+  'Final inspection',
+  'Handover',
+];
+
+/** An admin creates a project for the demo homeowner and builder, on the residential plan with progress following it. */
+async function createStoryProject(browser: Browser, title: string): Promise<string> {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await loginAs(admin, 'admin');
+  await admin.getByRole('button', { name: 'New Project' }).click();
+  const form = admin.getByRole('dialog', { name: 'Create New Project' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Address').fill('12 Orchard Way, Millbrook');
+  await form.getByLabel('Homeowner').selectOption({ label: 'Jamie Carter' });
+  await form.getByLabel('Builder').selectOption({ label: 'Summit Homes' });
+  await expect(form.getByLabel('Milestones')).toHaveValue('residential');
+  await form.getByRole('switch', { name: 'Progress follows milestones' }).check();
+  // Following milestones, there is no progress to set by hand.
+  await expect(form.getByLabel('Progress', { exact: true })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Create Project' }).click();
+  await expect(toast(admin, 'Project created successfully')).toBeVisible();
+  await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const id = new URL(admin.url()).pathname.split('/').pop() ?? '';
+  await context.close();
+  return id;
+}
+
+async function openAs(browser: Browser, role: 'builder' | 'homeowner', path: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
+  await loginAs(page, role);
+  await page.goto(path);
+  await expect(page.getByTestId('project-header')).toBeVisible();
+  return page;
+}
+
+const milestoneRow = (page: Page, name: string) => page.getByTestId('milestone').filter({ hasText: name }).first();
+
+test('the builder completes a milestone and the homeowner’s open timeline and progress bar follow without reload', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const title = `Orchard House ${Date.now()}`;
+  const id = await createStoryProject(browser, title);
+
+  const homeowner = await openAs(browser, 'homeowner', `/projects/${id}?tab=timeline`);
+  await homeowner.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  await expect(homeowner.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+  await expect(homeowner.getByTestId('timeline-feed').or(homeowner.getByTestId('timeline-empty'))).toBeVisible();
+  const progress = homeowner.getByRole('progressbar', { name: 'Project Progress' });
+  await expect(progress).toHaveAttribute('aria-valuenow', '0');
+  await expect(homeowner.getByTestId('progress-from-milestones')).toContainText('0 of 9 done · next: Site preparation');
+
+  const builder = await openAs(browser, 'builder', `/projects/${id}?tab=milestones`);
+  const editor = builder.getByTestId('milestone-editor');
+  await expect(editor.getByTestId('milestone')).toHaveCount(9);
+  await expect(editor.getByTestId('milestone-name')).toHaveText(RESIDENTIAL);
+  await shoot(builder, 'story-milestones-editor');
+
+  const row = milestoneRow(builder, 'Site preparation');
+  await row.getByRole('button', { name: 'Complete' }).click();
+  // The done date defaults to today.
+  await expect(row.getByLabel('Done on')).not.toHaveValue('');
+  await row.getByRole('button', { name: 'Complete Site preparation' }).click();
+  await expect(row).toHaveAttribute('data-state', 'done');
+  await expect(milestoneRow(builder, 'Foundation')).toHaveAttribute('data-state', 'current');
+
+  // The homeowner's page: a new entry on top of the open timeline, and the bar moved (1 of 9).
+  const entry = homeowner.getByTestId('timeline-entry').filter({ hasText: /Summit Homes.*completed Site preparation/ });
+  await expect(entry).toHaveCount(1);
+  await expect(homeowner.getByTestId('timeline-entry').first()).toContainText('completed Site preparation');
+  await expect(progress).toHaveAttribute('aria-valuenow', '11');
+  await expect(homeowner.getByTestId('progress-from-milestones')).toContainText('1 of 9 done · next: Foundation');
+  expect(await homeowner.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  await shoot(homeowner, 'story-timeline');
+
+  // The homeowner's Milestones tab is read-only, with each state in words.
+  await homeowner.getByRole('tab', { name: 'Milestones' }).click();
+  await expect(homeowner).toHaveURL(/tab=milestones/);
+  const list = homeowner.getByTestId('milestone-list');
+  await expect(list.getByTestId('milestone').first()).toHaveAttribute('data-state', 'done');
+  await expect(list.getByTestId('milestone').first()).toContainText('Done');
+  await expect(list.getByTestId('milestone').nth(1)).toHaveAttribute('data-state', 'current');
+  await expect(homeowner.getByRole('button', { name: /^Complete/ })).toHaveCount(0);
+  await expect(homeowner.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await shoot(homeowner, 'story-milestones');
+
+  // Reopening goes back the same way.
+  await builder.getByTestId('milestone').first().getByRole('button', { name: 'Reopen' }).click();
+  await expect(list.getByTestId('milestone').first()).toHaveAttribute('data-state', 'current');
+  await expect(progress).toHaveAttribute('aria-valuenow', '0');
+
+  await homeowner.context().close();
+  await builder.context().close();
+});
+
+test('the builder edits the plan: add, rename, date, reorder by buttons, delete', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const id = await createStoryProject(browser, `Birch Cabin ${Date.now()}`);
+  const builder = await openAs(browser, 'builder', `/projects/${id}?tab=milestones`);
+  const editor = builder.getByTestId('milestone-editor');
+  await expect(editor.getByTestId('milestone')).toHaveCount(9);
+
+  await editor.getByLabel('New milestone').fill('Landscaping');
+  await editor.getByLabel(/^Target date/).fill('2031-05-04');
+  await editor.getByRole('button', { name: 'Add milestone' }).click();
+  await expect(editor.getByTestId('milestone')).toHaveCount(10);
+  const added = milestoneRow(builder, 'Landscaping');
+  await expect(added.getByLabel('Target', { exact: true })).toHaveValue('2031-05-04');
+
+  await added.getByRole('button', { name: 'Rename Landscaping' }).click();
+  await added.getByLabel('Milestone name').fill('Landscaping & driveway');
+  await added.getByLabel('Milestone name').press('Enter');
+  const renamed = milestoneRow(builder, 'Landscaping & driveway');
+  await expect(renamed).toBeVisible();
+
+  // Up one place with the keyboard-reachable button: before Handover.
+  await renamed.getByRole('button', { name: 'Move Landscaping & driveway up' }).click();
+  const names = editor.getByTestId('milestone-name');
+  await expect(names.nth(8)).toHaveText('Landscaping & driveway');
+  await expect(names.nth(9)).toHaveText('Handover');
+
+  // Or dragged by its handle: Handover back above it.
+  await milestoneRow(builder, 'Handover').getByTestId('drag-handle').dragTo(milestoneRow(builder, 'Landscaping & driveway'));
+  await expect(names.nth(8)).toHaveText('Handover');
+  await expect(names.nth(9)).toHaveText('Landscaping & driveway');
+
+  // A target date in the past makes a milestone late, in words.
+  const roofing = milestoneRow(builder, 'Roofing');
+  await roofing.getByLabel('Target', { exact: true }).fill('2020-01-02');
+  await roofing.getByLabel('Target', { exact: true }).blur();
+  await expect(roofing).toHaveAttribute('data-state', 'late');
+  await expect(roofing.getByText('Late', { exact: true })).toBeVisible();
+
+  await milestoneRow(builder, 'Landscaping & driveway').getByRole('button', { name: 'Delete Landscaping & driveway' }).click();
+  const confirm = builder.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: 'Delete milestone' }).click();
+  await expect(editor.getByTestId('milestone')).toHaveCount(9);
+  await builder.context().close();
+});
+
+/**
+ * Sends requests on the page's own socket, as if the app had: a test stand-in for many
+ * changes made over weeks. Replies go to the app, which ignores ids it never used.
+ */
+async function socketOf(page: Page): Promise<() => WebSocketRoute> {
+  let server: WebSocketRoute | null = null;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    server = ws.connectToServer();
+  });
+  return () => {
+    if (!server) throw new Error('no socket yet');
+    return server;
+  };
+}
+
+test('the timeline pages older entries without gaps or repeats', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const id = await createStoryProject(browser, `Aspen Row ${Date.now()}`);
+  const builderContext = await browser.newContext();
+  const builder = await builderContext.newPage();
+  const socket = await socketOf(builder);
+  await loginAs(builder, 'builder');
+  await builder.goto(`/projects/${id}?tab=milestones`);
+  await expect(builder.getByTestId('milestone')).toHaveCount(9);
+  const milestoneId = await builder.getByTestId('milestone').first().getAttribute('data-milestone-id');
+  expect(milestoneId).toBeTruthy();
+
+  // 70 changes, each a timeline entry: more than one page of any sensible size.
+  const changes = 70;
+  for (let i = 0; i < changes; i++) {
+    const msg: ClientMsg = { id: 1_000_000 + i, request: { type: 'set_milestone_done', id: milestoneId!, done: i % 2 === 0 } };
+    socket().send(Buffer.from(encode(msg)));
+    // One at a time, so each change is its own entry in its own order.
+    await expect(builder.getByTestId('milestone').first()).toHaveAttribute('data-state', i % 2 === 0 ? 'done' : 'current');
+  }
+
+  const homeowner = await openAs(browser, 'homeowner', `/projects/${id}?tab=timeline`);
+  const entries = homeowner.getByTestId('timeline-entry');
+  await expect(entries.first()).toBeVisible();
+  const firstPage = await entries.count();
+  // The newest page first, not everything at once.
+  expect(firstPage).toBeLessThan(changes);
+  // Older pages come as the end scrolls into view or with "Load older", until the start.
+  const end = homeowner.getByText('That’s the beginning of this project’s story.');
+  for (let round = 0; round < 20 && !(await end.isVisible()); round++) {
+    const older = homeowner.getByRole('button', { name: 'Load older' });
+    if (await older.isVisible()) await older.click();
+    else await homeowner.mouse.wheel(0, 4000);
+    await homeowner.waitForTimeout(100);
+  }
+  await expect(end).toBeVisible();
+  const ids = await entries.evaluateAll((els) => els.map((el) => el.getAttribute('data-entry-id')));
+  expect(new Set(ids).size).toBe(ids.length);
+  const kinds = await entries.evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')));
+  expect(kinds.filter((k) => k === 'milestone_completed')).toHaveLength(changes / 2);
+  expect(kinds.filter((k) => k === 'milestone_reopened')).toHaveLength(changes / 2);
+  // Newest first all the way down.
+  const times = await entries.locator('time').evaluateAll((els) => els.map((el) => Date.parse(el.getAttribute('datetime') ?? '')));
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+  await homeowner.context().close();
+  await builderContext.close();
+});
+
+test('a photo tagged with a milestone on upload and in the edit dialog groups under it', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now();
+  const id = await createStoryProject(browser, `Willow Bend ${stamp}`);
+  const builder = await openAs(browser, 'builder', `/projects/${id}`);
+  const section = photoSection(builder, 'Project Photos');
+  await section.getByRole('button', { name: 'Upload Photos' }).click();
+  const names = [`Footings ${stamp}.jpg`, `Rebar ${stamp}.jpg`];
+  await fileInput(section).setInputFiles([await makePhoto(builder, names[0], { hue: 30 }), await makePhoto(builder, names[1], { hue: 200 })]);
+  const panel = section.getByRole('region', { name: 'Selected Photos' });
+  await panel.getByLabel(/^Milestone/).selectOption({ label: 'Foundation' });
+  await panel.getByLabel(/^Note for the homeowner/).fill('Footings poured and inspected');
+  await panel.getByRole('button', { name: 'Publish' }).click();
+  await expect(toast(builder, '2 photos uploaded successfully')).toBeVisible({ timeout: 60_000 });
+
+  await showAllDates(section);
+  await section.getByTestId('group-by').selectOption('milestone');
+  await expect(builder).toHaveURL(/group=milestone/);
+  const foundation = section.getByTestId('photo-group').filter({ has: builder.getByRole('heading', { name: 'Foundation' }) });
+  await expect(tile(foundation, captionOf(names[0]))).toHaveCount(1);
+  await expect(tile(foundation, captionOf(names[1]))).toHaveCount(1);
+
+  // Re-tag one in the edit dialog: it moves to its new milestone's group.
+  await tile(section, captionOf(names[1])).getByRole('button', { name: /^Edit details of/ }).click();
+  const dialog = builder.getByRole('dialog', { name: 'Edit photo details' });
+  await dialog.getByLabel('Milestone').selectOption({ label: 'Framing' });
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  const framing = section.getByTestId('photo-group').filter({ has: builder.getByRole('heading', { name: 'Framing' }) });
+  await expect(tile(framing, captionOf(names[1]))).toHaveCount(1);
+  await expect(tile(foundation, captionOf(names[1]))).toHaveCount(0);
+  // Groups follow the plan's order.
+  const headings = await section.getByTestId('photo-group').locator('h3').allTextContents();
+  expect(headings).toEqual(['Foundation', 'Framing']);
+  await shoot(builder, 'story-gallery-by-milestone');
+
+  // By site visit: one visit, headed with its note; the choice survives a reload.
+  await section.getByTestId('group-by').selectOption('visit');
+  const visit = section.getByTestId('photo-group').first();
+  await expect(visit.getByRole('heading', { name: /^Site visit · / })).toBeVisible();
+  await expect(visit).toContainText('2 photos');
+  await expect(visit).toContainText('“Footings poured and inspected”');
+  await builder.reload();
+  await expect(photoSection(builder, 'Project Photos').getByTestId('group-by')).toHaveValue('visit');
+  await shoot(builder, 'story-gallery-by-visit');
+
+  // The homeowner's timeline shows the batch with its note, and a thumbnail opens the lightbox.
+  const homeowner = await openAs(browser, 'homeowner', `/projects/${id}?tab=timeline`);
+  const batch = homeowner.getByTestId('timeline-entry').filter({ hasText: '2 new photos from a site visit' });
+  await expect(batch).toContainText('“Footings poured and inspected”');
+  await batch.getByRole('button', { name: /^Open photo 1 of 2/ }).click();
+  await expect(homeowner.getByTestId('lightbox')).toBeVisible();
+  await expect(homeowner).toHaveURL(/photo=/);
+  await homeowner.keyboard.press('Escape');
+  await expect(homeowner.getByTestId('lightbox')).toHaveCount(0);
+  await homeowner.context().close();
+  await builder.context().close();
+});
+
+test('the story tabs at phone width', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const id = await createStoryProject(browser, `Fern Court ${Date.now()}`);
+  const phone = { width: 390, height: 844 };
+  const homeowner = await openAs(browser, 'homeowner', `/projects/${id}`, phone);
+  const tabs = homeowner.getByRole('tablist', { name: 'Project sections' });
+  for (const name of ['Photos', 'Timeline', 'Milestones']) await expect(tabs.getByRole('tab', { name })).toBeInViewport();
+  await tabs.getByRole('tab', { name: 'Milestones' }).click();
+  await expect(homeowner.getByTestId('milestone')).toHaveCount(9);
+  await expect(homeowner.getByTestId('milestone-summary')).toContainText('0 of 9 done · next: Site preparation');
+  const overflow = () => homeowner.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBe(0);
+  await tabs.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(homeowner.getByTestId('timeline-feed').or(homeowner.getByTestId('timeline-empty'))).toBeVisible();
+  expect(await overflow()).toBe(0);
+
+  const builder = await openAs(browser, 'builder', `/projects/${id}?tab=milestones`, phone);
+  await expect(builder.getByTestId('milestone')).toHaveCount(9);
+  // Every action of a milestone fits the phone's width.
+  const row = builder.getByTestId('milestone').first();
+  for (const name of ['Complete', 'Move Site preparation down', 'Delete Site preparation']) await expect(row.getByRole('button', { name })).toBeInViewport();
+  expect(await builder.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await homeowner.context().close();
+  await builder.context().close();
+});
