@@ -13,6 +13,11 @@ test('a guest link opens in a fresh browser, follows the project live, and stops
   await homeowner.goto('/projects');
   const id = await openProjectCard(homeowner, 'Maple Street Residence');
 
+  await homeowner.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(homeowner.getByRole('dialog', { name: 'Share this project' }).getByRole('form', { name: 'New link' })).toBeVisible();
+  await shoot(homeowner, 'share-dialog', { viewport: true });
+  await homeowner.keyboard.press('Escape');
+
   // The homeowner shares: all photos, a week, no downloads.
   const { path, row } = await createGuestLink(homeowner, { photos: 'All photos', expires: '7 days', downloads: false });
   const dialog = homeowner.getByRole('dialog', { name: 'Share this project' });

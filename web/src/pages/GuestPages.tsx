@@ -366,11 +366,15 @@ export function GuestProjectPage() {
       toast.info('That photo is not part of this shared link.');
       return;
     }
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('photo', id);
-      return next;
-    });
+    // As a tile does: the lightbox's photo replaces the address, adding no history step.
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('photo', id);
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   return (
