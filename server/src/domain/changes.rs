@@ -2,7 +2,7 @@
 //! this instance and, with Postgres, to every other one); each instance turns them into
 //! events for the sessions allowed to see them.
 
-use protocol::{Comment, Profile, Project, ProjectImage};
+use protocol::{Comment, MilestonePlan, Profile, Project, ProjectImage, TimelineEntry};
 use serde::{Deserialize, Serialize};
 
 /// Who owns a project: the people (besides admins) who may see it.
@@ -70,6 +70,23 @@ pub enum Change {
     /// A guest link was revoked (issue 18): its guests' sockets close, on every
     /// instance.
     GuestLinkEnded { link_id: String, project_id: String },
+    /// A project's milestones changed (issue 18); `version` is the project's after it.
+    /// `state`: the plan as the change left it (other instances read the current one).
+    Milestones {
+        project_id: String,
+        version: i64,
+        #[serde(skip)]
+        state: Option<Box<MilestonePlan>>,
+    },
+    /// A timeline entry was written with the change it records (`state`: as for projects).
+    Timeline {
+        id: String,
+        project_id: String,
+        #[serde(skip)]
+        state: Option<Box<TimelineEntry>>,
+    },
+    /// A timeline entry went with what it was about (a deleted comment).
+    TimelineRemoved { id: String, project_id: String },
     /// Users online on one instance (sent to the others only): `online` lists users who
     /// came online or are still online (a periodic refresh), `offline` users who left.
     Presence { instance: String, online: Vec<String>, offline: Vec<String> },

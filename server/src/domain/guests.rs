@@ -288,16 +288,17 @@ pub async fn downloadable(svc: &Services, guest: &Guest, project_id: &str) -> Re
 }
 
 /// The linked project's milestones (its `version` is the project's).
-pub async fn milestones(_svc: &Services, project: &ProjectRow) -> Result<protocol::MilestonePlan> {
-    Ok(protocol::MilestonePlan { project_id: project.id.clone(), milestones: Vec::new(), version: project.version })
+pub async fn milestones(svc: &Services, project: &ProjectRow) -> Result<protocol::MilestonePlan> {
+    super::milestones::current(svc, &project.id).await
 }
 
 /// A page of the linked project's timeline as the guest may see it (see
 /// `entry_for_guest`); the cursor is the unfiltered page's, so paging has no gaps.
 pub async fn timeline(svc: &Services, guest: &Guest, before: Option<&str>) -> Result<(Vec<TimelineEntry>, Option<String>)> {
     let project = linked_project(svc, guest, Action::ReadTimeline).await?;
-    let _ = (project, before);
-    Ok((Vec::new(), None))
+    let (entries, next) = super::timeline::page(svc, &project.id, before).await?;
+    let shown = favourites_shown(svc, guest).await?;
+    Ok((entries.into_iter().filter_map(|e| entry_for_guest(e, shown.as_ref())).collect(), next))
 }
 
 /// A timeline entry as a guest may see it: on a favourites link, the photos in it are

@@ -366,6 +366,13 @@ pub fn guest_audience(project_id: &str, photos: Vec<String>) -> Audience {
     Audience::Guests { project_id: project_id.to_owned(), photos }
 }
 
+/// A project's milestones and timeline entries (issue 18): its subscribers, and the
+/// guests watching it who may see every photo of `photos` (those the event shows: a
+/// site visit's strip, a commented photo; none for milestones or a status change).
+pub fn story_audiences(project_id: &str, photos: Vec<String>) -> [Audience; 2] {
+    [Audience::Subscribers(project_id.to_owned()), guest_audience(project_id, photos)]
+}
+
 /// A guest link revoked or ended: its guests' sockets close, on every instance.
 pub fn ended_link_audience(link_id: &str) -> Audience {
     Audience::Only(vec![Guest::principal_id(link_id)])
@@ -610,6 +617,20 @@ mod tests {
                 assert_eq!(on(other, "other"), other_expected, "{event}, other, {:?}", actor.role);
             }
         }
+        // Milestones and timeline entries: the project's subscribers among users, and
+        // no user by the guests' part of it.
+        for (i, actor) in actors.into_iter().enumerate() {
+            let on = |p: ProjectRef<'_>, id: &str| {
+                story_audiences(id, vec!["photo".into()]).iter().map(|a| receives(actor, a, |x| x == id && subscribed(actor, p))).collect::<Vec<_>>()
+            };
+            assert_eq!(on(own, "own"), [[true, true, true][i], false], "story, own, {:?}", actor.role);
+            assert_eq!(on(other, "other"), [[true, false, false][i], false], "story, other, {:?}", actor.role);
+        }
+        assert_eq!(
+            story_audiences("p", vec!["i".into()])[1],
+            Audience::Guests { project_id: "p".into(), photos: vec!["i".into()] },
+            "guests hear of an entry only with the photos it shows"
+        );
         // A user is never told their own presence.
         assert_eq!(presence_audience("b", &["b".to_owned()]), Audience::Users(vec![]));
     }

@@ -237,7 +237,8 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateProject) -> Res
     Ok((views::project(&row), changes))
 }
 
-fn fields(row: &ProjectRow) -> ProjectFields<'_> {
+/// A row's writable fields, as the store writes them.
+pub(crate) fn fields(row: &ProjectRow) -> ProjectFields<'_> {
     ProjectFields {
         title: &row.title,
         description: &row.description,

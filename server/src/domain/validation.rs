@@ -50,6 +50,9 @@ pub const BATCH_NOTE: Limit = Limit { label: "Note", max: 1_000 };
 /// A comment on a photo: a question or an answer about what the photo shows, not a
 /// document; every subscriber of the project receives it live.
 pub const COMMENT: Limit = Limit { label: "Comment", max: 2_000 };
+/// A milestone's name (issue 18): a step of a plan ("Rough-in (plumbing, electrical,
+/// HVAC)"), shown in a list on a phone; the whole plan goes out with every change.
+pub const MILESTONE_NAME: Limit = Limit { label: "Name", max: 120 };
 pub const CONTACT_MESSAGE: Limit = Limit { label: "Message", max: 5_000 };
 pub const LOG_MESSAGE: Limit = Limit { label: "Message", max: 2_000 };
 pub const LOG_DATA: Limit = Limit { label: "Data", max: 8_000 };

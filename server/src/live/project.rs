@@ -325,14 +325,15 @@ impl Handler<Subscribe> for ProjectActor {
             async move {
                 let row = projects::visible(&svc, &user, &id).await?;
                 let (photos, favourites) = photos::list_of(&svc, &user, &row).await?;
+                let milestones = crate::domain::milestones::current(&svc, &row.id).await?;
                 // Another instance may have given the project to other people while the
                 // photos were read: decide on the project as it is now.
                 let now = projects::visible(&svc, &user, &id).await?;
-                Ok::<_, Error>((now, photos, favourites))
+                Ok::<_, Error>((now, photos, favourites, milestones))
             }
             .into_actor(self)
             .map(move |outcome, act, ctx| {
-                let (row, photos, favourites) = outcome.inspect_err(|err| act.stop_if_gone(err, ctx))?;
+                let (row, photos, favourites, milestones) = outcome.inspect_err(|err| act.stop_if_gone(err, ctx))?;
                 let new_viewer = !act.is_viewing(&msg.viewer.id);
                 let project = views::project(&row);
                 act.settle(Some(row));
@@ -345,8 +346,6 @@ impl Handler<Subscribe> for ProjectActor {
                         act.announce_viewers();
                     }
                 }
-                // Issue 18 wiring: the milestones are read in the turn below once they exist.
-                let milestones = MilestonePlan { project_id: project.id.clone(), milestones: Vec::new(), version: project.version };
                 Ok(Subscribed { project, viewers: act.viewers(), photos, favourites, milestones })
             }),
         ))

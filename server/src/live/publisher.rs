@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use actix::Addr;
 use bytes::Bytes;
-use protocol::{encode, Event, Role, ServerMsg};
+use protocol::{encode, Event, MilestonePlan, Role, ServerMsg};
 use tokio::sync::mpsc;
 
 use super::bus::Inbound;
@@ -19,7 +19,7 @@ use crate::domain::changes::{Change, Owners};
 use crate::domain::policy::{self, Audience, ProjectRef, UserRef};
 use crate::domain::{guests, views};
 use crate::error::Result;
-use crate::store::{comments, images, notifications, projects, users, Store};
+use crate::store::{comments, images, milestones, notifications, projects, users, Store};
 
 pub async fn run(mut inbound: mpsc::UnboundedReceiver<Inbound>, store: Store, hub: Addr<Hub>, registry: Addr<Registry>) {
     let mut announced = Announced::default();
@@ -43,10 +43,21 @@ struct Targets {
 
 impl Targets {
     fn deliver(&self, event: Event, audience: Audience) {
+        self.deliver_to(event, [audience]);
+    }
+
+    /// One event for several audiences, encoded once.
+    fn deliver_to(&self, event: Event, audiences: impl IntoIterator<Item = Audience>) {
         let frame = match encode(&ServerMsg::Event { event }) {
             Ok(bytes) => Bytes::from(bytes),
             Err(err) => return tracing::error!(error = %err, "could not encode an event"),
         };
+        for audience in audiences {
+            self.deliver_frame(frame.clone(), audience);
+        }
+    }
+
+    fn deliver_frame(&self, frame: Bytes, audience: Audience) {
         match audience {
             Audience::Subscribers(project_id) => self.registry.do_send(ToSubscribers { project_id, frame }),
             Audience::Guests { project_id, photos } => self.registry.do_send(ToGuests { project_id, frame, photos }),
@@ -227,6 +238,44 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             }
             let audience = policy::comment_audience(&project_id);
             to.deliver(Event::CommentDeleted { id, image_id, project_id, comment_count }, audience);
+        }
+        Change::Milestones { project_id, version, state } => {
+            // As for photos: another instance's change waits for this instance's actor
+            // to re-read who may see the project.
+            if remote {
+                to.registry.do_send(Changed { project_id: project_id.clone() });
+            }
+            let plan = match state {
+                Some(plan) => *plan,
+                None => {
+                    let rows = milestones::list(pool, &project_id).await?;
+                    let milestones = rows.iter().map(crate::domain::milestones::view).collect();
+                    MilestonePlan { project_id: project_id.clone(), milestones, version }
+                }
+            };
+            to.deliver_to(Event::MilestonesChanged { plan }, policy::story_audiences(&project_id, Vec::new()));
+        }
+        Change::Timeline { id, project_id, state } => {
+            if remote {
+                to.registry.do_send(Changed { project_id: project_id.clone() });
+            }
+            let entry = match state {
+                Some(entry) => *entry,
+                None => match crate::domain::timeline::current_in(store, &id).await? {
+                    Some(entry) => entry,
+                    // Gone already (its comment deleted right after): its removal follows.
+                    None => return Ok(()),
+                },
+            };
+            let photos = crate::domain::timeline::photo_ids(&entry.detail);
+            to.deliver_to(Event::TimelineAdded { entry }, policy::story_audiences(&project_id, photos));
+        }
+        Change::TimelineRemoved { id, project_id } => {
+            if remote {
+                to.registry.do_send(Changed { project_id: project_id.clone() });
+            }
+            let audiences = policy::story_audiences(&project_id, Vec::new());
+            to.deliver_to(Event::TimelineRemoved { project_id, id }, audiences);
         }
         Change::Notification { id, user_id } => {
             let Some(row) = notifications::find(pool, &id).await? else { return Ok(()) };

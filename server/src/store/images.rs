@@ -33,11 +33,14 @@ const COLUMNS: &str = "id, project_id, uploaded_by, category, caption, original_
      byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, comment_count, visit_note, \
      batch_id, milestone_id";
 
+/// Inserts a photo. Its milestone tag is kept only if the milestone is still one of
+/// the project's: an upload tagged at its start may finish after the milestone went.
 pub async fn insert<'e, E: Executor<'e, Database = Any>>(ex: E, img: &ImageRow) -> Result<()> {
     sqlx::query(
         "INSERT INTO project_images (id, project_id, uploaded_by, category, caption, original_name, \
          content_type, byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, visit_note, \
-         batch_id, milestone_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+         batch_id, milestone_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+         (SELECT m.id FROM milestones m WHERE m.id = $18 AND m.project_id = $2))",
     )
     .bind(&img.id)
     .bind(&img.project_id)
@@ -207,4 +210,65 @@ pub async fn is_favourite<'e, E: Executor<'e, Database = Any>>(ex: E, user_id: &
         .fetch_one(ex)
         .await?
         > 0)
+}
+
+/// Tags a photo with a milestone, or untags it; bumps the version. False when the photo
+/// does not exist.
+pub async fn set_milestone<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    id: &str,
+    milestone_id: Option<&str>,
+    now: i64,
+) -> Result<bool> {
+    let done = sqlx::query("UPDATE project_images SET milestone_id = $2, updated_at = $3, version = version + 1 WHERE id = $1")
+        .bind(id)
+        .bind(milestone_id)
+        .bind(now)
+        .execute(ex)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Untags every photo tagged with a milestone (before the milestone is deleted, so the
+/// photos' versions move with their tag); answers their ids.
+pub async fn untag_milestone<'e, E: Executor<'e, Database = Any>>(ex: E, milestone_id: &str, now: i64) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar::<_, String>(
+        "UPDATE project_images SET milestone_id = NULL, updated_at = $2, version = version + 1 \
+         WHERE milestone_id = $1 RETURNING id",
+    )
+    .bind(milestone_id)
+    .bind(now)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// The first `limit` photos of one upload batch (a site visit), in the order they
+/// were stored.
+pub async fn of_batch<'e, E: Executor<'e, Database = Any>>(ex: E, batch_id: &str, limit: i64) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar::<_, String>(
+        "SELECT id FROM project_images WHERE batch_id = $1 ORDER BY created_at, id LIMIT $2",
+    )
+    .bind(batch_id)
+    .bind(limit)
+    .fetch_all(ex)
+    .await?)
+}
+
+/// Which of `ids` are photos of the project still: one query for a page of timeline
+/// entries' strips.
+pub async fn existing_of_project<'e, E: Executor<'e, Database = Any>>(
+    ex: E,
+    project_id: &str,
+    ids: &[String],
+) -> Result<Vec<String>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders = (2..ids.len() + 2).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+    let sql = format!("SELECT id FROM project_images WHERE project_id = $1 AND id IN ({placeholders})");
+    let mut q = sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(sql)).bind(project_id);
+    for id in ids {
+        q = q.bind(id);
+    }
+    Ok(q.fetch_all(ex).await?)
 }

@@ -3,6 +3,7 @@
 //! Queries use `$n` placeholders, which both drivers accept. The store never decides who
 //! may do what — callers pass it already-authorised scopes.
 
+pub mod activity;
 pub mod backup;
 pub mod comments;
 pub mod contact;
@@ -11,6 +12,7 @@ pub mod images;
 pub mod keys;
 pub mod login_failures;
 pub mod logs;
+pub mod milestones;
 pub mod notifications;
 pub mod outbox;
 pub mod projects;

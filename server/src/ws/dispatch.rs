@@ -8,7 +8,7 @@ use crate::domain::changes::Change;
 use crate::domain::policy::{Action, Actor, Guest};
 use crate::domain::services::Services;
 use crate::domain::turns::Turns;
-use crate::domain::{comments, guests, mail_preferences, notifications, photos, profile, projects, users};
+use crate::domain::{comments, guests, mail_preferences, milestones, notifications, photos, profile, projects, timeline, users};
 use crate::error::{Error, Result};
 use crate::live::project::{self, ProjectTurns};
 use crate::live::registry;
@@ -70,6 +70,13 @@ pub async fn dispatch_guest(svc: &Services, guest: &Guest, request: Request) -> 
         }
         _ => Err(Error::new(ErrorCode::Forbidden, guests::GUESTS_ONLY_VIEW)),
     }
+}
+
+async fn milestone_turn(cx: &RequestContext, project_id: String, edit: milestones::Edit) -> Outcome {
+    let turns = turns_of(&cx.live, project_id.clone());
+    let (svc, actor) = (cx.svc.clone(), cx.actor.clone());
+    let plan = turns.take(Box::pin(async move { milestones::change(&svc, &actor, &project_id, &edit).await })).await?;
+    plain(Response::Milestones { plan })
 }
 
 pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
@@ -164,14 +171,38 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::UpdateMailPreferences(input) => {
             plain(Response::MailPreferences { preferences: mail_preferences::update(svc, actor, &input).await? })
         }
-        Request::ListMilestones { .. }
-        | Request::AddMilestone(_)
-        | Request::AddMilestoneTemplate { .. }
-        | Request::UpdateMilestone(_)
-        | Request::SetMilestoneDone(_)
-        | Request::MoveMilestone { .. }
-        | Request::DeleteMilestone { .. }
-        | Request::ListTimeline { .. } => Err(Error::internal("issue 18: not wired yet")),
+        Request::ListMilestones { project_id } => {
+            plain(Response::Milestones { plan: milestones::list(svc, actor, &project_id).await? })
+        }
+        Request::ListTimeline { project_id, before } => {
+            let (entries, next) = timeline::list(svc, actor, &project_id, before.as_deref()).await?;
+            plain(Response::Timeline { project_id, entries, next })
+        }
+        // Milestone changes are project changes: planned, written and published in the
+        // project actor's turn, after its earlier changes.
+        Request::AddMilestone(input) => {
+            let edit = milestones::Edit::Add { name: input.name, target_date: input.target_date };
+            milestone_turn(&cx, input.project_id, edit).await
+        }
+        Request::AddMilestoneTemplate { project_id } => milestone_turn(&cx, project_id, milestones::Edit::Template).await,
+        Request::UpdateMilestone(input) => {
+            let project_id = milestones::project_of(svc, actor, &input.id).await?;
+            let edit = milestones::Edit::Update { id: input.id, name: input.name, target_date: input.target_date };
+            milestone_turn(&cx, project_id, edit).await
+        }
+        Request::SetMilestoneDone(input) => {
+            let project_id = milestones::project_of(svc, actor, &input.id).await?;
+            let edit = milestones::Edit::SetDone { id: input.id, done: input.done, done_date: input.done_date };
+            milestone_turn(&cx, project_id, edit).await
+        }
+        Request::MoveMilestone { id, position } => {
+            let project_id = milestones::project_of(svc, actor, &id).await?;
+            milestone_turn(&cx, project_id, milestones::Edit::Move { id, position }).await
+        }
+        Request::DeleteMilestone { id } => {
+            let project_id = milestones::project_of(svc, actor, &id).await?;
+            milestone_turn(&cx, project_id, milestones::Edit::Delete { id }).await
+        }
         Request::CreateGuestLink(input) => {
             let (link, url) = guests::create(svc, actor, &input).await?;
             plain(Response::GuestLinkCreated { link, url })

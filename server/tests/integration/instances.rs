@@ -298,3 +298,39 @@ async fn a_subscription_on_one_instance_racing_a_move_on_another_never_leaks() {
     })
     .await;
 }
+
+#[actix_web::test]
+async fn a_guest_link_revoked_on_one_instance_closes_its_page_on_the_other() {
+    on_two_instances(|a, b| async move {
+        let (mut home, hello) = a.connect(HOMEOWNER).await;
+        let project = hello.snapshot.projects[0].clone();
+        let input = protocol::CreateGuestLink {
+            project_id: project.id.clone(),
+            photos: protocol::GuestPhotos::All,
+            downloads: false,
+            expires_in_days: Some(30),
+        };
+        let Ok(Response::GuestLinkCreated { link, url }) = home.request(1, Request::CreateGuestLink(input)).await else {
+            panic!("link")
+        };
+        let token = url.rsplit_once("/guest/").map(|(_, t)| t.to_owned()).unwrap();
+        let mut guest = b.guest_ws(Some(&token), Some(ORIGIN)).await.expect("guest socket on B");
+        assert!(matches!(guest.next_msg().await, protocol::ServerMsg::GuestHello(_)));
+        // A change on A reaches the guest on B...
+        let (mut admin, _) = a.connect(ADMIN).await;
+        let progress = (project.progress + 5) % 100;
+        let change = UpdateProject { id: project.id.clone(), progress: Some(progress), ..Default::default() };
+        admin.request(1, Request::UpdateProject(change)).await.unwrap();
+        let seen = guest.event(|e| match e {
+            Event::ProjectUpdated { project: p, .. } if p.progress == progress => Some(()),
+            _ => None,
+        });
+        seen.await;
+        // ...and so does the revocation: the page closes at once.
+        home.request(2, Request::RevokeGuestLink { id: link.id }).await.unwrap();
+        ended(&mut guest, "guest link revocation").await;
+        assert!(b.guest_ws(Some(&token), Some(ORIGIN)).await.is_err(), "B opens no new socket for it");
+        (a, b)
+    })
+    .await;
+}

@@ -11,6 +11,7 @@ mod bounds;
 mod comments;
 mod live;
 mod contact;
+mod guests;
 mod instances;
 mod mail;
 mod media;

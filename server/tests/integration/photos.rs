@@ -518,7 +518,7 @@ async fn downloads_all_photos_or_my_favourites_as_a_zip() {
     server.stop().await;
 }
 
-async fn zip_entries(bytes: Vec<u8>) -> Vec<(String, Vec<u8>)> {
+pub(crate) async fn zip_entries(bytes: Vec<u8>) -> Vec<(String, Vec<u8>)> {
     let zip = async_zip::base::read::mem::ZipFileReader::new(bytes).await.expect("a valid zip");
     let mut out = Vec::new();
     for i in 0..zip.file().entries().len() {

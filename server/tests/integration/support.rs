@@ -301,6 +301,29 @@ impl TestServer {
     }
 }
 
+impl TestServer {
+    /// Opens a guest's socket (`/ws/guest`) with a guest link's token as its cookie.
+    pub async fn guest_ws(&self, token: Option<&str>, origin: Option<&str>) -> Result<WsClient, (StatusCode, Value)> {
+        let mut req = self.client.ws(format!("{}/ws/guest", self.ws_base)).max_frame_size(4 * 1024 * 1024);
+        if let Some(t) = token {
+            req = req.header("Cookie", format!("sitecast_guest={t}"));
+        }
+        if let Some(o) = origin {
+            req = req.origin(o);
+        }
+        match req.connect().await {
+            Ok((_, framed)) => Ok(WsClient::new(framed)),
+            Err(awc::error::WsClientError::InvalidResponseStatus(status)) => Err((status, Value::Null)),
+            Err(other) => panic!("websocket connect failed: {other}"),
+        }
+    }
+
+    /// GET as a guest holding a link's token (and no session).
+    pub async fn guest_get(&self, path: &str, token: &str) -> Resp {
+        self.get_with(path, None, &[("Cookie", &format!("sitecast_guest={token}"))]).await
+    }
+}
+
 pub const BOUNDARY: &str = "----sitecast-test-boundary-7MA4YWxkTrZu0gW";
 
 /// A multipart/form-data body with one `photos` part per file.

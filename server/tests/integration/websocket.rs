@@ -211,6 +211,29 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::MarkAllNotificationsRead).await;
         let Response::MailPreferences { preferences } = ask(Request::GetMailPreferences).await else { unreachable!() };
         ask(Request::UpdateMailPreferences(MailPreferences { status_changes: !preferences.status_changes, ..preferences })).await;
+        // Issue 18: milestones and the timeline.
+        ask(Request::AddMilestoneTemplate { project_id: project.id.clone() }).await;
+        let add = protocol::AddMilestone { project_id: project.id.clone(), name: "Punch list".into(), target_date: None };
+        let Response::Milestones { plan } = ask(Request::AddMilestone(add)).await else { unreachable!() };
+        let first = plan.milestones.first().expect("the template's milestones").id.clone();
+        let last = plan.milestones.last().expect("the added milestone").id.clone();
+        ask(Request::ListMilestones { project_id: project.id.clone() }).await;
+        let rename = protocol::UpdateMilestone { id: first.clone(), name: Some("Site prep".into()), target_date: Some("2026-12-01".into()) };
+        ask(Request::UpdateMilestone(rename)).await;
+        ask(Request::SetMilestoneDone(protocol::SetMilestoneDone { id: first, done: true, done_date: None })).await;
+        ask(Request::MoveMilestone { id: last.clone(), position: 0 }).await;
+        ask(Request::DeleteMilestone { id: last }).await;
+        ask(Request::ListTimeline { project_id: project.id.clone(), before: None }).await;
+        // Issue 18: guest links.
+        let share = protocol::CreateGuestLink {
+            project_id: project.id.clone(),
+            photos: protocol::GuestPhotos::All,
+            downloads: false,
+            expires_in_days: Some(7),
+        };
+        let Response::GuestLinkCreated { link, .. } = ask(Request::CreateGuestLink(share)).await else { unreachable!() };
+        ask(Request::ListGuestLinks { project_id: project.id.clone() }).await;
+        ask(Request::RevokeGuestLink { id: link.id }).await;
         ask(Request::DeletePhoto { id: photo.id.clone() }).await;
         ask(Request::DeleteProject { id: project.id.clone() }).await;
         ask(Request::UserDeletionImpact { id: user.id.clone() }).await;
