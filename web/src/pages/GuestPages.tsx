@@ -356,7 +356,11 @@ export function GuestProjectPage() {
   const [, setParams] = useSearchParams();
 
   useEffect(() => {
-    if (project) document.title = `${project.title} · Sitecast`;
+    if (!project) return undefined;
+    document.title = `${project.title} · Sitecast`;
+    return () => {
+      document.title = 'Sitecast';
+    };
   }, [project?.title]);
 
   if (!project || !access) return null;
