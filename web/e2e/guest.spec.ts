@@ -13,6 +13,11 @@ test('a guest link opens in a fresh browser, follows the project live, and stops
   await homeowner.goto('/projects');
   const id = await openProjectCard(homeowner, 'Maple Street Residence');
 
+  await homeowner.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(homeowner.getByRole('dialog', { name: 'Share this project' }).getByRole('form', { name: 'New link' })).toBeVisible();
+  await shoot(homeowner, 'share-dialog', { viewport: true });
+  await homeowner.keyboard.press('Escape');
+
   // The homeowner shares: all photos, a week, no downloads.
   const { path, row } = await createGuestLink(homeowner, { photos: 'All photos', expires: '7 days', downloads: false });
   const dialog = homeowner.getByRole('dialog', { name: 'Share this project' });
@@ -61,7 +66,11 @@ test('a guest link opens in a fresh browser, follows the project live, and stops
   await expect(row).toContainText('Last opened', { timeout: 15_000 });
   await homeowner.keyboard.press('Escape');
 
-  // The builder uploads a photo: the guest's open page shows it without a reload.
+  // The builder uploads a photo: the guest's open page shows it, and its timeline
+  // entry, without a reload.
+  const batches = guest.getByRole('region', { name: 'Timeline' }).locator('[data-testid="timeline-entry"][data-kind="photos_added"]');
+  await expect(guest.getByTestId('timeline-feed').or(guest.getByTestId('timeline-empty'))).toBeVisible();
+  const batchesBefore = await batches.count();
   const builderContext = await browser.newContext();
   const builder = await builderContext.newPage();
   await loginAs(builder, 'builder');
@@ -73,6 +82,8 @@ test('a guest link opens in a fresh browser, follows the project live, and stops
   await section.getByRole('region', { name: 'Selected Photos' }).getByRole('button', { name: 'Publish' }).click();
   await expect(toast(builder, '1 photo uploaded successfully')).toBeVisible({ timeout: 30_000 });
   await expect(tile(photos, captionOf(name))).toHaveCount(1, { timeout: 15_000 });
+  await expect.poll(() => batches.count(), { timeout: 15_000 }).toBeGreaterThan(batchesBefore);
+  await expect(batches.first()).toContainText('new photo');
   expect(await guest.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   await builderContext.close();
 

@@ -356,7 +356,11 @@ export function GuestProjectPage() {
   const [, setParams] = useSearchParams();
 
   useEffect(() => {
-    if (project) document.title = `${project.title} · Sitecast`;
+    if (!project) return undefined;
+    document.title = `${project.title} · Sitecast`;
+    return () => {
+      document.title = 'Sitecast';
+    };
   }, [project?.title]);
 
   if (!project || !access) return null;
@@ -366,11 +370,15 @@ export function GuestProjectPage() {
       toast.info('That photo is not part of this shared link.');
       return;
     }
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('photo', id);
-      return next;
-    });
+    // As a tile does: the lightbox's photo replaces the address, adding no history step.
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('photo', id);
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   return (

@@ -11,6 +11,9 @@ import { buttonClasses } from '../components/ui/Button';
 export function LinkInactivePage() {
   useEffect(() => {
     document.title = 'Link no longer active · Sitecast';
+    return () => {
+      document.title = 'Sitecast';
+    };
   }, []);
   return (
     <div className="flex min-h-dvh flex-col" data-testid="link-inactive">

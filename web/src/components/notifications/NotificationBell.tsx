@@ -108,7 +108,7 @@ export function NotificationBell() {
           <span
             data-testid="notification-count"
             aria-hidden="true"
-            className="absolute top-1 right-1 inline-flex min-w-4.5 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] leading-4.5 font-bold text-white ring-2 ring-white dark:ring-slate-950"
+            className="absolute top-1 right-1 inline-flex min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4.5 font-bold text-white ring-2 ring-white dark:ring-slate-950"
           >
             {unreadBadge(unread)}
           </span>
