@@ -441,6 +441,7 @@ mod tests {
             ("caption", CAPTION),
             ("batchNote", BATCH_NOTE),
             ("comment", COMMENT),
+            ("milestoneName", MILESTONE_NAME),
             ("contactMessage", CONTACT_MESSAGE),
         ];
         for (key, limit) in keys {

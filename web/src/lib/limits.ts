@@ -15,5 +15,6 @@ export const MAX_LENGTH = {
   caption: 500,
   batchNote: 1000,
   comment: 2000,
+  milestoneName: 120,
   contactMessage: 5000,
 } as const;

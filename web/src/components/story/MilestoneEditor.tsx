@@ -7,13 +7,13 @@ import { formatDay, localDay, milestoneStates, type MilestoneView } from '../../
 import { commands } from '../../sync/commands';
 import { toastRequestError } from '../../sync/errors';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { MAX_LENGTH } from '../../lib/limits';
 import { Button } from '../ui/Button';
 import { inputClasses } from '../ui/Field';
 import { MilestoneSummaryLine } from './MilestoneList';
 import { MilestoneMarker, MilestoneStateBadge } from './MilestoneStateBadge';
 
-/** Longest milestone name the editor takes (the server checks it too). */
-const NAME_MAX = 120;
+const NAME_MAX = MAX_LENGTH.milestoneName;
 
 const iconButton =
   'inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
