@@ -477,30 +477,18 @@ pub async fn tag_for<'e, E: Executor<'e, Database = Any>>(ex: E, project_id: &st
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::{ProjectStatus, Role};
+    use protocol::Role;
 
     fn project(mode: ProgressMode) -> ProjectRow {
         ProjectRow {
-            id: "p".into(),
             title: "Oak Street".into(),
-            description: "".into(),
             address: "1 Oak Street".into(),
-            homeowner_id: "h".into(),
-            builder_id: Some("b".into()),
-            status: ProjectStatus::InProgress.as_str().into(),
             progress: 40,
-            thumbnail_image_id: None,
-            thumbnail_pinned: 0,
             progress_mode: mode.as_str().into(),
-            created_at: 1,
-            updated_at: 1,
             version: 7,
-            homeowner_email: "h@example.com".into(),
             homeowner_name: None,
-            homeowner_first_name: None,
-            homeowner_last_name: None,
-            builder_email: Some("b@example.com".into()),
             builder_name: None,
+            ..ProjectRow::example("p", "h", Some("b"))
         }
     }
 
