@@ -26,4 +26,4 @@ done
 curl -sf "$url/api/health" >/dev/null || { echo "server did not start"; cat "$data/server.log"; exit 1; }
 
 cd web
-SITECAST_E2E_URL="$url" SITECAST_E2E_OUTBOX="$data/outbox" npx playwright test
+SITECAST_E2E_URL="$url" SITECAST_E2E_OUTBOX="$data/outbox" npx playwright test "$@"

@@ -15,6 +15,13 @@ if [ "${CI:-}" = "true" ] && [ -z "${TEST_DATABASE_URL:-}" ]; then
   exit 1
 fi
 
+echo "== store: committed query data (.sqlx) matches each backend's queries and schema"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  ./scripts/sqlx-prepare.sh --check
+else
+  echo "TEST_DATABASE_URL not set: the query data check needs Postgres; skipped"
+fi
+
 echo "== cargo clippy (lints deny unwrap/expect outside tests)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 

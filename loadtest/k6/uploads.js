@@ -1,16 +1,18 @@
 // Uploads: BUILDERS VUs of the demo builder each upload PHOTOS generated 12 MP JPEGs
-// (3-5 MB, BATCH to a request) to the demo homeowner's project while WATCHERS homeowner
-// sockets, subscribed to it, wait for each `photo_added`. A photo's file name carries
-// the start time of its request, so its caption does too; every watcher records
-// request start → photo visible (`photo_visible_latency`), as ../src/bin/photos.rs
-// `upload` does. Upload throughput: `upload_bytes`, `upload_photos` and the request
-// durations.
+// (3-5 MB, BATCH to a site visit) to the demo homeowner's project over tus
+// (`/api/uploads`: each file created, then sent whole in one PATCH) while WATCHERS
+// homeowner sockets, subscribed to it, wait for each `photo_added`. A photo's file name
+// carries the moment its upload was created, so its caption does too; every watcher
+// records creation → photo visible (`photo_visible_latency`), as ../src/bin/photos.rs
+// `upload` does. Upload throughput: `upload_bytes`, `upload_photos` and the per-file
+// durations (creation to the last PATCH's answer).
 //
 //   loadtest/run.sh uploads                     (BUILDERS=2 PHOTOS=5 BATCH=1 WATCHERS=10)
 //   BUILDERS=4 PHOTOS=10 BATCH=5 WATCHERS=50 loadtest/run.sh uploads
 //
 // The JPEGs are made by fixtures.py (run.sh does it: FIXTURE_DIR, FIXTURES files).
 
+import { b64encode } from 'k6/encoding';
 import exec from 'k6/execution';
 import http from 'k6/http';
 import { Counter, Trend } from 'k6/metrics';
@@ -41,7 +43,7 @@ const FIXTURE_DIR = __ENV.FIXTURE_DIR || './.build/fixtures';
 /** A watcher gives up this long after the last photo it saw (or after it subscribed). */
 const IDLE = envNum('IDLE', 60, 5);
 const EXPECTED = BUILDERS * PHOTOS;
-const REQUESTS = Math.ceil(PHOTOS / BATCH);
+const VISITS = Math.ceil(PHOTOS / BATCH);
 const maxSecs = Math.ceil(60 + EXPECTED * 5 + IDLE);
 
 // open() runs in every VU's init; the files are a few MB each.
@@ -63,7 +65,7 @@ const scenarios = {
     executor: 'per-vu-iterations',
     exec: 'builder',
     vus: BUILDERS,
-    iterations: REQUESTS,
+    iterations: VISITS,
     maxDuration: `${maxSecs}s`,
     gracefulStop: '30s',
   },
@@ -98,39 +100,57 @@ export async function setup() {
   const builder = login(BUILDER);
   const project = await homeownerProject(homeowner);
   console.log(
-    `uploads: ${BUILDERS} builders x ${PHOTOS} photos (${BATCH} a request), ${WATCHERS} watchers, project ${project}`,
+    `uploads: ${BUILDERS} builders x ${PHOTOS} photos (${BATCH} a site visit), ${WATCHERS} watchers, project ${project}`,
   );
   return { homeowner, builder, project };
 }
 
-function ascii(s) {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
-  return out;
+/** tus `Upload-Metadata`: `key base64(value)` pairs (values are ASCII here). */
+function metadata(pairs) {
+  return Object.entries(pairs)
+    .map(([k, v]) => `${k} ${b64encode(String(v))}`)
+    .join(',');
 }
 
-/** A multipart/form-data body with one `photos` part per file (names are ASCII). */
-function multipart(parts) {
-  const boundary = `----sitecast-k6-${Date.now()}-${Math.floor(Math.random() * 1e9)}`;
-  const chunks = [];
-  for (const { name, data } of parts) {
-    chunks.push(
-      ascii(
-        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\n` +
-          'Content-Type: image/jpeg\r\n\r\n',
-      ),
-    );
-    chunks.push(data);
-    chunks.push(ascii('\r\n'));
+const TUS = { 'Tus-Resumable': '1.0.0' };
+
+/** One file over tus: created, then sent whole. Answers 'stored', 'refused' or 'failed'. */
+/** A random (version 4) UUID: the server takes only UUIDs as site-visit ids. */
+function uuidV4() {
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+    const r = Math.floor(Math.random() * 16);
+    return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+  });
+}
+
+function send(data, name, photo, visit, files) {
+  const headers = { ...TUS, Cookie: data.builder, Origin: ORIGIN };
+  const created = http.post(`${BASE_URL}/api/uploads`, null, {
+    headers: {
+      ...headers,
+      'Upload-Length': String(photo.length),
+      'Upload-Metadata': metadata({ projectId: data.project, filename: name, batchId: visit, batchSize: files }),
+    },
+    tags: { name: 'upload_create' },
+  });
+  if (created.status !== 201) {
+    console.warn(`upload creation: ${created.status} ${created.error || ''} ${String(created.body).slice(0, 200)}`);
+    return 'failed';
   }
-  chunks.push(ascii(`--${boundary}--\r\n`));
-  const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let offset = 0;
-  for (const c of chunks) {
-    body.set(c, offset);
-    offset += c.length;
+  const res = http.patch(`${BASE_URL}${created.headers.Location}`, photo.buffer, {
+    headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    tags: { name: 'upload' },
+    timeout: '300s',
+  });
+  if (res.status !== 204) {
+    console.warn(`upload: ${res.status} ${res.error || ''} ${String(res.body).slice(0, 200)}`);
+    return 'failed';
   }
-  return { body: body.buffer, contentType: `multipart/form-data; boundary=${boundary}` };
+  if (res.headers['Sitecast-Refused']) {
+    console.warn(`refused ${name}: ${decodeURIComponent(res.headers['Sitecast-Refused'])}`);
+    return 'refused';
+  }
+  return 'stored';
 }
 
 export function builder(data) {
@@ -145,33 +165,22 @@ export function builder(data) {
   }
   const first = iteration * BATCH;
   const count = Math.min(BATCH, PHOTOS - first);
-  const started = Date.now();
-  const parts = [];
-  let bytes = 0;
+  const visit = uuidV4();
   for (let i = 0; i < count; i++) {
     const n = first + i;
     const photo = files[(vu + n) % files.length];
-    bytes += photo.length;
-    // The caption is the file name without its extension: k6-<request start>-<vu>-<n>.
-    parts.push({ name: `k6-${started}-${vu}-${n}.jpg`, data: photo });
+    const started = Date.now();
+    // The caption is the file name without its extension: k6-<creation>-<vu>-<n>.
+    const outcome = send(data, `k6-${started}-${vu}-${n}.jpg`, photo, visit, count);
+    uploadDuration.add(Date.now() - started);
+    if (outcome === 'failed') {
+      uploadFailed.add(1);
+      continue;
+    }
+    uploadBytes.add(photo.length);
+    if (outcome === 'stored') uploadPhotos.add(1);
+    else uploadSkipped.add(1);
   }
-  const { body, contentType } = multipart(parts);
-  const res = http.post(`${BASE_URL}/api/projects/${data.project}/photos`, body, {
-    headers: { 'Content-Type': contentType, Cookie: data.builder, Origin: ORIGIN },
-    tags: { name: 'upload' },
-    timeout: '300s',
-  });
-  uploadDuration.add(res.timings.duration);
-  if (res.status !== 201) {
-    uploadFailed.add(1);
-    console.warn(`upload: ${res.status} ${res.error || ''} ${String(res.body).slice(0, 200)}`);
-    return;
-  }
-  const result = res.json();
-  uploadBytes.add(bytes);
-  uploadPhotos.add(result.photos.length);
-  uploadSkipped.add(result.skipped.length);
-  for (const s of result.skipped) console.warn(`skipped ${s.name}: ${s.reason}`);
 }
 
 const CAPTION = /^k6-(\d+)-\d+-\d+$/;

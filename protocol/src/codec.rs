@@ -10,8 +10,10 @@ use crate::messages::ClientMsg;
 
 /// Largest client frame the server reads. Requests are small; uploads go over HTTP.
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;
-/// Deepest nesting of maps and arrays a client frame may have.
-pub const MAX_DEPTH: usize = 16;
+/// Deepest nesting of maps and arrays a client frame may have. A markup's freehand
+/// point (issue 27) is the deepest legitimate value: rmp-serde counts it past 16, as it
+/// also counts the tagged enums it buffers on the way down.
+pub const MAX_DEPTH: usize = 24;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CodecError {
@@ -64,8 +66,14 @@ fn check_shape(bytes: &[u8]) -> Result<(), CodecError> {
     documented_shape(&value).map_err(|reason| CodecError::Malformed(reason.to_owned()))
 }
 
-/// No client request carries a list (a test below keeps it so), so every array in a
-/// client frame is a struct or a tagged enum sent positionally.
+/// The only fields of client requests that carry lists of structs (a test below keeps
+/// it so): a markup's shapes and a freehand stroke's points (issue 27). Any other array
+/// in a client frame is a struct or a tagged enum sent positionally.
+pub const LIST_FIELDS: [&str; 2] = ["shapes", "points"];
+
+/// The only fields of client requests that carry lists of strings (issue 29's tagging).
+pub const STRING_LIST_FIELDS: [&str; 3] = ["imageIds", "addTags", "removeTags"];
+
 fn documented_shape(value: &ValueRef<'_>) -> Result<(), &'static str> {
     match value {
         ValueRef::Array(_) => Err("arrays are not accepted; send maps with named fields"),
@@ -77,7 +85,18 @@ fn documented_shape(value: &ValueRef<'_>) -> Result<(), &'static str> {
             if key == "type" && !matches!(value, ValueRef::String(tag) if tag.is_str()) {
                 return Err("the `type` tag must be a string");
             }
-            documented_shape(value)
+            match value {
+                // A list field holds named structs, never values sent positionally.
+                ValueRef::Array(items) if LIST_FIELDS.contains(&key) => items.iter().try_for_each(|item| match item {
+                    ValueRef::Map(_) => documented_shape(item),
+                    _ => Err("list items must be maps with named fields"),
+                }),
+                ValueRef::Array(items) if STRING_LIST_FIELDS.contains(&key) => items.iter().try_for_each(|item| match item {
+                    ValueRef::String(text) if text.is_str() => Ok(()),
+                    _ => Err("list items must be strings"),
+                }),
+                value => documented_shape(value),
+            }
         }),
         _ => Ok(()),
     }
@@ -102,7 +121,7 @@ mod tests {
 
     #[test]
     fn round_trips_a_client_message() {
-        let msg = ClientMsg { id: 42, request: Request::Ping };
+        let msg = ClientMsg { id: 42, request: Request::Ping(crate::messages::Ping {}) };
         let bytes = encode(&msg).unwrap_or_default();
         assert_eq!(decode_client_msg(&bytes).ok(), Some(msg));
     }
@@ -145,14 +164,14 @@ mod tests {
         ]));
         assert_eq!(
             decode_client_msg(&frame).ok(),
-            Some(ClientMsg { id: 4, request: Request::GetProject { id: "p1".into() } })
+            Some(ClientMsg { id: 4, request: Request::GetProject(crate::messages::GetProject { id: "p1".into() }) })
         );
     }
 
     #[test]
     fn positional_arrays_are_refused() {
         // rmp-serde's plain `to_vec` writes structs as arrays: [5, ["get_project", "p1"]].
-        let msg = ClientMsg { id: 5, request: Request::GetProject { id: "p1".into() } };
+        let msg = ClientMsg { id: 5, request: Request::GetProject(crate::messages::GetProject { id: "p1".into() }) };
         let positional = rmp_serde::to_vec(&msg).unwrap_or_default();
         assert_eq!(decode::<ClientMsg>(&positional).ok(), Some(msg), "the lax decoder takes it");
         assert!(matches!(decode_client_msg(&positional), Err((_, CodecError::Malformed(_)))));
@@ -165,12 +184,44 @@ mod tests {
     }
 
     #[test]
+    fn markup_lists_are_taken_as_lists_of_maps_only() {
+        use crate::messages::SaveMarkup;
+        use crate::types::{Geometry, MarkupColor, Point, Shape, StrokeWidth};
+        let shape = Shape {
+            id: "s1".into(),
+            color: MarkupColor::Red,
+            width: StrokeWidth::Thin,
+            geometry: Geometry::Pen { points: vec![Point { x: 0.1, y: 0.2 }, Point { x: 0.3, y: 0.4 }] },
+            author_id: String::new(),
+        };
+        let msg = ClientMsg {
+            id: 9,
+            request: Request::SaveMarkup(SaveMarkup { image_id: "i1".into(), base_version: 0, shapes: vec![shape] }),
+        };
+        assert_eq!(decode_client_msg(&encode(&msg).unwrap_or_default()).map_err(|e| e.1.to_string()), Ok(msg));
+        let save = |shapes: rmpv::Value| {
+            raw(map(vec![
+                (s("id"), rmpv::Value::from(10)),
+                (s("request"), map(vec![(s("type"), s("save_markup")), (s("imageId"), s("i1")), (s("baseVersion"), rmpv::Value::from(0)), (s("shapes"), shapes)])),
+            ]))
+        };
+        // A shape sent positionally inside the list, and a list under another name.
+        let positional = rmpv::Value::Array(vec![rmpv::Value::Array(vec![s("s1"), s("red"), s("thin")])]);
+        assert!(matches!(decode_client_msg(&save(positional)), Err((Some(10), CodecError::Malformed(m))) if m.contains("maps")));
+        let frame = raw(map(vec![
+            (s("id"), rmpv::Value::from(11)),
+            (s("request"), map(vec![(s("type"), s("get_markup")), (s("imageId"), rmpv::Value::Array(vec![s("i1")]))])),
+        ]));
+        assert!(matches!(decode_client_msg(&frame), Err((Some(11), CodecError::Malformed(m))) if m.contains("arrays")));
+    }
+
+    #[test]
     fn integer_type_tags_are_refused() {
         let frame = |tag: i64| {
             raw(map(vec![(s("id"), rmpv::Value::from(1)), (s("request"), map(vec![(s("type"), rmpv::Value::from(tag))]))]))
         };
         // Variant 0 is `ping`: the lax decoder would answer it.
-        assert_eq!(decode::<ClientMsg>(&frame(0)).ok(), Some(ClientMsg { id: 1, request: Request::Ping }));
+        assert_eq!(decode::<ClientMsg>(&frame(0)).ok(), Some(ClientMsg { id: 1, request: Request::Ping(crate::messages::Ping {}) }));
         for tag in [0, 3] {
             assert!(matches!(decode_client_msg(&frame(tag)), Err((Some(1), CodecError::Malformed(m))) if m.contains("`type`")));
         }
@@ -183,7 +234,7 @@ mod tests {
             (rmpv::Value::from(0), rmpv::Value::from(7)),
             (rmpv::Value::from(1), map(vec![(s("type"), s("ping"))])),
         ]));
-        assert_eq!(decode::<ClientMsg>(&frame).ok(), Some(ClientMsg { id: 7, request: Request::Ping }), "the lax decoder takes it");
+        assert_eq!(decode::<ClientMsg>(&frame).ok(), Some(ClientMsg { id: 7, request: Request::Ping(crate::messages::Ping {}) }), "the lax decoder takes it");
         assert!(matches!(decode_client_msg(&frame), Err((_, CodecError::Malformed(m))) if m.contains("keys")));
         let inner = raw(map(vec![
             (s("id"), rmpv::Value::from(8)),
@@ -219,11 +270,25 @@ mod tests {
             shapes.inline
         };
         let has_list = |shape: &String| shape.contains("Array<") || shape.contains('[');
+        // Lists only as the documented list fields: strike those out, and none remain.
+        let undocumented = |shape: &String| {
+            let mut rest = shape.clone();
+            for field in LIST_FIELDS.iter().chain(&STRING_LIST_FIELDS) {
+                while let Some(at) = rest.find(&format!("{field}: Array<")) {
+                    let open = at + field.len() + ": Array<".len();
+                    let close = rest[open..].find('>').map_or(rest.len(), |c| open + c + 1);
+                    rest.replace_range(at..close, "");
+                }
+            }
+            has_list(&rest)
+        };
 
         let client = shapes_of(|v| v.visit::<ClientMsg>());
         assert!(client.iter().any(|s| s.contains("firstName")), "the walk reaches the request bodies");
-        let lists: Vec<&String> = client.iter().filter(|s| has_list(s)).collect();
-        assert!(lists.is_empty(), "client messages with lists: {lists:?}");
+        assert!(client.iter().any(|s| s.contains("shapes: Array<")), "the walk reaches the markup's shapes");
+        // A list type visited on its own (`Array<…>`) is checked where a field holds it.
+        let lists: Vec<&String> = client.iter().filter(|s| !s.starts_with("Array<") && undocumented(s)).collect();
+        assert!(lists.is_empty(), "client messages with lists outside LIST_FIELDS: {lists:?}");
         let server = shapes_of(|v| v.visit::<crate::messages::UserDirectory>());
         assert!(server.iter().any(has_list), "the check sees lists where there are some");
     }

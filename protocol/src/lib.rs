@@ -10,10 +10,6 @@ pub mod typescript;
 
 pub use codec::{decode, decode_client_msg, encode, CodecError, MAX_DEPTH, MAX_FRAME_BYTES};
 pub use error::{ApiError, ErrorCode, FieldError};
-pub use messages::{
-    AddMilestone, ClientMsg, CreateGuestLink, CreateProject, CreateUser, Event, GuestHello, Hello, LogEntry, MilestoneStart,
-    PasswordChange, ProfileUpdate, Request, Response, ServerMsg, SetMilestoneDone, SkippedFile, Snapshot, UpdateMilestone,
-    UpdatePhoto, UpdateProject, UpdateUser, UploadResult, UserDirectory, UserListing, PROTOCOL_VERSION,
-};
-pub use replies::{answers, Pairing, REPLIES};
+pub use messages::*;
+pub use replies::{answers, reply, Pairing, RequestMessage, REPLIES};
 pub use types::*;

@@ -6,8 +6,9 @@ use ts_rs::TS;
 
 use crate::error::ApiError;
 use crate::types::{
-    Comment, GuestAccess, GuestLink, GuestPhotos, ImageCategory, MailPreferences, MilestonePlan, Millis, Notification, Profile,
-    ProgressMode, Project, ProjectImage, ProjectStatus, Role, TimelineEntry, UserSummary,
+    Comment, GuestAccess, GuestLink, GuestPhotos, ImageCategory, InstallationSettings, MailPreferences, Markup, MilestonePlan,
+    Millis, Notification, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Role, SearchResults, Shape, TagUse,
+    TimelineEntry, UserSummary,
 };
 
 /// Bumped on any incompatible change; the first server frame carries it.
@@ -26,31 +27,31 @@ pub struct ClientMsg {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Request {
     /// Application-level liveness check.
-    Ping,
+    Ping(Ping),
     /// The user tables this user may see (SPEC.md §2 dashboards).
-    ListUsers,
+    ListUsers(ListUsers),
     /// Admin: invite a user of any role.
     CreateUser(CreateUser),
     /// Admin (anyone) or builder (homeowners).
     UpdateUser(UpdateUser),
     /// Admin, not self.
-    DeleteUser { id: String },
+    DeleteUser(DeleteUser),
     /// Admin, not self: what deleting this user would take with them, for the
     /// confirmation dialog (the same permission as `DeleteUser`).
-    UserDeletionImpact { id: String },
+    UserDeletionImpact(UserDeletionImpact),
     /// Projects this user may see, newest update first.
-    ListProjects,
-    GetProject { id: String },
+    ListProjects(ListProjects),
+    GetProject(GetProject),
     /// Admin.
     CreateProject(CreateProject),
     /// Details: admin or the project's builder; status and progress: admin.
     UpdateProject(UpdateProject),
     /// Admin.
-    DeleteProject { id: String },
+    DeleteProject(DeleteProject),
     /// Start receiving this project's detail events (photos, viewers); the reply carries
     /// the photos and this user's favourites among them.
-    Subscribe { id: String },
-    Unsubscribe { id: String },
+    Subscribe(Subscribe),
+    Unsubscribe(Unsubscribe),
     /// Own name and phone.
     UpdateProfile(ProfileUpdate),
     /// Own password; ends the user's other sessions.
@@ -58,89 +59,300 @@ pub enum Request {
     /// A client-side log entry, stored (SPEC.md §3 logs).
     Log(LogEntry),
     /// A project's photos, newest first, and which of them this user favourited.
-    ListPhotos {
-        #[serde(rename = "projectId")]
-        project_id: String,
-    },
+    ListPhotos(ListPhotos),
     /// Admin or the project's builder: caption and category.
     UpdatePhoto(UpdatePhoto),
     /// Admin: the photo and its stored files.
-    DeletePhoto { id: String },
+    DeletePhoto(DeletePhoto),
     /// Mark or unmark a favourite; setting what is already set succeeds.
     /// The user's other sockets hear `favourite_changed`.
-    SetFavourite {
-        #[serde(rename = "imageId")]
-        image_id: String,
-        favourite: bool,
-    },
+    SetFavourite(SetFavourite),
     /// A photo's comments, oldest first, and the people who may see its project (for
     /// @mentions).
-    ListComments {
-        #[serde(rename = "imageId")]
-        image_id: String,
-    },
+    ListComments(ListComments),
+    /// A photo's markup (issue 27): anyone who may see the photo, guests too.
+    GetMarkup(GetMarkup),
+    /// Replaces a photo's markup with `shapes`, if it is still at `baseVersion`
+    /// (otherwise `conflict`). Admins and the project's builder draw anything;
+    /// the homeowner adds, moves and removes their own pins.
+    SaveMarkup(SaveMarkup),
     /// Anyone who may see the photo's project.
-    AddComment {
-        #[serde(rename = "imageId")]
-        image_id: String,
-        body: String,
-    },
+    AddComment(AddComment),
     /// The author only.
-    EditComment { id: String, body: String },
+    EditComment(EditComment),
     /// The author, or an admin.
-    DeleteComment { id: String },
+    DeleteComment(DeleteComment),
     /// This user's notifications, newest first, a page at a time: those created
     /// before `before` (the oldest one held), or the newest page.
-    ListNotifications {
-        #[serde(default)]
-        #[ts(optional)]
-        before: Option<Millis>,
-    },
+    ListNotifications(ListNotifications),
     /// Marking what is read already succeeds; the user's other sockets hear of it.
-    MarkNotificationRead { id: String },
-    MarkAllNotificationsRead,
+    MarkNotificationRead(MarkNotificationRead),
+    MarkAllNotificationsRead(MarkAllNotificationsRead),
     /// Own mail preferences.
-    GetMailPreferences,
+    GetMailPreferences(GetMailPreferences),
     UpdateMailPreferences(MailPreferences),
     /// A project's milestones, in order (anyone who may see the project, guests too).
-    ListMilestones {
-        #[serde(rename = "projectId")]
-        project_id: String,
-    },
+    ListMilestones(ListMilestones),
     /// Admin or the project's builder: a milestone at the end of the list.
     AddMilestone(AddMilestone),
     /// Admin or the project's builder: the standard residential plan, appended.
-    AddMilestoneTemplate {
-        #[serde(rename = "projectId")]
-        project_id: String,
-    },
+    AddMilestoneTemplate(AddMilestoneTemplate),
     /// Admin or the project's builder: rename or (re)date.
     UpdateMilestone(UpdateMilestone),
     /// Admin or the project's builder: complete (on `doneDate`, default today, UTC)
     /// or reopen.
     SetMilestoneDone(SetMilestoneDone),
     /// Admin or the project's builder: move to `position` (0-based), the others shift.
-    MoveMilestone { id: String, position: i32 },
+    MoveMilestone(MoveMilestone),
     /// Admin or the project's builder. Photos tagged with it lose the tag.
-    DeleteMilestone { id: String },
+    DeleteMilestone(DeleteMilestone),
     /// A project's activity, newest first, a page at a time: the page after the cursor
     /// `before` (a previous page's `next`), or the newest page.
-    ListTimeline {
-        #[serde(rename = "projectId")]
-        project_id: String,
-        #[serde(default)]
-        #[ts(optional)]
-        before: Option<String>,
-    },
+    ListTimeline(ListTimeline),
     /// The project's homeowner, its builder or an admin: a read-only link for guests.
     CreateGuestLink(CreateGuestLink),
     /// The links to a project this user made (admins: everyone's).
-    ListGuestLinks {
-        #[serde(rename = "projectId")]
-        project_id: String,
-    },
+    ListGuestLinks(ListGuestLinks),
     /// Its maker or an admin; the link's open pages close at once, on every instance.
-    RevokeGuestLink { id: String },
+    RevokeGuestLink(RevokeGuestLink),
+    /// Issue 29: projects, photos and comments this user may see whose words start
+    /// with the query's words (guests: photos of their link). With `watch`, this
+    /// socket hears `search_changed` while the results are open.
+    Search(Search),
+    /// The results are closed: no more `search_changed`.
+    EndSearch(EndSearch),
+    /// A project's tags with how many photos carry each, and the suggested ones
+    /// (anyone who may see the project).
+    ListTags(ListTags),
+    /// Admin or the project's builder: add and remove tags on some of its photos.
+    TagPhotos(TagPhotos),
+    /// Admin.
+    GetInstallationSettings(GetInstallationSettings),
+    /// Admin.
+    UpdateInstallationSettings(InstallationSettings),
+}
+
+// One type per request: what a handler of that request takes (`RequestMessage`
+// pairs it with its reply). On the wire each is its `Request` variant's fields.
+
+/// Application-level liveness check.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct Ping {}
+
+/// The user tables this user may see (SPEC.md §2 dashboards).
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct ListUsers {}
+
+/// Admin, not self.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct DeleteUser {
+    pub id: String,
+}
+
+/// Admin, not self: what deleting this user would take with them, for the
+/// confirmation dialog (the same permission as `DeleteUser`).
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct UserDeletionImpact {
+    pub id: String,
+}
+
+/// Projects this user may see, newest update first.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct ListProjects {}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct GetProject {
+    pub id: String,
+}
+
+/// Admin.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct DeleteProject {
+    pub id: String,
+}
+
+/// Start receiving this project's detail events (photos, viewers); the reply carries
+/// the photos and this user's favourites among them.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct Subscribe {
+    pub id: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct Unsubscribe {
+    pub id: String,
+}
+
+/// A project's photos, newest first, and which of them this user favourited.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct ListPhotos {
+    #[serde(rename = "projectId")]
+    pub project_id: String,
+}
+
+/// Admin: the photo and its stored files.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct DeletePhoto {
+    pub id: String,
+}
+
+/// Mark or unmark a favourite; setting what is already set succeeds.
+/// The user's other sockets hear `favourite_changed`.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct SetFavourite {
+    #[serde(rename = "imageId")]
+    pub image_id: String,
+    pub favourite: bool,
+}
+
+/// A photo's comments, oldest first, and the people who may see its project (for
+/// @mentions).
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct ListComments {
+    #[serde(rename = "imageId")]
+    pub image_id: String,
+}
+
+/// Issue 29. `query`: words, each matched as a word's start; at most 200 characters.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Search {
+    pub query: String,
+    /// Only this project (the project page's search); guests always search theirs.
+    pub project_id: Option<String>,
+    /// Hear `search_changed` until `end_search` or the next search without it.
+    pub watch: bool,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct EndSearch {}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct ListTags {
+    #[serde(rename = "projectId")]
+    pub project_id: String,
+}
+
+/// Tags named as people write them; case does not tell two tags apart.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct TagPhotos {
+    pub project_id: String,
+    pub image_ids: Vec<String>,
+    pub add_tags: Vec<String>,
+    pub remove_tags: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct GetInstallationSettings {}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct GetMarkup {
+    #[serde(rename = "imageId")]
+    pub image_id: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveMarkup {
+    pub image_id: String,
+    /// The version the editor started from.
+    pub base_version: i64,
+    pub shapes: Vec<Shape>,
+}
+
+/// Anyone who may see the photo's project.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct AddComment {
+    #[serde(rename = "imageId")]
+    pub image_id: String,
+    pub body: String,
+}
+
+/// The author only.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct EditComment {
+    pub id: String,
+    pub body: String,
+}
+
+/// The author, or an admin.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct DeleteComment {
+    pub id: String,
+}
+
+/// This user's notifications, newest first, a page at a time: those created
+/// before `before` (the oldest one held), or the newest page.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct ListNotifications {
+    #[serde(default)]
+    #[ts(optional)]
+    pub before: Option<Millis>,
+}
+
+/// Marking what is read already succeeds; the user's other sockets hear of it.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct MarkNotificationRead {
+    pub id: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct MarkAllNotificationsRead {}
+
+/// Own mail preferences.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct GetMailPreferences {}
+
+/// A project's milestones, in order (anyone who may see the project, guests too).
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct ListMilestones {
+    #[serde(rename = "projectId")]
+    pub project_id: String,
+}
+
+/// Admin or the project's builder: the standard residential plan, appended.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct AddMilestoneTemplate {
+    #[serde(rename = "projectId")]
+    pub project_id: String,
+}
+
+/// Admin or the project's builder: move to `position` (0-based), the others shift.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct MoveMilestone {
+    pub id: String,
+    pub position: i32,
+}
+
+/// Admin or the project's builder. Photos tagged with it lose the tag.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct DeleteMilestone {
+    pub id: String,
+}
+
+/// A project's activity, newest first, a page at a time: the page after the cursor
+/// `before` (a previous page's `next`), or the newest page.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct ListTimeline {
+    #[serde(rename = "projectId")]
+    pub project_id: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub before: Option<String>,
+}
+
+/// The links to a project this user made (admins: everyone's).
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct ListGuestLinks {
+    #[serde(rename = "projectId")]
+    pub project_id: String,
+}
+
+/// Its maker or an admin; the link's open pages close at once, on every instance.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct RevokeGuestLink {
+    pub id: String,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
@@ -403,6 +615,7 @@ pub enum Response {
         people: Vec<UserSummary>,
     },
     Comment { comment: Comment },
+    Markup { markup: Markup },
     Notifications {
         notifications: Vec<Notification>,
         /// This user's unread notifications, all pages.
@@ -426,6 +639,21 @@ pub enum Response {
         #[serde(rename = "projectId")]
         project_id: String,
         links: Vec<GuestLink>,
+    },
+    SearchResults { results: SearchResults },
+    Tags {
+        #[serde(rename = "projectId")]
+        project_id: String,
+        /// Used tags first (most photos first), then the suggestions not used yet.
+        tags: Vec<TagUse>,
+    },
+    /// The tagged photos as they now are.
+    Tagged { photos: Vec<ProjectImage> },
+    InstallationSettings {
+        settings: InstallationSettings,
+        /// How many photos have a location kept.
+        #[serde(rename = "photosWithLocation")]
+        photos_with_location: i64,
     },
     Done,
 }
@@ -522,6 +750,9 @@ pub enum Event {
         #[serde(rename = "commentCount")]
         comment_count: i64,
     },
+    /// To sockets subscribed to the photo's project, and guests who see the photo: its
+    /// markup as it now is, and who changed it.
+    MarkupChanged { markup: Markup, actor: Option<UserSummary> },
     /// To subscribed sockets (guests too): the project's milestones as they now are.
     MilestonesChanged { plan: MilestonePlan },
     /// To subscribed sockets (guests too): a new timeline entry.
@@ -532,25 +763,12 @@ pub enum Event {
         project_id: String,
         id: String,
     },
-}
-
-/// The answer to a photo upload (HTTP `POST /api/projects/{id}/photos`, multipart):
-/// the photos stored, in the order they were sent, and the files refused with why.
-#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct UploadResult {
-    pub photos: Vec<ProjectImage>,
-    pub skipped: Vec<SkippedFile>,
-    /// A summary for a toast when files were skipped (SPEC.md §8 wording for
-    /// non-images), or the reason nothing was stored.
-    pub message: Option<String>,
-}
-
-#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct SkippedFile {
-    pub name: String,
-    pub reason: String,
+    /// To sockets with open search results (`search` with `watch`) whose user may see
+    /// the project: something searchable in it changed; search again to see it.
+    SearchChanged {
+        #[serde(rename = "projectId")]
+        project_id: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]

@@ -1,10 +1,102 @@
 //! Which reply answers which request, said once. Like Zed's `request_messages!`, one list
-//! pairs every `Request` variant with the `Response` variant that answers it (any
-//! request may instead fail with an `ApiError`). The server checks its answers with
-//! `answers`; the web client's `request()` is typed by the `ReplyTo` map generated from
-//! the same list into `web/src/protocol/types.ts`.
+//! pairs every request with the reply that answers it (any request may instead fail
+//! with an `ApiError`), and both ends are typed from it:
+//!
+//! - the server: each request is a type (`messages.rs`) whose `RequestMessage::Reply` is
+//!   the reply's type (`reply`), so a handler of a request returns that reply and no
+//!   other — answering with the wrong one does not compile;
+//! - the web client: `request()` is typed by the `ReplyTo` map generated from `REPLIES`
+//!   into `web/src/protocol/types.ts`, so no call names its reply.
 
-use crate::messages::{Request, Response};
+use crate::messages::*;
+use crate::types::{InstallationSettings, MailPreferences};
+
+/// A request, by its type: `Reply` is what answers it. Implemented for every request
+/// by `request_messages!` below and for nothing else.
+///
+/// ```
+/// use protocol::{reply, DeleteUser, RequestMessage};
+/// let answer: <DeleteUser as RequestMessage>::Reply = reply::Done {};
+/// ```
+///
+/// Any other reply to it does not compile:
+///
+/// ```compile_fail
+/// use protocol::{reply, DeleteUser, RequestMessage};
+/// let answer: <DeleteUser as RequestMessage>::Reply = reply::Pong {};
+/// ```
+pub trait RequestMessage: Sized {
+    type Reply: Into<Response>;
+}
+
+/// One type per reply, each converting into its `Response` variant: what a server
+/// handler returns. The fields are those of the variant, named alike, so the two
+/// cannot drift apart (the conversion would not compile).
+pub mod reply {
+    // Types by their full path: some replies are named like what they carry.
+    use crate::messages::{Response, UserDirectory};
+    use crate::types;
+
+    macro_rules! replies {
+        ($($(#[$doc:meta])* $name:ident { $($field:ident: $ty:ty),* $(,)? }),* $(,)?) => {
+            $(
+                $(#[$doc])*
+                #[derive(Clone, Debug, PartialEq)]
+                pub struct $name {
+                    $(pub $field: $ty),*
+                }
+
+                impl From<$name> for Response {
+                    fn from(reply: $name) -> Response {
+                        let $name { $($field),* } = reply;
+                        Response::$name { $($field),* }
+                    }
+                }
+            )*
+        };
+    }
+
+    replies! {
+        Pong {},
+        User { user: types::Profile },
+        Projects { projects: Vec<types::Project> },
+        Project { project: types::Project },
+        /// The project, who else is viewing, its photos and this user's favourites.
+        Subscribed {
+            project: types::Project,
+            viewers: Vec<types::UserSummary>,
+            photos: Vec<types::ProjectImage>,
+            favourites: Vec<String>,
+            milestones: types::MilestonePlan,
+        },
+        Photos { project_id: String, photos: Vec<types::ProjectImage>, favourites: Vec<String> },
+        Photo { photo: types::ProjectImage },
+        DeletionImpact { projects: u32, photos: u32 },
+        Comments { image_id: String, comments: Vec<types::Comment>, people: Vec<types::UserSummary> },
+        Comment { comment: types::Comment },
+        Markup { markup: types::Markup },
+        Notifications { notifications: Vec<types::Notification>, unread: i64, has_more: bool },
+        MailPreferences { preferences: types::MailPreferences },
+        Milestones { plan: types::MilestonePlan },
+        Timeline { project_id: String, entries: Vec<types::TimelineEntry>, next: Option<String> },
+        GuestLinkCreated { link: types::GuestLink, url: String },
+        GuestLinks { project_id: String, links: Vec<types::GuestLink> },
+        SearchResults { results: types::SearchResults },
+        Tags { project_id: String, tags: Vec<types::TagUse> },
+        Tagged { photos: Vec<types::ProjectImage> },
+        InstallationSettings { settings: types::InstallationSettings, photos_with_location: i64 },
+        Done {},
+    }
+
+    /// The user tables: `Response::Users` carries the directory itself.
+    pub type Users = UserDirectory;
+
+    impl From<UserDirectory> for Response {
+        fn from(directory: UserDirectory) -> Response {
+            Response::Users(directory)
+        }
+    }
+}
 
 /// A request variant and the response variant that answers it, by their Rust names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,75 +131,90 @@ pub fn wire_name(variant: &str) -> String {
 }
 
 macro_rules! request_messages {
-    ($($request:ident => $response:ident),* $(,)?) => {
+    ($($request:ident($payload:ident) => $response:ident),* $(,)?) => {
+        $(
+            impl RequestMessage for $payload {
+                type Reply = reply::$response;
+            }
+        )*
+
         /// Every request with the reply that answers it, in the order of `Request`.
         pub const REPLIES: &[Pairing] = &[$(Pairing { request: stringify!($request), response: stringify!($response) }),*];
 
         // The matches below list every request without a catch-all: a new `Request`
         // variant does not compile until it is paired, and a request paired twice is
-        // an unreachable pattern, denied here.
+        // an unreachable pattern, denied here. Each variant holds its own type, so the
+        // types' `RequestMessage` impls above cover every request too.
         impl Request {
             /// The Rust name of the `Response` variant that answers this request.
             #[deny(unreachable_patterns)]
             pub fn reply_name(&self) -> &'static str {
                 match self {
-                    $(Request::$request { .. } => stringify!($response),)*
+                    $(Request::$request(_) => stringify!($response),)*
                 }
             }
         }
 
-        /// Whether `response` is the reply declared for `request`.
+        /// Whether `response` is the reply declared for `request` (a check for a
+        /// client that holds replies untyped, such as the tests').
         #[deny(unreachable_patterns)]
         pub fn answers(request: &Request, response: &Response) -> bool {
             match request {
-                $(Request::$request { .. } => matches!(response, Response::$response { .. }),)*
+                $(Request::$request(_) => matches!(response, Response::$response { .. }),)*
             }
         }
     };
 }
 
 request_messages! {
-    Ping => Pong,
-    ListUsers => Users,
-    CreateUser => User,
-    UpdateUser => User,
-    DeleteUser => Done,
-    UserDeletionImpact => DeletionImpact,
-    ListProjects => Projects,
-    GetProject => Project,
-    CreateProject => Project,
-    UpdateProject => Project,
-    DeleteProject => Done,
-    // The project, who else is viewing, its photos and this user's favourites.
-    Subscribe => Subscribed,
-    Unsubscribe => Done,
-    UpdateProfile => User,
-    ChangePassword => Done,
-    Log => Done,
-    ListPhotos => Photos,
-    UpdatePhoto => Photo,
-    DeletePhoto => Done,
-    SetFavourite => Done,
-    ListComments => Comments,
-    AddComment => Comment,
-    EditComment => Comment,
-    DeleteComment => Done,
-    ListNotifications => Notifications,
-    MarkNotificationRead => Done,
-    MarkAllNotificationsRead => Done,
-    GetMailPreferences => MailPreferences,
-    UpdateMailPreferences => MailPreferences,
-    ListMilestones => Milestones,
-    AddMilestone => Milestones,
-    AddMilestoneTemplate => Milestones,
-    UpdateMilestone => Milestones,
-    SetMilestoneDone => Milestones,
-    MoveMilestone => Milestones,
-    DeleteMilestone => Milestones,
-    ListTimeline => Timeline,
-    CreateGuestLink => GuestLinkCreated,
-    ListGuestLinks => GuestLinks,
-    RevokeGuestLink => Done,
+    Ping(Ping) => Pong,
+    ListUsers(ListUsers) => Users,
+    CreateUser(CreateUser) => User,
+    UpdateUser(UpdateUser) => User,
+    DeleteUser(DeleteUser) => Done,
+    UserDeletionImpact(UserDeletionImpact) => DeletionImpact,
+    ListProjects(ListProjects) => Projects,
+    GetProject(GetProject) => Project,
+    CreateProject(CreateProject) => Project,
+    UpdateProject(UpdateProject) => Project,
+    DeleteProject(DeleteProject) => Done,
+    Subscribe(Subscribe) => Subscribed,
+    Unsubscribe(Unsubscribe) => Done,
+    UpdateProfile(ProfileUpdate) => User,
+    ChangePassword(PasswordChange) => Done,
+    Log(LogEntry) => Done,
+    ListPhotos(ListPhotos) => Photos,
+    UpdatePhoto(UpdatePhoto) => Photo,
+    DeletePhoto(DeletePhoto) => Done,
+    SetFavourite(SetFavourite) => Done,
+    ListComments(ListComments) => Comments,
+    GetMarkup(GetMarkup) => Markup,
+    SaveMarkup(SaveMarkup) => Markup,
+    AddComment(AddComment) => Comment,
+    EditComment(EditComment) => Comment,
+    DeleteComment(DeleteComment) => Done,
+    ListNotifications(ListNotifications) => Notifications,
+    MarkNotificationRead(MarkNotificationRead) => Done,
+    MarkAllNotificationsRead(MarkAllNotificationsRead) => Done,
+    GetMailPreferences(GetMailPreferences) => MailPreferences,
+    UpdateMailPreferences(MailPreferences) => MailPreferences,
+    ListMilestones(ListMilestones) => Milestones,
+    AddMilestone(AddMilestone) => Milestones,
+    AddMilestoneTemplate(AddMilestoneTemplate) => Milestones,
+    UpdateMilestone(UpdateMilestone) => Milestones,
+    SetMilestoneDone(SetMilestoneDone) => Milestones,
+    MoveMilestone(MoveMilestone) => Milestones,
+    DeleteMilestone(DeleteMilestone) => Milestones,
+    ListTimeline(ListTimeline) => Timeline,
+    CreateGuestLink(CreateGuestLink) => GuestLinkCreated,
+    ListGuestLinks(ListGuestLinks) => GuestLinks,
+    RevokeGuestLink(RevokeGuestLink) => Done,
+    Search(Search) => SearchResults,
+    EndSearch(EndSearch) => Done,
+    ListTags(ListTags) => Tags,
+    TagPhotos(TagPhotos) => Tagged,
+    GetInstallationSettings(GetInstallationSettings) => InstallationSettings,
+    UpdateInstallationSettings(InstallationSettings) => InstallationSettings,
 }
 
 #[cfg(test)]
@@ -203,6 +310,30 @@ mod tests {
             visit_note: None,
             batch_id: None,
             milestone_id: None,
+            markup_count: 0,
+            tags: vec!["Kitchen".into()],
+            location: Some(crate::types::GeoPoint { lat: 40.5, lon: -74.25 }),
+        }
+    }
+
+    fn markup() -> crate::types::Markup {
+        use crate::types::{Geometry, MarkupColor, Point, Shape, StrokeWidth};
+        let at = Point { x: 0.25, y: 0.5 };
+        let shape = Shape {
+            id: "s1".into(),
+            color: MarkupColor::Red,
+            width: StrokeWidth::Medium,
+            geometry: Geometry::Pin { at, note: "Outlet here?".into() },
+            author_id: "u1".into(),
+        };
+        crate::types::Markup {
+            image_id: "i1".into(),
+            project_id: "p1".into(),
+            version: 1,
+            shapes: vec![shape],
+            authors: vec![],
+            updated_at: Some(0),
+            updated_by: None,
         }
     }
 
@@ -243,8 +374,8 @@ mod tests {
     fn one_of_each_request() -> Vec<Request> {
         let id = || "x".to_owned();
         vec![
-            Request::Ping,
-            Request::ListUsers,
+            Request::Ping(crate::messages::Ping {}),
+            Request::ListUsers(crate::messages::ListUsers {}),
             Request::CreateUser(CreateUser {
                 role: Role::Builder,
                 email: "b@c.d".into(),
@@ -255,10 +386,10 @@ mod tests {
                 builder_id: None,
             }),
             Request::UpdateUser(UpdateUser { id: id(), ..Default::default() }),
-            Request::DeleteUser { id: id() },
-            Request::UserDeletionImpact { id: id() },
-            Request::ListProjects,
-            Request::GetProject { id: id() },
+            Request::DeleteUser(crate::messages::DeleteUser { id: id() }),
+            Request::UserDeletionImpact(crate::messages::UserDeletionImpact { id: id() }),
+            Request::ListProjects(crate::messages::ListProjects {}),
+            Request::GetProject(crate::messages::GetProject { id: id() }),
             Request::CreateProject(CreateProject {
                 title: "t".into(),
                 description: String::new(),
@@ -271,9 +402,9 @@ mod tests {
                 milestones: None,
             }),
             Request::UpdateProject(UpdateProject { id: id(), ..Default::default() }),
-            Request::DeleteProject { id: id() },
-            Request::Subscribe { id: id() },
-            Request::Unsubscribe { id: id() },
+            Request::DeleteProject(crate::messages::DeleteProject { id: id() }),
+            Request::Subscribe(crate::messages::Subscribe { id: id() }),
+            Request::Unsubscribe(crate::messages::Unsubscribe { id: id() }),
             Request::UpdateProfile(ProfileUpdate::default()),
             Request::ChangePassword(PasswordChange {
                 current_password: "a".into(),
@@ -281,35 +412,48 @@ mod tests {
                 confirm_password: "b".into(),
             }),
             Request::Log(LogEntry { level: "info".into(), message: "m".into(), data: None }),
-            Request::ListPhotos { project_id: id() },
+            Request::ListPhotos(crate::messages::ListPhotos { project_id: id() }),
             Request::UpdatePhoto(UpdatePhoto { id: id(), ..Default::default() }),
-            Request::DeletePhoto { id: id() },
-            Request::SetFavourite { image_id: id(), favourite: true },
-            Request::ListComments { image_id: id() },
-            Request::AddComment { image_id: id(), body: "b".into() },
-            Request::EditComment { id: id(), body: "b".into() },
-            Request::DeleteComment { id: id() },
-            Request::ListNotifications { before: None },
-            Request::MarkNotificationRead { id: id() },
-            Request::MarkAllNotificationsRead,
-            Request::GetMailPreferences,
+            Request::DeletePhoto(crate::messages::DeletePhoto { id: id() }),
+            Request::SetFavourite(crate::messages::SetFavourite { image_id: id(), favourite: true }),
+            Request::ListComments(crate::messages::ListComments { image_id: id() }),
+            Request::AddComment(crate::messages::AddComment { image_id: id(), body: "b".into() }),
+            Request::GetMarkup(crate::messages::GetMarkup { image_id: id() }),
+            Request::SaveMarkup(crate::messages::SaveMarkup { image_id: id(), base_version: 0, shapes: markup().shapes }),
+            Request::EditComment(crate::messages::EditComment { id: id(), body: "b".into() }),
+            Request::DeleteComment(crate::messages::DeleteComment { id: id() }),
+            Request::ListNotifications(crate::messages::ListNotifications { before: None }),
+            Request::MarkNotificationRead(crate::messages::MarkNotificationRead { id: id() }),
+            Request::MarkAllNotificationsRead(crate::messages::MarkAllNotificationsRead {}),
+            Request::GetMailPreferences(crate::messages::GetMailPreferences {}),
             Request::UpdateMailPreferences(prefs()),
-            Request::ListMilestones { project_id: id() },
+            Request::ListMilestones(crate::messages::ListMilestones { project_id: id() }),
             Request::AddMilestone(AddMilestone { project_id: id(), name: "Framing".into(), target_date: None }),
-            Request::AddMilestoneTemplate { project_id: id() },
+            Request::AddMilestoneTemplate(crate::messages::AddMilestoneTemplate { project_id: id() }),
             Request::UpdateMilestone(UpdateMilestone { id: id(), ..Default::default() }),
             Request::SetMilestoneDone(SetMilestoneDone { id: id(), done: true, done_date: None }),
-            Request::MoveMilestone { id: id(), position: 0 },
-            Request::DeleteMilestone { id: id() },
-            Request::ListTimeline { project_id: id(), before: None },
+            Request::MoveMilestone(crate::messages::MoveMilestone { id: id(), position: 0 }),
+            Request::DeleteMilestone(crate::messages::DeleteMilestone { id: id() }),
+            Request::ListTimeline(crate::messages::ListTimeline { project_id: id(), before: None }),
             Request::CreateGuestLink(CreateGuestLink {
                 project_id: id(),
                 photos: GuestPhotos::All,
                 downloads: true,
                 expires_in_days: Some(7),
             }),
-            Request::ListGuestLinks { project_id: id() },
-            Request::RevokeGuestLink { id: id() },
+            Request::ListGuestLinks(crate::messages::ListGuestLinks { project_id: id() }),
+            Request::RevokeGuestLink(crate::messages::RevokeGuestLink { id: id() }),
+            Request::Search(crate::messages::Search { query: "kitch".into(), project_id: None, watch: true }),
+            Request::EndSearch(crate::messages::EndSearch {}),
+            Request::ListTags(crate::messages::ListTags { project_id: id() }),
+            Request::TagPhotos(crate::messages::TagPhotos {
+                project_id: id(),
+                image_ids: vec![id()],
+                add_tags: vec!["Kitchen".into()],
+                remove_tags: vec![],
+            }),
+            Request::GetInstallationSettings(crate::messages::GetInstallationSettings {}),
+            Request::UpdateInstallationSettings(InstallationSettings { store_photo_locations: false }),
         ]
     }
 
@@ -326,12 +470,30 @@ mod tests {
             Response::DeletionImpact { projects: 2, photos: 9 },
             Response::Comments { image_id: "i1".into(), comments: vec![comment()], people: vec![] },
             Response::Comment { comment: comment() },
+            Response::Markup { markup: markup() },
             Response::Notifications { notifications: vec![], unread: 0, has_more: false },
             Response::MailPreferences { preferences: prefs() },
             Response::Milestones { plan: plan() },
             Response::Timeline { project_id: "p1".into(), entries: vec![], next: None },
             Response::GuestLinkCreated { link: guest_link(), url: "http://x/guest/t".into() },
             Response::GuestLinks { project_id: "p1".into(), links: vec![guest_link()] },
+            Response::SearchResults {
+                results: crate::types::SearchResults {
+                    query: "kitch".into(),
+                    project_id: None,
+                    projects: vec![],
+                    photos: vec![crate::types::PhotoHit { photo: photo(), project_title: "t".into(), milestone: None }],
+                    comments: vec![],
+                    people: vec![],
+                    more_photos: false,
+                },
+            },
+            Response::Tags {
+                project_id: "p1".into(),
+                tags: vec![crate::types::TagUse { name: "Kitchen".into(), kind: crate::types::TagKind::Area, photos: 3 }],
+            },
+            Response::Tagged { photos: vec![photo()] },
+            Response::InstallationSettings { settings: InstallationSettings { store_photo_locations: true }, photos_with_location: 4 },
             Response::Done,
         ]
     }

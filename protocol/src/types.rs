@@ -189,6 +189,95 @@ pub struct ProjectImage {
     pub batch_id: Option<String>,
     /// The milestone the photo is tagged with, if any (issue 18).
     pub milestone_id: Option<String>,
+    /// How many shapes its markup has (issue 27); `markup_changed` carries the new
+    /// document. Tiles show a badge when it is above zero.
+    pub markup_count: i64,
+    /// Its tags (issue 29), in the order they were added.
+    pub tags: Vec<String>,
+    /// Where it was taken, from its EXIF GPS data, unless the installation does not
+    /// keep locations (issue 29). Never sent to guests.
+    pub location: Option<GeoPoint>,
+}
+
+/// A place on Earth in degrees (WGS 84): north and east are positive.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq)]
+pub struct GeoPoint {
+    pub lat: f64,
+    pub lon: f64,
+}
+
+/// What a tag names (issue 29): a room or area of the house, a trade, or anything else.
+/// A tag's kind follows from its name: the suggested areas and trades are known.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum TagKind {
+    Area,
+    Trade,
+    Free,
+}
+
+/// A tag a project uses or is offered: `photos` counts this project's photos carrying
+/// it (0 for a suggestion not used yet).
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct TagUse {
+    pub name: String,
+    pub kind: TagKind,
+    pub photos: i64,
+}
+
+/// What a search found (issue 29), best first in each group, and only what the
+/// searcher may see. Words match from their start ("kitch" finds "Kitchen").
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchResults {
+    pub query: String,
+    /// The one project searched in, if the search was narrowed to one (guests: theirs).
+    pub project_id: Option<String>,
+    pub projects: Vec<ProjectHit>,
+    pub photos: Vec<PhotoHit>,
+    pub comments: Vec<CommentHit>,
+    /// Admins only: people whose name or email matches.
+    pub people: Vec<Profile>,
+    /// Whether more photos matched than `photos` holds.
+    pub more_photos: bool,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectHit {
+    pub project: Project,
+    /// The project's thumbnail, if it has one.
+    pub thumb_url: Option<String>,
+    /// The milestone whose name matched, when the title and address did not.
+    pub milestone: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PhotoHit {
+    pub photo: ProjectImage,
+    pub project_title: String,
+    /// The name of the milestone the photo is tagged with, if any (it is searched too).
+    pub milestone: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct CommentHit {
+    pub comment: Comment,
+    pub project_title: String,
+    /// The commented photo's thumbnail.
+    pub thumb_url: String,
+}
+
+/// Settings of the whole installation (issue 29), which admins change.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct InstallationSettings {
+    /// Whether photos keep the place they were taken (EXIF GPS). Turning it off also
+    /// forgets every location already kept.
+    pub store_photo_locations: bool,
 }
 
 /// Which mails a user gets: Profile & Settings, "Email me about" (issue 17).
@@ -377,6 +466,8 @@ pub enum TimelineDetail {
         excerpt: String,
         photo: TimelinePhoto,
     },
+    /// Someone drew on a photo (issue 27): one entry per editing session.
+    MarkedUp { photo: TimelinePhoto },
 }
 
 /// One entry of a project's activity feed (issue 18), written in the transaction of the
@@ -444,4 +535,87 @@ pub struct GuestAccess {
     pub expires_at: Option<Millis>,
     /// Who shared it, by display name.
     pub shared_by: Option<String>,
+}
+
+/// A point on a photo in its own coordinates (issue 27): fractions of its width and
+/// height as displayed (orientation applied), 0 at the left and top, 1 at the right and
+/// bottom. The same numbers fit every rendition and every screen.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    pub x: f32,
+    pub y: f32,
+}
+
+/// Markup colours: a small palette that reads on sky and on concrete.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum MarkupColor {
+    Red,
+    Orange,
+    Yellow,
+    Green,
+    Blue,
+    White,
+    Black,
+}
+
+/// Stroke width, and for text labels their size; in proportion to the photo's shorter
+/// side, so a drawing looks the same on a thumbnail and a print.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum StrokeWidth {
+    Thin,
+    Medium,
+    Thick,
+}
+
+/// What a shape is, and where.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Geometry {
+    /// From the tail to the head (the head is at `to`).
+    Arrow { from: Point, to: Point },
+    Line { from: Point, to: Point },
+    /// Between two opposite corners.
+    Rect { from: Point, to: Point },
+    /// Inside the box between two opposite corners.
+    Ellipse { from: Point, to: Point },
+    /// A freehand stroke.
+    Pen { points: Vec<Point> },
+    /// A label; `at` is the top-left corner of its first line.
+    Text { at: Point, text: String },
+    /// A numbered pin (numbered by its order among the photo's pins) with a note.
+    Pin { at: Point, note: String },
+}
+
+/// One shape of a photo's markup.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Shape {
+    /// Chosen by the client that drew it (a UUID); kept when it is moved or edited.
+    pub id: String,
+    pub color: MarkupColor,
+    pub width: StrokeWidth,
+    pub geometry: Geometry,
+    /// Who drew it: set by the server, whatever the client sends.
+    #[serde(default)]
+    pub author_id: String,
+}
+
+/// A photo's markup: a versioned document of shapes over the photo, never a change to
+/// its pixels (issue 27).
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Markup {
+    pub image_id: String,
+    pub project_id: String,
+    /// 0 for a photo never marked up; each saved change adds one.
+    pub version: i64,
+    /// In drawing order (later shapes on top).
+    pub shapes: Vec<Shape>,
+    /// The people who drew the shapes, each once.
+    pub authors: Vec<UserSummary>,
+    pub updated_at: Option<Millis>,
+    /// Who made the latest change.
+    pub updated_by: Option<UserSummary>,
 }

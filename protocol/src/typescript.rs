@@ -6,14 +6,19 @@ use ts_rs::{Config, TS};
 use crate::error::{ApiError, ErrorCode, FieldError};
 use crate::replies::REPLIES;
 use crate::messages::{
+    AddComment, AddMilestoneTemplate, GetMarkup, SaveMarkup, DeleteComment, DeleteMilestone, DeletePhoto, DeleteProject, DeleteUser, EditComment,
+    GetMailPreferences, GetProject, ListComments, ListGuestLinks, ListMilestones, ListNotifications, ListPhotos, ListProjects,
+    ListTimeline, ListUsers, MarkAllNotificationsRead, MarkNotificationRead, MoveMilestone, Ping, RevokeGuestLink,
+    SetFavourite, Subscribe, Unsubscribe, UserDeletionImpact, Search, EndSearch, ListTags, TagPhotos, GetInstallationSettings,
     AddMilestone, ClientMsg, CreateGuestLink, CreateProject, CreateUser, Event, GuestHello, Hello, LogEntry, MilestoneStart,
-    PasswordChange, ProfileUpdate, Request, Response, ServerMsg, SetMilestoneDone, SkippedFile, Snapshot, UpdateMilestone,
-    UpdatePhoto, UpdateProject, UpdateUser, UploadResult, UserDirectory, UserListing,
+    PasswordChange, ProfileUpdate, Request, Response, ServerMsg, SetMilestoneDone, Snapshot, UpdateMilestone,
+    UpdatePhoto, UpdateProject, UpdateUser, UserDirectory, UserListing,
 };
 use crate::types::{
-    Comment, Favourite, GuestAccess, GuestLink, GuestPhotos, ImageCategory, MailPreferences, Milestone, MilestonePlan,
+    Comment, Favourite, Geometry, GuestAccess, Markup, MarkupColor, Point, Shape, StrokeWidth, GuestLink, GuestPhotos, ImageCategory, MailPreferences, Milestone, MilestonePlan,
     Notification, NotificationKind, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Role, TimelineDetail,
-    TimelineEntry, TimelinePhoto, UserSummary,
+    TimelineEntry, TimelinePhoto, UserSummary, GeoPoint, TagKind, TagUse, SearchResults, ProjectHit, PhotoHit, CommentHit,
+    InstallationSettings,
 };
 
 /// Path of the generated file, relative to the workspace root.
@@ -31,9 +36,18 @@ pub fn typescript_bindings() -> String {
         Profile::decl(&cfg),
         UserSummary::decl(&cfg),
         Project::decl(&cfg),
+        GeoPoint::decl(&cfg),
         ProjectImage::decl(&cfg),
+        TagKind::decl(&cfg),
+        TagUse::decl(&cfg),
         Favourite::decl(&cfg),
         Comment::decl(&cfg),
+        Point::decl(&cfg),
+        MarkupColor::decl(&cfg),
+        StrokeWidth::decl(&cfg),
+        Geometry::decl(&cfg),
+        Shape::decl(&cfg),
+        Markup::decl(&cfg),
         MailPreferences::decl(&cfg),
         NotificationKind::decl(&cfg),
         Notification::decl(&cfg),
@@ -45,6 +59,11 @@ pub fn typescript_bindings() -> String {
         GuestPhotos::decl(&cfg),
         GuestLink::decl(&cfg),
         GuestAccess::decl(&cfg),
+        ProjectHit::decl(&cfg),
+        PhotoHit::decl(&cfg),
+        CommentHit::decl(&cfg),
+        SearchResults::decl(&cfg),
+        InstallationSettings::decl(&cfg),
         ErrorCode::decl(&cfg),
         FieldError::decl(&cfg),
         ApiError::decl(&cfg),
@@ -62,6 +81,40 @@ pub fn typescript_bindings() -> String {
         UpdateMilestone::decl(&cfg),
         SetMilestoneDone::decl(&cfg),
         CreateGuestLink::decl(&cfg),
+        Ping::decl(&cfg),
+        ListUsers::decl(&cfg),
+        DeleteUser::decl(&cfg),
+        UserDeletionImpact::decl(&cfg),
+        ListProjects::decl(&cfg),
+        GetProject::decl(&cfg),
+        DeleteProject::decl(&cfg),
+        Subscribe::decl(&cfg),
+        Unsubscribe::decl(&cfg),
+        ListPhotos::decl(&cfg),
+        DeletePhoto::decl(&cfg),
+        SetFavourite::decl(&cfg),
+        ListComments::decl(&cfg),
+        AddComment::decl(&cfg),
+        GetMarkup::decl(&cfg),
+        SaveMarkup::decl(&cfg),
+        EditComment::decl(&cfg),
+        DeleteComment::decl(&cfg),
+        ListNotifications::decl(&cfg),
+        MarkNotificationRead::decl(&cfg),
+        MarkAllNotificationsRead::decl(&cfg),
+        GetMailPreferences::decl(&cfg),
+        ListMilestones::decl(&cfg),
+        AddMilestoneTemplate::decl(&cfg),
+        MoveMilestone::decl(&cfg),
+        DeleteMilestone::decl(&cfg),
+        ListTimeline::decl(&cfg),
+        ListGuestLinks::decl(&cfg),
+        RevokeGuestLink::decl(&cfg),
+        Search::decl(&cfg),
+        EndSearch::decl(&cfg),
+        ListTags::decl(&cfg),
+        TagPhotos::decl(&cfg),
+        GetInstallationSettings::decl(&cfg),
         Request::decl(&cfg),
         UserListing::decl(&cfg),
         UserDirectory::decl(&cfg),
@@ -71,14 +124,15 @@ pub fn typescript_bindings() -> String {
         GuestHello::decl(&cfg),
         Event::decl(&cfg),
         ServerMsg::decl(&cfg),
-        SkippedFile::decl(&cfg),
-        UploadResult::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the Rust `protocol` crate by `cargo test -p sitecast-protocol`.\n\
          // Do not edit: change the Rust types and run `UPDATE_TS_TYPES=1 cargo test -p sitecast-protocol`.\n\n",
     );
     out.push_str(&format!("export const PROTOCOL_VERSION = {};\n", crate::PROTOCOL_VERSION));
+    // The largest client frame the server reads: requests that carry lists are checked
+    // against it in the web app's tests.
+    out.push_str(&format!("export const MAX_FRAME_BYTES = {};\n", crate::MAX_FRAME_BYTES));
     for decl in decls {
         out.push('\n');
         out.push_str("export ");

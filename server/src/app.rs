@@ -4,7 +4,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix::Addr;
 use actix_web::dev::ServerHandle;
 use actix_web::middleware::{from_fn, Compress};
 use actix_web::{web, App, HttpServer};
@@ -15,13 +14,10 @@ use crate::domain::auth::{Auth, SESSION_IDLE_MS};
 use crate::domain::contact::Contact;
 use crate::domain::demo;
 use crate::domain::passwords::Passwords;
-use crate::domain::{photos, uploads};
-use crate::http;
 use crate::domain::services::Services;
-use crate::live::hub::SocketCaps;
-use crate::live::project::ProjectTurns;
-use crate::live::registry::Registry;
-use crate::live::Live;
+use crate::domain::{photos, uploads};
+use crate::http::{self, AppState};
+use crate::live::{Live, SocketCaps};
 use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
 use crate::mail::worker::MailWorker;
 use crate::mail::Outbox;
@@ -32,24 +28,6 @@ use crate::media::s3::{S3PhotoStore, S3Settings};
 use crate::media::PhotoStore;
 use crate::ops::Ops;
 use crate::store::{now_ms, sessions, tokens, Store};
-
-/// Shared by every request handler and socket.
-pub struct AppState {
-    pub config: Config,
-    pub store: Store,
-    pub auth: Auth,
-    pub contact: Contact,
-    pub photos: Arc<dyn PhotoStore>,
-    pub svc: Services,
-    /// Where changes go out (`Live::publish`), sockets register and project actors run.
-    pub live: Live,
-    /// Origins allowed to open sockets and post (from the configuration).
-    pub origins: Vec<String>,
-    /// Heartbeat interval and peer timeout of every socket.
-    pub heartbeat: (Duration, Duration),
-    /// Uploads in flight, drain state, the mail worker's stop (`ops`).
-    pub ops: Ops,
-}
 
 /// A running server: its address, a handle to stop it, and its state (for tests).
 pub struct Running {
@@ -120,8 +98,8 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     }
     tokio::spawn(comment_digests(svc.clone()));
     let caps = SocketCaps { per_session: config.ws_max_per_session, per_user: config.ws_max_per_user };
-    let live = Live::start(&store, &config.database_url(), svc.clone(), caps);
-    tokio::spawn(maintenance(svc.clone(), live.registry.clone(), Duration::from_secs(config.orphan_grace_secs)));
+    let live = Live::start(&store, &config.database_url(), svc.clone(), caps).await;
+    tokio::spawn(maintenance(svc.clone(), live.clone(), Duration::from_secs(config.orphan_grace_secs)));
     Ok(web::Data::new(AppState {
         origins: config.origins(),
         config,
@@ -178,7 +156,7 @@ async fn comment_digests(svc: Services) {
 /// At start-up and then hourly: expired sessions, one-time tokens, old notifications
 /// and abandoned resumable uploads; every sixth hour (and at start-up) photo files that
 /// no row refers to.
-async fn maintenance(svc: Services, registry: Addr<Registry>, orphan_grace: Duration) {
+async fn maintenance(svc: Services, live: Live, orphan_grace: Duration) {
     let store = svc.store.clone();
     let mut tick = tokio::time::interval(Duration::from_secs(3600));
     for round in 0u64.. {
@@ -191,8 +169,7 @@ async fn maintenance(svc: Services, registry: Addr<Registry>, orphan_grace: Dura
             }
         }
         // A batch the sweep completes is announced in its project's turn, like any other.
-        let turns = |project_id: &str| ProjectTurns { registry: registry.clone(), project_id: project_id.to_owned() };
-        match uploads::sweep(&svc, orphan_grace, turns).await {
+        match uploads::sweep(&svc, orphan_grace, &live).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(uploads = n, "removed expired or abandoned uploads"),
             Err(err) => err.log("sweeping expired uploads"),

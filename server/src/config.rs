@@ -135,7 +135,7 @@ pub struct Config {
     pub metrics_bind: String,
     /// `text` for people, `json` for machines (one object per line, with request ids).
     #[arg(long, env = "SITECAST_LOG_FORMAT", value_enum, default_value = "text")]
-    pub log_format: crate::ops::logs::LogFormat,
+    pub log_format: LogFormat,
     /// On SIGTERM/SIGINT, uploads in flight have this many seconds to finish.
     #[arg(long, env = "SITECAST_DRAIN_UPLOAD_SECS", default_value_t = 20)]
     pub drain_upload_secs: u64,
@@ -148,6 +148,15 @@ pub struct Config {
     /// on a database that is behind.
     #[arg(long, env = "SITECAST_MIGRATE_ON_START", default_value_t = true, action = clap::ArgAction::Set)]
     pub migrate_on_start: bool,
+}
+
+/// How log lines are written (`ops::logs` writes them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line, with the span's fields (the request id) in `span`.
+    Json,
 }
 
 impl Config {

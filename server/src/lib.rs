@@ -2,10 +2,13 @@
 //! bytes, `live` holds the actors, `domain` the use cases and the policy, `store` the
 //! SQL, `media` photo storage and renditions, `mail` the outbox and its transports,
 //! `workers` the low-priority threads CPU-heavy work runs on, `ops` metrics, drain,
-//! backups and logs.
+//! backups and logs, `metric_names` the series they record, and `app` wires them.
+//! Layers only look down; `architecture` (a test) keeps them so.
 
 mod allocator;
 pub mod app;
+#[cfg(test)]
+mod architecture;
 pub mod config;
 pub mod domain;
 pub mod error;
@@ -13,6 +16,7 @@ pub mod http;
 pub mod live;
 pub mod mail;
 pub mod media;
+pub mod metric_names;
 pub mod ops;
 pub mod store;
 pub mod workers;

@@ -20,7 +20,7 @@ async fn main() -> anyhow::Result<()> {
             let running = sitecast::app::serve(state, &bind)?;
             if metrics_bind != "off" {
                 // Metrics are for the operator; a taken port must not keep the site down.
-                match ops::metrics::serve(running.state.clone(), &metrics_bind) {
+                match ops::metrics::serve(running.state.store.clone(), &metrics_bind) {
                     Ok((addr, metrics)) => {
                         tracing::info!(%addr, "metrics at http://{addr}/metrics");
                         actix_web::rt::spawn(metrics);
@@ -28,7 +28,10 @@ async fn main() -> anyhow::Result<()> {
                     Err(err) => tracing::error!(error = format!("{err:#}"), "metrics are off"),
                 }
             }
-            let drain = actix_web::rt::spawn(ops::drain::on_signal(running.state.clone(), running.handle.clone()));
+            let state = &running.state;
+            let times = ops::drain::DrainTimes::from_config(&state.config);
+            let stop = ops::drain::on_signal(state.ops.clone(), state.live.clone(), state.store.clone(), running.handle.clone(), times);
+            let drain = actix_web::rt::spawn(stop);
             // The address to open, not the socket it listens on (actix logs that one):
             // behind a proxy or on a loopback port they differ.
             tracing::info!(listening = %running.addr, "Sitecast is running: open {public}");

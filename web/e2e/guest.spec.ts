@@ -55,7 +55,7 @@ test('a guest link opens in a fresh browser, follows the project live, and stops
   const lightbox = guest.getByTestId('lightbox');
   await expect(lightbox).toBeVisible();
   await expect(lightbox.getByRole('button', { name: 'Favorite' })).toHaveCount(0);
-  await expect(lightbox.getByRole('link', { name: 'Download' })).toHaveCount(0);
+  await expect(lightbox.getByRole('link', { name: 'Download', exact: true })).toHaveCount(0);
   await expect(lightbox.getByTestId('photo-comments')).toHaveCount(0);
   await shoot(guest, 'guest-lightbox', { viewport: true });
   await guest.keyboard.press('Escape');
@@ -138,7 +138,7 @@ test('a link with downloads offers them; guests compare photos; links that never
   const first = photos.getByTestId('photo-tile').first();
   await first.getByRole('button', { name: /^View / }).click();
   const lightbox = guest.getByTestId('lightbox');
-  await expect(lightbox.getByRole('link', { name: 'Download' })).toBeVisible();
+  await expect(lightbox.getByRole('link', { name: 'Download', exact: true })).toBeVisible();
 
   // Compare from the lightbox: the photo shown is one of the two.
   await lightbox.getByRole('button', { name: 'Compare' }).click();

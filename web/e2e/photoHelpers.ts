@@ -91,3 +91,28 @@ export function tile(scope: Locator, caption: string): Locator {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * Uploads one photo as the page's user the way any tus client does (`/api/uploads`:
+ * create, then one PATCH with every byte), and answers the stored photo's id.
+ */
+export async function uploadOverTus(page: Page, projectId: string, file: FilePayload): Promise<string> {
+  const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
+  const created = await page.request.post('/api/uploads', {
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(file.buffer.length),
+      'Upload-Metadata': `projectId ${b64(projectId)},filename ${b64(file.name)}`,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const location = created.headers()['location'];
+  const patched = await page.request.patch(location, {
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    data: file.buffer,
+  });
+  expect(patched.status()).toBe(204);
+  const photoId = patched.headers()['sitecast-photo'];
+  expect(photoId, `stored, not refused: ${patched.headers()['sitecast-refused'] ?? ''}`).toBeTruthy();
+  return photoId;
+}

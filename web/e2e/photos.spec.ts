@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, openProjectCard, SCREENSHOT_DIR, shoot, toast } from './helpers';
-import { captionOf, fileInput, makePhoto, photoSection, showAllDates, textFile, tile } from './photoHelpers';
+import { captionOf, fileInput, makePhoto, photoSection, showAllDates, textFile, tile, uploadOverTus } from './photoHelpers';
 
 const NOT_IMAGES = 'Some files were skipped because they are not images';
 
@@ -147,7 +147,7 @@ test('lightbox: n / total, previous and next wrap around, keys, swipe, Escape', 
   await expect(position).toHaveText(`1 / ${total}`);
   await expect(box.getByTestId('lightbox-caption')).toHaveText(captions[0]);
   await expect(box.getByTestId('category-badge')).toBeVisible();
-  await expect(box.getByRole('link', { name: 'Download' })).toHaveAttribute('href', /\/media\/images\/[^/]+\/original$/);
+  await expect(box.getByRole('link', { name: 'Download', exact: true })).toHaveAttribute('href', /\/media\/images\/[^/]+\/original$/);
 
   await page.keyboard.press('ArrowRight');
   await expect(position).toHaveText(`2 / ${total}`);
@@ -349,8 +349,7 @@ test('after a dropped connection the page catches up on photos added and deleted
 
   const upload = async (name: string, hue: number) => {
     const file = await makePhoto(admin, name, { hue, label: captionOf(name) });
-    const response = await admin.request.post(`/api/projects/${id}/photos`, { multipart: { photos: file } });
-    expect(response.status()).toBe(201);
+    await uploadOverTus(admin, id, file);
   };
   const before = `Footing trench ${stamp}.jpg`;
   const during = `Anchor bolts set ${stamp}.jpg`;

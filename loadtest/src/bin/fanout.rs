@@ -84,13 +84,13 @@ async fn main() -> anyhow::Result<()> {
         let (mut ws, hello) = connect(&args.url, &homeowner).await?;
         let pid = project_id.get_or_insert_with(|| hello.snapshot.projects[0].id.clone()).clone();
         if args.comments {
-            ask(&mut ws, 1, Request::Subscribe { id: pid }).await?;
+            ask(&mut ws, 1, Request::Subscribe(protocol::Subscribe { id: pid })).await?;
         }
         sockets.push(ws);
     }
     let project_id = project_id.unwrap_or_default();
     let photo_id = if args.comments {
-        match ask(&mut admin_ws, 1, Request::ListPhotos { project_id: project_id.clone() }).await? {
+        match ask(&mut admin_ws, 1, Request::ListPhotos(protocol::ListPhotos { project_id: project_id.clone() })).await? {
             protocol::Response::Photos { photos, .. } => photos.first().map(|p| p.id.clone()).context("the project has no photo")?,
             other => anyhow::bail!("unexpected reply {other:?}"),
         }
@@ -191,7 +191,7 @@ async fn main() -> anyhow::Result<()> {
         tick.tick().await;
         sent_at[seq as usize].store(start.elapsed().as_micros().max(1) as u64, Ordering::Release);
         let request = if args.comments {
-            Request::AddComment { image_id: photo_id.clone(), body: format!("fanout {seq}") }
+            Request::AddComment(protocol::AddComment { image_id: photo_id.clone(), body: format!("fanout {seq}") })
         } else {
             Request::UpdateProject(UpdateProject {
                 id: project_id.clone(),

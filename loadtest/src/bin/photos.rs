@@ -3,10 +3,11 @@
 //! `photos renditions`: how many 12-megapixel JPEGs per second the rendition code
 //! turns into a display image and a thumbnail, on `--threads` threads (in process).
 //!
-//! `photos upload`: a builder uploads `--photos` 12-megapixel JPEGs (one request per
-//! `--batch`) while `--watchers` homeowner sockets watch the project; records upload
-//! throughput and, per photo, the delay from the start of its request to each
-//! watcher's `photo_added` (upload-to-visible).
+//! `photos upload`: a builder uploads `--photos` 12-megapixel JPEGs over tus
+//! (`/api/uploads`, as the web app does: one site visit per `--batch` files, three
+//! files at a time, each created then sent in one PATCH) while `--watchers` homeowner
+//! sockets watch the project; records upload throughput and, per photo, the delay from
+//! the creation of its upload to each watcher's `photo_added` (upload-to-visible).
 //!
 //! `photos resumable`: the same builder uploads `--photos` phone photos one after another
 //! over tus (`/api/uploads`) while the connection is cut every `--cut-mb` megabytes
@@ -14,8 +15,13 @@
 //! bytes stored and, per photo, the delay from its creation to each watcher's
 //! `photo_added`.
 //!
+//! `photos markup`: how many display-size photos per second get a markup drawn on for a
+//! "with markup" download (issue 27), on `--threads` threads (in process): a 12 MP photo's
+//! display rendition with `--shapes` shapes of every kind (labels, pins, freehand).
+//!
 //! `photos bomb`: sends `--count` 8000×8000 16-bit RGBA PNGs (0.5 MB each, 512 MB of
-//! samples) in one multipart request and reads the server's peak RSS (`--pid`).
+//! samples) as one site visit, every file at once, and reads the server's peak RSS
+//! (`--pid`).
 //!
 //!   cargo run --release -p sitecast-loadtest --bin photos -- renditions --seconds 10
 //!   cargo run --release -p sitecast-loadtest --bin photos -- upload --url http://127.0.0.1:8090
@@ -26,6 +32,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use clap::{Parser, Subcommand};
+use futures_util::StreamExt;
 use hdrhistogram::Histogram;
 use protocol::{Event, Request, ServerMsg};
 use sitecast_loadtest::{connect, login, next, send};
@@ -58,7 +65,7 @@ enum Command {
         url: String,
         #[arg(long, default_value_t = 40)]
         photos: usize,
-        /// Photos per upload request (a site visit's batch).
+        /// Photos per site visit (a batch of tus uploads).
         #[arg(long, default_value_t = 10)]
         batch: usize,
         #[arg(long, default_value_t = 10)]
@@ -86,6 +93,15 @@ enum Command {
         homeowner: String,
         #[arg(long, default_value = "sitecast-demo")]
         password: String,
+    },
+    Markup {
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+        /// Defaults to the number of cores.
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long, default_value_t = 20)]
+        shapes: usize,
     },
     Bomb {
         #[arg(long, default_value = "http://127.0.0.1:8080")]
@@ -124,18 +140,19 @@ fn twelve_megapixel_jpeg(seed: u32, grain: u32, full_chroma: bool) -> anyhow::Re
     Ok(sitecast::media::renditions::encode_jpeg(&img, 92)?)
 }
 
-fn renditions(seconds: u64, threads: usize, grain: u32, full_chroma: bool) -> anyhow::Result<()> {
-    let photo = Arc::new(twelve_megapixel_jpeg(1, grain, full_chroma)?);
-    eprintln!("12 MP JPEG of {:.1} MB; rendering on {threads} threads for {seconds} s", photo.len() as f64 / 1e6);
+/// Runs `work` on `threads` threads for `seconds`, as often as each can; answers how
+/// many runs succeeded and the seconds it took.
+fn on_threads(seconds: u64, threads: usize, work: impl Fn() -> bool + Send + Sync + 'static) -> anyhow::Result<(u64, f64)> {
+    let work = Arc::new(work);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let start = Instant::now();
     let workers: Vec<_> = (0..threads)
         .map(|_| {
-            let photo = photo.clone();
+            let work = work.clone();
             std::thread::spawn(move || {
                 let mut done = 0u64;
                 while Instant::now() < deadline {
-                    if sitecast::media::renditions::render(&photo).is_ok() {
+                    if work() {
                         done += 1;
                     }
                 }
@@ -147,9 +164,53 @@ fn renditions(seconds: u64, threads: usize, grain: u32, full_chroma: bool) -> an
     for w in workers {
         total += w.join().map_err(|_| anyhow::anyhow!("worker panicked"))?;
     }
-    let secs = start.elapsed().as_secs_f64();
+    Ok((total, start.elapsed().as_secs_f64()))
+}
+
+fn renditions(seconds: u64, threads: usize, grain: u32, full_chroma: bool) -> anyhow::Result<()> {
+    let photo = Arc::new(twelve_megapixel_jpeg(1, grain, full_chroma)?);
+    eprintln!("12 MP JPEG of {:.1} MB; rendering on {threads} threads for {seconds} s", photo.len() as f64 / 1e6);
+    let (total, secs) = on_threads(seconds, threads, move || sitecast::media::renditions::render(&photo).is_ok())?;
     println!(
         "renditions threads={threads} photos={total} seconds={secs:.1} per_second={:.2} ms_per_photo_per_thread={:.0}",
+        total as f64 / secs,
+        secs * 1000.0 * threads as f64 / total.max(1) as f64
+    );
+    Ok(())
+}
+
+/// A markup of `count` shapes cycling through every kind, colour and width, with a
+/// 60-point freehand line, a two-line label and a pin with a note among them.
+fn sample_markup(count: usize) -> Vec<protocol::Shape> {
+    use protocol::{Geometry, MarkupColor, Point, Shape, StrokeWidth};
+    let colors = [MarkupColor::Red, MarkupColor::Orange, MarkupColor::Yellow, MarkupColor::Green, MarkupColor::Blue, MarkupColor::White, MarkupColor::Black];
+    let widths = [StrokeWidth::Thin, StrokeWidth::Medium, StrokeWidth::Thick];
+    (0..count)
+        .map(|i| {
+            let f = (i % 10) as f32 / 10.0;
+            let (a, b) = (Point { x: 0.05 + f * 0.8, y: 0.1 + f * 0.5 }, Point { x: 0.15 + f * 0.7, y: 0.3 + f * 0.6 });
+            let geometry = match i % 7 {
+                0 => Geometry::Arrow { from: a, to: b },
+                1 => Geometry::Line { from: a, to: b },
+                2 => Geometry::Rect { from: a, to: b },
+                3 => Geometry::Ellipse { from: a, to: b },
+                4 => Geometry::Pen { points: (0..60).map(|k| Point { x: a.x + k as f32 / 600.0, y: a.y + ((k as f32) / 5.0).sin() * 0.03 }).collect() },
+                5 => Geometry::Text { at: a, text: "Crack in slab\nsee pin 2".into() },
+                _ => Geometry::Pin { at: a, note: "Is this the outlet height we agreed?".into() },
+            };
+            Shape { id: format!("s{i}"), color: colors[i % colors.len()], width: widths[i % widths.len()], geometry, author_id: String::new() }
+        })
+        .collect()
+}
+
+fn markup(seconds: u64, threads: usize, shapes: usize) -> anyhow::Result<()> {
+    let renditions = sitecast::media::renditions::render(&twelve_megapixel_jpeg(1, 36, false)?)?;
+    let display = Arc::new(renditions.display);
+    let drawing = Arc::new(sample_markup(shapes));
+    eprintln!("display JPEG of {:.0} KB, {shapes} shapes; drawing on {threads} threads for {seconds} s", display.len() as f64 / 1e3);
+    let (total, secs) = on_threads(seconds, threads, move || sitecast::media::markup::flatten(&display, &drawing).is_ok())?;
+    println!(
+        "markup threads={threads} shapes={shapes} photos={total} seconds={secs:.1} per_second={:.2} ms_per_photo_per_thread={:.1}",
         total as f64 / secs,
         secs * 1000.0 * threads as f64 / total.max(1) as f64
     );
@@ -174,7 +235,7 @@ async fn upload(
     for i in 0..watchers {
         let (mut ws, hello) = connect(url, &home).await?;
         let id = project.get_or_insert_with(|| hello.snapshot.projects[0].id.clone()).clone();
-        send(&mut ws, i as u32 + 1, Request::Subscribe { id }).await?;
+        send(&mut ws, i as u32 + 1, Request::Subscribe(protocol::Subscribe { id })).await?;
         sockets.push(ws);
     }
     let project = project.context("the homeowner has no project")?;
@@ -200,25 +261,28 @@ async fn upload(
     let mut bytes_sent = 0usize;
     let mut n = 0;
     while n < photos {
-        let mut form = reqwest::multipart::Form::new();
-        let request_start = start.elapsed();
-        for _ in 0..batch.min(photos - n) {
+        // Site-visit ids are UUIDs (the server refuses anything else).
+        let visit = uuid::Uuid::new_v4().to_string();
+        let files_in_visit = batch.min(photos - n);
+        let mut sends = Vec::new();
+        for _ in 0..files_in_visit {
             let data = files[n % files.len()].clone();
             bytes_sent += data.len();
-            let name = format!("load-{n}.jpg");
-            started.insert(format!("load-{n}"), request_start);
-            form = form.part("photos", reqwest::multipart::Part::bytes(data).file_name(name).mime_str("image/jpeg")?);
+            let caption = format!("load-{n}");
+            let (client, cookie, project, visit) = (&client, &builder_cookie, &project, &visit);
+            sends.push(async move {
+                let file = TusFile { name: format!("{caption}.jpg"), caption: Some(caption.clone()), data };
+                let at = start.elapsed();
+                let sent = tus_send(client, url, cookie, project, Some((visit, files_in_visit)), &file).await;
+                (caption, at, sent)
+            });
             n += 1;
         }
-        let resp = client
-            .post(format!("{url}/api/projects/{project}/photos"))
-            .header("cookie", &builder_cookie)
-            .header("origin", url)
-            .multipart(form)
-            .send()
-            .await?;
-        if resp.status().as_u16() != 201 {
-            bail!("upload failed: {} {}", resp.status(), resp.text().await.unwrap_or_default());
+        // Three files at a time, as the web app sends them.
+        let mut sending = futures_util::stream::iter(sends).buffer_unordered(TUS_PARALLEL);
+        while let Some((caption, at, sent)) = sending.next().await {
+            sent?;
+            started.insert(caption, at);
         }
     }
     let upload_secs = start.elapsed().as_secs_f64();
@@ -226,8 +290,8 @@ async fn upload(
     let mut visible = 0;
     for w in watchers_done {
         for (caption, at) in w.await? {
-            if let Some(sent) = started.get(&caption) {
-                hist.record(at.saturating_sub(*sent).as_micros() as u64)?;
+            if let Some(created) = started.get(&caption) {
+                hist.record(at.saturating_sub(*created).as_micros() as u64)?;
                 visible += 1;
             }
         }
@@ -235,7 +299,7 @@ async fn upload(
     let ms = |q: f64| hist.value_at_quantile(q) as f64 / 1000.0;
     println!(
         "upload photos={photos} batch={batch} watchers={watchers} seconds={upload_secs:.1} photos_per_second={:.2} \
-         MB_per_second={:.1} visible={visible}/{} request_start_to_visible p50={:.0}ms p95={:.0}ms max={:.0}ms",
+         MB_per_second={:.1} visible={visible}/{} creation_to_visible p50={:.0}ms p95={:.0}ms max={:.0}ms",
         photos as f64 / upload_secs,
         bytes_sent as f64 / 1e6 / upload_secs,
         photos * watchers,
@@ -257,6 +321,64 @@ fn base64(input: &str) -> String {
         }
     }
     out
+}
+
+/// Files the web app sends at once (`web/src/store/uploads.ts`).
+const TUS_PARALLEL: usize = 3;
+
+/// One file as a tus upload sends it.
+struct TusFile {
+    name: String,
+    caption: Option<String>,
+    data: Vec<u8>,
+}
+
+/// Creates an upload for `file` (in a site visit of `(id, files)` when given) and sends
+/// it whole in one PATCH; fails unless it was stored as a photo.
+async fn tus_send(
+    client: &reqwest::Client,
+    url: &str,
+    cookie: &str,
+    project: &str,
+    visit: Option<(&str, usize)>,
+    file: &TusFile,
+) -> anyhow::Result<()> {
+    let mut metadata = vec![("projectId", project.to_owned()), ("filename", file.name.clone())];
+    if let Some(caption) = &file.caption {
+        metadata.push(("caption", caption.clone()));
+    }
+    if let Some((id, files)) = visit {
+        metadata.extend([("batchId", id.to_owned()), ("batchSize", files.to_string())]);
+    }
+    let metadata = metadata.iter().map(|(k, v)| format!("{k} {}", base64(v))).collect::<Vec<_>>().join(",");
+    let created = client
+        .post(format!("{url}/api/uploads"))
+        .header("cookie", cookie)
+        .header("origin", url)
+        .header("tus-resumable", "1.0.0")
+        .header("upload-length", file.data.len().to_string())
+        .header("upload-metadata", metadata)
+        .send()
+        .await?;
+    if created.status().as_u16() != 201 {
+        bail!("creation answered {}: {}", created.status(), created.text().await.unwrap_or_default());
+    }
+    let location = created.headers().get("location").context("no Location")?.to_str()?.to_owned();
+    let done = client
+        .patch(format!("{url}{location}"))
+        .header("cookie", cookie)
+        .header("origin", url)
+        .header("tus-resumable", "1.0.0")
+        .header("upload-offset", "0")
+        .header("content-type", "application/offset+octet-stream")
+        .body(file.data.clone())
+        .send()
+        .await?;
+    if done.status().as_u16() != 204 || done.headers().get("sitecast-photo").is_none() {
+        let refused = done.headers().get("sitecast-refused").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+        bail!("{} answered {} {refused}: {}", file.name, done.status(), done.text().await.unwrap_or_default());
+    }
+    Ok(())
 }
 
 /// One tus PATCH of `data[offset..]`. When more than `budget` bytes remain, the request
@@ -328,7 +450,7 @@ async fn resumable(
     for i in 0..watchers {
         let (mut ws, hello) = connect(url, &home).await?;
         let id = project.get_or_insert_with(|| hello.snapshot.projects[0].id.clone()).clone();
-        send(&mut ws, i as u32 + 1, Request::Subscribe { id }).await?;
+        send(&mut ws, i as u32 + 1, Request::Subscribe(protocol::Subscribe { id })).await?;
         sockets.push(ws);
     }
     let project = project.context("the homeowner has no project")?;
@@ -349,7 +471,8 @@ async fn resumable(
         })
         .collect();
     let client = reqwest::Client::new();
-    let batch = format!("load-{}", start.elapsed().as_nanos() ^ u128::from(std::process::id()));
+    // Site-visit ids are UUIDs (the server refuses anything else).
+    let batch = uuid::Uuid::new_v4().to_string();
     let (mut sent, mut stored, mut cuts, mut on_this_connection) = (0usize, 0usize, 0usize, 0usize);
     let mut started = std::collections::HashMap::new();
     for n in 0..photos {
@@ -450,20 +573,14 @@ async fn bomb(url: &str, pid: u32, count: usize, builder: &str, password: &str) 
     // Peak RSS from now on (Linux: writing 5 to clear_refs resets VmHWM).
     std::fs::write(format!("/proc/{pid}/clear_refs"), "5")?;
     let before = status_kib(pid, "VmRSS:")?;
-    let mut form = reqwest::multipart::Form::new();
-    for i in 0..count {
-        form = form.part("photos", reqwest::multipart::Part::bytes(png.clone()).file_name(format!("bomb-{i}.png")).mime_str("image/png")?);
-    }
+    let client = reqwest::Client::new();
+    let visit = uuid::Uuid::new_v4().to_string();
+    let files: Vec<TusFile> =
+        (0..count).map(|i| TusFile { name: format!("bomb-{i}.png"), caption: None, data: png.clone() }).collect();
     let start = Instant::now();
-    let resp = reqwest::Client::new()
-        .post(format!("{url}/api/projects/{project}/photos"))
-        .header("cookie", &cookie)
-        .header("origin", url)
-        .multipart(form)
-        .send()
-        .await?;
-    let status = resp.status();
-    let body = resp.text().await.unwrap_or_default();
+    let sends = files.iter().map(|file| tus_send(&client, url, &cookie, &project, Some((&visit, count)), file));
+    let failed: Vec<String> = futures_util::future::join_all(sends).await.into_iter().filter_map(|r| r.err()).map(|e| e.to_string()).collect();
+    let status = if failed.is_empty() { "stored".to_owned() } else { format!("{} failed", failed.len()) };
     let peak = status_kib(pid, "VmHWM:")?;
     println!(
         "bomb count={count} file={:.2}MB status={status} seconds={:.1} rss_before={}MB peak_rss={}MB peak_growth={}MB",
@@ -473,8 +590,8 @@ async fn bomb(url: &str, pid: u32, count: usize, builder: &str, password: &str) 
         peak / 1024,
         peak.saturating_sub(before) / 1024
     );
-    if !status.is_success() {
-        bail!("upload answered {status}: {body}");
+    if !failed.is_empty() {
+        bail!("uploads failed: {failed:?}");
     }
     Ok(())
 }
@@ -491,6 +608,10 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Resumable { url, photos, cut_mb, watchers, builder, homeowner, password } => {
             resumable(&url, photos, cut_mb * 1_000_000, watchers, &builder, &homeowner, &password).await
+        }
+        Command::Markup { seconds, threads, shapes } => {
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2));
+            markup(seconds, threads, shapes)
         }
         Command::Bomb { url, pid, count, builder, password } => bomb(&url, pid, count, &builder, &password).await,
     }

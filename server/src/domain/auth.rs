@@ -37,22 +37,7 @@ const CONFIRM_TTL_MS: i64 = DAY_MS;
 const RESET_TTL_MS: i64 = HOUR_MS;
 const INVITE_TTL_MS: i64 = 7 * DAY_MS;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TokenKind {
-    Invite,
-    Reset,
-    ConfirmEmail,
-}
-
-impl TokenKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TokenKind::Invite => "invite",
-            TokenKind::Reset => "reset",
-            TokenKind::ConfirmEmail => "confirm_email",
-        }
-    }
-}
+pub use crate::store::TokenKind;
 
 /// Everything the auth use cases need, built once at start-up.
 #[derive(Clone)]
@@ -127,7 +112,7 @@ impl Auth {
             if existing.email_confirmed_at.is_none() && existing.password_hash.is_some() {
                 let mut tx = self.store.begin_write().await?;
                 self.send_confirmation(&mut tx, &existing).await?;
-                tx.commit().await.map_err(StoreError::from)?;
+                tx.commit().await?;
                 self.outbox.wake();
             }
             return Err(Error::new(ErrorCode::UserExists, USER_EXISTS));
@@ -147,7 +132,7 @@ impl Auth {
         let user = UserRow {
             id: id.clone(),
             email: email.clone(),
-            role: role.as_str().to_owned(),
+            role,
             name,
             first_name: first,
             last_name: last,
@@ -166,7 +151,7 @@ impl Auth {
             other => other?,
         }
         self.send_confirmation(&mut tx, &user).await?;
-        tx.commit().await.map_err(StoreError::from)?;
+        tx.commit().await?;
         self.outbox.wake();
         Ok(email)
     }
@@ -195,7 +180,7 @@ impl Auth {
     pub async fn confirm_email(&self, token: &str) -> Result<()> {
         let hash = hash_token(token);
         let row = tokens::find(self.store.pool(), &hash).await?;
-        let Some(row) = row.filter(|r| r.kind == TokenKind::ConfirmEmail.as_str()) else {
+        let Some(row) = row.filter(|r| r.kind == TokenKind::ConfirmEmail) else {
             return Err(Error::new(ErrorCode::InvalidToken, INVALID_TOKEN));
         };
         let mut tx = self.store.begin_write().await?;
@@ -203,7 +188,7 @@ impl Auth {
             return Err(Error::new(ErrorCode::InvalidToken, INVALID_TOKEN));
         }
         users::confirm_email(&mut *tx, &row.user_id, now_ms()).await?;
-        tx.commit().await.map_err(StoreError::from)?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -221,14 +206,14 @@ impl Auth {
         let email = normalize_email(email);
         let attempt = login_limit::admit(&self.store, &email, address).await.inspect_err(|err| {
             if err.api.code == ErrorCode::RateLimited {
-                metrics::counter!(crate::ops::metrics::LOGIN_FAILURES, "reason" => "rate_limited").increment(1);
+                metrics::counter!(crate::metric_names::LOGIN_FAILURES, "reason" => "rate_limited").increment(1);
             }
         })?;
 
         let user = users::find_by_email(self.store.pool(), &email).await?;
         let hash = user.as_ref().and_then(|u| u.password_hash.as_deref());
         if !self.passwords.verify(password, hash).await? {
-            metrics::counter!(crate::ops::metrics::LOGIN_FAILURES, "reason" => "invalid_credentials").increment(1);
+            metrics::counter!(crate::metric_names::LOGIN_FAILURES, "reason" => "invalid_credentials").increment(1);
             return Err(Error::new(ErrorCode::InvalidCredentials, INVALID_CREDENTIALS));
         }
         let Some(mut user) = user else {
@@ -248,6 +233,7 @@ impl Auth {
 
         let token = new_token();
         let now = now_ms();
+        let user_agent = user_agent.map(|ua| validation::USER_AGENT.clean(ua));
         let mut tx = self.store.begin_write().await?;
         if let Some((old, new)) = &rehash {
             users::rehash_password(&mut *tx, &user.id, old, new).await?;
@@ -260,13 +246,13 @@ impl Auth {
                 token_hash: &hash_token(&token),
                 now,
                 expires_at: now + SESSION_ABSOLUTE_MS,
-                user_agent: user_agent.map(|ua| validation::USER_AGENT.clip(ua)),
+                user_agent: user_agent.as_deref(),
                 ip: Some(address),
             },
         )
         .await?;
         users::record_sign_in(&mut *tx, &user.id, now).await?;
-        tx.commit().await.map_err(StoreError::from)?;
+        tx.commit().await?;
         user.last_sign_in_at = Some(now);
         Ok(LoginOutcome { token, user: views::profile(&user) })
     }
@@ -322,7 +308,7 @@ impl Auth {
         let token = self.issue_token(&mut tx, &user.id, TokenKind::Reset).await?;
         let link = self.link(&format!("/reset-password?token={token}"));
         self.outbox.enqueue(&mut *tx, &templates::reset_password(&user.email, &link)).await?;
-        tx.commit().await.map_err(StoreError::from)?;
+        tx.commit().await?;
         self.outbox.wake();
         Ok(())
     }
@@ -354,7 +340,7 @@ impl Auth {
         let hash = hash_token(token);
         let row = tokens::find(self.store.pool(), &hash).await?;
         let row = row.filter(|r| {
-            (r.kind == TokenKind::Reset.as_str() || r.kind == TokenKind::Invite.as_str())
+            (r.kind == TokenKind::Reset || r.kind == TokenKind::Invite)
                 && r.used_at.is_none()
                 && r.expires_at > now_ms()
         });
@@ -376,7 +362,7 @@ impl Auth {
         sessions::delete_for_user(&mut *tx, &row.user_id).await?;
         // A fresh password lifts a lock from earlier wrong guesses.
         login_limit::clear_account(&mut tx, &user.email).await?;
-        tx.commit().await.map_err(StoreError::from)?;
+        tx.commit().await?;
         Ok(vec![Change::EndSessions { user_id: row.user_id, keep_session: None, reason: "password_changed".to_owned() }])
     }
 
@@ -386,7 +372,7 @@ impl Auth {
         // A name given in one piece is bounded as a whole; one made of first and last
         // name is bounded by its parts.
         let whole_name = if input.first_name.is_none() && input.last_name.is_none() { input.name } else { "" };
-        validation::lengths(&[
+        validation::texts(&[
             ("email", input.email, validation::EMAIL),
             ("name", whole_name, validation::NAME),
             ("firstName", input.first_name.unwrap_or(""), validation::FIRST_NAME),
@@ -413,7 +399,7 @@ impl Auth {
         let user = UserRow {
             id: new_id(),
             email: email.clone(),
-            role: input.role.as_str().to_owned(),
+            role: input.role,
             name: Some(name.clone()),
             first_name: first,
             last_name: last,
@@ -440,7 +426,7 @@ impl Auth {
         self.outbox
             .enqueue(&mut *tx, &templates::invite(&email, &name, input.role.as_str(), &link))
             .await?;
-        tx.commit().await.map_err(StoreError::from)?;
+        tx.commit().await?;
         self.outbox.wake();
         Ok((views::profile(&user), link))
     }
@@ -459,7 +445,7 @@ fn new_user(u: &UserRow) -> NewUser<'_> {
     NewUser {
         id: &u.id,
         email: &u.email,
-        role: &u.role,
+        role: u.role,
         name: u.name.as_deref(),
         first_name: u.first_name.as_deref(),
         last_name: u.last_name.as_deref(),

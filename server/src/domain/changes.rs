@@ -2,7 +2,7 @@
 //! this instance and, with Postgres, to every other one); each instance turns them into
 //! events for the sessions allowed to see them.
 
-use protocol::{Comment, MilestonePlan, Profile, Project, ProjectImage, TimelineEntry};
+use protocol::{Comment, Markup, MilestonePlan, Profile, Project, ProjectImage, TimelineEntry};
 use serde::{Deserialize, Serialize};
 
 /// Who owns a project: the people (besides admins) who may see it.
@@ -61,6 +61,15 @@ pub enum Change {
         state: Option<Box<Comment>>,
     },
     CommentDeleted { id: String, image_id: String, project_id: String, comment_count: i64 },
+    /// A photo's markup changed (issue 27): `markup_count` is its new shape count.
+    Markup {
+        image_id: String,
+        project_id: String,
+        actor_id: String,
+        markup_count: i64,
+        #[serde(skip)]
+        state: Option<Box<Markup>>,
+    },
     /// A notification for one user; only that user hears of it.
     Notification { id: String, user_id: String },
     /// Some (`ids`) or all of a user's notifications were read.

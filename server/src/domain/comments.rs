@@ -11,12 +11,12 @@ use super::policy::{self, Action, Actor, CommentRef, ProjectRef, Target};
 use super::projects::project_ref;
 use super::services::Services;
 use super::timeline::{self, Who};
-use super::validation::COMMENT;
+use super::validation::{self, COMMENT};
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::comments::{self, CommentRow, NewComment};
 use crate::store::notifications as store_notifications;
-use crate::store::{activity, new_id, now_ms, projects, users, StoreError};
+use crate::store::{activity, new_id, now_ms, projects, users};
 
 pub const COMMENT_NOT_FOUND: &str = "Comment not found";
 pub const COMMENT_EMPTY: &str = "Comment cannot be empty.";
@@ -27,17 +27,14 @@ fn not_found() -> Error {
     Error::new(ErrorCode::NotFound, COMMENT_NOT_FOUND)
 }
 
-/// The text as stored: trimmed, without control characters other than line breaks
-/// and tabs; refused when empty or over `COMMENT`.
+/// The text as stored: trimmed; refused when empty, or when `COMMENT` does not take it
+/// as sent (too long, or control characters other than line breaks and tabs).
 pub fn clean_body(raw: &str) -> Result<String> {
-    let body: String = raw.chars().filter(|c| !c.is_control() || *c == '\n' || *c == '\t').collect();
-    let body = body.trim();
+    let body = raw.trim();
     if body.is_empty() {
         return Err(Error::field("body", COMMENT_EMPTY));
     }
-    if !COMMENT.allows(body) {
-        return Err(Error::field("body", &COMMENT.message()));
-    }
+    COMMENT.check("body", raw)?;
     Ok(body.to_owned())
 }
 
@@ -85,11 +82,7 @@ pub async fn add(svc: &Services, actor: &Actor, image_id: &str, body: &str) -> R
     let mentioned = notifications::mentioned(&body, &people);
     let id = new_id();
     let mut tx = svc.store.begin_write().await?;
-    let earlier: Vec<(String, Role)> = store_notifications::commenters_of_image(&mut *tx, &image.id)
-        .await?
-        .into_iter()
-        .filter_map(|(id, role)| Role::parse(&role).map(|r| (id, r)))
-        .collect();
+    let earlier = store_notifications::commenters_of_image(&mut *tx, &image.id).await?;
     let new = NewComment {
         id: &id,
         image_id: &image.id,
@@ -125,7 +118,7 @@ pub async fn add(svc: &Services, actor: &Actor, image_id: &str, body: &str) -> R
         photo: timeline::photo(&image.id),
     };
     let entry = timeline::record(&mut tx, &project.id, &who, detail, Some(&id), row.created_at).await?;
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     let mut changes = vec![Change::Comment {
         id,
         image_id: image.id,
@@ -142,6 +135,9 @@ pub async fn add(svc: &Services, actor: &Actor, image_id: &str, body: &str) -> R
 /// A comment the actor may do `action` to. Comments on projects the actor cannot see
 /// are answered like unknown ones; seen but not theirs gets `denied`.
 async fn comment_for(svc: &Services, actor: &Actor, id: &str, action: Action, denied: &str) -> Result<CommentRow> {
+    if !validation::could_be_id(id) {
+        return Err(not_found());
+    }
     let pool = svc.store.pool();
     let row = comments::find(pool, id).await?.ok_or_else(not_found)?;
     let project = projects::find(pool, &row.project_id).await?.ok_or_else(not_found)?;
@@ -187,7 +183,7 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
     }
     let count = comments::count_of_image(&mut *tx, &row.image_id).await?;
     let entries = activity::delete_by_subject(&mut *tx, &row.id).await?;
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     let project_id = row.project_id.clone();
     let mut changes =
         vec![Change::CommentDeleted { id: row.id, image_id: row.image_id, project_id: row.project_id, comment_count: count }];
@@ -203,7 +199,11 @@ mod tests {
     fn bodies_are_trimmed_and_bounded() {
         assert_eq!(clean_body("  Is this crack a problem?\n ").unwrap(), "Is this crack a problem?");
         assert_eq!(clean_body("line one\nline two").unwrap(), "line one\nline two");
-        assert_eq!(clean_body("a\u{0}b\u{7}c").unwrap(), "abc");
+        assert_eq!(clean_body("tabs\tstay").unwrap(), "tabs\tstay");
+        // Issue 26: refused, not quietly changed into something the author did not write.
+        for bad in ["a\u{0}b", "bell\u{7}", "\u{1b}[2Jcleared"] {
+            assert_eq!(clean_body(bad).unwrap_err().api.fields[0].message, "Comment cannot contain control characters.", "{bad:?}");
+        }
         assert_eq!(clean_body(" \n\t ").unwrap_err().api.message, COMMENT_EMPTY);
         assert!(clean_body(&"x".repeat(COMMENT.max)).is_ok());
         assert_eq!(clean_body(&"x".repeat(COMMENT.max + 1)).unwrap_err().api.message, COMMENT.message());

@@ -3,10 +3,10 @@
 use protocol::FieldError;
 
 use super::limiter::{minutes, Limiter};
-use super::validation::{is_valid_email, non_blank, Limit, CONTACT_MESSAGE, EMAIL, INVALID_EMAIL, NAME, NAME_REQUIRED, PHONE};
+use super::validation::{is_valid_email, non_blank, CONTACT_MESSAGE, EMAIL, INVALID_EMAIL, NAME, NAME_REQUIRED, PHONE};
 use crate::error::{Error, Result};
 use crate::mail::{templates, Outbox};
-use crate::store::{contact, new_id, now_ms, Store, StoreError};
+use crate::store::{contact, new_id, now_ms, Store};
 
 pub const MESSAGE_REQUIRED: &str = "Message is required";
 pub const SENT: &str = "Message sent successfully!";
@@ -21,23 +21,22 @@ pub struct ContactForm<'a> {
 pub fn validate(form: &ContactForm<'_>) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let mut push = |field: &str, message: String| errors.push(FieldError { field: field.into(), message });
-    let too_long = |value: &str, limit: Limit| (!limit.allows(value)).then(|| limit.message());
     if form.name.trim().is_empty() {
         push("name", NAME_REQUIRED.into());
-    } else if let Some(message) = too_long(form.name, NAME) {
+    } else if let Some(message) = NAME.problem(form.name) {
         push("name", message);
     }
-    if let Some(message) = too_long(form.email, EMAIL) {
+    if let Some(message) = EMAIL.problem(form.email) {
         push("email", message);
     } else if !is_valid_email(form.email.trim()) {
         push("email", INVALID_EMAIL.into());
     }
-    if let Some(message) = too_long(form.phone, PHONE) {
+    if let Some(message) = PHONE.problem(form.phone) {
         push("phone", message);
     }
     if form.message.trim().is_empty() {
         push("message", MESSAGE_REQUIRED.into());
-    } else if let Some(message) = too_long(form.message, CONTACT_MESSAGE) {
+    } else if let Some(message) = CONTACT_MESSAGE.problem(form.message) {
         push("message", message);
     }
     errors
@@ -74,7 +73,7 @@ impl Contact {
         .await?;
         let mail = templates::contact_message(&self.team_address, name, email, phone.as_deref(), message);
         self.outbox.enqueue(&mut *tx, &mail).await?;
-        tx.commit().await.map_err(StoreError::from)?;
+        tx.commit().await?;
         self.outbox.wake();
         Ok(SENT)
     }
@@ -112,5 +111,19 @@ mod tests {
             ]
         );
         assert!(validate(&ContactForm { message: &"x".repeat(5_000), ..ok }).is_empty());
+        // Issue 26: the message is many lines; the rest are one.
+        let msgs: Vec<_> = validate(&ContactForm { name: "Dana\r\nBcc: x@evil.example", phone: "555\u{0}", message: "Hi\u{1b}[2J", ..ok })
+            .into_iter()
+            .map(|e| (e.field, e.message))
+            .collect();
+        assert_eq!(
+            msgs,
+            vec![
+                ("name".to_owned(), "Name cannot contain line breaks or control characters.".to_owned()),
+                ("phone".to_owned(), "Phone cannot contain line breaks or control characters.".to_owned()),
+                ("message".to_owned(), "Message cannot contain control characters.".to_owned())
+            ]
+        );
+        assert!(validate(&ContactForm { message: "Two lines:\r\nhere\tand there", ..ok }).is_empty());
     }
 }

@@ -3,7 +3,7 @@
 //! nothing when the accounts already exist, so data survives restarts.
 
 use bytes::Bytes;
-use protocol::{ProgressMode, ProjectStatus, Role, TimelineDetail};
+use protocol::{ImageCategory, ProgressMode, ProjectStatus, Role, TimelineDetail};
 
 use super::milestones;
 use super::passwords::Passwords;
@@ -15,7 +15,7 @@ use crate::store::images::ImageRow;
 use crate::store::milestones::{self as store_milestones, MilestoneRow};
 use crate::store::projects::ProjectFields;
 use crate::store::users::NewUser;
-use crate::store::{activity, images, new_id, now_ms, projects, users, Store, StoreError};
+use crate::store::{activity, images, new_id, now_ms, projects, users, Store};
 
 pub const DEMO_PASSWORD: &str = "sitecast-demo";
 
@@ -73,7 +73,7 @@ struct DemoProject {
     /// Index into ACCOUNTS, or None for the neighbour.
     homeowner: Option<usize>,
     with_builder: bool,
-    status: &'static str,
+    status: ProjectStatus,
     /// Set by hand; a project that follows its milestones shows their share instead.
     progress: i32,
     /// How many of the residential milestones are done, in order.
@@ -84,7 +84,7 @@ struct DemoProject {
     /// Whether the first open milestone is past its target date.
     late: bool,
     /// (stage, category, caption, days ago)
-    photos: &'static [(Stage, &'static str, &'static str, i64)],
+    photos: &'static [(Stage, ImageCategory, &'static str, i64)],
 }
 
 const PROJECTS: [DemoProject; 5] = [
@@ -94,16 +94,16 @@ const PROJECTS: [DemoProject; 5] = [
         address: "1428 Maple Street, Springfield",
         homeowner: Some(2),
         with_builder: true,
-        status: "in-progress",
+        status: ProjectStatus::InProgress,
         progress: 45,
         milestones_done: 4,
         follows_milestones: false,
         late: true,
         photos: &[
-            (Stage::Site, "general", "Site staked out and cleared", 41),
-            (Stage::Foundation, "structural", "Foundation slab poured", 27),
-            (Stage::Framing, "structural", "Wall framing and first roof truss", 9),
-            (Stage::Framing, "structural", "Framing inspection passed", 2),
+            (Stage::Site, ImageCategory::General, "Site staked out and cleared", 41),
+            (Stage::Foundation, ImageCategory::Structural, "Foundation slab poured", 27),
+            (Stage::Framing, ImageCategory::Structural, "Wall framing and first roof truss", 9),
+            (Stage::Framing, ImageCategory::Structural, "Framing inspection passed", 2),
         ],
     },
     DemoProject {
@@ -112,16 +112,16 @@ const PROJECTS: [DemoProject; 5] = [
         address: "77 Shoreline Drive, Lake Geneva",
         homeowner: Some(2),
         with_builder: true,
-        status: "completed",
+        status: ProjectStatus::Completed,
         progress: 100,
         milestones_done: 9,
         follows_milestones: true,
         late: false,
         photos: &[
-            (Stage::Framing, "structural", "Framing complete", 58),
-            (Stage::Roofing, "exterior", "Roof on, windows framed", 36),
-            (Stage::Finished, "exterior", "Exterior paint finished", 14),
-            (Stage::Finished, "finishes", "Handover day", 6),
+            (Stage::Framing, ImageCategory::Structural, "Framing complete", 58),
+            (Stage::Roofing, ImageCategory::Exterior, "Roof on, windows framed", 36),
+            (Stage::Finished, ImageCategory::Exterior, "Exterior paint finished", 14),
+            (Stage::Finished, ImageCategory::Finishes, "Handover day", 6),
         ],
     },
     DemoProject {
@@ -130,14 +130,14 @@ const PROJECTS: [DemoProject; 5] = [
         address: "9 Cedar Ridge Road, Springfield",
         homeowner: Some(2),
         with_builder: true,
-        status: "planning",
+        status: ProjectStatus::Planning,
         progress: 10,
         milestones_done: 1,
         follows_milestones: false,
         late: false,
         photos: &[
-            (Stage::Site, "general", "Survey pegs in", 5),
-            (Stage::Site, "general", "Soil test pit", 1),
+            (Stage::Site, ImageCategory::General, "Survey pegs in", 5),
+            (Stage::Site, ImageCategory::General, "Soil test pit", 1),
         ],
     },
     DemoProject {
@@ -146,15 +146,15 @@ const PROJECTS: [DemoProject; 5] = [
         address: "310 Hillcrest Avenue, Fairview",
         homeowner: None,
         with_builder: true,
-        status: "on-hold",
+        status: ProjectStatus::OnHold,
         progress: 60,
         milestones_done: 5,
         follows_milestones: true,
         late: false,
         photos: &[
-            (Stage::Foundation, "structural", "Footings and slab", 49),
-            (Stage::Framing, "structural", "Framing up", 30),
-            (Stage::Roofing, "exterior", "Roof dried in; waiting on windows", 12),
+            (Stage::Foundation, ImageCategory::Structural, "Footings and slab", 49),
+            (Stage::Framing, ImageCategory::Structural, "Framing up", 30),
+            (Stage::Roofing, ImageCategory::Exterior, "Roof dried in; waiting on windows", 12),
         ],
     },
     DemoProject {
@@ -163,14 +163,14 @@ const PROJECTS: [DemoProject; 5] = [
         address: "52 Oak Lane, Fairview",
         homeowner: None,
         with_builder: false,
-        status: "in-progress",
+        status: ProjectStatus::InProgress,
         progress: 30,
         milestones_done: 3,
         follows_milestones: false,
         late: false,
         photos: &[
-            (Stage::Site, "general", "Lot cleared", 20),
-            (Stage::Foundation, "structural", "Slab poured for both units", 4),
+            (Stage::Site, ImageCategory::General, "Lot cleared", 20),
+            (Stage::Foundation, ImageCategory::Structural, "Slab poured for both units", 4),
         ],
     },
 ];
@@ -212,6 +212,18 @@ fn stage_step(stage: Stage) -> usize {
     }
 }
 
+
+/// The demo photos' tags (issue 29): an area and a trade for each stage, so the
+/// gallery's tag filter and the search have something to find from the start.
+fn stage_tags(stage: Stage) -> &'static [&'static str] {
+    match stage {
+        Stage::Site => &["Driveway", "Site work"],
+        Stage::Foundation => &["Foundation", "Concrete"],
+        Stage::Framing => &["Framing"],
+        Stage::Roofing => &["Roof", "Roofing"],
+        Stage::Finished => &["Exterior south", "Painting"],
+    }
+}
 /// Creates the demo accounts and projects unless they exist. Returns whether it seeded.
 pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords) -> Result<bool> {
     if users::find_by_email(store.pool(), ACCOUNTS[0].email).await?.is_some() {
@@ -256,7 +268,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 id: image_id,
                 project_id: project_id.clone(),
                 uploaded_by: Some(builder_id.clone()),
-                category: (*category).to_owned(),
+                category: *category,
                 caption: Some((*caption).to_owned()),
                 original_name: format!("{}.jpg", caption.to_lowercase().replace([' ', ',', ';'], "-")),
                 content_type: "image/jpeg".to_owned(),
@@ -272,6 +284,9 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 visit_note: None,
                 batch_id: None,
                 milestone_id: None,
+                markup_count: 0,
+                tags: stage_tags(*stage).iter().map(|t| (*t).to_owned()).collect(),
+                location: None,
             });
         }
         project_rows.push((project_id, p));
@@ -286,7 +301,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
             &NewUser {
                 id,
                 email: account.email,
-                role: account.role.as_str(),
+                role: account.role,
                 name: Some(account.name),
                 first_name: account.first_name,
                 last_name: account.last_name,
@@ -321,7 +336,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 progress,
                 thumbnail_image_id: None,
                 thumbnail_pinned: false,
-                progress_mode: mode.as_str(),
+                progress_mode: mode,
             },
             started,
         )
@@ -335,6 +350,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
             let row = ImageRow {
                 batch_id: Some(new_id()),
                 milestone_id: stages.get(&row.id).and_then(|s| plan.get(stage_step(*s))).map(|m| m.id.clone()),
+                markup_count: 0,
                 ..(*row).clone()
             };
             images::insert(&mut *tx, &row).await?;
@@ -349,12 +365,12 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
         // Its story so far: created, started, milestones completed, progress set by
         // hand, and where it stands now.
         story.push((started, &admin, TimelineDetail::ProjectCreated, None));
-        if p.status != "planning" {
+        if p.status != ProjectStatus::Planning {
             let (from, to) = (ProjectStatus::Planning, ProjectStatus::InProgress);
             story.push((started + 3_600_000, &admin, TimelineDetail::StatusChanged { from, to }, None));
         }
         let last_photo = newest.map(|r| r.created_at).unwrap_or(now - DAY_MS);
-        if let Some(to) = ProjectStatus::parse(p.status).filter(|s| matches!(s, ProjectStatus::OnHold | ProjectStatus::Completed)) {
+        if let to @ (ProjectStatus::OnHold | ProjectStatus::Completed) = p.status {
             story.push((last_photo + 2 * 3_600_000, &admin, TimelineDetail::StatusChanged { from: ProjectStatus::InProgress, to }, None));
         }
         for m in plan.iter().filter(|m| m.done_date.is_some()) {
@@ -371,6 +387,6 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
             activity::insert(&mut *tx, &timeline::entry(project_id, who, &detail, subject.as_deref(), at)?).await?;
         }
     }
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     Ok(true)
 }

@@ -6,7 +6,8 @@
 use std::collections::HashSet;
 
 use protocol::{
-    CreateGuestLink, ErrorCode, GuestAccess, GuestLink, GuestPhotos, ProjectImage, Role, TimelineEntry, UserSummary,
+    CreateGuestLink, ErrorCode, Event, GuestAccess, GuestLink, GuestPhotos, Project, ProjectImage, Role, TimelineEntry,
+    UserSummary,
 };
 
 use super::changes::Change;
@@ -14,7 +15,7 @@ use super::policy::{self, Action, Actor, Guest, GuestLinkRef, LinkedRef, Target}
 use super::projects::{self, project_ref};
 use super::secrets::{hash_token, new_token};
 use super::services::Services;
-use super::views;
+use super::{validation, views};
 use crate::error::{Error, Result};
 use crate::store::guest_links::{self, GuestLinkRow, NewGuestLink};
 use crate::store::images::{self, ImageRow};
@@ -61,7 +62,7 @@ fn maker_summary(row: &GuestLinkRow) -> UserSummary {
             row.maker_name.as_deref(),
             &row.maker_email,
         )),
-        role: Role::parse(&row.maker_role).unwrap_or(Role::Homeowner),
+        role: row.maker_role,
         created_at: row.maker_created_at,
     }
 }
@@ -71,8 +72,8 @@ pub fn view(row: &GuestLinkRow) -> GuestLink {
     GuestLink {
         id: row.id.clone(),
         project_id: row.project_id.clone(),
-        photos: GuestPhotos::parse(&row.photos).unwrap_or(GuestPhotos::Favourites),
-        downloads: row.downloads != 0,
+        photos: row.photos,
+        downloads: row.downloads,
         expires_at: row.expires_at,
         created_at: row.created_at,
         created_by: Some(maker_summary(row)),
@@ -129,7 +130,7 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateGuestLink) -> R
             project_id: &project.id,
             created_by: &actor.id,
             token_hash: &hash_token(&token),
-            photos: input.photos.as_str(),
+            photos: input.photos,
             downloads: input.downloads,
             expires_at,
             created_at: now,
@@ -156,6 +157,9 @@ pub async fn list(svc: &Services, actor: &Actor, project_id: &str) -> Result<Vec
 pub async fn revoke(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Change>> {
     let pool = svc.store.pool();
     let not_found = || Error::new(ErrorCode::NotFound, LINK_NOT_FOUND);
+    if !validation::could_be_id(id) {
+        return Err(not_found());
+    }
     let row = guest_links::find(pool, id).await?.ok_or_else(not_found)?;
     let project = crate::store::projects::find(pool, &row.project_id).await?.ok_or_else(not_found)?;
     let target = Target::GuestLink(GuestLinkRef { project: project_ref(&project), maker_id: &row.created_by });
@@ -201,9 +205,9 @@ async fn pass_of(svc: &Services, row: &GuestLinkRow) -> Result<GuestPass> {
     let guest = Guest {
         link_id: row.id.clone(),
         project_id: row.project_id.clone(),
-        maker: Actor { id: row.created_by.clone(), role: Role::parse(&row.maker_role).unwrap_or(Role::Homeowner) },
-        photos: GuestPhotos::parse(&row.photos).unwrap_or(GuestPhotos::Favourites),
-        downloads: row.downloads != 0,
+        maker: Actor { id: row.created_by.clone(), role: row.maker_role },
+        photos: row.photos,
+        downloads: row.downloads,
     };
     if !policy::guest_allows(&guest, Action::ViewProject, LinkedRef { id: &project.id, project: project_ref(&project) }) {
         return Err(inactive());
@@ -242,11 +246,8 @@ pub async fn favourites_shown(svc: &Services, guest: &Guest) -> Result<Option<Ha
 pub async fn photos(svc: &Services, guest: &Guest, project: &ProjectRow) -> Result<Vec<ProjectImage>> {
     let rows = images::list_for_project(svc.store.pool(), &project.id).await?;
     let shown = favourites_shown(svc, guest).await?;
-    Ok(rows
-        .iter()
-        .filter(|r| policy::guest_sees_photo(guest, shown.as_ref().is_some_and(|s| s.contains(&r.id))))
-        .map(views::image)
-        .collect())
+    let view = GuestView::new(guest, shown.as_ref());
+    Ok(rows.iter().filter(|r| view.sees(&r.id)).map(|r| views::for_guests(views::image(r))).collect())
 }
 
 /// A photo the guest may fetch for `action` (`ViewPhoto` for the thumbnail and display
@@ -254,6 +255,9 @@ pub async fn photos(svc: &Services, guest: &Guest, project: &ProjectRow) -> Resu
 pub async fn photo(svc: &Services, guest: &Guest, id: &str, action: Action) -> Result<ImageRow> {
     let pool = svc.store.pool();
     let not_found = || Error::new(ErrorCode::NotFound, super::photos::IMAGE_NOT_FOUND);
+    if !validation::could_be_id(id) {
+        return Err(not_found());
+    }
     let image = images::find(pool, id).await?.ok_or_else(not_found)?;
     let project = crate::store::projects::find(pool, &image.project_id).await?.ok_or_else(not_found)?;
     if !policy::guest_allows(guest, action, LinkedRef { id: &project.id, project: project_ref(&project) }) {
@@ -292,27 +296,98 @@ pub async fn milestones(svc: &Services, project: &ProjectRow) -> Result<protocol
     super::milestones::current(svc, &project.id).await
 }
 
-/// A page of the linked project's timeline as the guest may see it (see
-/// `entry_for_guest`); the cursor is the unfiltered page's, so paging has no gaps.
+/// A page of the linked project's timeline as the guest may see it (`GuestView::entry`);
+/// the cursor is the unfiltered page's, so paging has no gaps.
 pub async fn timeline(svc: &Services, guest: &Guest, before: Option<&str>) -> Result<(Vec<TimelineEntry>, Option<String>)> {
     let project = linked_project(svc, guest, Action::ReadTimeline).await?;
     let (entries, next) = super::timeline::page(svc, &project.id, before).await?;
     let shown = favourites_shown(svc, guest).await?;
-    Ok((entries.into_iter().filter_map(|e| entry_for_guest(e, shown.as_ref())).collect(), next))
+    let view = GuestView::new(guest, shown.as_ref());
+    Ok((entries.into_iter().filter_map(|e| view.entry(e)).collect(), next))
 }
 
-/// A timeline entry as a guest may see it: on a favourites link, the photos in it are
-/// only those shown, and an entry about photos of which none is shown is left out.
-pub fn entry_for_guest(mut entry: TimelineEntry, shown: Option<&HashSet<String>>) -> Option<TimelineEntry> {
-    use protocol::TimelineDetail as D;
-    let Some(shown) = shown else { return Some(entry) };
-    match &mut entry.detail {
-        D::PhotosAdded { photos, .. } => {
-            photos.retain(|p| shown.contains(&p.id));
-            (!photos.is_empty()).then_some(entry)
+/// What one guest's page may see (issue 18): on a favourites link only the photos its
+/// maker favourited (`shown`, as read or kept up to date by the project's actor), and
+/// never anyone's account. Every message a guest gets is made through this — the
+/// hello's project and photos, each timeline page, each live event — so no field of
+/// any of them names a photo the link does not share (issue 26: the project's cover
+/// photo did, through `thumbnailUrl`).
+#[derive(Clone, Copy)]
+pub struct GuestView<'a> {
+    guest: &'a Guest,
+    shown: Option<&'a HashSet<String>>,
+}
+
+impl<'a> GuestView<'a> {
+    pub fn new(guest: &'a Guest, shown: Option<&'a HashSet<String>>) -> GuestView<'a> {
+        GuestView { guest, shown }
+    }
+
+    pub fn sees(&self, photo_id: &str) -> bool {
+        policy::guest_sees_photo(self.guest, self.shown.is_some_and(|s| s.contains(photo_id)))
+    }
+
+    /// The project without names that are addresses, and without its cover photo when
+    /// the link does not share it (the guest's page shows its own photos, not a cover).
+    pub fn project(&self, project: Project) -> Project {
+        let mut project = views::redact_for_guest(project);
+        if views::thumbnail_photo_id(&project).is_some_and(|id| !self.sees(id)) {
+            project.thumbnail_url = None;
+            project.thumbnail_pinned = false;
         }
-        D::Comment { photo, .. } => shown.contains(&photo.id).then_some(entry),
-        _ => Some(entry),
+        project
+    }
+
+    /// A timeline entry with only the photos the guest sees; an entry about photos of
+    /// which none is shown is left out.
+    pub fn entry(&self, mut entry: TimelineEntry) -> Option<TimelineEntry> {
+        use protocol::TimelineDetail as D;
+        match &mut entry.detail {
+            D::PhotosAdded { photos, .. } => {
+                photos.retain(|p| self.sees(&p.id));
+                (!photos.is_empty()).then_some(entry)
+            }
+            D::Comment { photo, .. } | D::MarkedUp { photo } => self.sees(&photo.id).then_some(entry),
+            D::ProjectCreated
+            | D::StatusChanged { .. }
+            | D::ProgressChanged { .. }
+            | D::MilestoneCompleted { .. }
+            | D::MilestoneReopened { .. } => Some(entry),
+        }
+    }
+
+    /// An event as this guest may see it, or `None` when it is none of theirs. Every
+    /// event is listed, so a new one is decided here before a guest can receive it.
+    pub fn event(&self, event: Event) -> Option<Event> {
+        match event {
+            Event::ProjectUpdated { project, .. } => Some(Event::ProjectUpdated { project: self.project(project), actor: None }),
+            Event::PhotoAdded { photo } => self.sees(&photo.id).then(|| Event::PhotoAdded { photo: views::for_guests(photo) }),
+            Event::PhotoUpdated { photo } => self.sees(&photo.id).then(|| Event::PhotoUpdated { photo: views::for_guests(photo) }),
+            Event::PhotoDeleted { ref id, .. } => self.sees(id).then_some(event),
+            Event::MarkupChanged { markup, .. } => self.sees(&markup.image_id).then(|| Event::MarkupChanged {
+                markup: super::markup::for_guests(markup),
+                actor: None,
+            }),
+            Event::TimelineAdded { entry } => self.entry(entry).map(|entry| Event::TimelineAdded { entry }),
+            Event::ProjectDeleted { .. } | Event::MilestonesChanged { .. } | Event::TimelineRemoved { .. } => Some(event),
+            // People, accounts and conversations are not a guest's to see (a link's
+            // end reaches its guests as their own `session_ended`, not through here).
+            Event::SessionEnded { .. }
+            | Event::ProjectCreated { .. }
+            | Event::UserCreated { .. }
+            | Event::UserUpdated { .. }
+            | Event::UserDeleted { .. }
+            | Event::Presence { .. }
+            | Event::Viewers { .. }
+            | Event::FavouriteChanged { .. }
+            | Event::CommentAdded { .. }
+            | Event::CommentUpdated { .. }
+            | Event::CommentDeleted { .. }
+            | Event::NotificationAdded { .. }
+            | Event::NotificationsRead { .. }
+            // Guests search again when a photo event reaches them.
+            | Event::SearchChanged { .. } => None,
+        }
     }
 }
 
@@ -366,30 +441,121 @@ mod tests {
         assert!(!is_live(&row, 4));
     }
 
+    fn guest(photos: GuestPhotos) -> Guest {
+        Guest {
+            link_id: "l".into(),
+            project_id: "p".into(),
+            maker: Actor { id: "h".into(), role: Role::Homeowner },
+            photos,
+            downloads: false,
+        }
+    }
+
+    fn photo(id: &str) -> TimelinePhoto {
+        TimelinePhoto { id: id.into(), thumb_url: views::media_url(id, "thumb") }
+    }
+
+    fn entry(detail: TimelineDetail) -> TimelineEntry {
+        TimelineEntry { id: "e".into(), project_id: "p".into(), actor_name: None, actor_role: None, created_at: 0, detail }
+    }
+
     #[test]
     fn favourites_links_see_only_their_photos_in_the_timeline() {
-        let photo = |id: &str| TimelinePhoto { id: id.into(), thumb_url: format!("/media/images/{id}/thumb") };
-        let entry = |detail| TimelineEntry {
-            id: "e".into(),
-            project_id: "p".into(),
-            actor_name: None,
-            actor_role: None,
-            created_at: 0,
-            detail,
-        };
+        let favourites = guest(GuestPhotos::Favourites);
+        let all = guest(GuestPhotos::All);
         let batch = entry(TimelineDetail::PhotosAdded { count: 3, photos: vec![photo("a"), photo("b"), photo("c")], note: None });
         let shown: HashSet<String> = ["b".to_owned()].into();
-        let Some(TimelineEntry { detail: TimelineDetail::PhotosAdded { photos, count, .. }, .. }) =
-            entry_for_guest(batch.clone(), Some(&shown))
-        else {
+        let view = GuestView::new(&favourites, Some(&shown));
+        let Some(TimelineEntry { detail: TimelineDetail::PhotosAdded { photos, count, .. }, .. }) = view.entry(batch.clone()) else {
             panic!("the batch has a shown photo")
         };
         assert_eq!((photos.len(), photos[0].id.as_str(), count), (1, "b", 3));
-        assert!(entry_for_guest(batch.clone(), Some(&HashSet::new())).is_none());
-        assert_eq!(entry_for_guest(batch.clone(), None), Some(batch));
+        let none = HashSet::new();
+        assert!(GuestView::new(&favourites, Some(&none)).entry(batch.clone()).is_none());
+        assert_eq!(GuestView::new(&all, None).entry(batch.clone()), Some(batch));
         let comment = entry(TimelineDetail::Comment { comment_id: "c".into(), excerpt: "x".into(), photo: photo("a") });
-        assert!(entry_for_guest(comment, Some(&shown)).is_none());
+        assert!(view.entry(comment).is_none());
         let status = entry(TimelineDetail::ProgressChanged { from: 1, to: 2 });
-        assert!(entry_for_guest(status, Some(&HashSet::new())).is_some());
+        assert!(GuestView::new(&favourites, Some(&none)).entry(status).is_some());
+    }
+
+    /// Issue 26: a favourites link's guest was told the project's cover photo, shared
+    /// or not. Every event names only shown photos, and nothing about people.
+    #[test]
+    fn a_guest_hears_only_of_the_photos_their_link_shares() {
+        let favourites = guest(GuestPhotos::Favourites);
+        let shown: HashSet<String> = ["fav".to_owned()].into();
+        let view = GuestView::new(&favourites, Some(&shown));
+        let mut row = ProjectRow::example("p", "h", Some("b"));
+        row.thumbnail_image_id = Some("secret".into());
+        row.thumbnail_pinned = true;
+        let covered = views::project(&row);
+        assert_eq!(views::thumbnail_photo_id(&covered), Some("secret"));
+        let seen = view.project(covered.clone());
+        assert_eq!((seen.thumbnail_url.as_deref(), seen.thumbnail_pinned), (None, false), "an unshared cover is not named");
+        row.thumbnail_image_id = Some("fav".into());
+        let shared = view.project(views::project(&row));
+        assert_eq!(shared.thumbnail_url, Some(views::media_url("fav", "thumb")), "a shared cover is");
+        assert_eq!(GuestView::new(&guest(GuestPhotos::All), None).project(covered.clone()).thumbnail_url, covered.thumbnail_url);
+
+        let updated = Event::ProjectUpdated { project: covered, actor: Some(UserSummary {
+            id: "a".into(), email: "a@b.co".into(), name: None, role: Role::Admin, created_at: 0,
+        }) };
+        match view.event(updated) {
+            Some(Event::ProjectUpdated { project, actor: None }) => assert_eq!(project.thumbnail_url, None),
+            other => panic!("{other:?}"),
+        }
+        let image = |id: &str| ProjectImage {
+            id: id.into(),
+            project_id: "p".into(),
+            category: protocol::ImageCategory::Other,
+            caption: None,
+            original_name: format!("{id}.jpg"),
+            width: 1,
+            height: 1,
+            taken_at: None,
+            created_at: 0,
+            thumb_url: views::media_url(id, "thumb"),
+            display_url: views::media_url(id, "display"),
+            download_url: views::media_url(id, "original"),
+            version: 1,
+            comment_count: 0,
+            markup_count: 0,
+            tags: vec![],
+            location: None,
+            visit_note: None,
+            batch_id: None,
+            milestone_id: None,
+        };
+        assert!(view.event(Event::PhotoAdded { photo: image("secret") }).is_none());
+        assert!(view.event(Event::PhotoUpdated { photo: image("secret") }).is_none());
+        assert!(view.event(Event::PhotoAdded { photo: image("fav") }).is_some());
+        assert!(view.event(Event::PhotoDeleted { id: "secret".into(), project_id: "p".into() }).is_none());
+        let visit = entry(TimelineDetail::PhotosAdded { count: 1, photos: vec![photo("secret")], note: None });
+        assert!(view.event(Event::TimelineAdded { entry: visit }).is_none());
+        assert!(view.event(Event::Viewers { project_id: "p".into(), viewers: vec![] }).is_none());
+        assert!(view.event(Event::ProjectDeleted { id: "p".into(), version: 2 }).is_some());
+        // Issue 27: markup of a shown photo, without its author's address or the actor.
+        let person = UserSummary { id: "b".into(), email: "b@summit.test".into(), name: Some("Dana".into()), role: Role::Builder, created_at: 0 };
+        let markup = |image: &str| protocol::Markup {
+            image_id: image.into(),
+            project_id: "p".into(),
+            version: 1,
+            shapes: vec![],
+            authors: vec![person.clone()],
+            updated_at: Some(1),
+            updated_by: Some(person.clone()),
+        };
+        assert!(view.event(Event::MarkupChanged { markup: markup("secret"), actor: Some(person.clone()) }).is_none());
+        match view.event(Event::MarkupChanged { markup: markup("fav"), actor: Some(person.clone()) }) {
+            Some(Event::MarkupChanged { markup, actor: None }) => {
+                assert_eq!((markup.authors[0].email.as_str(), markup.authors[0].name.as_deref()), ("", Some("Dana")));
+            }
+            other => panic!("{other:?}"),
+        }
+        let marked = entry(TimelineDetail::MarkedUp { photo: photo("secret") });
+        assert!(view.event(Event::TimelineAdded { entry: marked }).is_none());
+        let marked = entry(TimelineDetail::MarkedUp { photo: photo("fav") });
+        assert!(view.event(Event::TimelineAdded { entry: marked }).is_some());
     }
 }

@@ -16,7 +16,7 @@ use super::limiter::minutes;
 use super::secrets::hash_token;
 use crate::error::{Error, Result};
 use crate::store::login_failures::{self, Window};
-use crate::store::{now_ms, Store, StoreError, Tx};
+use crate::store::{now_ms, Store, Tx};
 
 const WINDOW: Duration = Duration::from_secs(15 * 60);
 const PER_ACCOUNT: i64 = 5;
@@ -50,14 +50,14 @@ pub async fn admit(store: &Store, email: &str, address: &str) -> Result<Attempt>
         .into_iter()
         .find(|(window, max)| window.attempts > *max);
     if let Some((window, _)) = locked {
-        tx.rollback().await.map_err(StoreError::from)?;
+        tx.rollback().await?;
         let wait = Duration::from_millis(u64::try_from(window.ends_at - now).unwrap_or(0));
         return Err(Error::rate_limited(
             format!("Too many failed login attempts. Please try again in {} minutes.", minutes(wait)),
             wait,
         ));
     }
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     Ok(Attempt { account, address, address_window })
 }
 
@@ -66,7 +66,7 @@ pub async fn succeeded(store: &Store, attempt: Attempt) -> Result<()> {
     let mut tx = store.begin_write().await?;
     login_failures::clear(&mut *tx, &attempt.account).await?;
     login_failures::give_back(&mut *tx, &attempt.address, attempt.address_window.ends_at).await?;
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     Ok(())
 }
 

@@ -12,9 +12,13 @@ use super::secrets::new_token;
 use super::services::Services;
 use crate::error::{Error, Result};
 use crate::mail::templates::Footer;
-use crate::store::{keys, users};
+use crate::store::{keys, now_ms, users, MailPreferencesRow};
 
 pub const INVALID_LINK: &str = "This unsubscribe link is invalid.";
+/// A link from a mail sent before the user last chose their preferences: their later
+/// choice wins.
+pub const SUPERSEDED_LINK: &str =
+    "You have changed your email preferences since this mail was sent, so this link no longer changes them. Manage them in Profile & Settings.";
 const KEY_NAME: &str = "unsubscribe";
 
 /// The kinds of mail a user may turn off.
@@ -65,23 +69,28 @@ fn mac(key: &[u8], payload: &str) -> Option<Hmac<Sha256>> {
     Some(mac)
 }
 
-/// `{user}.{kind}.{hex HMAC-SHA256 of "{user}.{kind}"}`: URL-safe as it is (user ids
-/// are UUIDs).
-pub fn sign(key: &[u8], user_id: &str, kind: MailKind) -> Option<String> {
-    let payload = format!("{user_id}.{}", kind.as_str());
+/// `{user}.{kind}.{issued ms}.{hex HMAC-SHA256 of "{user}.{kind}.{issued ms}"}`:
+/// URL-safe as it is (user ids are UUIDs). The issue time lets a later choice of the
+/// user's outrank an old mail's link.
+pub fn sign(key: &[u8], user_id: &str, kind: MailKind, issued_at: i64) -> Option<String> {
+    let payload = format!("{user_id}.{}.{issued_at}", kind.as_str());
     let tag = hex::encode(mac(key, &payload)?.finalize().into_bytes());
     Some(format!("{payload}.{tag}"))
 }
 
-/// The user and kind a token names, when its signature is ours (checked in constant
-/// time).
-pub fn verify(key: &[u8], token: &str) -> Option<(String, MailKind)> {
+/// The user, kind and issue time a token names, when its signature is ours (checked
+/// in constant time). Links mailed before issue times existed read as issued at 0:
+/// any preference the user has chosen since outranks them.
+pub fn verify(key: &[u8], token: &str) -> Option<(String, MailKind, i64)> {
     let (payload, tag) = token.rsplit_once('.')?;
-    let (user_id, kind) = payload.split_once('.')?;
-    let kind = MailKind::parse(kind)?;
     let tag = hex::decode(tag).ok()?;
     mac(key, payload)?.verify_slice(&tag).ok()?;
-    Some((user_id.to_owned(), kind))
+    let (user_id, rest) = payload.split_once('.')?;
+    let (kind, issued_at) = match rest.split_once('.') {
+        Some((kind, issued)) => (kind, issued.parse().ok()?),
+        None => (rest, 0),
+    };
+    Some((user_id.to_owned(), MailKind::parse(kind)?, issued_at))
 }
 
 /// Creates the signing key at start-up, so that mails queued inside a transaction only
@@ -96,7 +105,7 @@ async fn key(svc: &Services) -> Result<Vec<u8>> {
 
 /// The footer of a mail of `kind` to `user_id`: preferences and unsubscribe links.
 pub async fn footer(svc: &Services, user_id: &str, kind: MailKind) -> Result<Footer> {
-    let token = sign(&key(svc).await?, user_id, kind).ok_or_else(|| Error::internal("could not sign an unsubscribe link"))?;
+    let token = sign(&key(svc).await?, user_id, kind, now_ms()).ok_or_else(|| Error::internal("could not sign an unsubscribe link"))?;
     Ok(Footer {
         preferences: svc.auth.link("/profile-settings#email"),
         unsubscribe_page: svc.auth.link(&format!("/unsubscribe?token={token}")),
@@ -105,16 +114,20 @@ pub async fn footer(svc: &Services, user_id: &str, kind: MailKind) -> Result<Foo
 }
 
 pub async fn of_user(svc: &Services, user_id: &str) -> Result<MailPreferences> {
-    let (new_photos, comments, status_changes) = users::mail_preferences(svc.store.pool(), user_id)
+    let row = users::mail_preferences(svc.store.pool(), user_id)
         .await?
         .ok_or_else(|| Error::new(ErrorCode::NotFound, "User not found"))?;
-    Ok(MailPreferences { new_photos: new_photos != 0, comments: comments != 0, status_changes: status_changes != 0 })
+    Ok(preferences(&row))
+}
+
+fn preferences(row: &MailPreferencesRow) -> MailPreferences {
+    MailPreferences { new_photos: row.new_photos, comments: row.comments, status_changes: row.status_changes }
 }
 
 /// Whether `user_id` wants mail of `kind`; false once the account is gone.
 pub async fn wants(svc: &Services, user_id: &str, kind: MailKind) -> Result<bool> {
     Ok(match users::mail_preferences(svc.store.pool(), user_id).await? {
-        Some(p) => kind.get(&MailPreferences { new_photos: p.0 != 0, comments: p.1 != 0, status_changes: p.2 != 0 }),
+        Some(row) => kind.get(&preferences(&row)),
         None => false,
     })
 }
@@ -124,18 +137,26 @@ pub async fn get(svc: &Services, actor: &Actor) -> Result<MailPreferences> {
 }
 
 pub async fn update(svc: &Services, actor: &Actor, prefs: &MailPreferences) -> Result<MailPreferences> {
-    users::set_mail_preferences(svc.store.pool(), &actor.id, (prefs.new_photos, prefs.comments, prefs.status_changes)).await?;
+    users::set_mail_preferences(svc.store.pool(), &actor.id, (prefs.new_photos, prefs.comments, prefs.status_changes), now_ms()).await?;
     of_user(svc, &actor.id).await
 }
 
-/// Turns off the kind of mail a signed link names; unsubscribing twice succeeds.
+/// Turns off the kind of mail a signed link names; unsubscribing twice succeeds. A
+/// link older than the user's latest choice of preferences changes nothing: replaying
+/// an old mail's link must not undo what they chose since.
 pub async fn unsubscribe(svc: &Services, token: &str) -> Result<MailKind> {
     let invalid = || Error::new(ErrorCode::InvalidToken, INVALID_LINK);
-    let (user_id, kind) = verify(&key(svc).await?, token).ok_or_else(invalid)?;
+    let (user_id, kind, issued_at) = verify(&key(svc).await?, token).ok_or_else(invalid)?;
     let current = users::mail_preferences(svc.store.pool(), &user_id).await?.ok_or_else(invalid)?;
-    let current = MailPreferences { new_photos: current.0 != 0, comments: current.1 != 0, status_changes: current.2 != 0 };
-    let next = kind.off(current);
-    users::set_mail_preferences(svc.store.pool(), &user_id, (next.new_photos, next.comments, next.status_changes)).await?;
+    let prefs = preferences(&current);
+    if !kind.get(&prefs) {
+        return Ok(kind);
+    }
+    if current.changed_at.is_some_and(|changed| changed > issued_at) {
+        return Err(Error::new(ErrorCode::InvalidToken, SUPERSEDED_LINK));
+    }
+    let next = kind.off(prefs);
+    users::set_mail_preferences(svc.store.pool(), &user_id, (next.new_photos, next.comments, next.status_changes), now_ms()).await?;
     tracing::info!(user = %user_id, kind = kind.as_str(), "unsubscribed by link");
     Ok(kind)
 }
@@ -147,14 +168,19 @@ mod tests {
     #[test]
     fn signed_links_verify_and_forged_ones_do_not() {
         let key = b"0123456789abcdef";
-        let token = sign(key, "u-1", MailKind::Comments).unwrap();
-        assert_eq!(verify(key, &token), Some(("u-1".to_owned(), MailKind::Comments)));
+        let token = sign(key, "u-1", MailKind::Comments, 42).unwrap();
+        assert_eq!(verify(key, &token), Some(("u-1".to_owned(), MailKind::Comments, 42)));
         assert_eq!(verify(b"another key", &token), None, "signed with another key");
         let forged = token.replace("u-1", "u-2");
         assert_eq!(verify(key, &forged), None, "another user");
         let forged = token.replace("comments", "new_photos");
         assert_eq!(verify(key, &forged), None, "another kind");
+        let forged = token.replace(".42.", ".43.");
+        assert_eq!(verify(key, &forged), None, "another issue time");
         assert_eq!(verify(key, "u-1.comments.00"), None);
+        // A link from before issue times: signed over "{user}.{kind}" alone.
+        let old = format!("u-1.comments.{}", hex::encode(mac(key, "u-1.comments").unwrap().finalize().into_bytes()));
+        assert_eq!(verify(key, &old), Some(("u-1".to_owned(), MailKind::Comments, 0)));
         assert_eq!(verify(key, "garbage"), None);
     }
 }

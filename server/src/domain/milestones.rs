@@ -15,19 +15,18 @@
 //! photo's tag from a plan.
 
 use protocol::{ErrorCode, Milestone, MilestonePlan, ProgressMode, TimelineDetail};
-use sqlx::{Any, Executor};
 
 use super::changes::Change;
 use super::policy::{self, Action, Actor, Target};
 use super::projects::{self, project_ref, visible};
 use super::services::Services;
 use super::timeline;
-use super::validation::MILESTONE_NAME;
+use super::validation::{self, MILESTONE_NAME};
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::milestones::{self as store, MilestoneRow};
 use crate::store::projects::ProjectRow;
-use crate::store::{images, new_id, now_ms, StoreError, Tx};
+use crate::store::{images, new_id, now_ms, Db, Tx};
 
 pub const MILESTONE_NOT_FOUND: &str = "Milestone not found";
 pub const NOT_ALLOWED: &str = "Only administrators and the project's builder can change milestones.";
@@ -139,6 +138,10 @@ pub fn parse_date(raw: &str) -> Option<String> {
         return None;
     }
     let year: i32 = raw[0..4].parse().ok()?;
+    // Year 0000 is no one's target date, and Postgres has no year 0 to store it in.
+    if year == 0 {
+        return None;
+    }
     let month: u8 = raw[5..7].parse().ok()?;
     let day: u8 = raw[8..10].parse().ok()?;
     let month = time::Month::try_from(month).ok()?;
@@ -161,16 +164,14 @@ fn date_field(field: &str, raw: &str) -> Result<Option<String>> {
     parse_date(raw).map(Some).ok_or_else(|| Error::field(field, BAD_DATE))
 }
 
-/// A name as stored: without control characters, trimmed, required, bounded.
+/// A name as stored: trimmed, required, and one `MILESTONE_NAME` takes as sent (one
+/// line, bounded).
 pub fn clean_name(raw: &str) -> Result<String> {
-    let name: String = raw.chars().filter(|c| !c.is_control()).collect();
-    let name = name.trim();
+    let name = raw.trim();
     if name.is_empty() {
         return Err(Error::field("name", NAME_REQUIRED));
     }
-    if !MILESTONE_NAME.allows(name) {
-        return Err(Error::field("name", &MILESTONE_NAME.message()));
-    }
+    MILESTONE_NAME.check("name", raw)?;
     Ok(name.to_owned())
 }
 
@@ -324,7 +325,7 @@ pub fn plan(
     let mut project = row.clone();
     project.version = row.version + 1;
     project.updated_at = now;
-    if ProgressMode::parse(&row.progress_mode) == Some(ProgressMode::Milestones) {
+    if row.progress_mode == ProgressMode::Milestones {
         project.progress = progress_of(&after);
     }
     let changes = vec![
@@ -430,7 +431,7 @@ pub async fn change(svc: &Services, actor: &Actor, project_id: &str, edit: &Edit
         if let Some((detail, subject)) = planned.entry {
             changes.push(timeline::record(&mut tx, &row.id, &who, detail, Some(&subject), now).await?);
         }
-        tx.commit().await.map_err(StoreError::from)?;
+        tx.commit().await?;
         return Ok((plan_view(&planned.project, &planned.after), changes));
     }
     Err(Error::internal("the project kept changing under a milestone change"))
@@ -439,6 +440,9 @@ pub async fn change(svc: &Services, actor: &Actor, project_id: &str, edit: &Edit
 /// The project of a milestone the actor can see: where its change takes its turn.
 /// Unknown milestones and those of projects the actor cannot see are answered alike.
 pub async fn project_of(svc: &Services, actor: &Actor, id: &str) -> Result<String> {
+    if !validation::could_be_id(id) {
+        return Err(not_found());
+    }
     let pool = svc.store.pool();
     let m = store::find(pool, id).await?.ok_or_else(not_found)?;
     let project = crate::store::projects::find(pool, &m.project_id).await?.ok_or_else(not_found)?;
@@ -466,8 +470,11 @@ pub async fn current(svc: &Services, project_id: &str) -> Result<MilestonePlan> 
 
 /// The milestone a photo is tagged with, checked to be one of the project's: `None`
 /// for an empty id (no tag).
-pub async fn tag_for<'e, E: Executor<'e, Database = Any>>(ex: E, project_id: &str, raw: Option<&str>) -> Result<Option<String>> {
+pub async fn tag_for<'a>(ex: impl Into<Db<'a>>, project_id: &str, raw: Option<&str>) -> Result<Option<String>> {
     let Some(id) = raw.map(str::trim).filter(|id| !id.is_empty()) else { return Ok(None) };
+    if !validation::could_be_id(id) {
+        return Err(Error::field("milestoneId", NOT_IN_PROJECT));
+    }
     match store::find(ex, id).await? {
         Some(m) if m.project_id == project_id => Ok(Some(m.id)),
         _ => Err(Error::field("milestoneId", NOT_IN_PROJECT)),
@@ -484,7 +491,7 @@ mod tests {
             title: "Oak Street".into(),
             address: "1 Oak Street".into(),
             progress: 40,
-            progress_mode: mode.as_str().into(),
+            progress_mode: mode,
             version: 7,
             homeowner_name: None,
             builder_name: None,
@@ -543,11 +550,14 @@ mod tests {
     fn names_are_trimmed_required_and_bounded_and_dates_are_real_days() {
         let row = project(ProgressMode::Manual);
         let add = |name: &str, date: Option<&str>| Edit::Add { name: name.into(), target_date: date.map(Into::into) };
-        let p = run(&row, &[], add("  Framing\u{7} ", Some("2026-03-31")), &admin()).unwrap().unwrap();
+        let p = run(&row, &[], add("  Framing ", Some("2026-03-31")), &admin()).unwrap().unwrap();
         assert_eq!((p.after[0].name.as_str(), p.after[0].target_date.as_deref()), ("Framing", Some("2026-03-31")));
         assert_eq!(p.writes.insert.len(), 1);
         assert_eq!(message(run(&row, &[], add("   ", None), &admin())), (ErrorCode::Validation, NAME_REQUIRED.into()));
         assert!(run(&row, &[], add(&"x".repeat(120), None), &admin()).is_ok());
+        for bad in ["Framing\u{7}", "Roof\nBcc: x", "\u{0}"] {
+            assert_eq!(message(run(&row, &[], add(bad, None), &admin())), (ErrorCode::Validation, MILESTONE_NAME.characters_message()), "{bad:?}");
+        }
         assert_eq!(message(run(&row, &[], add(&"x".repeat(121), None), &admin())), (ErrorCode::Validation, MILESTONE_NAME.message()));
         for bad in ["2026-02-30", "2026-13-01", "26-01-01", "2026/01/01", "2026-1-01", "tomorrow"] {
             assert_eq!(message(run(&row, &[], add("Roof", Some(bad)), &admin())), (ErrorCode::Validation, BAD_DATE.into()), "{bad}");

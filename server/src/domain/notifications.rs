@@ -7,7 +7,7 @@ use protocol::{ErrorCode, Notification, NotificationKind, ProjectStatus, Role, U
 
 use super::changes::Change;
 use super::mail_preferences::{self, MailKind};
-use super::views;
+use super::{validation, views};
 use crate::mail::templates::{self, DigestItem};
 use super::policy::{self, Actor, ProjectRef};
 use super::services::Services;
@@ -45,7 +45,7 @@ pub async fn record(tx: &mut Tx, notices: Vec<Notice>) -> std::result::Result<Ve
         let row = NotificationRow {
             id: new_id(),
             user_id: notice.user_id,
-            kind: notice.kind.as_str().to_owned(),
+            kind: notice.kind,
             project_id: Some(notice.project_id),
             image_id: notice.image_id,
             actor_name: notice.actor_name,
@@ -93,7 +93,7 @@ pub async fn send_comment_digests(svc: &Services, cutoff: i64) -> Result<usize> 
             svc.auth.outbox.enqueue(&mut *tx, &mail).await?;
             sent += 1;
         }
-        tx.commit().await.map_err(StoreError::from)?;
+        tx.commit().await?;
     }
     if sent > 0 {
         svc.auth.outbox.wake();
@@ -135,7 +135,7 @@ pub fn view(row: &NotificationRow) -> Notification {
     };
     Notification {
         id: row.id.clone(),
-        kind: NotificationKind::parse(&row.kind).unwrap_or(NotificationKind::Comment),
+        kind: row.kind,
         project_id: row.project_id.clone(),
         image_id: row.image_id.clone(),
         actor_name: row.actor_name.clone(),
@@ -162,7 +162,8 @@ pub async fn list(svc: &Services, actor: &Actor, before: Option<i64>) -> Result<
 /// answered like an unknown id.
 pub async fn mark_read(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Change>> {
     let pool = svc.store.pool();
-    let row = notifications::find(pool, id).await?.filter(|n| n.user_id == actor.id);
+    let found = if validation::could_be_id(id) { notifications::find(pool, id).await? } else { None };
+    let row = found.filter(|n| n.user_id == actor.id);
     let Some(row) = row else {
         return Err(Error::new(ErrorCode::NotFound, NOTIFICATION_NOT_FOUND));
     };

@@ -97,10 +97,20 @@ pub enum Action {
     ShareProject,
     /// List and revoke guest links.
     ManageGuestLink,
+    /// Draw on a photo: add, change and remove any of its markup (issue 27).
+    DrawMarkup,
+    /// Add pins with a question to a photo, and change or remove one's own pins.
+    PinOnPhoto,
+    /// Add and remove tags on a project's photos (issue 29).
+    TagPhotos,
+    /// Find people by name or email in the header search (issue 29).
+    SearchPeople,
+    /// Read and change the installation's settings (issue 29).
+    ManageInstallation,
 }
 
 impl Action {
-    pub const ALL: [Action; 27] = [
+    pub const ALL: [Action; 32] = [
         Action::ListUsers,
         Action::ViewUser,
         Action::CreateUser,
@@ -128,6 +138,11 @@ impl Action {
         Action::EditMilestones,
         Action::ShareProject,
         Action::ManageGuestLink,
+        Action::DrawMarkup,
+        Action::PinOnPhoto,
+        Action::TagPhotos,
+        Action::SearchPeople,
+        Action::ManageInstallation,
     ];
 }
 
@@ -161,7 +176,7 @@ use Scope::*;
 
 /// SPEC.md §6, one row per action: (admin, builder, homeowner, guest). Guests (issue
 /// 18) are the last column: they only ever look, at the one project of their link.
-pub const RULES: [(Action, [Scope; 4]); 27] = [
+pub const RULES: [(Action, [Scope; 4]); 32] = [
     (Action::ListUsers, [Any, OwnHomeowners, Never, Never]),
     (Action::ViewUser, [Any, SelfOrOwnHomeowners, OwnAccount, Never]),
     (Action::CreateUser, [Any, Never, Never, Never]),
@@ -196,6 +211,17 @@ pub const RULES: [(Action, [Scope; 4]); 27] = [
     (Action::EditMilestones, [Any, OwnProjects, Never, Never]),
     (Action::ShareProject, [Any, OwnProjects, OwnProjects, Never]),
     (Action::ManageGuestLink, [Any, OwnLinks, OwnLinks, Never]),
+    // Issue 27: the people who document the build draw on its photos; the homeowner
+    // points at a spot and asks (a pin with a note), and edits only their own pins
+    // (`markup::may_change`). Markup is seen by whoever sees the photo.
+    (Action::DrawMarkup, [Any, OwnProjects, Never, Never]),
+    (Action::PinOnPhoto, [Any, OwnProjects, OwnProjects, Never]),
+    // Issue 29: tags are kept by the people who keep captions; everyone searches what
+    // they may see (the search's scope is `project_scope`, a guest's their link), and
+    // only admins find people and change the installation.
+    (Action::TagPhotos, [Any, OwnProjects, Never, Never]),
+    (Action::SearchPeople, [Any, Never, Never, Never]),
+    (Action::ManageInstallation, [Any, Never, Never, Never]),
 ];
 
 /// What an action is done to.
@@ -309,10 +335,19 @@ pub enum Audience {
     /// changed (in the project's turn, so no change slips between check and subscribe).
     Subscribers(String),
     /// The guests watching this project (issue 18), each checked with `guest_allows`
-    /// when their socket opened and again whenever the project changed, and only for
-    /// the photos `photos` names when every one of them is one the guest sees
-    /// (`guest_sees_photo`).
-    Guests { project_id: String, photos: Vec<String> },
+    /// when their socket opened and again whenever the project changed. Each gets the
+    /// event as their link shows it (`guests::GuestView::event`): only the photos it
+    /// shares (`guest_sees_photo`), nothing about people, or nothing at all.
+    Guests(String),
+    /// Admins and these users, on the sockets that have search results open (issue
+    /// 29): told that something they may find changed.
+    Searchers(Vec<String>),
+}
+
+/// Who is told that something searchable in a project changed (issue 29): whoever may
+/// see the project (admins, its homeowner and builder), on sockets with results open.
+pub fn search_audience(project: ProjectRef<'_>) -> Audience {
+    Audience::Searchers(std::iter::once(project.homeowner_id).chain(project.builder_id).map(str::to_owned).collect())
 }
 
 /// A project's creation, update or deletion: admins, its homeowner and its builder.
@@ -360,17 +395,22 @@ pub fn comment_audience(project_id: &str) -> Audience {
     Audience::Subscribers(project_id.to_owned())
 }
 
+/// A photo's markup (issue 27): the project's subscribers, and the guests watching it
+/// whose link shows the photo (`GuestView::event`).
+pub fn markup_audiences(project_id: &str) -> [Audience; 2] {
+    [Audience::Subscribers(project_id.to_owned()), guest_audience(project_id)]
+}
+
 /// What guests watching a project hear of (issue 18): the project, its milestones, its
-/// timeline and its photos (those of `photos` they may see), nothing about people.
-pub fn guest_audience(project_id: &str, photos: Vec<String>) -> Audience {
-    Audience::Guests { project_id: project_id.to_owned(), photos }
+/// timeline and its photos, each as their link shows it; nothing about people.
+pub fn guest_audience(project_id: &str) -> Audience {
+    Audience::Guests(project_id.to_owned())
 }
 
 /// A project's milestones and timeline entries (issue 18): its subscribers, and the
-/// guests watching it who may see every photo of `photos` (those the event shows: a
-/// site visit's strip, a commented photo; none for milestones or a status change).
-pub fn story_audiences(project_id: &str, photos: Vec<String>) -> [Audience; 2] {
-    [Audience::Subscribers(project_id.to_owned()), guest_audience(project_id, photos)]
+/// guests watching it (a timeline entry with the photos of it each guest sees).
+pub fn story_audiences(project_id: &str) -> [Audience; 2] {
+    [Audience::Subscribers(project_id.to_owned()), guest_audience(project_id)]
 }
 
 /// A guest link revoked or ended: its guests' sockets close, on every instance.
@@ -400,11 +440,11 @@ pub fn presence_audience(user_id: &str, watchers: &[String]) -> Audience {
 /// The hub delivers by index for speed; its tests check it against this.
 pub fn receives(actor: &Actor, audience: &Audience, subscribed: impl Fn(&str) -> bool) -> bool {
     match audience {
-        Audience::Users(users) => actor.role == Role::Admin || users.contains(&actor.id),
+        Audience::Users(users) | Audience::Searchers(users) => actor.role == Role::Admin || users.contains(&actor.id),
         Audience::Only(users) => users.contains(&actor.id),
         Audience::Subscribers(project_id) => subscribed(project_id),
         // Guests are not users: no user receives what is meant for guests.
-        Audience::Guests { .. } => false,
+        Audience::Guests(_) => false,
     }
 }
 
@@ -428,7 +468,7 @@ mod tests {
 
         // (action, target kind) → [admin, builder, homeowner] for (own, other) targets.
         use Action as A;
-        let project_rows: [(Action, [bool; 3], [bool; 3]); 14] = [
+        let project_rows: [(Action, [bool; 3], [bool; 3]); 17] = [
             (A::ViewProject, [true, true, true], [true, false, false]),
             (A::EditProjectDetails, [true, true, false], [true, false, false]),
             (A::ChangeProjectStatus, [true, false, false], [true, false, false]),
@@ -443,6 +483,9 @@ mod tests {
             (A::ReadTimeline, [true, true, true], [true, false, false]),
             (A::EditMilestones, [true, true, false], [true, false, false]),
             (A::ShareProject, [true, true, true], [true, false, false]),
+            (A::DrawMarkup, [true, true, false], [true, false, false]),
+            (A::PinOnPhoto, [true, true, true], [true, false, false]),
+            (A::TagPhotos, [true, true, false], [true, false, false]),
         ];
         for (action, own, other) in project_rows {
             for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
@@ -502,7 +545,7 @@ mod tests {
         }
 
         // Untargeted actions.
-        let plain: [(Action, [bool; 3]); 7] = [
+        let plain: [(Action, [bool; 3]); 9] = [
             (A::ListUsers, [true, true, false]),
             (A::CreateUser, [true, false, false]),
             (A::ListProjects, [true, true, true]),
@@ -510,6 +553,8 @@ mod tests {
             (A::EditOwnProfile, [true, true, true]),
             (A::ChangeOwnPassword, [true, true, true]),
             (A::WriteLog, [true, true, true]),
+            (A::SearchPeople, [true, false, false]),
+            (A::ManageInstallation, [true, false, false]),
         ];
         for (action, expected) in plain {
             for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
@@ -561,7 +606,7 @@ mod tests {
         assert!(guest_sees_photo(&guest(false), false));
         // No user receives what is meant for guests, and guests' sockets are not users.
         for actor in [&homeowner, &Actor { id: "a".into(), role: Role::Admin }] {
-            assert!(!receives(actor, &guest_audience("p", vec![]), |_| true));
+            assert!(!receives(actor, &guest_audience("p"), |_| true));
         }
         assert_eq!(ended_link_audience("l"), Audience::Only(vec!["guest:l".to_owned()]));
     }
@@ -621,16 +666,22 @@ mod tests {
         // no user by the guests' part of it.
         for (i, actor) in actors.into_iter().enumerate() {
             let on = |p: ProjectRef<'_>, id: &str| {
-                story_audiences(id, vec!["photo".into()]).iter().map(|a| receives(actor, a, |x| x == id && subscribed(actor, p))).collect::<Vec<_>>()
+                story_audiences(id).iter().map(|a| receives(actor, a, |x| x == id && subscribed(actor, p))).collect::<Vec<_>>()
             };
             assert_eq!(on(own, "own"), [[true, true, true][i], false], "story, own, {:?}", actor.role);
             assert_eq!(on(other, "other"), [[true, false, false][i], false], "story, other, {:?}", actor.role);
         }
-        assert_eq!(
-            story_audiences("p", vec!["i".into()])[1],
-            Audience::Guests { project_id: "p".into(), photos: vec!["i".into()] },
-            "guests hear of an entry only with the photos it shows"
-        );
+        assert_eq!(story_audiences("p")[1], Audience::Guests("p".into()), "and the project's guests, as their links show it");
+        // Markup (issue 27): the same people as the photo's — its project's subscribers,
+        // and its guests (each only for a photo their link shows: `GuestView::event`).
+        for (i, actor) in actors.into_iter().enumerate() {
+            let on = |p: ProjectRef<'_>, id: &str| {
+                markup_audiences(id).iter().map(|a| receives(actor, a, |x| x == id && subscribed(actor, p))).collect::<Vec<_>>()
+            };
+            assert_eq!(on(own, "own"), [[true, true, true][i], false], "markup, own, {:?}", actor.role);
+            assert_eq!(on(other, "other"), [[true, false, false][i], false], "markup, other, {:?}", actor.role);
+        }
+        assert_eq!(markup_audiences("p")[1], Audience::Guests("p".into()));
         // A user is never told their own presence.
         assert_eq!(presence_audience("b", &["b".to_owned()]), Audience::Users(vec![]));
     }

@@ -10,7 +10,7 @@ use super::validation::{self, non_blank};
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::users::ProfileFields;
-use crate::store::{new_id, now_ms, logs, sessions, tokens, users, StoreError};
+use crate::store::{new_id, now_ms, logs, sessions, tokens, users};
 
 pub const PASSWORDS_DONT_MATCH: &str = "New passwords do not match.";
 pub const PASSWORD_EMPTY: &str = "New password cannot be empty.";
@@ -46,7 +46,7 @@ pub async fn update(svc: &Services, actor: &Actor, input: &ProfileUpdate) -> Res
     if !policy::allows(actor, Action::EditOwnProfile, Target::Nothing) {
         return Err(Error::new(ErrorCode::Forbidden, super::users::NOT_ALLOWED));
     }
-    validation::lengths(&[
+    validation::texts(&[
         ("firstName", &input.first_name, validation::FIRST_NAME),
         ("lastName", &input.last_name, validation::LAST_NAME),
         ("name", input.name.as_deref().unwrap_or(""), validation::NAME),
@@ -71,7 +71,7 @@ pub async fn change_password(
     session_id: &str,
     input: &PasswordChange,
 ) -> Result<Vec<Change>> {
-    validation::lengths(&[
+    validation::texts(&[
         ("currentPassword", &input.current_password, validation::PASSWORD),
         ("newPassword", &input.new_password, validation::PASSWORD),
     ])?;
@@ -98,7 +98,7 @@ pub async fn change_password(
     users::set_password(&mut *tx, &actor.id, &hash, now).await?;
     tokens::void_for_user(&mut *tx, &actor.id, now).await?;
     sessions::delete_others(&mut *tx, &actor.id, session_id).await?;
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     Ok(vec![Change::EndSessions {
         user_id: actor.id.clone(),
         keep_session: Some(session_id.to_owned()),
@@ -113,10 +113,13 @@ pub async fn write_log(svc: &Services, actor: &Actor, entry: &LogEntry) -> Resul
     if !LEVELS.contains(&entry.level.as_str()) {
         return Err(Error::field("level", "Level must be debug, info, warn or error."));
     }
-    if entry.message.trim().is_empty() || !validation::LOG_MESSAGE.allows(&entry.message) {
+    if entry.message.trim().is_empty() || !validation::LOG_MESSAGE.fits(&entry.message) {
         return Err(Error::field("message", &format!("Message must be 1 to {} characters.", validation::LOG_MESSAGE.max)));
     }
-    validation::lengths(&[("data", entry.data.as_deref().unwrap_or(""), validation::LOG_DATA)])?;
+    validation::texts(&[
+        ("message", &entry.message, validation::LOG_MESSAGE),
+        ("data", entry.data.as_deref().unwrap_or(""), validation::LOG_DATA),
+    ])?;
     svc.log_limiter.hit(&actor.id).map_err(|wait| {
         Error::rate_limited(format!("Too many log entries. Please try again in {} minutes.", minutes(wait)), wait)
     })?;

@@ -1,18 +1,18 @@
 //! Listing, reading, creating, updating and deleting projects (SPEC.md §2, §4, §5, §6).
 
-use protocol::{CreateProject, ErrorCode, MilestoneStart, NotificationKind, ProgressMode, Project, ProjectStatus, Role, TimelineDetail, UpdateProject};
+use protocol::{CreateProject, ErrorCode, MilestoneStart, NotificationKind, ProgressMode, Project, Role, TimelineDetail, UpdateProject};
 
 use super::changes::{Change, Owners};
 use super::notifications::{self, Notice};
 use super::policy::{self, Action, Actor, ProjectRef, Target};
 use super::services::Services;
 use super::timeline;
-use super::validation::{PROJECT_ADDRESS, PROJECT_DESCRIPTION, PROJECT_TITLE};
+use super::validation::{self, PROJECT_ADDRESS, PROJECT_DESCRIPTION, PROJECT_TITLE};
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::projects::{ProjectFields, ProjectRow};
 use crate::store::users::UserRow;
-use crate::store::{images, milestones as store_milestones, new_id, now_ms, projects, users, StoreError};
+use crate::store::{images, milestones as store_milestones, new_id, now_ms, projects, users};
 
 pub const PROJECT_NOT_FOUND: &str = "Project not found";
 pub const NO_ACCESS: &str = "You don't have access to this project";
@@ -45,9 +45,11 @@ pub async fn list(svc: &Services, actor: &Actor) -> Result<Vec<Project>> {
 /// A project the actor may see: "Project not found" when it does not exist, "You don't
 /// have access to this project" when it is someone else's (SPEC.md §2).
 pub async fn visible(svc: &Services, actor: &Actor, id: &str) -> Result<ProjectRow> {
-    let row = projects::find(svc.store.pool(), id)
-        .await?
-        .ok_or_else(|| Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND))?;
+    let not_found = || Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND);
+    if !validation::could_be_id(id) {
+        return Err(not_found());
+    }
+    let row = projects::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
     if !policy::can_view_project(actor, project_ref(&row)) {
         return Err(Error::new(ErrorCode::Forbidden, NO_ACCESS));
     }
@@ -82,11 +84,11 @@ pub enum Thumbnail {
 /// Reads the people named (the ids as given; unknown ids read as none).
 pub async fn people(svc: &Services, homeowner_id: Option<&str>, builder_id: Option<&str>) -> Result<People> {
     let pool = svc.store.pool();
-    let homeowner = match homeowner_id.filter(|h| !h.trim().is_empty()) {
+    let homeowner = match homeowner_id.filter(|h| !h.trim().is_empty() && validation::could_be_id(h)) {
         Some(h) => users::find_by_id(pool, h).await?,
         None => None,
     };
-    let builder = match builder_id.filter(|b| !b.is_empty()) {
+    let builder = match builder_id.filter(|b| !b.is_empty() && validation::could_be_id(b)) {
         Some(b) => users::find_by_id(pool, b).await?,
         None => None,
     };
@@ -100,7 +102,8 @@ async fn thumbnail_named(svc: &Services, row: &ProjectRow, input: &UpdateProject
         None => None,
         Some("") => Some(Thumbnail::Newest(projects::newest_image_id(pool, &row.id).await?)),
         Some(id) => {
-            let project_id = images::find(pool, id).await?.map(|i| i.project_id);
+            let found = if validation::could_be_id(id) { images::find(pool, id).await? } else { None };
+            let project_id = found.map(|i| i.project_id);
             Some(Thumbnail::Photo { id: id.to_owned(), project_id })
         }
     })
@@ -109,7 +112,7 @@ async fn thumbnail_named(svc: &Services, row: &ProjectRow, input: &UpdateProject
 /// Where a thumbnail pick leaves the project's thumbnail: (photo id, picked by hand).
 fn thumbnail_after(row: &ProjectRow, pick: Option<&Thumbnail>) -> Result<(Option<String>, bool)> {
     match pick {
-        None => Ok((row.thumbnail_image_id.clone(), row.thumbnail_pinned != 0)),
+        None => Ok((row.thumbnail_image_id.clone(), row.thumbnail_pinned)),
         Some(Thumbnail::Newest(newest)) => Ok((newest.clone(), false)),
         Some(Thumbnail::Photo { id, project_id }) if project_id.as_deref() == Some(row.id.as_str()) => {
             Ok((Some(id.clone()), true))
@@ -126,7 +129,7 @@ fn named_homeowner<'p>(people: &'p People, id: &str) -> Result<&'p UserRow> {
     people
         .homeowner
         .as_ref()
-        .filter(|u| u.id == id && u.role == Role::Homeowner.as_str())
+        .filter(|u| u.id == id && u.role == Role::Homeowner)
         .ok_or_else(|| Error::field("homeownerId", HOMEOWNER_NOT_FOUND))
 }
 
@@ -135,7 +138,7 @@ fn named_builder<'p>(people: &'p People, id: &str) -> Result<&'p UserRow> {
     people
         .builder
         .as_ref()
-        .filter(|u| u.id == id && u.role == Role::Builder.as_str())
+        .filter(|u| u.id == id && u.role == Role::Builder)
         .ok_or_else(|| Error::field("builderId", BUILDER_NOT_FOUND))
 }
 
@@ -154,22 +157,26 @@ fn give_builder(row: &mut ProjectRow, builder: Option<&UserRow>) {
     row.builder_name = builder.and_then(|b| b.name.clone());
 }
 
+/// A project's details as sent (SPEC.md §5: title and address required; the
+/// Limits table's lengths and characters), and its progress.
 fn check_details(title: &str, address: &str, description: &str, progress: i32) -> Result<()> {
     let mut errors = Vec::new();
-    let mut push = |field: &str, message: String| errors.push(protocol::FieldError { field: field.to_owned(), message });
-    if title.trim().is_empty() {
-        push("title", TITLE_REQUIRED.to_owned());
-    }
-    if address.trim().is_empty() {
-        push("address", ADDRESS_REQUIRED.to_owned());
-    }
-    for (field, value, limit) in [("title", title, PROJECT_TITLE), ("address", address, PROJECT_ADDRESS), ("description", description, PROJECT_DESCRIPTION)] {
-        if !limit.allows(value) {
-            push(field, limit.message());
+    let details = [
+        ("title", title, PROJECT_TITLE, Some(TITLE_REQUIRED)),
+        ("address", address, PROJECT_ADDRESS, Some(ADDRESS_REQUIRED)),
+        ("description", description, PROJECT_DESCRIPTION, None),
+    ];
+    for (field, value, limit, required) in details {
+        let message = match required {
+            Some(required) if value.trim().is_empty() => Some(required.to_owned()),
+            _ => limit.problem(value),
+        };
+        if let Some(message) = message {
+            errors.push(protocol::FieldError { field: field.to_owned(), message });
         }
     }
     if !(0..=100).contains(&progress) {
-        push("progress", PROGRESS_RANGE.to_owned());
+        errors.push(protocol::FieldError { field: "progress".to_owned(), message: PROGRESS_RANGE.to_owned() });
     }
     if errors.is_empty() {
         Ok(())
@@ -209,11 +216,11 @@ pub fn plan_create(
         address: input.address.trim().to_owned(),
         homeowner_id: String::new(),
         builder_id: None,
-        status: input.status.as_str().to_owned(),
+        status: input.status,
         progress: input.progress,
         thumbnail_image_id: None,
-        thumbnail_pinned: 0,
-        progress_mode: mode.as_str().to_owned(),
+        thumbnail_pinned: false,
+        progress_mode: mode,
         created_at: now,
         updated_at: now,
         version: 1,
@@ -255,7 +262,7 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateProject) -> Res
         }
     }
     timeline::record(&mut tx, &row.id, &who, TimelineDetail::ProjectCreated, None, row.created_at).await?;
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     Ok((views::project(&row), changes))
 }
 
@@ -267,11 +274,11 @@ pub(crate) fn fields(row: &ProjectRow) -> ProjectFields<'_> {
         address: &row.address,
         homeowner_id: &row.homeowner_id,
         builder_id: row.builder_id.as_deref(),
-        status: &row.status,
+        status: row.status,
         progress: row.progress,
         thumbnail_image_id: row.thumbnail_image_id.as_deref(),
-        thumbnail_pinned: row.thumbnail_pinned != 0,
-        progress_mode: &row.progress_mode,
+        thumbnail_pinned: row.thumbnail_pinned,
+        progress_mode: row.progress_mode,
     }
 }
 
@@ -297,10 +304,10 @@ pub fn plan_update(
     if !policy::can_view_project(actor, project_ref(row)) {
         return Err(Error::new(ErrorCode::Forbidden, NO_ACCESS));
     }
-    let status = input.status.unwrap_or(ProjectStatus::parse(&row.status).unwrap_or(ProjectStatus::InProgress));
+    let status = input.status.unwrap_or(row.status);
     // Issue 18: in milestones mode the progress is the share of milestones done (kept
     // so by every milestone change); switching to it takes that share at once.
-    let mode_before = ProgressMode::parse(&row.progress_mode).unwrap_or_default();
+    let mode_before = row.progress_mode;
     let mode = input.progress_mode.unwrap_or(mode_before);
     let (progress, by_hand_refused) = match mode {
         ProgressMode::Manual => (input.progress.unwrap_or(row.progress), false),
@@ -320,11 +327,11 @@ pub fn plan_update(
         None => row.builder_id.as_deref(),
     };
 
-    let status_changed = status.as_str() != row.status || progress != row.progress || mode != mode_before;
+    let status_changed = status != row.status || progress != row.progress || mode != mode_before;
     let details_changed = title != row.title || description != row.description || address != row.address;
     let owners_changed = homeowner_id != row.homeowner_id || builder_id != row.builder_id.as_deref();
     let (thumbnail, pinned) = thumbnail_after(row, people.thumbnail.as_ref())?;
-    let thumbnail_changed = thumbnail != row.thumbnail_image_id || pinned != (row.thumbnail_pinned != 0);
+    let thumbnail_changed = thumbnail != row.thumbnail_image_id || pinned != (row.thumbnail_pinned);
     if !status_changed && !details_changed && !owners_changed && !thumbnail_changed && !by_hand_refused {
         return Err(Error::new(ErrorCode::NoChanges, NO_CHANGES));
     }
@@ -348,7 +355,7 @@ pub fn plan_update(
             return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED));
         }
         next.thumbnail_image_id = thumbnail;
-        next.thumbnail_pinned = i32::from(pinned);
+        next.thumbnail_pinned = pinned;
     }
     // Giving a project to other people is an admin's call, like creating it.
     if owners_changed {
@@ -365,13 +372,19 @@ pub fn plan_update(
             None => give_builder(&mut next, None),
         }
     }
-    check_details(title, address, description, progress)?;
+    // Checked as sent (before trimming), the stored value standing for one not sent.
+    check_details(
+        input.title.as_deref().unwrap_or(&row.title),
+        input.address.as_deref().unwrap_or(&row.address),
+        input.description.as_deref().unwrap_or(&row.description),
+        progress,
+    )?;
     next.title = title.to_owned();
     next.description = description.to_owned();
     next.address = address.to_owned();
-    next.status = status.as_str().to_owned();
+    next.status = status;
     next.progress = progress;
-    next.progress_mode = mode.as_str().to_owned();
+    next.progress_mode = mode;
     next.updated_at = now;
     next.version = row.version + 1;
     let change = Change::Project {
@@ -382,6 +395,24 @@ pub fn plan_update(
         state: Some(Box::new(views::project(&next))),
     };
     Ok((next, vec![change]))
+}
+
+/// Times a change is planned again after another instance changed the project under it.
+const STALE_RETRIES: usize = 3;
+
+/// A change to the project's details, status, progress or people, as its turn runs
+/// it: read, planned, written; planned again when another instance changed the
+/// project in between (the people's names in it may have changed too).
+pub async fn change(svc: &Services, actor: &Actor, id: &str, input: &UpdateProject) -> Result<(Project, Vec<Change>)> {
+    for _ in 0..STALE_RETRIES {
+        // One read per change: a change that lands between this read and the write
+        // fails the write's version check, and the change is planned again.
+        let current = visible(svc, actor, id).await?;
+        if let Some((row, changes)) = update(svc, actor, &current, input).await? {
+            return Ok((views::project(&row), changes));
+        }
+    }
+    Err(Error::internal("the project kept changing under an update"))
 }
 
 /// Applies an update to the project as `row` has it. `None` when the row is stale
@@ -395,7 +426,7 @@ pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &Upd
         People::default()
     };
     people.thumbnail = thumbnail_named(svc, row, input).await?;
-    if input.progress_mode == Some(ProgressMode::Milestones) && row.progress_mode != ProgressMode::Milestones.as_str() {
+    if input.progress_mode == Some(ProgressMode::Milestones) && row.progress_mode != ProgressMode::Milestones {
         // Read before the write, which checks the version: a milestone change since
         // (it moves the version) makes this update plan again.
         people.milestone_progress =
@@ -408,8 +439,8 @@ pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &Upd
         return Ok(None);
     }
     // Issue 18: the timeline records status and progress changes with them.
-    let from = ProjectStatus::parse(&row.status).unwrap_or(ProjectStatus::InProgress);
-    let to = ProjectStatus::parse(&next.status).unwrap_or(ProjectStatus::InProgress);
+    let from = row.status;
+    let to = next.status;
     let mut entries = Vec::new();
     if from != to {
         entries.push(TimelineDetail::StatusChanged { from, to });
@@ -427,7 +458,7 @@ pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &Upd
     // notified of a new status, in the same transaction.
     if next.status != row.status {
         let actor_name = users::find_by_id(&mut *tx, &actor.id).await?.and_then(|u| views::summary(&u).name);
-        let status = ProjectStatus::parse(&next.status).unwrap_or(ProjectStatus::InProgress);
+        let status = next.status;
         let told = notifications::owners_except(project_ref(&next), &actor.id);
         mailed = notifications::mail_status_change(svc, &mut tx, &told, &next.id, &next.title, status).await?;
         let notices = told
@@ -444,7 +475,7 @@ pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &Upd
             .collect();
         changes.extend(notifications::record(&mut tx, notices).await?);
     }
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     if mailed {
         svc.auth.outbox.wake();
     }
@@ -462,12 +493,18 @@ pub fn plan_delete(row: &ProjectRow, actor: &Actor) -> Result<Vec<Change>> {
     Ok(vec![Change::ProjectDeleted { id: row.id.clone(), version: row.version + 1, owners: owners(row) }])
 }
 
+/// Deleting a project by id, as its turn runs it.
+pub async fn remove(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Change>> {
+    let row = visible(svc, actor, id).await?;
+    delete(svc, actor, &row).await
+}
+
 pub async fn delete(svc: &Services, actor: &Actor, row: &ProjectRow) -> Result<Vec<Change>> {
     let changes = plan_delete(row, actor)?;
     let mut tx = svc.store.begin_write().await?;
     let files = images::storage_keys_of_projects(&mut *tx, std::slice::from_ref(&row.id)).await?;
     projects::delete(&mut *tx, &row.id).await?;
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     svc.delete_photo_files(&files).await;
     Ok(changes)
 }
@@ -475,6 +512,7 @@ pub async fn delete(svc: &Services, actor: &Actor, row: &ProjectRow) -> Result<V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use protocol::ProjectStatus;
 
     fn user(id: &str, role: Role) -> UserRow {
         UserRow::example(id, role)
@@ -488,11 +526,11 @@ mod tests {
             address: "1 Oak Street".into(),
             homeowner_id: "h".into(),
             builder_id: Some("b".into()),
-            status: ProjectStatus::InProgress.as_str().into(),
+            status: ProjectStatus::InProgress,
             progress: 40,
             thumbnail_image_id: None,
-            thumbnail_pinned: 0,
-            progress_mode: "manual".into(),
+            thumbnail_pinned: false,
+            progress_mode: ProgressMode::Manual,
             created_at: 1,
             updated_at: 1,
             version: 7,
@@ -595,7 +633,7 @@ mod tests {
             ..People::default()
         };
         let (next, changes) = plan_update(&row(), &input, &actor("a", Role::Admin), &pick(Some("p")), 5).unwrap();
-        assert_eq!((next.thumbnail_image_id.as_deref(), next.thumbnail_pinned), (Some("img2"), 1));
+        assert_eq!((next.thumbnail_image_id.as_deref(), next.thumbnail_pinned), (Some("img2"), true));
         assert!(matches!(&changes[..], [Change::Project { state: Some(p), .. }] if p.thumbnail_pinned
             && p.thumbnail_url.as_deref().is_some_and(|u| u.contains("img2"))));
         assert_eq!(message(plan_update(&row(), &input, &actor("b", Role::Builder), &pick(Some("p")), 5)), NOT_ALLOWED);
@@ -606,11 +644,11 @@ mod tests {
         // Back to the newest photo: no longer pinned.
         let mut pinned = row();
         pinned.thumbnail_image_id = Some("img2".into());
-        pinned.thumbnail_pinned = 1;
+        pinned.thumbnail_pinned = true;
         let newest = People { thumbnail: Some(Thumbnail::Newest(Some("img9".into()))), ..People::default() };
         let back = update(|u| u.thumbnail_id = Some(String::new()));
         let (next, _) = plan_update(&pinned, &back, &actor("a", Role::Admin), &newest, 5).unwrap();
-        assert_eq!((next.thumbnail_image_id.as_deref(), next.thumbnail_pinned), (Some("img9"), 0));
+        assert_eq!((next.thumbnail_image_id.as_deref(), next.thumbnail_pinned), (Some("img9"), false));
         // Picking what is already picked changes nothing.
         let same = People { thumbnail: Some(Thumbnail::Photo { id: "img2".into(), project_id: Some("p".into()) }), ..People::default() };
         assert_eq!(code(plan_update(&pinned, &input, &actor("a", Role::Admin), &same, 5)), ErrorCode::NoChanges);
@@ -654,7 +692,7 @@ mod tests {
         assert_eq!(message(plan_update(&row(), &to_milestones, &actor("b", Role::Builder), &share, 9)), ADMIN_ONLY_STATUS);
         // In milestones mode progress is not set by hand; the same value is no change.
         let mut following = row();
-        following.progress_mode = "milestones".into();
+        following.progress_mode = ProgressMode::Milestones;
         let by_hand = update(|u| u.progress = Some(90));
         let err = plan_update(&following, &by_hand, &actor("a", Role::Admin), &none, 9).unwrap_err();
         assert_eq!((err.code(), err.api.fields[0].field.as_str(), err.api.fields[0].message.as_str()), (ErrorCode::Validation, "progress", PROGRESS_FOLLOWS_MILESTONES));

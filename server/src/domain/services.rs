@@ -3,8 +3,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use protocol::Role;
-
 use super::auth::Auth;
 use super::limiter::Limiter;
 use super::policy::Actor;
@@ -61,6 +59,6 @@ impl Services {
 
 impl Actor {
     pub fn of(user: &UserRow) -> Actor {
-        Actor { id: user.id.clone(), role: Role::parse(&user.role).unwrap_or(Role::Homeowner) }
+        Actor { id: user.id.clone(), role: user.role }
     }
 }

@@ -12,7 +12,6 @@
 use std::collections::HashSet;
 
 use protocol::{ErrorCode, Role, TimelineDetail, TimelineEntry, TimelinePhoto};
-use sqlx::{Any, Executor};
 
 use super::changes::Change;
 use super::policy::{self, Action, Actor, Target};
@@ -22,7 +21,7 @@ use super::views;
 use crate::error::{Error, Result};
 use crate::store::activity::{self, ActivityRow};
 use crate::store::users::UserRow;
-use crate::store::{images, projects, users, Store, Tx};
+use crate::store::{images, projects, users, Db, Store, Tx};
 
 /// Entries per page.
 pub const PAGE: usize = 20;
@@ -60,7 +59,7 @@ pub fn name_from(first: Option<&str>, last: Option<&str>, name: Option<&str>) ->
 }
 
 /// Reads the actor's name for the entries of a change they make.
-pub async fn who<'e, E: Executor<'e, Database = Any>>(ex: E, actor: &Actor) -> Result<Who> {
+pub async fn who<'a>(ex: impl Into<Db<'a>>, actor: &Actor) -> Result<Who> {
     let user = users::find_by_id(ex, &actor.id).await?;
     Ok(Who::of(actor, user.as_ref()))
 }
@@ -75,6 +74,7 @@ pub fn kind(detail: &TimelineDetail) -> &'static str {
         TimelineDetail::MilestoneReopened { .. } => "milestone_reopened",
         TimelineDetail::PhotosAdded { .. } => "photos_added",
         TimelineDetail::Comment { .. } => "comment",
+        TimelineDetail::MarkedUp { .. } => "marked_up",
     }
 }
 
@@ -90,7 +90,7 @@ pub fn entry(project_id: &str, who: &Who, detail: &TimelineDetail, subject_id: O
         project_id: project_id.to_owned(),
         actor_id: who.id.clone(),
         actor_name: who.name.clone(),
-        actor_role: who.role.map(|r| r.as_str().to_owned()),
+        actor_role: who.role,
         kind: kind(detail).to_owned(),
         detail: serde_json::to_string(detail).map_err(Error::internal)?,
         subject_id: subject_id.map(str::to_owned),
@@ -130,25 +130,25 @@ pub fn view(row: &ActivityRow) -> Option<TimelineEntry> {
         id: row.id.clone(),
         project_id: row.project_id.clone(),
         actor_name: row.actor_name.clone(),
-        actor_role: row.actor_role.as_deref().and_then(Role::parse),
+        actor_role: row.actor_role,
         created_at: row.created_at,
         detail,
     })
 }
 
-/// The photos an entry names (a site visit's strip, a comment's photo): what a guest
-/// must be allowed to see to receive it, and what is checked to still exist.
+/// The photos an entry names (a site visit's strip, a comment's photo): what is
+/// checked to still exist.
 pub fn photo_ids(detail: &TimelineDetail) -> Vec<String> {
     match detail {
         TimelineDetail::PhotosAdded { photos, .. } => photos.iter().map(|p| p.id.clone()).collect(),
-        TimelineDetail::Comment { photo, .. } => vec![photo.id.clone()],
+        TimelineDetail::Comment { photo, .. } | TimelineDetail::MarkedUp { photo } => vec![photo.id.clone()],
         _ => Vec::new(),
     }
 }
 
 /// An entry as it is shown, given which photos still exist: a site visit's strip lists
 /// the first `STRIP` of its photos still in the project (its count stays what was
-/// added); a comment on a photo that is gone is not shown (its entry is deleted with
+/// added); a comment on or markup of a photo that is gone is not shown (its entry is deleted with
 /// the comment, this covers the moment in between).
 pub fn shown(mut entry: TimelineEntry, exists: impl Fn(&str) -> bool) -> Option<TimelineEntry> {
     match &mut entry.detail {
@@ -156,7 +156,7 @@ pub fn shown(mut entry: TimelineEntry, exists: impl Fn(&str) -> bool) -> Option<
             photos.retain(|p| exists(&p.id));
             photos.truncate(STRIP);
         }
-        TimelineDetail::Comment { photo, .. } if !exists(&photo.id) => return None,
+        TimelineDetail::Comment { photo, .. } | TimelineDetail::MarkedUp { photo } if !exists(&photo.id) => return None,
         _ => {}
     }
     Some(entry)
@@ -276,7 +276,7 @@ mod tests {
         assert_eq!(name_of(&user), None, "no names: no name, not the email");
         let detail = TimelineDetail::ProgressChanged { from: 40, to: 55 };
         let row = entry("p", &who, &detail, None, 9).unwrap();
-        assert_eq!((row.kind.as_str(), row.actor_role.as_deref()), ("progress_changed", Some("builder")));
+        assert_eq!((row.kind.as_str(), row.actor_role), ("progress_changed", Some(Role::Builder)));
         let back = view(&row).unwrap();
         assert_eq!((back.detail, back.created_at, back.actor_role), (detail, 9, Some(Role::Builder)));
         assert!(view(&ActivityRow { detail: "{".into(), ..row }).is_none());

@@ -3,8 +3,9 @@
 //! An upload is one file, created with its declared length and sent in any number of
 //! appends, each at the offset the server last reported: bytes already received are
 //! never sent again, and an interrupted append keeps what arrived. When the last byte
-//! is in, the file is stored exactly like a file of a multipart upload (renditions,
-//! its turn among the project's mutations, published live) and its partial bytes go.
+//! is in, the file is stored (`photos::store_file`: renditions, its turn among the
+//! project's mutations, published live) and its partial bytes go. This is how every
+//! photo arrives.
 //!
 //! Every step re-checks who may do it: only the user who created an upload may touch
 //! it, and only while they may still upload to its project (builders and admins on
@@ -24,11 +25,11 @@ use protocol::{ErrorCode, ImageCategory};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use super::milestones;
-use super::photos::{self, Incoming, IncomingFile, MAX_FILES, MAX_FILE_BYTES};
+use super::photos::{self, IncomingFile, MAX_FILES, MAX_FILE_BYTES};
 use super::policy::Actor;
 use super::services::Services;
 use super::turns::Turns;
-use super::validation::{BATCH_NOTE, CAPTION};
+use super::validation::{self, BATCH_NOTE, CAPTION};
 use crate::error::{Error, Result};
 use crate::media::partials::Appended;
 use crate::media::StorageError;
@@ -70,6 +71,8 @@ pub struct NewUpload {
     pub batch: Option<NewBatch>,
     /// The milestone to tag the photo with (issue 18); one of the project's.
     pub milestone_id: Option<String>,
+    /// The tags for its photo (issue 29), names joined with commas.
+    pub tags: Option<String>,
 }
 
 pub struct NewBatch {
@@ -133,12 +136,11 @@ pub async fn create(svc: &Services, actor: &Actor, new: NewUpload) -> Result<Sta
     if new.length > MAX_FILE_BYTES as u64 {
         return Err(Error::new(ErrorCode::TooLarge, photos::reason_too_big()));
     }
+    CAPTION.check("caption", new.caption.as_deref().unwrap_or_default())?;
     let caption = clean_text(new.caption);
-    if caption.as_deref().is_some_and(|c| !CAPTION.allows(c)) {
-        return Err(Error::field("caption", &CAPTION.message()));
-    }
     let pool = svc.store.pool();
     let milestone_id = milestones::tag_for(pool, &project.id, new.milestone_id.as_deref()).await?;
+    let tags = upload_tags(new.tags.as_deref())?;
     if uploads::count_open(pool, &actor.id).await? >= MAX_OPEN_UPLOADS {
         return Err(Error::rate_limited(too_many_open(), Duration::from_secs(60)));
     }
@@ -154,7 +156,7 @@ pub async fn create(svc: &Services, actor: &Actor, new: NewUpload) -> Result<Sta
         batch_id,
         file_name: photos::file_name(&new.file_name),
         caption,
-        category: new.category.map(|c| c.as_str().to_owned()),
+        category: new.category,
         length: new.length as i64,
         created_at: now,
         expires_at: now + ttl_ms(),
@@ -162,6 +164,7 @@ pub async fn create(svc: &Services, actor: &Actor, new: NewUpload) -> Result<Sta
         photo_id: None,
         refused: None,
         milestone_id,
+        tags,
     };
     svc.partials.create(&row.id).await.map_err(storage)?;
     if let Err(err) = uploads::insert(pool, &row).await {
@@ -172,17 +175,18 @@ pub async fn create(svc: &Services, actor: &Actor, new: NewUpload) -> Result<Sta
 }
 
 async fn open_batch(svc: &Services, actor: &Actor, project: &ProjectRow, batch: NewBatch, now: i64) -> Result<String> {
-    let valid_id = !batch.id.is_empty() && batch.id.len() <= 64 && batch.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    // The client names the visit (every file of one selection carries the id before the
+    // first has arrived); like every id it is a UUID, in its one written form, so that
+    // two spellings never name one visit.
+    let valid_id = uuid::Uuid::parse_str(&batch.id).is_ok_and(|id| id.hyphenated().to_string() == batch.id);
     if !valid_id || batch.files == 0 {
         return Err(Error::new(ErrorCode::BadRequest, BAD_BATCH));
     }
     if batch.files > MAX_FILES as u64 {
         return Err(Error::new(ErrorCode::TooLarge, photos::reason_over_count()));
     }
+    BATCH_NOTE.check("note", batch.note.as_deref().unwrap_or_default())?;
     let note = clean_text(batch.note);
-    if note.as_deref().is_some_and(|n| !BATCH_NOTE.allows(n)) {
-        return Err(Error::field("note", &BATCH_NOTE.message()));
-    }
     let pool = svc.store.pool();
     let row = BatchRow {
         id: batch.id.clone(),
@@ -208,6 +212,9 @@ async fn open_batch(svc: &Services, actor: &Actor, project: &ProjectRow, batch: 
 
 /// The actor's own upload, while they may still upload to its project.
 async fn owned(svc: &Services, actor: &Actor, id: &str) -> Result<(UploadRow, ProjectRow)> {
+    if !validation::could_be_id(id) {
+        return Err(not_found());
+    }
     let row = uploads::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
     if row.user_id != actor.id || (row.finished_at.is_none() && row.expires_at <= now_ms()) {
         return Err(not_found());
@@ -236,7 +243,7 @@ fn status_of(row: &UploadRow, offset: u64) -> Status {
 
 /// Where an upload stands (tus HEAD). An upload whose bytes are all here but that is
 /// not finished (storing it failed last time) is finished now.
-pub async fn status<T: Turns>(svc: &Services, actor: &Actor, id: &str, turns: impl Fn(&str) -> T) -> Result<Status> {
+pub async fn status(svc: &Services, actor: &Actor, id: &str, turns: &impl Turns) -> Result<Status> {
     let (row, project) = owned(svc, actor, id).await?;
     if row.finished_at.is_some() {
         return Ok(status_of(&row, row.length as u64));
@@ -244,20 +251,20 @@ pub async fn status<T: Turns>(svc: &Services, actor: &Actor, id: &str, turns: im
     let _turn = svc.upload_locks.lock(id).await;
     let offset = svc.partials.offset(id).await.map_err(storage)?.ok_or_else(not_found)?;
     if offset == row.length as u64 {
-        return finish(svc, actor, row, &project, &turns(&project.id)).await;
+        return finish(svc, actor, row, &project, turns).await;
     }
     Ok(status_of(&row, offset))
 }
 
 /// Appends a request's body at `offset` (tus PATCH). A body that breaks off keeps what
 /// arrived; the last byte finishes the upload.
-pub async fn append<T: Turns, E>(
+pub async fn append<E>(
     svc: &Services,
     actor: &Actor,
     id: &str,
     offset: u64,
     body: impl Stream<Item = std::result::Result<Bytes, E>> + Unpin,
-    turns: impl Fn(&str) -> T,
+    turns: &impl Turns,
 ) -> Result<Status> {
     let (_, project) = owned(svc, actor, id).await?;
     let _turn = svc.upload_locks.lock(id).await;
@@ -282,9 +289,20 @@ pub async fn append<T: Turns, E>(
     uploads::extend(svc.store.pool(), id, expires_at).await?;
     let row = UploadRow { expires_at, ..row };
     if reached == length {
-        return finish(svc, actor, row, &project, &turns(&project.id)).await;
+        return finish(svc, actor, row, &project, turns).await;
     }
     Ok(status_of(&row, reached))
+}
+
+/// An upload's tags, sent as one metadata value of names joined with commas (a tag
+/// holds no comma), checked like tags added in the gallery; at most `tags::PER_PHOTO`.
+fn upload_tags(joined: Option<&str>) -> Result<Vec<String>> {
+    let names: Vec<String> = joined.unwrap_or_default().split(',').filter(|t| !t.trim().is_empty()).map(str::to_owned).collect();
+    let tags = crate::domain::tags::parse("tags", &names)?;
+    if tags.len() > crate::domain::tags::PER_PHOTO {
+        return Err(Error::field("tags", &crate::domain::tags::too_many_message()));
+    }
+    Ok(tags)
 }
 
 /// Stores a complete upload as a photo (or records why not), once; the caller holds
@@ -297,22 +315,20 @@ async fn finish(svc: &Services, actor: &Actor, row: UploadRow, project: &Project
         None => None,
     };
     let file = IncomingFile {
-        index: 0,
         name: row.file_name.clone(),
-        content: Incoming::Bytes(bytes),
+        content: bytes,
         caption: row.caption.clone(),
-        category: row.category.as_deref().and_then(ImageCategory::parse),
+        category: row.category,
         visit_note,
         // A file sent on its own is a site visit of one.
         batch_id: Some(row.batch_id.clone().unwrap_or_else(|| row.id.clone())),
         milestone_id: row.milestone_id.clone(),
+        tags: row.tags.clone(),
     };
     let (photo_id, refused) = match photos::store_file(svc, actor, project, file, turns).await {
         Ok(photo) => (Some(photo.id), None),
-        Err((skipped, false)) => (None, Some(skipped.reason)),
-        Err((skipped, true)) => {
-            return Err(Error::new(ErrorCode::Internal, format!("{}: {}", skipped.name, skipped.reason)));
-        }
+        Err(not_stored) if !not_stored.failed => (None, Some(not_stored.reason)),
+        Err(failed) => return Err(Error::new(ErrorCode::Internal, format!("{}: {}", failed.name, failed.reason))),
     };
     let now = now_ms();
     let expires_at = now + ttl_ms();
@@ -357,10 +373,10 @@ async fn batch_complete(svc: &Services, batch: &BatchRow, turns: &impl Turns) {
 
 /// Discards an upload (tus termination): its bytes and its row. An unfinished file of
 /// a batch counts as finished, so the rest of the batch still completes.
-pub async fn terminate<T: Turns>(svc: &Services, actor: &Actor, id: &str, turns: impl Fn(&str) -> T) -> Result<()> {
+pub async fn terminate(svc: &Services, actor: &Actor, id: &str, turns: &impl Turns) -> Result<()> {
     let (row, _) = owned(svc, actor, id).await?;
     let _turn = svc.upload_locks.lock(id).await;
-    discard(svc, &row, &turns(&row.project_id)).await
+    discard(svc, &row, turns).await
 }
 
 async fn discard(svc: &Services, row: &UploadRow, turns: &impl Turns) -> Result<()> {
@@ -377,12 +393,12 @@ async fn discard(svc: &Services, row: &UploadRow, turns: &impl Turns) -> Result<
 /// Removes uploads past their expiry and partial files without a row (older than
 /// `grace`: a row may be about to be written), and closes batches whose remaining files
 /// were never created. Answers how many uploads it removed.
-pub async fn sweep<T: Turns>(svc: &Services, grace: Duration, turns: impl Fn(&str) -> T) -> Result<usize> {
+pub async fn sweep(svc: &Services, grace: Duration, turns: &impl Turns) -> Result<usize> {
     let pool = svc.store.pool();
     let now = now_ms();
     let mut removed = 0;
     for row in uploads::expired(pool, now).await? {
-        if let Err(err) = discard(svc, &row, &turns(&row.project_id)).await {
+        if let Err(err) = discard(svc, &row, turns).await {
             err.log("sweeping an expired upload");
             continue;
         }
@@ -396,7 +412,7 @@ pub async fn sweep<T: Turns>(svc: &Services, grace: Duration, turns: impl Fn(&st
         }
     }
     for batch in uploads::close_stale_batches(pool, now - ttl_ms(), now).await? {
-        batch_complete(svc, &batch, &turns(&batch.project_id)).await;
+        batch_complete(svc, &batch, turns).await;
     }
     uploads::delete_old_batches(pool, now - 7 * ttl_ms()).await?;
     Ok(removed)

@@ -12,7 +12,7 @@ use super::validation::{self, non_blank, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED
 use super::views;
 use crate::error::{Error, Result};
 use crate::store::users::{ProfileFields, UserRow};
-use crate::store::{images, now_ms, projects, users, StoreError};
+use crate::store::{images, now_ms, projects, users};
 
 pub const FILL_REQUIRED: &str = "Please fill all required fields for the selected role.";
 pub const CANNOT_DELETE_SELF: &str = "You cannot delete your own account.";
@@ -25,13 +25,16 @@ fn forbidden() -> Error {
 
 /// The user, with the builders who may see them: what the policy needs.
 pub async fn load_target(svc: &Services, id: &str) -> Result<Option<(UserRow, Vec<String>)>> {
+    if !validation::could_be_id(id) {
+        return Ok(None);
+    }
     let Some(user) = users::find_by_id(svc.store.pool(), id).await? else { return Ok(None) };
     let builders = users::builders_of_homeowner(svc.store.pool(), id).await?;
     Ok(Some((user, builders)))
 }
 
 fn user_ref<'a>(user: &'a UserRow, builders: &'a [String]) -> UserRef<'a> {
-    UserRef { id: &user.id, role: Role::parse(&user.role).unwrap_or(Role::Homeowner), builders }
+    UserRef { id: &user.id, role: user.role, builders }
 }
 
 pub async fn list(svc: &Services, actor: &Actor) -> Result<UserDirectory> {
@@ -52,7 +55,7 @@ pub async fn list(svc: &Services, actor: &Actor) -> Result<UserDirectory> {
     }
     let names: HashMap<&str, String> = rows
         .iter()
-        .filter(|u| u.role == "builder")
+        .filter(|u| u.role == Role::Builder)
         .map(|u| (u.id.as_str(), views::display_name(None, None, u.name.as_deref(), &u.email)))
         .collect();
     let mut dir = UserDirectory { admins: Vec::new(), builders: Vec::new(), homeowners: Vec::new() };
@@ -97,6 +100,20 @@ pub fn plan_create(input: &CreateUser, actor: &Actor) -> Result<NewNames> {
     if missing {
         return Err(Error::new(ErrorCode::Validation, FILL_REQUIRED));
     }
+    // Every field as typed, here rather than only in the invite: a malformed request
+    // is answered with its field error before it counts against the invite limit.
+    let mut fields = match input.role {
+        Role::Builder => vec![("name", input.name.as_str(), validation::NAME)],
+        _ => vec![
+            ("firstName", input.first_name.as_str(), validation::FIRST_NAME),
+            ("lastName", input.last_name.as_str(), validation::LAST_NAME),
+        ],
+    };
+    fields.extend([("email", input.email.as_str(), validation::EMAIL), ("phone", input.phone.as_str(), validation::PHONE)]);
+    validation::texts(&fields)?;
+    if !validation::is_valid_email(&validation::normalize_email(&input.email)) {
+        return Err(Error::field("email", validation::INVALID_EMAIL));
+    }
     Ok(match input.role {
         Role::Builder => NewNames { name: input.name.trim().to_owned(), first_name: None, last_name: None },
         _ => NewNames {
@@ -117,13 +134,13 @@ pub const INVITE_RATE_LIMITED: &str = "Rate limit exceeded for sending invites. 
 
 pub async fn create(svc: &Services, actor: &Actor, input: &CreateUser) -> Result<(Profile, Vec<Change>)> {
     let names = plan_create(input, actor)?;
-    // Counted before the invite is tried: a refused address (already registered) still
-    // cost a lookup and says whether an account exists.
+    // Counted before the invite is tried (but after the pure rules): a refused address
+    // (already registered) still cost a lookup and says whether an account exists.
     svc.invite_limiter.hit(&actor.id).map_err(|wait| Error::rate_limited(INVITE_RATE_LIMITED, wait))?;
     let builder_id = match (input.role, input.builder_id.as_deref().filter(|b| !b.is_empty())) {
         (Role::Homeowner, Some(b)) => {
-            let builder = users::find_by_id(svc.store.pool(), b).await?;
-            if builder.is_none_or(|u| u.role != "builder") {
+            let builder = if validation::could_be_id(b) { users::find_by_id(svc.store.pool(), b).await? } else { None };
+            if builder.is_none_or(|u| u.role != Role::Builder) {
                 return Err(Error::field("builderId", "Selected builder not found. Please refresh and try again."));
             }
             Some(b)
@@ -165,7 +182,7 @@ pub fn plan_update(user: &UserRow, builders: &[String], input: &UpdateUser, acto
     if !policy::allows(actor, Action::EditUser, Target::User(target)) {
         return Err(if policy::can_view_user(actor, target) { forbidden() } else { Error::new(ErrorCode::NotFound, USER_NOT_FOUND) });
     }
-    validation::lengths(&[
+    validation::texts(&[
         ("firstName", input.first_name.as_deref().unwrap_or(""), validation::FIRST_NAME),
         ("lastName", input.last_name.as_deref().unwrap_or(""), validation::LAST_NAME),
         ("name", input.name.as_deref().unwrap_or(""), validation::NAME),
@@ -298,7 +315,7 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
     let project_ids: Vec<String> = owned.iter().map(|(p, _, _)| p.clone()).collect();
     let files = images::storage_keys_of_projects(&mut *tx, &project_ids).await?;
     users::delete(&mut *tx, id).await?;
-    tx.commit().await.map_err(StoreError::from)?;
+    tx.commit().await?;
     svc.delete_photo_files(&files).await;
 
     let mut changes: Vec<Change> = owned
@@ -419,6 +436,19 @@ mod tests {
         assert_eq!(code(plan_create(&input, &actor("a", Role::Admin))), ErrorCode::Validation, "a builder needs a name");
         input.name = "ACC builders".into();
         assert_eq!(plan_create(&input, &actor("a", Role::Admin)).unwrap().name, "ACC builders");
+        // Issue 26: every field as typed, before the invite is counted or tried.
+        let refused = |input: &CreateUser| {
+            plan_create(input, &actor("a", Role::Admin)).map(|_| ()).unwrap_err().api.fields.into_iter().map(|f| (f.field, f.message)).collect::<Vec<_>>()
+        };
+        let one_line = |label: &str| format!("{label} cannot contain line breaks or control characters.");
+        assert_eq!(refused(&CreateUser { name: "ACC\u{0}".into(), phone: "5\n5".into(), ..input.clone() }), vec![
+            ("name".to_owned(), one_line("Name")),
+            ("phone".to_owned(), one_line("Phone")),
+        ]);
+        assert_eq!(refused(&CreateUser { email: "not an address".into(), ..input.clone() }), vec![("email".to_owned(), validation::INVALID_EMAIL.to_owned())]);
+        input.role = Role::Admin;
+        input.first_name = "Ada\u{1b}".into();
+        assert_eq!(refused(&input), vec![("firstName".to_owned(), one_line("First name"))]);
     }
 
     #[test]

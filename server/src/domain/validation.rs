@@ -19,47 +19,64 @@ pub const PASSWORD_REPEATED: &str = "Password cannot be a single repeated charac
 pub const PASSWORD_COMMON: &str = "Password is too common. Choose one that is harder to guess.";
 pub const CREDENTIALS_REQUIRED: &str = "You must provide either an email or phone number and a password.";
 
-/// The most characters (Unicode scalar values, as sent) an input may have. SPEC.md sets
-/// none; ours keep what one user types from costing everyone else, since stored text
-/// goes out again with every snapshot and event to every viewer. The README's "Limits"
-/// table lists them and the web forms set the same `maxLength`.
+/// A free-text input's rules: the most characters (Unicode scalar values, as sent) it
+/// may have, and whether it may span lines. SPEC.md sets no length; ours keep what one
+/// user types from costing everyone else, since stored text goes out again with every
+/// snapshot and event to every viewer. The README's "Limits" table lists them and the
+/// web forms set the same `maxLength`.
+///
+/// No input takes control characters (issue 26): Postgres refuses NUL in text outright
+/// (the request failed with a 500 there while SQLite stored it), and CR, LF or ESC in a
+/// title or a name reach every mail subject and body, log line and terminal that shows
+/// it. Inputs typed in a text area (descriptions, notes, comments, messages) keep line
+/// breaks and tabs; every other input is one line; passwords are secrets (`Text`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limit {
     /// How the message names the field.
     pub label: &'static str,
     pub max: usize,
+    pub text: Text,
 }
 
-pub const FIRST_NAME: Limit = Limit { label: "First name", max: 100 };
-pub const LAST_NAME: Limit = Limit { label: "Last name", max: 100 };
+/// What an input holds: one line (an `<input>`), several (a `<textarea>`), or a secret.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Text {
+    OneLine,
+    ManyLines,
+    /// A password: hashed, never stored or shown, so any character may be in one.
+    Secret,
+}
+
+pub const FIRST_NAME: Limit = Limit { label: "First name", max: 100, text: Text::OneLine };
+pub const LAST_NAME: Limit = Limit { label: "Last name", max: 100, text: Text::OneLine };
 /// A builder's company name, or a full name given in one piece (invites from the CLI).
-pub const NAME: Limit = Limit { label: "Name", max: 200 };
+pub const NAME: Limit = Limit { label: "Name", max: 200, text: Text::OneLine };
 /// RFC 5321's longest address.
-pub const EMAIL: Limit = Limit { label: "Email", max: 254 };
+pub const EMAIL: Limit = Limit { label: "Email", max: 254, text: Text::OneLine };
 /// Room for a formatted international number with an extension.
-pub const PHONE: Limit = Limit { label: "Phone", max: 40 };
+pub const PHONE: Limit = Limit { label: "Phone", max: 40, text: Text::OneLine };
 /// argon2 accepts any length, but hashing megabytes per guess would be a cheap way to
 /// burn our CPU.
-pub const PASSWORD: Limit = Limit { label: "Password", max: 256 };
-pub const PROJECT_TITLE: Limit = Limit { label: "Title", max: 200 };
-pub const PROJECT_ADDRESS: Limit = Limit { label: "Address", max: 300 };
-pub const PROJECT_DESCRIPTION: Limit = Limit { label: "Description", max: 5_000 };
-pub const CAPTION: Limit = Limit { label: "Caption", max: 500 };
+pub const PASSWORD: Limit = Limit { label: "Password", max: 256, text: Text::Secret };
+pub const PROJECT_TITLE: Limit = Limit { label: "Title", max: 200, text: Text::OneLine };
+pub const PROJECT_ADDRESS: Limit = Limit { label: "Address", max: 300, text: Text::OneLine };
+pub const PROJECT_DESCRIPTION: Limit = Limit { label: "Description", max: 5_000, text: Text::ManyLines };
+pub const CAPTION: Limit = Limit { label: "Caption", max: 500, text: Text::OneLine };
 /// A site visit's note to the homeowner, sent with a batch of photos.
-pub const BATCH_NOTE: Limit = Limit { label: "Note", max: 1_000 };
+pub const BATCH_NOTE: Limit = Limit { label: "Note", max: 1_000, text: Text::ManyLines };
 /// A comment on a photo: a question or an answer about what the photo shows, not a
 /// document; every subscriber of the project receives it live.
-pub const COMMENT: Limit = Limit { label: "Comment", max: 2_000 };
+pub const COMMENT: Limit = Limit { label: "Comment", max: 2_000, text: Text::ManyLines };
 /// A milestone's name (issue 18): a step of a plan ("Rough-in (plumbing, electrical,
 /// HVAC)"), shown in a list on a phone; the whole plan goes out with every change.
-pub const MILESTONE_NAME: Limit = Limit { label: "Name", max: 120 };
-pub const CONTACT_MESSAGE: Limit = Limit { label: "Message", max: 5_000 };
-pub const LOG_MESSAGE: Limit = Limit { label: "Message", max: 2_000 };
-pub const LOG_DATA: Limit = Limit { label: "Data", max: 8_000 };
+pub const MILESTONE_NAME: Limit = Limit { label: "Name", max: 120, text: Text::OneLine };
+pub const CONTACT_MESSAGE: Limit = Limit { label: "Message", max: 5_000, text: Text::ManyLines };
+pub const LOG_MESSAGE: Limit = Limit { label: "Message", max: 2_000, text: Text::ManyLines };
+pub const LOG_DATA: Limit = Limit { label: "Data", max: 8_000, text: Text::ManyLines };
 /// Not typed by the user, so cut to length rather than refused: kept with each session.
-pub const USER_AGENT: Limit = Limit { label: "User agent", max: 256 };
+pub const USER_AGENT: Limit = Limit { label: "User agent", max: 256, text: Text::OneLine };
 /// Cut to length: an uploaded file's name, kept for downloads and the default caption.
-pub const FILE_NAME: Limit = Limit { label: "File name", max: 200 };
+pub const FILE_NAME: Limit = Limit { label: "File name", max: 200, text: Text::OneLine };
 
 impl Limit {
     /// "First name must be at most 100 characters."
@@ -67,27 +84,65 @@ impl Limit {
         format!("{} must be at most {} characters.", self.label, self.max)
     }
 
-    /// Counting stops past the limit, so a huge value costs no more than a fitting one.
-    pub fn allows(self, value: &str) -> bool {
+    /// "Title cannot contain line breaks or control characters.", or for an input that
+    /// may span lines "Comment cannot contain control characters."
+    pub fn characters_message(self) -> String {
+        match self.text {
+            Text::ManyLines => format!("{} cannot contain control characters.", self.label),
+            Text::OneLine | Text::Secret => format!("{} cannot contain line breaks or control characters.", self.label),
+        }
+    }
+
+    /// The length rule alone. Counting stops past the limit, so a huge value costs no
+    /// more than a fitting one.
+    pub fn fits(self, value: &str) -> bool {
         value.chars().nth(self.max).is_none()
     }
 
-    /// The value cut to the limit, on a character boundary.
-    pub fn clip(self, value: &str) -> &str {
-        match value.char_indices().nth(self.max) {
-            Some((end, _)) => &value[..end],
-            None => value,
+    /// Whether `c` may appear in this input: no control character, and line breaks
+    /// (with tabs, which text areas take from pasted text) only in inputs of many lines.
+    fn takes(self, c: char) -> bool {
+        match (self.text, c) {
+            (Text::Secret, _) => true,
+            (text, '\n' | '\r' | '\t' | '\u{2028}' | '\u{2029}') => text == Text::ManyLines,
+            (_, c) => !c.is_control(),
         }
+    }
+
+    /// Why `value` is refused for this input, if it is: too long, or holding a
+    /// character the input does not take. Checked as sent, before any trimming.
+    pub fn problem(self, value: &str) -> Option<String> {
+        if !self.fits(value) {
+            Some(self.message())
+        } else if !value.chars().all(|c| self.takes(c)) {
+            Some(self.characters_message())
+        } else {
+            None
+        }
+    }
+
+    /// `problem` as a field error on `field`.
+    pub fn check(self, field: &str, value: &str) -> Result<()> {
+        match self.problem(value) {
+            Some(message) => Err(Error::field(field, &message)),
+            None => Ok(()),
+        }
+    }
+
+    /// For inputs that are not typed, cut rather than refused (a file's name, a user
+    /// agent): the value without the characters the input does not take, cut to length.
+    pub fn clean(self, value: &str) -> String {
+        value.chars().filter(|c| self.takes(*c)).take(self.max).collect()
     }
 }
 
-/// Refuses the request, naming every `(field, value, limit)` that is too long.
-pub fn lengths(fields: &[(&str, &str, Limit)]) -> Result<()> {
-    let errors: Vec<FieldError> = fields
-        .iter()
-        .filter(|(_, value, limit)| !limit.allows(value))
-        .map(|(field, _, limit)| FieldError { field: (*field).to_owned(), message: limit.message() })
-        .collect();
+/// Refuses the request, naming every `(field, value, limit)` whose value the input
+/// does not take (`Limit::problem`).
+pub fn texts(fields: &[(&str, &str, Limit)]) -> Result<()> {
+    let mut errors = Vec::new();
+    for (field, value, limit) in fields {
+        text_rule(&mut errors, field, value, *limit);
+    }
     if errors.is_empty() {
         Ok(())
     } else {
@@ -95,16 +150,24 @@ pub fn lengths(fields: &[(&str, &str, Limit)]) -> Result<()> {
     }
 }
 
-fn length_rule(errors: &mut Vec<FieldError>, field: &str, value: &str, limit: Limit) {
-    if !limit.allows(value) {
-        errors.push(FieldError { field: field.to_owned(), message: limit.message() });
+fn text_rule(errors: &mut Vec<FieldError>, field: &str, value: &str, limit: Limit) {
+    if let Some(message) = limit.problem(value) {
+        errors.push(FieldError { field: field.to_owned(), message });
     }
 }
 
+/// Whether an id, cursor or token a client sent back could name something: ours are
+/// UUIDs, hex and base64, never with a control character in them. Postgres refuses NUL
+/// in a text parameter outright, before it could answer "no such row", so a value
+/// that names nothing is answered like an unknown id without being looked up.
+pub fn could_be_id(value: &str) -> bool {
+    !value.chars().any(char::is_control)
+}
+
 /// A pragmatic address check: one `@`, a non-empty local part, a dotted domain of
-/// letters, digits and hyphens, no spaces, at most 254 characters.
+/// letters, digits and hyphens, no spaces or control characters, at most 254 characters.
 pub fn is_valid_email(email: &str) -> bool {
-    if email.len() > 254 || email.chars().any(char::is_whitespace) {
+    if email.len() > 254 || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return false;
     }
     let Some((local, domain)) = email.rsplit_once('@') else { return false };
@@ -138,15 +201,15 @@ fn err(field: &str, message: &str) -> FieldError {
 }
 
 fn email_rule(errors: &mut Vec<FieldError>, email: &str) {
-    if !EMAIL.allows(email) {
-        errors.push(FieldError { field: "email".to_owned(), message: EMAIL.message() });
+    if let Some(message) = EMAIL.problem(email) {
+        errors.push(FieldError { field: "email".to_owned(), message });
     } else if !is_valid_email(email.trim()) {
         errors.push(err("email", INVALID_EMAIL));
     }
 }
 
 fn password_rule(errors: &mut Vec<FieldError>, field: &str, password: &str, min: usize, message: &str) {
-    if !PASSWORD.allows(password) {
+    if !PASSWORD.fits(password) {
         errors.push(FieldError { field: field.to_owned(), message: PASSWORD.message() });
     } else if password.chars().count() < min {
         errors.push(err(field, message));
@@ -187,7 +250,7 @@ pub fn password_problems(password: &str, min: usize) -> Vec<&'static str> {
 
 /// A new password's field errors: one per reason it is weak.
 pub fn new_password_rule(errors: &mut Vec<FieldError>, field: &str, password: &str, min: usize) {
-    if !PASSWORD.allows(password) {
+    if !PASSWORD.fits(password) {
         errors.push(FieldError { field: field.to_owned(), message: PASSWORD.message() });
         return;
     }
@@ -246,19 +309,21 @@ pub fn sign_up(input: &SignUp<'_>) -> (Option<Role>, Vec<FieldError>) {
         Some(Role::Homeowner) => {
             if input.first_name.trim().is_empty() {
                 errors.push(err("firstName", FIRST_NAME_REQUIRED));
+            } else {
+                text_rule(&mut errors, "firstName", input.first_name, FIRST_NAME);
             }
-            length_rule(&mut errors, "firstName", input.first_name, FIRST_NAME);
             if input.last_name.trim().is_empty() {
                 errors.push(err("lastName", LAST_NAME_REQUIRED));
+            } else {
+                text_rule(&mut errors, "lastName", input.last_name, LAST_NAME);
             }
-            length_rule(&mut errors, "lastName", input.last_name, LAST_NAME);
         }
         Some(Role::Builder) if input.name.trim().is_empty() => errors.push(err("name", NAME_REQUIRED)),
-        Some(Role::Builder) => length_rule(&mut errors, "name", input.name, NAME),
+        Some(Role::Builder) => text_rule(&mut errors, "name", input.name, NAME),
         _ => {}
     }
     email_rule(&mut errors, input.email);
-    length_rule(&mut errors, "phone", input.phone, PHONE);
+    text_rule(&mut errors, "phone", input.phone, PHONE);
     new_password_rule(&mut errors, "password", input.password, 8);
     if input.password != input.confirm_password {
         errors.push(err("confirmPassword", PASSWORDS_DONT_MATCH));
@@ -387,14 +452,71 @@ mod tests {
 
     #[test]
     fn limits_count_characters_and_clip_on_boundaries() {
-        assert!(FIRST_NAME.allows(&"ü".repeat(100)));
-        assert!(!FIRST_NAME.allows(&"ü".repeat(101)));
-        assert_eq!(USER_AGENT.clip(&"é".repeat(300)), "é".repeat(256));
-        assert_eq!(USER_AGENT.clip("curl/8"), "curl/8");
-        let refused = lengths(&[("title", &"t".repeat(201), PROJECT_TITLE), ("address", "ok", PROJECT_ADDRESS)]);
+        assert!(FIRST_NAME.fits(&"ü".repeat(100)));
+        assert!(!FIRST_NAME.fits(&"ü".repeat(101)));
+        assert_eq!(USER_AGENT.clean(&"é".repeat(300)), "é".repeat(256));
+        assert_eq!(USER_AGENT.clean("curl/8"), "curl/8");
+        let refused = texts(&[("title", &"t".repeat(201), PROJECT_TITLE), ("address", "ok", PROJECT_ADDRESS)]);
         let fields = refused.map_err(|e| e.api.fields).err().unwrap_or_default();
         assert_eq!(messages(&fields), vec![("title", "Title must be at most 200 characters.")]);
-        assert!(lengths(&[("title", "Maple Street", PROJECT_TITLE)]).is_ok());
+        assert!(texts(&[("title", "Maple Street", PROJECT_TITLE)]).is_ok());
+    }
+
+    /// Issue 26: no input takes control characters (NUL failed on Postgres; CR, LF and
+    /// ESC reached mail and logs raw); text areas keep line breaks and tabs.
+    #[test]
+    fn inputs_refuse_control_characters() {
+        let one_line = "Title cannot contain line breaks or control characters.";
+        for bad in ["a\u{0}b", "\u{1b}[31mred", "Maple\r\nBcc: x@evil.example", "tab\there", "del\u{7f}", "nel\u{85}", "a\u{2028}b", "\n"] {
+            assert_eq!(PROJECT_TITLE.problem(bad).as_deref(), Some(one_line), "{bad:?}");
+        }
+        for ok in ["line one\nline two", "crlf\r\nline", "col\tcol", "para\u{2029}graph"] {
+            assert_eq!(COMMENT.problem(ok), None, "{ok:?}");
+        }
+        for bad in ["a\u{0}b", "\u{1b}[2J", "bell\u{7}", "csi\u{9b}"] {
+            assert_eq!(COMMENT.problem(bad).as_deref(), Some("Comment cannot contain control characters."), "{bad:?}");
+        }
+        // Unusual but printable text is text.
+        for ok in ["Ünïcödé 🏗️", "שלום עולם", "zero\u{200b}width", "日本語", "\u{fffd}\u{10ffff}"] {
+            assert_eq!(PROJECT_TITLE.problem(ok), None, "{ok:?}");
+        }
+        // One message per field: the length first.
+        assert_eq!(CAPTION.problem(&format!("{}\u{0}", "x".repeat(600))), Some(CAPTION.message()));
+        let refused = texts(&[("firstName", "Ana\u{0}", FIRST_NAME), ("lastName", "Lee", LAST_NAME), ("phone", "1\n2", PHONE)]);
+        assert_eq!(
+            messages(&refused.map_err(|e| e.api.fields).err().unwrap_or_default()),
+            vec![
+                ("firstName", "First name cannot contain line breaks or control characters."),
+                ("phone", "Phone cannot contain line breaks or control characters.")
+            ]
+        );
+        // Sign-up, login and every other form say so on the field.
+        let base = SignUp {
+            role: "homeowner",
+            email: "new@home.com",
+            password: "longenough",
+            confirm_password: "longenough",
+            first_name: "Ana\u{1b}[0m",
+            last_name: "Lee",
+            name: "",
+            phone: "",
+        };
+        assert_eq!(sign_up(&base).1, vec![err("firstName", "First name cannot contain line breaks or control characters.")]);
+        let email = "Email cannot contain line breaks or control characters.";
+        assert_eq!(messages(&login("a\u{0}@b.co", "123456")), vec![("email", email)]);
+        assert_eq!(messages(&forgot("a@b.co\r\n")), vec![("email", email)]);
+        assert!(!is_valid_email("a\u{0}b@example.com"));
+        // Passwords are secrets, hashed and never shown: any character may be in one.
+        assert!(login("a@b.co", "pass\u{0}word\n").is_empty());
+        assert!(reset("tab\tbed\u{1b}", "tab\tbed\u{1b}").is_empty());
+        // Inputs cut rather than refused lose what they cannot hold.
+        assert_eq!(FILE_NAME.clean("a\u{0}b\nc\u{1b}.jpg"), "abc.jpg");
+        assert_eq!(USER_AGENT.clean("curl\t/8"), "curl/8");
+        // Ids, cursors and tokens with a control character name nothing.
+        assert!(could_be_id("0190a0b4-7d2e-7abc-8def-0123456789ab"));
+        assert!(could_be_id("not-an-id"));
+        assert!(!could_be_id("0190a0b4\u{0}"));
+        assert!(!could_be_id("x\n"));
     }
 
     /// The README's "Limits" table and the web forms' `maxLength`s say what this file does.
@@ -421,6 +543,10 @@ mod tests {
             ("Client log data", LOG_DATA),
             ("User agent", USER_AGENT),
             ("Uploaded file name", FILE_NAME),
+            ("Markup label", crate::domain::markup::LABEL),
+            ("Markup pin note", crate::domain::markup::NOTE),
+            ("Photo tag", crate::domain::tags::TAG),
+            ("Search", crate::domain::search::QUERY),
         ];
         for (row, limit) in rows {
             let line = readme.lines().find(|l| l.starts_with(&format!("| {row} |"))).unwrap_or_else(|| panic!("README has no Limits row {row:?}"));
@@ -443,9 +569,31 @@ mod tests {
             ("comment", COMMENT),
             ("milestoneName", MILESTONE_NAME),
             ("contactMessage", CONTACT_MESSAGE),
+            ("tag", crate::domain::tags::TAG),
+            ("searchQuery", crate::domain::search::QUERY),
         ];
         for (key, limit) in keys {
             assert!(web.contains(&format!("\n  {key}: {},\n", limit.max)), "web/src/lib/limits.ts should set {key}: {}", limit.max);
+        }
+        // Issue 27: the markup editor's bounds.
+        use crate::domain::markup;
+        let markup_limits = [
+            ("MARKUP_MAX_SHAPES", markup::MAX_SHAPES),
+            ("MARKUP_MAX_PEN_POINTS", markup::MAX_PEN_POINTS),
+            ("MARKUP_MAX_POINTS", markup::MAX_POINTS),
+            ("MARKUP_MAX_TEXT", markup::MAX_TEXT),
+            ("MARKUP_MAX_LABEL", markup::LABEL.max),
+            ("MARKUP_MAX_NOTE", markup::NOTE.max),
+        ];
+        // Issue 29: tags per photo, per request and photos per request.
+        use crate::domain::tags;
+        let markup_limits = markup_limits.into_iter().chain([
+            ("TAGS_PER_PHOTO", tags::PER_PHOTO),
+            ("TAGS_PER_REQUEST", tags::PER_REQUEST),
+            ("TAG_PHOTOS_AT_ONCE", tags::PHOTOS_AT_ONCE),
+        ]);
+        for (name, max) in markup_limits {
+            assert!(web.contains(&format!("export const {name} = {max};")), "web/src/lib/limits.ts should export {name} = {max}");
         }
     }
 

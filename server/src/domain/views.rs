@@ -1,6 +1,6 @@
 //! Stored rows turned into the wire types the client sees.
 
-use protocol::{Comment, ImageCategory, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Role, UserSummary};
+use protocol::{Comment, GeoPoint, Profile, Project, ProjectImage, UserSummary};
 
 use crate::store::comments::CommentRow;
 use crate::store::images::ImageRow;
@@ -11,7 +11,7 @@ pub fn profile(u: &UserRow) -> Profile {
     Profile {
         id: u.id.clone(),
         email: u.email.clone(),
-        role: Role::parse(&u.role).unwrap_or(Role::Homeowner),
+        role: u.role,
         name: u.name.clone(),
         first_name: u.first_name.clone(),
         last_name: u.last_name.clone(),
@@ -43,13 +43,18 @@ pub fn summary(u: &UserRow) -> UserSummary {
         id: u.id.clone(),
         email: u.email.clone(),
         name: Some(display_name(u.first_name.as_deref(), u.last_name.as_deref(), u.name.as_deref(), &u.email)),
-        role: Role::parse(&u.role).unwrap_or(Role::Homeowner),
+        role: u.role,
         created_at: u.created_at,
     }
 }
 
 pub fn media_url(image_id: &str, variant: &str) -> String {
     format!("/media/images/{image_id}/{variant}")
+}
+
+/// The photo a project's `thumbnailUrl` (made by `media_url`) shows.
+pub fn thumbnail_photo_id(project: &Project) -> Option<&str> {
+    project.thumbnail_url.as_deref()?.strip_prefix("/media/images/")?.strip_suffix("/thumb")
 }
 
 pub fn project(p: &ProjectRow) -> Project {
@@ -72,11 +77,11 @@ pub fn project(p: &ProjectRow) -> Project {
             .builder_email
             .as_deref()
             .map(|email| display_name(None, None, p.builder_name.as_deref(), email)),
-        status: ProjectStatus::parse(&p.status).unwrap_or(ProjectStatus::InProgress),
+        status: p.status,
         progress: p.progress,
-        progress_mode: ProgressMode::parse(&p.progress_mode).unwrap_or_default(),
+        progress_mode: p.progress_mode,
         thumbnail_url: p.thumbnail_image_id.as_deref().map(|id| media_url(id, "thumb")),
-        thumbnail_pinned: p.thumbnail_pinned != 0,
+        thumbnail_pinned: p.thumbnail_pinned,
         created_at: p.created_at,
         updated_at: p.updated_at,
         version: p.version,
@@ -87,7 +92,7 @@ pub fn image(i: &ImageRow) -> ProjectImage {
     ProjectImage {
         id: i.id.clone(),
         project_id: i.project_id.clone(),
-        category: ImageCategory::parse(&i.category).unwrap_or(ImageCategory::Other),
+        category: i.category,
         caption: i.caption.clone(),
         original_name: i.original_name.clone(),
         width: i.width,
@@ -99,10 +104,18 @@ pub fn image(i: &ImageRow) -> ProjectImage {
         download_url: media_url(&i.id, "original"),
         version: i.version,
         comment_count: i.comment_count,
+        markup_count: i.markup_count,
         visit_note: i.visit_note.clone(),
         batch_id: i.batch_id.clone(),
         milestone_id: i.milestone_id.clone(),
+        tags: i.tags.clone(),
+        location: i.location.map(|(lat, lon)| GeoPoint { lat, lon }),
     }
+}
+
+/// A photo as a guest sees it: where it was taken is not theirs to know (issue 29).
+pub fn for_guests(photo: ProjectImage) -> ProjectImage {
+    ProjectImage { location: None, ..photo }
 }
 
 pub fn comment(c: &CommentRow) -> Comment {
@@ -119,7 +132,7 @@ pub fn comment(c: &CommentRow) -> Comment {
                 c.author_name.as_deref(),
                 &c.author_email,
             )),
-            role: Role::parse(&c.author_role).unwrap_or(Role::Homeowner),
+            role: c.author_role,
             created_at: c.author_created_at,
         },
         body: c.body.clone(),
@@ -129,11 +142,8 @@ pub fn comment(c: &CommentRow) -> Comment {
 }
 
 /// A project as a guest sees it (issue 18): the same facts, but a name that fell back
-/// to an email address is not shown to someone without an account.
-pub fn project_for_guest(p: &ProjectRow) -> Project {
-    redact_for_guest(project(p))
-}
-
+/// to an email address is not shown to someone without an account. (Which photos it
+/// names is `guests::GuestView`'s to decide.)
 pub fn redact_for_guest(mut project: Project) -> Project {
     if project.homeowner_name.contains('@') {
         project.homeowner_name = "Homeowner".to_owned();
@@ -152,5 +162,13 @@ mod tests {
         assert_eq!(display_name(Some("Ana"), None, Some("x"), "a@b.co"), "Ana");
         assert_eq!(display_name(None, None, Some("Acme Builders"), "a@b.co"), "Acme Builders");
         assert_eq!(display_name(Some(" "), None, None, "a@b.co"), "a@b.co");
+    }
+
+    #[test]
+    fn a_thumbnail_url_names_its_photo() {
+        let mut row = ProjectRow::example("p", "h", None);
+        assert_eq!(thumbnail_photo_id(&project(&row)), None);
+        row.thumbnail_image_id = Some("0190a0b4-7d2e-7abc-8def-0123456789ab".into());
+        assert_eq!(thumbnail_photo_id(&project(&row)), Some("0190a0b4-7d2e-7abc-8def-0123456789ab"));
     }
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::session::{client_address, removal_cookie, session_cookie, session_token, CurrentSession};
-use crate::app::AppState;
+use super::AppState;
 use crate::domain::auth::TokenKind;
 use crate::domain::validation::SignUp;
 use crate::error::Error;

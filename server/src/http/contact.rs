@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::session::client_address;
-use crate::app::AppState;
+use super::AppState;
 use crate::domain::contact::ContactForm;
 use crate::error::Error;
 

@@ -37,7 +37,7 @@ impl ResponseError for Error {
     }
 }
 
-/// Unknown `/api/...` paths answer JSON, not the web app's HTML.
+/// Unknown `/api/...` and `/media/...` paths answer JSON, not the web app's HTML.
 pub async fn api_not_found() -> Result<HttpResponse, Error> {
     Err(Error::new(ErrorCode::NotFound, "Not found"))
 }

@@ -5,7 +5,7 @@ use actix_web::{post, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 
 use super::session::guest_cookie;
-use crate::app::AppState;
+use super::AppState;
 use crate::error::Error;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

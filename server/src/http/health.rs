@@ -1,9 +1,8 @@
 use actix_web::{get, web, HttpResponse};
 use serde_json::json;
 
-use crate::app::AppState;
+use super::AppState;
 use crate::error::Error;
-use crate::live::hub::CountSockets;
 use crate::media::StorageError;
 use crate::store::outbox;
 
@@ -16,7 +15,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[get("/health")]
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, Error> {
     let pending_mail = outbox::pending_count(state.store.pool()).await?;
-    let sockets = state.live.hub.send(CountSockets).await.unwrap_or(0);
+    let sockets = state.live.count_sockets().await;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(json!({ "status": "ok", "pendingMail": pending_mail, "sockets": sockets })))

@@ -6,7 +6,7 @@ use actix_web::{post, web, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::app::AppState;
+use super::AppState;
 use crate::domain::mail_preferences;
 use crate::error::Error;
 

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use tokio_util::io::ReaderStream;
 
 use super::session::Viewer;
-use crate::app::AppState;
+use super::AppState;
 use crate::domain::guests;
 use crate::domain::photos::{self, IMAGE_NOT_FOUND};
 use crate::domain::policy::{Action, Actor};
@@ -18,26 +18,51 @@ use crate::error::Error;
 use crate::media::{extension_for, photo_keys, StorageError};
 use crate::store::images::ImageRow;
 
+/// Everything under `/media`: an unknown path there is a 404 like one under `/api`,
+/// never the web app's page (which would answer 200 with HTML where bytes were asked for).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(image_bytes).service(project_zip);
+    cfg.service(
+        web::scope("/media")
+            .service(image_bytes)
+            .service(project_zip)
+            .default_service(web::to(super::error::api_not_found)),
+    );
 }
 
 fn attachment(name: String) -> ContentDisposition {
     ContentDisposition { disposition: DispositionType::Attachment, parameters: vec![DispositionParam::Filename(name)] }
 }
 
-#[get("/media/images/{id}/{variant}")]
+#[derive(Deserialize)]
+struct ImageQuery {
+    /// `?download=1` (or `true`): as an attachment (the "with markup" download) rather
+    /// than inline.
+    download: Option<String>,
+}
+
+impl ImageQuery {
+    fn download(&self) -> bool {
+        matches!(self.download.as_deref(), Some("1" | "true"))
+    }
+}
+
+#[get("/images/{id}/{variant}")]
 async fn image_bytes(
     req: HttpRequest,
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<(String, String)>,
+    query: web::Query<ImageQuery>,
 ) -> Result<HttpResponse, Error> {
     let (id, variant) = path.into_inner();
     let not_found = || Error::new(ErrorCode::NotFound, IMAGE_NOT_FOUND);
-    // A guest sees thumbnails and display sizes; the original is a download.
-    let action = if variant == "original" { Action::DownloadPhoto } else { Action::ViewPhoto };
+    // A guest sees thumbnails and display sizes; the original is a download, and so is
+    // the marked-up display size when asked for as a file.
+    let action = if variant == "original" || (variant == "marked" && query.download()) { Action::DownloadPhoto } else { Action::ViewPhoto };
     let image = viewable(&state, &viewer, &id, action).await?;
+    if variant == "marked" {
+        return marked(&req, &state, &image, query.download()).await;
+    }
     let keys = photo_keys(&image.storage_key, extension_for(&image.content_type));
     let (key, content_type) = match variant.as_str() {
         "thumb" => (keys.thumb, "image/jpeg"),
@@ -47,11 +72,7 @@ async fn image_bytes(
     };
     // A photo's bytes never change under its id, so the id is a strong validator.
     let etag = EntityTag::new_strong(format!("{id}-{variant}"));
-    let fresh = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag.to_string() || t.trim() == "*"));
+    let fresh = if_none_match(&req, &etag, true);
     // Private: the bytes are per-user authorised, so shared caches must not keep them.
     let cache = "private, max-age=31536000, immutable";
     if fresh {
@@ -94,16 +115,61 @@ async fn viewable(state: &AppState, viewer: &Viewer, id: &str, action: Action) -
     }
 }
 
+/// Whether the request's If-None-Match names `etag` (or, with `wildcard`, is `*`).
+fn if_none_match(req: &HttpRequest, etag: &EntityTag, wildcard: bool) -> bool {
+    let etag = etag.to_string();
+    req.headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').map(str::trim).any(|t| t == etag || (wildcard && t == "*")))
+}
+
+/// The display size with the photo's markup drawn on (issue 27). Markup changes, so
+/// its version is in the validator and the browser asks again each time.
+async fn marked(req: &HttpRequest, state: &AppState, image: &ImageRow, download: bool) -> Result<HttpResponse, Error> {
+    let (version, shapes) = crate::domain::markup::shapes_of(&state.svc, &image.id).await?;
+    let etag = EntityTag::new_strong(format!("{}-marked-{version}", image.id));
+    let cache = "private, no-cache";
+    if if_none_match(req, &etag, false) {
+        return Ok(HttpResponse::NotModified().insert_header(header::ETag(etag)).insert_header((header::CACHE_CONTROL, cache)).finish());
+    }
+    let bytes = flattened(state, image, shapes).await?;
+    let mut resp = HttpResponse::Ok();
+    resp.content_type("image/jpeg")
+        .insert_header(header::ETag(etag))
+        .insert_header((header::CACHE_CONTROL, cache))
+        .insert_header(ContentEncoding::Identity)
+        .insert_header(("X-Content-Type-Options", "nosniff"));
+    if download {
+        let name = photos::zip_names(std::slice::from_ref(image), |_| true).pop().unwrap_or_else(|| "photo (marked up).jpg".to_owned());
+        resp.insert_header(attachment(name));
+    }
+    Ok(resp.body(bytes))
+}
+
+/// The photo's display size with `shapes` drawn on, on the image workers.
+async fn flattened(state: &AppState, image: &ImageRow, shapes: Vec<protocol::Shape>) -> Result<Vec<u8>, Error> {
+    let key = photo_keys(&image.storage_key, extension_for(&image.content_type)).display;
+    let display = state.photos.get(&key).await.map_err(|e| match e {
+        StorageError::NotFound(_) => Error::new(ErrorCode::NotFound, IMAGE_NOT_FOUND),
+        other => Error::from(other),
+    })?;
+    state.svc.images.flatten(display, shapes).await.map_err(Error::internal)
+}
+
 #[derive(Deserialize)]
 struct ZipQuery {
     #[serde(default)]
     favourites: bool,
+    /// Marked-up photos as their display size with the markup drawn on (issue 27).
+    #[serde(default)]
+    markup: bool,
 }
 
 /// All of a project's photos, or the user's favourites among them, as one zip of the
 /// originals. Streamed: each photo is read and written in turn, so memory stays at one
 /// photo however large the project.
-#[get("/media/projects/{id}/photos.zip")]
+#[get("/projects/{id}/photos.zip")]
 async fn project_zip(
     state: web::Data<AppState>,
     viewer: Viewer,
@@ -124,14 +190,20 @@ async fn project_zip(
         },
     };
     let (writer, reader) = tokio::io::duplex(256 * 1024);
-    let store = state.photos.clone();
+    let with_markup = query.markup;
+    let zip_state = state.clone();
     tokio::spawn(async move {
-        if let Err(err) = write_zip(store.as_ref(), &rows, writer).await {
+        if let Err(err) = write_zip(&zip_state, &rows, with_markup, writer).await {
             // Usually the client went away; the zip it got is cut short, which it sees.
             tracing::info!(error = %err, "photo zip stopped early");
         }
     });
-    let what = if query.favourites { "favourite photos" } else { "photos" };
+    let what = match (query.favourites, query.markup) {
+        (true, false) => "favourite photos",
+        (true, true) => "favourite photos with markup",
+        (false, false) => "photos",
+        (false, true) => "photos with markup",
+    };
     let title: String = project.title.chars().filter(|c| !c.is_control() && !matches!(c, '/' | '\\')).collect();
     Ok(HttpResponse::Ok()
         .content_type("application/zip")
@@ -141,19 +213,30 @@ async fn project_zip(
         .streaming(ReaderStream::new(reader)))
 }
 
-async fn write_zip(
-    store: &dyn crate::media::PhotoStore,
-    rows: &[ImageRow],
-    writer: tokio::io::DuplexStream,
-) -> anyhow::Result<()> {
+async fn write_zip(state: &AppState, rows: &[ImageRow], with_markup: bool, writer: tokio::io::DuplexStream) -> anyhow::Result<()> {
     let mut zip = ZipFileWriter::with_tokio(writer);
-    for (row, name) in rows.iter().zip(photos::zip_names(rows)) {
-        let key = photo_keys(&row.storage_key, extension_for(&row.content_type)).original;
-        let bytes = match store.get(&key).await {
-            Ok(bytes) => bytes,
-            Err(err) => {
-                tracing::warn!(%key, error = %err, "a photo is missing from its zip");
-                continue;
+    let marked = |row: &ImageRow| with_markup && row.markup_count > 0;
+    for (row, name) in rows.iter().zip(photos::zip_names(rows, marked)) {
+        let bytes = if marked(row) {
+            let drawn = match crate::domain::markup::shapes_of(&state.svc, &row.id).await {
+                Ok((_, shapes)) => flattened(state, row, shapes).await,
+                Err(err) => Err(err),
+            };
+            match drawn {
+                Ok(bytes) => bytes::Bytes::from(bytes),
+                Err(err) => {
+                    tracing::warn!(image = %row.id, error = %err, "a marked-up photo is missing from its zip");
+                    continue;
+                }
+            }
+        } else {
+            let key = photo_keys(&row.storage_key, extension_for(&row.content_type)).original;
+            match state.photos.get(&key).await {
+                Ok(bytes) => bytes,
+                Err(err) => {
+                    tracing::warn!(%key, error = %err, "a photo is missing from its zip");
+                    continue;
+                }
             }
         };
         // Photos are already compressed: stored entries cost no CPU and stream at once.

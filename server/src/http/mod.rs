@@ -1,5 +1,6 @@
-//! HTTP: auth, photo bytes, health, the WebSocket upgrade and the web app. One file per
-//! group of endpoints; handlers call the domain and map its errors in `error`.
+//! HTTP: auth, resumable photo uploads, photo bytes, health, the WebSocket upgrade and
+//! the web app. One file per group of endpoints; handlers call the domain (and hand
+//! what it changed to `Live::publish`) and map its errors in `error`.
 
 pub mod auth;
 pub mod conn;
@@ -13,11 +14,40 @@ pub mod origin;
 pub mod session;
 pub mod site;
 pub mod tus;
-pub mod upload;
 pub mod web_app;
 pub mod ws;
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use actix_web::web;
+
+use crate::config::Config;
+use crate::domain::auth::Auth;
+use crate::domain::contact::Contact;
+use crate::domain::services::Services;
+use crate::live::Live;
+use crate::media::PhotoStore;
+use crate::ops::Ops;
+use crate::store::Store;
+
+/// Shared by every request handler and socket (built by `app::build_state`).
+pub struct AppState {
+    pub config: Config,
+    pub store: Store,
+    pub auth: Auth,
+    pub contact: Contact,
+    pub photos: Arc<dyn PhotoStore>,
+    pub svc: Services,
+    /// Where changes go out (`Live::publish`), sockets register and projects take turns.
+    pub live: Live,
+    /// Origins allowed to open sockets and post (from the configuration).
+    pub origins: Vec<String>,
+    /// Heartbeat interval and peer timeout of every socket.
+    pub heartbeat: (Duration, Duration),
+    /// Uploads in flight, drain state, the mail worker's stop (`ops`).
+    pub ops: Ops,
+}
 
 /// Largest JSON body: the longest form (contact, with a 5,000-character message) still
 /// fits when every character takes four bytes, so a too-long field gets its own
@@ -33,7 +63,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(health::routes)
             .configure(mail::routes)
             .configure(site::routes)
-            .configure(upload::routes)
             .configure(tus::routes)
             .default_service(web::to(error::api_not_found)),
     )

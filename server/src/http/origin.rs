@@ -10,7 +10,7 @@ use actix_web::middleware::Next;
 use actix_web::{web, HttpRequest, HttpResponse};
 use protocol::{ApiError, ErrorCode};
 
-use crate::app::AppState;
+use super::AppState;
 
 pub const FOREIGN_ORIGIN: &str = "Requests from this origin are not allowed.";
 

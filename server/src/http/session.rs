@@ -6,7 +6,7 @@ use std::pin::Pin;
 use actix_web::cookie::{time, Cookie, SameSite};
 use actix_web::{web, FromRequest, HttpRequest};
 
-use crate::app::AppState;
+use super::AppState;
 use crate::domain::auth::{Authenticated, SESSION_ABSOLUTE_MS};
 use crate::error::Error;
 

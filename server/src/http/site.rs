@@ -3,7 +3,7 @@
 use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 
-use crate::app::AppState;
+use super::AppState;
 use crate::domain::demo;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

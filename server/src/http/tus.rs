@@ -2,13 +2,14 @@
 //! protocol with the creation, termination and expiration extensions, at
 //! `/api/uploads`. The browser's `tus-js-client` speaks it; so can any tus client.
 //!
-//! Same rules as the multipart upload: the session cookie, the Origin check (the
-//! middleware: POST, PATCH and DELETE), and the domain's policy at creation and at
-//! every later request. This module only reads and writes tus headers; what an upload
-//! may do is `domain::uploads`.
+//! This is how photos arrive, from the web app or any other client. The session cookie,
+//! the Origin check (the middleware: POST, PATCH and DELETE), and the domain's policy
+//! at creation and at every later request. This module only reads and writes tus
+//! headers; what an upload may do is `domain::uploads`, and a finished one's photo
+//! takes its turn among its project's changes through `Live`.
 //!
 //! Creation metadata (`Upload-Metadata`, base64 values): `projectId` (required),
-//! `filename`, `caption`, `category`, `milestoneId` (a milestone of the project to tag
+//! `filename`, `caption`, `category`, `tags` (names joined with commas), `milestoneId` (a milestone of the project to tag
 //! the photo with), and for a batch `batchId`, `batchSize`, `note`.
 //! A finished upload's answers (the last PATCH, and HEAD afterwards) say what it became:
 //! `Sitecast-Photo: <photo id>`, or `Sitecast-Refused: <reason, percent-encoded>`.
@@ -18,15 +19,18 @@ use std::time::{Duration, UNIX_EPOCH};
 use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue, HttpDate};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use base64::alphabet;
+use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+use base64::Engine;
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use protocol::{ErrorCode, ImageCategory};
 
 use super::session::CurrentSession;
-use crate::app::AppState;
+use super::AppState;
 use crate::domain::photos::MAX_FILE_BYTES;
 use crate::domain::policy::Actor;
 use crate::domain::uploads::{self, Finished, NewBatch, NewUpload, Status};
 use crate::error::Error;
-use crate::live::project::ProjectTurns;
 
 pub const TUS_VERSION: &str = "1.0.0";
 const EXTENSIONS: &str = "creation,termination,expiration";
@@ -108,46 +112,23 @@ pub fn parse_metadata(raw: &str) -> Option<Vec<(String, String)>> {
     Some(out)
 }
 
-/// Standard base64 with padding, as the tus metadata header carries it.
+/// Standard base64, as the tus metadata header carries it; padding is optional (the
+/// spec's examples pad, some clients do not).
+const METADATA_BASE64: GeneralPurpose =
+    GeneralPurpose::new(&alphabet::STANDARD, GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent));
+
 fn base64_decode(input: &str) -> Option<Vec<u8>> {
-    let value = |c: u8| -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        } as u32)
-    };
-    let bytes = input.trim_end_matches('=').as_bytes();
-    if input.len() % 4 == 1 {
-        return None;
-    }
-    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
-    for chunk in bytes.chunks(4) {
-        let mut acc = 0u32;
-        for (i, &c) in chunk.iter().enumerate() {
-            acc |= value(c)? << (18 - 6 * i);
-        }
-        let n = chunk.len() * 6 / 8;
-        out.extend_from_slice(&acc.to_be_bytes()[1..1 + n]);
-    }
-    Some(out)
+    METADATA_BASE64.decode(input).ok()
 }
 
-/// A reason as an ASCII header value: letters, digits and a few marks as they are,
-/// the rest percent-encoded (the client decodes it with `decodeURIComponent`).
+/// What stays as it is in a reason sent as a header value: letters, digits and the
+/// marks `-_.~` (the rest is what `encodeURIComponent` would escape, and more).
+const REASON_KEEPS: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
+
+/// A reason as an ASCII header value, percent-encoded (the client decodes it with
+/// `decodeURIComponent`).
 pub fn percent_encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    utf8_percent_encode(text, REASON_KEEPS).to_string()
 }
 
 fn http_date(ms: i64) -> String {
@@ -167,10 +148,6 @@ fn with_status(mut resp: actix_web::HttpResponseBuilder, status: &Status) -> act
         None => {}
     }
     resp
-}
-
-fn turns_of(state: &web::Data<AppState>) -> impl Fn(&str) -> ProjectTurns + '_ {
-    move |project_id: &str| ProjectTurns { registry: state.live.registry.clone(), project_id: project_id.to_owned() }
 }
 
 async fn create(req: HttpRequest, state: web::Data<AppState>, CurrentSession(session): CurrentSession) -> HttpResponse {
@@ -215,6 +192,7 @@ async fn create(req: HttpRequest, state: web::Data<AppState>, CurrentSession(ses
         category,
         batch,
         milestone_id: get("milestoneId"),
+        tags: get("tags"),
     };
     match uploads::create(&state.svc, &Actor::of(&session.user), new).await {
         Ok(status) => {
@@ -234,7 +212,7 @@ async fn head(
     if let Some(resp) = version_refused(&req) {
         return resp;
     }
-    match uploads::status(&state.svc, &Actor::of(&session.user), &path.into_inner(), turns_of(&state)).await {
+    match uploads::status(&state.svc, &Actor::of(&session.user), &path.into_inner(), &state.live).await {
         Ok(status) => with_status(tus_response(StatusCode::OK), &status)
             .insert_header((h("upload-length"), status.length.to_string()))
             .finish(),
@@ -263,7 +241,7 @@ async fn patch(
     // drain waits for it (`ops::drain`), so a restart does not cut a chunk in half.
     let _in_flight = state.ops.uploads.begin();
     let actor = Actor::of(&session.user);
-    match uploads::append(&state.svc, &actor, &path.into_inner(), offset, payload, turns_of(&state)).await {
+    match uploads::append(&state.svc, &actor, &path.into_inner(), offset, payload, &state.live).await {
         Ok(status) => with_status(tus_response(StatusCode::NO_CONTENT), &status).finish(),
         Err(err) => failed(err),
     }
@@ -278,7 +256,7 @@ async fn terminate(
     if let Some(resp) = version_refused(&req) {
         return resp;
     }
-    match uploads::terminate(&state.svc, &Actor::of(&session.user), &path.into_inner(), turns_of(&state)).await {
+    match uploads::terminate(&state.svc, &Actor::of(&session.user), &path.into_inner(), &state.live).await {
         Ok(()) => tus_response(StatusCode::NO_CONTENT).finish(),
         Err(err) => failed(err),
     }

@@ -5,7 +5,7 @@ use actix_web::{get, web, HttpRequest, HttpResponse};
 use super::conn::start_websocket;
 use super::origin::{forbidden, origin_allowed};
 use super::session::{guest_token, session_token};
-use crate::app::AppState;
+use super::AppState;
 use crate::error::Error;
 use crate::ws::session::{Peer, SessionActor, SessionParts};
 

@@ -3,19 +3,23 @@
 //! NOTIFY (ids and versions only, after the write committed); each instance LISTENs and
 //! feeds the others' changes to its own publisher. No home-made cluster protocol.
 //!
-//! The bus is the first live part built: the hub and the project actors are given it
-//! when they start, and what arrives from it goes to the publisher as `Inbound`.
+//! The bus is the first live part built, wrapped in the `Exit` that the hub and the
+//! project actors are given when they start; what arrives from it goes to the
+//! publisher as `Inbound`.
 
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::PgListener;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::domain::changes::Change;
 use crate::store::{Backend, Store};
 
 pub const CHANNEL: &str = "sitecast_changes";
+
+/// How long start-up waits for the first LISTEN before serving without it.
+const LISTEN_WAIT: Duration = Duration::from_secs(10);
 
 #[derive(Serialize, Deserialize)]
 struct Envelope {
@@ -42,8 +46,10 @@ pub struct Bus {
 }
 
 impl Bus {
-    /// Starts the bus; the receiver is the publisher's.
-    pub fn start(store: &Store, database_url: &str) -> (Bus, mpsc::UnboundedReceiver<Inbound>) {
+    /// Starts the bus; the receiver is the publisher's. With Postgres it returns once
+    /// this instance LISTENs (or after `LISTEN_WAIT`, warning): an instance that served
+    /// sockets before it listened would miss the others' changes made meanwhile.
+    pub async fn start(store: &Store, database_url: &str) -> (Bus, mpsc::UnboundedReceiver<Inbound>) {
         let (local, inbound) = mpsc::unbounded_channel();
         let instance = uuid::Uuid::new_v4().to_string();
         if store.backend() != Backend::Postgres {
@@ -51,7 +57,11 @@ impl Bus {
         }
         let (tx, rx) = mpsc::unbounded_channel();
         tokio::spawn(notify(store.clone(), instance.clone(), rx));
-        tokio::spawn(listen(database_url.to_owned(), instance.clone(), local.clone()));
+        let (ready, listening) = oneshot::channel();
+        tokio::spawn(listen(database_url.to_owned(), instance.clone(), local.clone(), ready));
+        if tokio::time::timeout(LISTEN_WAIT, listening).await.is_err() {
+            tracing::warn!("not yet listening for other instances' changes; serving anyway and retrying");
+        }
         (Bus { local, remote: Some(tx), instance }, inbound)
     }
 
@@ -65,15 +75,9 @@ impl Bus {
         self.remote.is_some()
     }
 
-    /// Tells the other instances only (presence is already known here).
-    pub fn publish_remote(&self, change: Change) {
-        if let Some(remote) = &self.remote {
-            let _ = remote.send(change);
-        }
-    }
-
-    /// Publishes changes, in order, after their transaction committed.
-    pub fn publish(&self, changes: Vec<Change>) {
+    /// Publishes changes, in order, after their transaction committed: to this
+    /// instance's publisher and to the other instances. Only `Exit::publish` calls it.
+    pub(super) fn publish(&self, changes: Vec<Change>) {
         for change in changes {
             if let Some(remote) = &self.remote {
                 let _ = remote.send(change.clone());
@@ -97,7 +101,7 @@ async fn notify(store: Store, instance: String, mut rx: mpsc::UnboundedReceiver<
         // which the other instances must hear before any later change. Later changes
         // wait behind it, in order.
         let mut attempt = 0u32;
-        while let Err(err) = sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(&payload).execute(store.pool()).await {
+        while let Err(err) = crate::store::bus::notify(&store, CHANNEL, &payload).await {
             tracing::warn!(error = %err, attempt, "NOTIFY failed; retrying");
             tokio::time::sleep(Duration::from_millis(200 << attempt.min(5))).await;
             attempt += 1;
@@ -105,8 +109,9 @@ async fn notify(store: Store, instance: String, mut rx: mpsc::UnboundedReceiver<
     }
 }
 
-async fn listen(url: String, instance: String, local: mpsc::UnboundedSender<Inbound>) {
+async fn listen(url: String, instance: String, local: mpsc::UnboundedSender<Inbound>, ready: oneshot::Sender<()>) {
     let mut backoff = Duration::from_millis(250);
+    let mut ready = Some(ready);
     let mut first = true;
     loop {
         match PgListener::connect(&url).await {
@@ -117,6 +122,9 @@ async fn listen(url: String, instance: String, local: mpsc::UnboundedSender<Inbo
                         let _ = local.send(Inbound::Lost);
                     }
                     first = false;
+                    if let Some(ready) = ready.take() {
+                        let _ = ready.send(());
+                    }
                     backoff = Duration::from_millis(250);
                     loop {
                         // try_recv says Ok(None) when the connection dropped (sqlx then

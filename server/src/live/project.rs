@@ -1,35 +1,34 @@
 //! One actor per live project. It holds the project's row and serialises everything
-//! that depends on it, in arrival order: changes (validated by the pure rules in
-//! `domain::projects`, written, then published from inside the turn), photo steps,
-//! and subscriptions — so an access check and the subscribe it guards cannot be
+//! that depends on it, in arrival order: changes (every one a `Take` of a step the
+//! domain built: validated by its pure rules, written, then published from inside the
+//! turn) and subscriptions — so an access check and the subscribe it guards cannot be
 //! separated by a change of the project's owners. It tracks who has the project open
 //! and tells them as that changes.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicResponse, Context, Handler, Message, WrapFuture};
 use bytes::Bytes;
-use futures_util::future::BoxFuture;
-use protocol::{encode, ErrorCode, Event, MilestonePlan, Project, ProjectImage, ServerMsg, UpdateProject, UserSummary};
+use protocol::{encode, ErrorCode, Event, MilestonePlan, Project, ProjectImage, ServerMsg, UserSummary};
 
-use super::bus::Bus;
-use super::registry::{ProjectActorFor, Registry, Stopped};
+use super::registry::{Registry, Stopped};
 use super::socket::{NotQueued, SocketCommand, SocketHandle};
-use crate::domain::guests;
+use super::Exit;
+use crate::domain::guests::{self, GuestView};
 use crate::domain::policy::{self, Action, Actor as User, Guest, LinkedRef};
 use crate::domain::projects::{self, project_ref};
 use crate::domain::services::Services;
-use crate::domain::turns::{Step, Turns};
+use crate::domain::turns::Step;
 use crate::domain::{milestones, photos, views};
 use crate::error::{Error, Result};
+use crate::metric_names::{EVENTS_SENT, WS_SLOW_CLOSED};
 use crate::store::milestones as store_milestones;
 use crate::store::projects::ProjectRow;
 
 /// A project with no viewers and no mutations for this long stops its actor.
 const IDLE: Duration = Duration::from_secs(60);
-/// Times a change is planned again after another instance changed the project under it.
-const STALE_RETRIES: usize = 3;
 
 struct Subscriber {
     user: User,
@@ -38,7 +37,8 @@ struct Subscriber {
 }
 
 /// A guest watching the project through a link (issue 18). Guests are not viewers:
-/// they are not listed, and they hear only what `policy::guest_audience` sends them.
+/// they are not listed, and they hear only what `policy::guest_audience` sends them,
+/// as their link shows it (`GuestView`).
 struct GuestWatcher {
     guest: Guest,
     /// On a favourites link, the maker's favourites: the photos this guest sees.
@@ -47,8 +47,8 @@ struct GuestWatcher {
 }
 
 impl GuestWatcher {
-    fn sees(&self, photo_id: &str) -> bool {
-        policy::guest_sees_photo(&self.guest, self.shown.as_ref().is_some_and(|s| s.contains(photo_id)))
+    fn view(&self) -> GuestView<'_> {
+        GuestView::new(&self.guest, self.shown.as_ref())
     }
 }
 
@@ -71,13 +71,10 @@ impl Message for SubscribeGuest {
     type Result = Result<GuestSubscribed>;
 }
 
-/// An encoded event for the guests who see every photo in `photos`.
+/// An event for the project's guests, each to get it as their link shows it.
 #[derive(Message)]
 #[rtype(result = "()")]
-pub struct BroadcastGuests {
-    pub frame: Bytes,
-    pub photos: Vec<String>,
-}
+pub struct BroadcastGuests(pub Event);
 
 /// A favourite set or cleared by `user_id`: guests of their favourites links gain or
 /// lose the photo (`photo` is its view when it was set).
@@ -118,26 +115,11 @@ pub struct Unsubscribe {
     pub conn_id: u64,
 }
 
-/// A change to the project's details, status, progress or people.
-#[derive(Clone)]
-pub struct Update {
-    pub user: User,
-    pub input: UpdateProject,
-}
-
-impl Message for Update {
-    type Result = Result<Project>;
-}
-
-#[derive(Message, Clone)]
-#[rtype(result = "Result<()>")]
-pub struct Delete {
-    pub user: User,
-}
-
-/// A photo step in its turn (see `domain::turns`): answers the step's value; its
-/// changes are published from inside the turn.
-pub struct Take<T>(pub Step<T>);
+/// A step of the project's mutations, run in its turn (see `domain::turns`): answers
+/// the step's value; its changes are published from inside the turn. The step waits
+/// in a slot the turn takes it from, so a sender whose actor stopped before the turn
+/// came can hand it to a fresh one (`registry::take`).
+pub struct Take<T>(pub Arc<Mutex<Option<Step<T>>>>);
 
 impl<T: 'static> Message for Take<T> {
     type Result = Result<T>;
@@ -160,7 +142,7 @@ pub struct CountSubscribers;
 pub struct ProjectActor {
     project_id: String,
     svc: Services,
-    bus: Bus,
+    exit: Exit,
     registry: Addr<Registry>,
     /// The project as the last change here left it. `None` until read, and again after
     /// a photo step (which may move the cover and so the version); a stale row from
@@ -172,11 +154,11 @@ pub struct ProjectActor {
 }
 
 impl ProjectActor {
-    pub fn new(project_id: String, svc: Services, bus: Bus, registry: Addr<Registry>) -> ProjectActor {
+    pub fn new(project_id: String, svc: Services, exit: Exit, registry: Addr<Registry>) -> ProjectActor {
         ProjectActor {
             project_id,
             svc,
-            bus,
+            exit,
             registry,
             row: None,
             subscribers: HashMap::new(),
@@ -213,13 +195,13 @@ impl ProjectActor {
             .filter_map(|(conn, s)| s.socket.push(frame).err().map(|why| (*conn, why)))
             .collect();
         let delivered = self.subscribers.len() - failed.len();
-        metrics::counter!(crate::ops::metrics::EVENTS_SENT, "audience" => "subscribers").increment(delivered as u64);
+        metrics::counter!(EVENTS_SENT, "audience" => "subscribers").increment(delivered as u64);
         let mut left = false;
         for (conn, why) in failed {
             if let Some(s) = self.subscribers.remove(&conn) {
                 if why == NotQueued::Full {
                     tracing::warn!(conn, user = %s.viewer.id, "subscriber fell behind; disconnecting it");
-                    metrics::counter!(crate::ops::metrics::WS_SLOW_CLOSED).increment(1);
+                    metrics::counter!(WS_SLOW_CLOSED).increment(1);
                     s.socket.cut_off_slow();
                 }
                 left |= !self.is_viewing(&s.viewer.id);
@@ -245,7 +227,7 @@ impl ProjectActor {
 
     /// An unknown project's actor (someone asked for an id that does not exist, or no
     /// longer does) stops at once instead of idling; callers that raced the stop ask a
-    /// fresh one (`registry::ask`).
+    /// fresh one (`registry::ask`, `registry::take`).
     fn stop_if_gone(&mut self, err: &Error, ctx: &mut Context<Self>) {
         if err.code() == ErrorCode::NotFound && self.subscribers.is_empty() && self.guests.is_empty() {
             self.row = None;
@@ -253,19 +235,35 @@ impl ProjectActor {
         }
     }
 
-    /// Pushes to every guest who sees all of `photos`; those that stopped reading are
-    /// cut off.
-    fn broadcast_guests(&mut self, frame: &Bytes, photos: &[String]) {
-        let failed: Vec<(u64, NotQueued)> = self
-            .guests
-            .iter()
-            .filter(|(_, g)| photos.iter().all(|p| g.sees(p)))
-            .filter_map(|(conn, g)| g.socket.push(frame).err().map(|why| (*conn, why)))
-            .collect();
+    /// Pushes `event` to every guest as their link shows it (`GuestView::event`), each
+    /// distinct view encoded once; guests that stopped reading are cut off.
+    fn broadcast_guests(&mut self, event: &Event) {
+        let mut frames: Vec<(Event, Bytes)> = Vec::new();
+        let mut failed: Vec<(u64, NotQueued)> = Vec::new();
+        for (conn, g) in &self.guests {
+            let Some(seen) = g.view().event(event.clone()) else { continue };
+            let frame = match frames.iter().find(|(e, _)| *e == seen) {
+                Some((_, frame)) => frame.clone(),
+                None => match encode(&ServerMsg::Event { event: seen.clone() }) {
+                    Ok(bytes) => {
+                        let frame = Bytes::from(bytes);
+                        frames.push((seen, frame.clone()));
+                        frame
+                    }
+                    Err(err) => {
+                        tracing::error!(error = %err, "could not encode an event");
+                        continue;
+                    }
+                },
+            };
+            if let Err(why) = g.socket.push(&frame) {
+                failed.push((*conn, why));
+            }
+        }
         for (conn, why) in failed {
             if let Some(g) = self.guests.remove(&conn) {
                 if why == NotQueued::Full {
-                    metrics::counter!(crate::ops::metrics::WS_SLOW_CLOSED).increment(1);
+                    metrics::counter!(WS_SLOW_CLOSED).increment(1);
                     g.socket.cut_off_slow();
                 }
             }
@@ -386,7 +384,7 @@ impl Handler<SubscribeGuest> for ProjectActor {
             .into_actor(self)
             .map(move |outcome, act, _| {
                 let (row, shown, photos, milestones) = outcome?;
-                let project = views::project_for_guest(&row);
+                let project = GuestView::new(&msg.guest, shown.as_ref()).project(views::project(&row));
                 act.settle(Some(row));
                 if msg.socket.is_open() {
                     act.guests.insert(msg.socket.conn_id, GuestWatcher { guest: msg.guest, shown, socket: msg.socket });
@@ -399,9 +397,9 @@ impl Handler<SubscribeGuest> for ProjectActor {
 
 impl Handler<BroadcastGuests> for ProjectActor {
     type Result = ();
-    fn handle(&mut self, msg: BroadcastGuests, _: &mut Context<Self>) {
+    fn handle(&mut self, BroadcastGuests(event): BroadcastGuests, _: &mut Context<Self>) {
         self.last_active = Instant::now();
-        self.broadcast_guests(&msg.frame, &msg.photos);
+        self.broadcast_guests(&event);
     }
 }
 
@@ -439,61 +437,6 @@ impl Handler<Broadcast> for ProjectActor {
     }
 }
 
-impl Handler<Update> for ProjectActor {
-    type Result = AtomicResponse<Self, Result<Project>>;
-    fn handle(&mut self, msg: Update, _: &mut Context<Self>) -> Self::Result {
-        self.last_active = Instant::now();
-        let (svc, id) = (self.svc.clone(), self.project_id.clone());
-        AtomicResponse::new(Box::pin(
-            async move {
-                for _ in 0..STALE_RETRIES {
-                    // One read per change: the people's names in it may have changed,
-                    // and so may the project, on another instance; one that lands
-                    // between this read and the write fails the write's version check
-                    // and the change is planned again.
-                    let current = projects::visible(&svc, &msg.user, &id).await?;
-                    if let Some(done) = projects::update(&svc, &msg.user, &current, &msg.input).await? {
-                        return Ok(done);
-                    }
-                }
-                Err(Error::internal("the project kept changing under an update"))
-            }
-            .into_actor(self)
-            .map(|outcome, act, ctx| {
-                let (row, changes) = outcome.inspect_err(|err| act.stop_if_gone(err, ctx))?;
-                let project = views::project(&row);
-                // Subscribers who lost the project are dropped before its events leave.
-                act.settle(Some(row));
-                act.bus.publish(changes);
-                Ok(project)
-            }),
-        ))
-    }
-}
-
-impl Handler<Delete> for ProjectActor {
-    type Result = AtomicResponse<Self, Result<()>>;
-    fn handle(&mut self, msg: Delete, _: &mut Context<Self>) -> Self::Result {
-        self.last_active = Instant::now();
-        let (svc, id) = (self.svc.clone(), self.project_id.clone());
-        AtomicResponse::new(Box::pin(
-            async move {
-                let row = projects::visible(&svc, &msg.user, &id).await?;
-                projects::delete(&svc, &msg.user, &row).await
-            }
-            .into_actor(self)
-            .map(|outcome, act, ctx| {
-                let changes = outcome.inspect_err(|err| act.stop_if_gone(err, ctx))?;
-                // Messages already queued are answered (the project is gone); the idle
-                // check stops the actor later.
-                act.settle(None);
-                act.bus.publish(changes);
-                Ok(())
-            }),
-        ))
-    }
-}
-
 impl Handler<Refresh> for ProjectActor {
     type Result = AtomicResponse<Self, ()>;
     fn handle(&mut self, _: Refresh, _: &mut Context<Self>) -> Self::Result {
@@ -518,14 +461,17 @@ impl Handler<CountSubscribers> for ProjectActor {
 
 impl<T: Send + 'static> Handler<Take<T>> for ProjectActor {
     type Result = AtomicResponse<Self, Result<T>>;
-    fn handle(&mut self, Take(step): Take<T>, _: &mut Context<Self>) -> Self::Result {
+    fn handle(&mut self, Take(slot): Take<T>, _: &mut Context<Self>) -> Self::Result {
         self.last_active = Instant::now();
+        let step = slot.lock().ok().and_then(|mut waiting| waiting.take());
         let (svc, id) = (self.svc.clone(), self.project_id.clone());
         AtomicResponse::new(Box::pin(
             async move {
+                let Some(step) = step else { return (Err(Error::internal("a project step was taken twice")), None) };
                 let result = step.await;
                 // Another instance may have given the project to other people and not
-                // said so yet: decide who hears of the photo on the project as it is.
+                // said so yet: decide who hears of the change on the project as it is
+                // (this change's own move or deletion included).
                 let now = match &result {
                     Ok((_, changes)) if !changes.is_empty() => Some(crate::store::projects::find(svc.store.pool(), &id).await),
                     _ => None,
@@ -533,35 +479,17 @@ impl<T: Send + 'static> Handler<Take<T>> for ProjectActor {
                 (result, now)
             }
             .into_actor(self)
-            .map(|(result, now), act, _| {
+            .map(|(result, now), act, ctx| {
+                // Subscribers who lost the project are dropped before its events leave.
                 match now {
                     Some(Ok(row)) => act.settle(row),
                     Some(Err(err)) => act.drop_subscribers(&err),
                     None => {}
                 }
-                result.map(|(value, changes)| {
-                    act.bus.publish(changes);
-                    value
-                })
+                let (value, changes) = result.inspect_err(|err| act.stop_if_gone(err, ctx))?;
+                act.exit.publish(changes);
+                Ok(value)
             }),
         ))
-    }
-}
-
-/// A project's turns, its actor found through the registry at every step: an upload's
-/// photos may arrive further apart than an idle project actor lives.
-#[derive(Clone)]
-pub struct ProjectTurns {
-    pub registry: Addr<Registry>,
-    pub project_id: String,
-}
-
-impl Turns for ProjectTurns {
-    fn take<T: Send + 'static>(&self, step: Step<T>) -> BoxFuture<'static, Result<T>> {
-        let (registry, project_id) = (self.registry.clone(), self.project_id.clone());
-        Box::pin(async move {
-            let addr = registry.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
-            addr.send(Take(step)).await.map_err(Error::internal)?
-        })
     }
 }

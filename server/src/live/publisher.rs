@@ -12,7 +12,7 @@ use protocol::{encode, Event, MilestonePlan, Role, ServerMsg};
 use tokio::sync::mpsc;
 
 use super::bus::Inbound;
-use super::hub::{Deliver, EndSessions, EndUser, Hub, RemotePresence, ResyncAll, Watchers};
+use super::hub::{Deliver, EndSessions, EndUser, Hub, RemotePresence, ResyncAll, SearchingCount, Watchers};
 use super::project::MakerFavourite;
 use super::registry::{Changed, Registry, ToFavouriteGuests, ToGuests, ToSubscribers};
 use crate::domain::changes::{Change, Owners};
@@ -21,19 +21,56 @@ use crate::domain::{guests, views};
 use crate::error::Result;
 use crate::store::{comments, images, milestones, notifications, projects, users, Store};
 
-pub async fn run(mut inbound: mpsc::UnboundedReceiver<Inbound>, store: Store, hub: Addr<Hub>, registry: Addr<Registry>) {
+pub async fn run(mut inbound: mpsc::UnboundedReceiver<Inbound>, store: Store, hub: Addr<Hub>, registry: Addr<Registry>, searching: SearchingCount) {
     let mut announced = Announced::default();
     let to = Targets { hub, registry };
     while let Some(next) = inbound.recv().await {
         match next {
             Inbound::Change { change, remote } => {
+                let searchable = if searching.any() { searchable(&change) } else { None };
                 if let Err(err) = publish(&store, &to, &mut announced, change, remote).await {
                     err.log("publishing a change");
+                }
+                if let Some((project_id, owners)) = searchable {
+                    if let Err(err) = tell_searchers(&store, &to, project_id, owners).await {
+                        err.log("telling searchers of a change");
+                    }
                 }
             }
             Inbound::Lost => to.hub.do_send(ResyncAll),
         }
     }
+}
+
+/// The project whose searchable text a change touched (issue 29: titles, addresses,
+/// milestone names, captions, visit notes, tags, comments), with its owners when the
+/// change names them.
+fn searchable(change: &Change) -> Option<(String, Option<Owners>)> {
+    match change {
+        Change::Project { id, .. } => Some((id.clone(), None)),
+        Change::ProjectDeleted { id, owners, .. } => Some((id.clone(), Some(owners.clone()))),
+        Change::Photo { project_id, .. }
+        | Change::PhotoDeleted { project_id, .. }
+        | Change::Comment { project_id, .. }
+        | Change::CommentDeleted { project_id, .. }
+        | Change::Milestones { project_id, .. } => Some((project_id.clone(), None)),
+        _ => None,
+    }
+}
+
+/// Sockets with search results open, of people who may see the project, hear that
+/// something they could find changed; they search again (the event names no content,
+/// so it carries nothing the search itself would not show them).
+async fn tell_searchers(store: &Store, to: &Targets, project_id: String, owners: Option<Owners>) -> Result<()> {
+    let owners = match owners {
+        Some(owners) => owners,
+        None => match projects::find(store.pool(), &project_id).await? {
+            Some(row) => Owners { homeowner_id: row.homeowner_id, builder_id: row.builder_id },
+            None => return Ok(()),
+        },
+    };
+    to.deliver(Event::SearchChanged { project_id }, policy::search_audience(project_ref(&owners)));
+    Ok(())
 }
 
 struct Targets {
@@ -46,21 +83,30 @@ impl Targets {
         self.deliver_to(event, [audience]);
     }
 
-    /// One event for several audiences, encoded once.
+    /// One event for several audiences, encoded once for the users among them. A
+    /// project's guests get it unencoded: its actor tailors it to each guest's link.
     fn deliver_to(&self, event: Event, audiences: impl IntoIterator<Item = Audience>) {
-        let frame = match encode(&ServerMsg::Event { event }) {
-            Ok(bytes) => Bytes::from(bytes),
-            Err(err) => return tracing::error!(error = %err, "could not encode an event"),
-        };
+        let mut frame = None;
         for audience in audiences {
-            self.deliver_frame(frame.clone(), audience);
+            if let Audience::Guests(project_id) = audience {
+                self.registry.do_send(ToGuests { project_id, event: event.clone() });
+                continue;
+            }
+            if frame.is_none() {
+                match encode(&ServerMsg::Event { event: event.clone() }) {
+                    Ok(bytes) => frame = Some(Bytes::from(bytes)),
+                    Err(err) => return tracing::error!(error = %err, "could not encode an event"),
+                }
+            }
+            if let Some(frame) = &frame {
+                self.deliver_frame(frame.clone(), audience);
+            }
         }
     }
 
     fn deliver_frame(&self, frame: Bytes, audience: Audience) {
         match audience {
             Audience::Subscribers(project_id) => self.registry.do_send(ToSubscribers { project_id, frame }),
-            Audience::Guests { project_id, photos } => self.registry.do_send(ToGuests { project_id, frame, photos }),
             audience => self.hub.do_send(Deliver { frame, audience }),
         }
     }
@@ -122,11 +168,10 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             }
             let current = Owners { homeowner_id: project.homeowner_id.clone(), builder_id: project.builder_id.clone() };
             let (project_id, version) = (project.id.clone(), project.version);
-            // Guests watching it see the project as it now is (no names that are
-            // addresses, no one's account); a new project has none yet.
+            // Guests watching it see the project as it now is, as their link shows it
+            // (no one's account, no photo it does not share); a new project has none yet.
             if !created {
-                let guest_view = Event::ProjectUpdated { project: views::redact_for_guest(project.clone()), actor: None };
-                to.deliver(guest_view, policy::guest_audience(&project_id, Vec::new()));
+                to.deliver(Event::ProjectUpdated { project: project.clone(), actor: None }, policy::guest_audience(&project_id));
             }
             let event = if created {
                 Event::ProjectCreated { project }
@@ -163,7 +208,7 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             to.registry.do_send(Changed { project_id: id.clone() });
             // Recorded, so an update that was overtaken by the deletion stays unsent.
             announced.record(&id, version);
-            to.deliver(Event::ProjectDeleted { id: id.clone(), version }, policy::guest_audience(&id, Vec::new()));
+            to.deliver(Event::ProjectDeleted { id: id.clone(), version }, policy::guest_audience(&id));
             to.deliver(Event::ProjectDeleted { id, version }, policy::project_audience(project_ref(&owners)));
             refresh_watchers(store, to, &owners.homeowner_id).await?;
         }
@@ -202,7 +247,7 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
                 },
             };
             let event = if created { Event::PhotoAdded { photo } } else { Event::PhotoUpdated { photo } };
-            to.deliver(event.clone(), policy::guest_audience(&project_id, vec![id]));
+            to.deliver(event.clone(), policy::guest_audience(&project_id));
             to.deliver(event, policy::project_detail_audience(&project_id));
         }
         Change::PhotoDeleted { id, project_id } => {
@@ -210,7 +255,7 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
                 to.registry.do_send(Changed { project_id: project_id.clone() });
             }
             let audience = policy::project_detail_audience(&project_id);
-            let guests = policy::guest_audience(&project_id, vec![id.clone()]);
+            let guests = policy::guest_audience(&project_id);
             to.deliver(Event::PhotoDeleted { id: id.clone(), project_id: project_id.clone() }, guests);
             to.deliver(Event::PhotoDeleted { id, project_id }, audience);
         }
@@ -239,6 +284,21 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             let audience = policy::comment_audience(&project_id);
             to.deliver(Event::CommentDeleted { id, image_id, project_id, comment_count }, audience);
         }
+        Change::Markup { image_id, project_id, actor_id, markup_count: _, state } => {
+            if remote {
+                to.registry.do_send(Changed { project_id: project_id.clone() });
+            }
+            let markup = match state {
+                Some(markup) => *markup,
+                None => match crate::domain::markup::current_in(store, &image_id).await? {
+                    Some(markup) => markup,
+                    // Its photo was deleted right after: that deletion follows.
+                    None => return Ok(()),
+                },
+            };
+            let actor = users::find_by_id(pool, &actor_id).await?.map(|u| views::summary(&u));
+            to.deliver_to(Event::MarkupChanged { markup, actor }, policy::markup_audiences(&project_id));
+        }
         Change::Milestones { project_id, version, state } => {
             // As for photos: another instance's change waits for this instance's actor
             // to re-read who may see the project.
@@ -253,7 +313,7 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
                     MilestonePlan { project_id: project_id.clone(), milestones, version }
                 }
             };
-            to.deliver_to(Event::MilestonesChanged { plan }, policy::story_audiences(&project_id, Vec::new()));
+            to.deliver_to(Event::MilestonesChanged { plan }, policy::story_audiences(&project_id));
         }
         Change::Timeline { id, project_id, state } => {
             if remote {
@@ -267,14 +327,13 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
                     None => return Ok(()),
                 },
             };
-            let photos = crate::domain::timeline::photo_ids(&entry.detail);
-            to.deliver_to(Event::TimelineAdded { entry }, policy::story_audiences(&project_id, photos));
+            to.deliver_to(Event::TimelineAdded { entry }, policy::story_audiences(&project_id));
         }
         Change::TimelineRemoved { id, project_id } => {
             if remote {
                 to.registry.do_send(Changed { project_id: project_id.clone() });
             }
-            let audiences = policy::story_audiences(&project_id, Vec::new());
+            let audiences = policy::story_audiences(&project_id);
             to.deliver_to(Event::TimelineRemoved { project_id, id }, audiences);
         }
         Change::Notification { id, user_id } => {
@@ -290,7 +349,7 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
         Change::Favourite { user_id, project_id, image_id, favourite } => {
             // Guests of this person's favourites links gain or lose the photo.
             let photo = match favourite {
-                true => images::find(pool, &image_id).await?.map(|row| views::image(&row)),
+                true => images::find(pool, &image_id).await?.map(|row| views::for_guests(views::image(&row))),
                 false => None,
             };
             if !favourite || photo.is_some() {
@@ -315,6 +374,8 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
                 }
             }
         }
+        // This instance's own report: its hub knew before it was sent.
+        Change::Presence { .. } if !remote => {}
         Change::Presence { instance, online, offline } => {
             let with_watchers = |ids: Vec<String>| async move {
                 let mut out = Vec::with_capacity(ids.len());

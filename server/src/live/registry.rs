@@ -1,27 +1,31 @@
 //! Which project actors are running on this instance: started on first use, found by
-//! project id, forgotten when they stop. Events for a project's subscribers and
-//! notices that another instance changed a project reach its actor through here (and
-//! only if it runs: a project nobody has open has no subscribers to tell).
+//! project id, forgotten when they stop. A project's turns and subscriptions start its
+//! actor; events for its subscribers, unsubscriptions and notices that another
+//! instance changed it reach the actor through here only if it runs (a project nobody
+//! has open has no subscribers to tell).
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use actix::dev::ToEnvelope;
 use actix::{Actor, Addr, AsyncContext, Context, Handler, MailboxError, Message, MessageResult};
 use bytes::Bytes;
 
-use super::bus::Bus;
-use super::project::{Broadcast, BroadcastGuests, MakerFavourite, ProjectActor, Refresh};
+use super::project::{self, Broadcast, BroadcastGuests, MakerFavourite, ProjectActor, Refresh, Take};
+use super::Exit;
 use crate::domain::services::Services;
+use crate::domain::turns::Step;
+use crate::error::{Error, Result};
 
 pub struct Registry {
     svc: Services,
-    bus: Bus,
+    exit: Exit,
     projects: HashMap<String, actix::Addr<ProjectActor>>,
 }
 
 impl Registry {
-    pub fn new(svc: Services, bus: Bus) -> Registry {
-        Registry { svc, bus, projects: HashMap::new() }
+    pub fn new(svc: Services, exit: Exit) -> Registry {
+        Registry { svc, exit, projects: HashMap::new() }
     }
 
     fn running(&self, project_id: &str) -> Option<&actix::Addr<ProjectActor>> {
@@ -46,7 +50,7 @@ impl Handler<ProjectActorFor> for Registry {
         if let Some(addr) = self.running(&msg.project_id) {
             return MessageResult(addr.clone());
         }
-        let addr = ProjectActor::new(msg.project_id.clone(), self.svc.clone(), self.bus.clone(), ctx.address()).start();
+        let addr = ProjectActor::new(msg.project_id.clone(), self.svc.clone(), self.exit.clone(), ctx.address()).start();
         self.projects.insert(msg.project_id, addr.clone());
         MessageResult(addr)
     }
@@ -85,20 +89,20 @@ impl Handler<ToSubscribers> for Registry {
     }
 }
 
-/// An encoded event for the project's guests, about these photos (issue 18).
+/// An event for the project's guests (issue 18), not yet encoded: each guest gets it
+/// as their link shows it.
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct ToGuests {
     pub project_id: String,
-    pub frame: Bytes,
-    pub photos: Vec<String>,
+    pub event: protocol::Event,
 }
 
 impl Handler<ToGuests> for Registry {
     type Result = ();
     fn handle(&mut self, msg: ToGuests, _: &mut Context<Self>) {
         if let Some(addr) = self.running(&msg.project_id) {
-            addr.do_send(BroadcastGuests { frame: msg.frame, photos: msg.photos });
+            addr.do_send(BroadcastGuests(msg.event));
         }
     }
 }
@@ -138,6 +142,43 @@ impl Handler<Changed> for Registry {
     }
 }
 
+/// A socket no longer follows the project (it unsubscribed, or closed).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Unsubscribe {
+    pub project_id: String,
+    pub conn_id: u64,
+}
+
+impl Handler<Unsubscribe> for Registry {
+    type Result = ();
+    fn handle(&mut self, msg: Unsubscribe, _: &mut Context<Self>) {
+        if let Some(addr) = self.running(&msg.project_id) {
+            addr.do_send(project::Unsubscribe { conn_id: msg.conn_id });
+        }
+    }
+}
+
+/// Sockets subscribed to the project here: none when its actor does not run.
+#[derive(Message)]
+#[rtype(result = "usize")]
+pub struct CountSubscribers {
+    pub project_id: String,
+}
+
+impl Handler<CountSubscribers> for Registry {
+    type Result = actix::ResponseFuture<usize>;
+    fn handle(&mut self, msg: CountSubscribers, _: &mut Context<Self>) -> Self::Result {
+        let addr = self.running(&msg.project_id).cloned();
+        Box::pin(async move {
+            match addr {
+                Some(addr) => addr.send(project::CountSubscribers).await.unwrap_or(0),
+                None => 0,
+            }
+        })
+    }
+}
+
 #[derive(Message)]
 #[rtype(result = "usize")]
 pub struct CountRunning;
@@ -152,7 +193,7 @@ impl Handler<CountRunning> for Registry {
 /// Sends a message to the project's actor. An actor stops when it finds its project
 /// gone, and messages queued behind that are dropped: their senders ask once more, of
 /// a fresh actor, which answers them properly ("Project not found").
-pub async fn ask<M>(registry: &Addr<Registry>, project_id: &str, msg: M) -> Result<M::Result, MailboxError>
+pub async fn ask<M>(registry: &Addr<Registry>, project_id: &str, msg: M) -> std::result::Result<M::Result, MailboxError>
 where
     M: Message + Clone + Send + 'static,
     M::Result: Send,
@@ -166,5 +207,22 @@ where
             addr.send(msg).await
         }
         other => other,
+    }
+}
+
+/// Runs `step` in the project's turn (see `project::Take`). An actor that stopped
+/// before the step's turn came (it found its project gone) never started it: the step
+/// is still in its slot, and a fresh actor is asked to take it, as `ask` does.
+pub async fn take<T: Send + 'static>(registry: Addr<Registry>, project_id: String, step: Step<T>) -> Result<T> {
+    let slot = Arc::new(Mutex::new(Some(step)));
+    let mut asked = 0;
+    loop {
+        let addr = registry.send(ProjectActorFor { project_id: project_id.clone() }).await.map_err(Error::internal)?;
+        asked += 1;
+        match addr.send(Take(slot.clone())).await {
+            Ok(done) => return done,
+            Err(MailboxError::Closed) if asked < 3 && slot.lock().is_ok_and(|s| s.is_some()) => {}
+            Err(err) => return Err(Error::internal(err)),
+        }
     }
 }

@@ -7,10 +7,9 @@ pub mod worker;
 
 use std::sync::Arc;
 
-use sqlx::{Any, Executor};
 use tokio::sync::Notify;
 
-use crate::store::{new_id, now_ms, outbox, Result};
+use crate::store::{new_id, now_ms, outbox, Db, Result};
 
 /// A rendered mail, ready for the outbox.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,7 +35,7 @@ impl Outbox {
         Outbox::default()
     }
 
-    pub async fn enqueue<'e, E: Executor<'e, Database = Any>>(&self, ex: E, mail: &Mail) -> Result<()> {
+    pub async fn enqueue<'a>(&self, ex: impl Into<Db<'a>>, mail: &Mail) -> Result<()> {
         outbox::insert(
             ex,
             &outbox::NewMail {

@@ -85,7 +85,7 @@ impl MailWorker {
         };
         match result {
             Ok(()) => {
-                metrics::counter!(crate::ops::metrics::MAIL_SENT, "result" => "sent").increment(1);
+                metrics::counter!(crate::metric_names::MAIL_SENT, "result" => "sent").increment(1);
                 outbox::mark_sent(self.store.pool(), &row.id, now_ms()).await?;
                 if self.transport.is_local() {
                     tracing::info!(to = %row.to_address, subject = %row.subject, links = ?links(&row.body_text), "mail written to outbox folder");
@@ -94,7 +94,7 @@ impl MailWorker {
                 }
             }
             Err(error) => {
-                metrics::counter!(crate::ops::metrics::MAIL_SENT, "result" => "failed").increment(1);
+                metrics::counter!(crate::metric_names::MAIL_SENT, "result" => "failed").increment(1);
                 let next = now_ms() + retry_delay_ms(row.attempts);
                 tracing::warn!(to = %row.to_address, attempts = row.attempts, %error, "mail not sent; will retry");
                 outbox::mark_failed(self.store.pool(), &row.id, &error, next).await?;

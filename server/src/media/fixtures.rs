@@ -50,6 +50,46 @@ pub fn app1(orientation: u16, taken: &str, offset: Option<&str>) -> Vec<u8> {
 }
 
 /// A JPEG with the given EXIF segment spliced in after SOI.
+/// An APP1 segment with GPS tags for `lat`, `lon` (degrees), as a phone writes them:
+/// degrees, minutes and seconds as rationals, and N/S, E/W references.
+pub fn gps_app1(lat: f64, lon: f64) -> Vec<u8> {
+    use exif::experimental::Writer;
+    use exif::{Field, In, Rational, Tag, Value};
+    let dms = |v: f64| {
+        let v = v.abs();
+        let d = v.trunc();
+        let m = ((v - d) * 60.0).trunc();
+        let s = ((v - d) * 60.0 - m) * 60.0;
+        Value::Rational(vec![
+            Rational { num: d as u32, denom: 1 },
+            Rational { num: m as u32, denom: 1 },
+            Rational { num: (s * 10_000.0).round() as u32, denom: 10_000 },
+        ])
+    };
+    let reference = |r: &str| Value::Ascii(vec![r.as_bytes().to_vec()]);
+    let fields = [
+        Field { tag: Tag::GPSLatitudeRef, ifd_num: In::PRIMARY, value: reference(if lat < 0.0 { "S" } else { "N" }) },
+        Field { tag: Tag::GPSLatitude, ifd_num: In::PRIMARY, value: dms(lat) },
+        Field { tag: Tag::GPSLongitudeRef, ifd_num: In::PRIMARY, value: reference(if lon < 0.0 { "W" } else { "E" }) },
+        Field { tag: Tag::GPSLongitude, ifd_num: In::PRIMARY, value: dms(lon) },
+    ];
+    let mut writer = Writer::new();
+    for field in &fields {
+        writer.push_field(field);
+    }
+    let mut tiff = std::io::Cursor::new(Vec::new());
+    // Four well-formed fields always write; an empty segment would read as no location.
+    if writer.write(&mut tiff, false).is_err() {
+        return Vec::new();
+    }
+    let tiff = tiff.into_inner();
+    let mut seg = vec![0xFF, 0xE1];
+    seg.extend_from_slice(&((2 + 6 + tiff.len()) as u16).to_be_bytes());
+    seg.extend_from_slice(b"Exif\0\0");
+    seg.extend_from_slice(&tiff);
+    seg
+}
+
 pub fn jpeg_with_exif(jpeg: &[u8], app1: &[u8]) -> Vec<u8> {
     let mut out = jpeg[..2].to_vec();
     out.extend_from_slice(app1);

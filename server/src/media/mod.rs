@@ -7,6 +7,7 @@ pub mod exif;
 #[doc(hidden)]
 pub mod fixtures;
 pub mod local;
+pub mod markup;
 pub mod partials;
 pub mod pool;
 pub mod renditions;

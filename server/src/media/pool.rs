@@ -27,10 +27,18 @@ impl ImagePool {
                 // Timed on the worker: the wait for a free core is not rendition time.
                 let started = std::time::Instant::now();
                 let rendered = renditions::render(&bytes);
-                metrics::histogram!(crate::ops::metrics::RENDITION_SECONDS).record(started.elapsed().as_secs_f64());
+                metrics::histogram!(crate::metric_names::RENDITION_SECONDS).record(started.elapsed().as_secs_f64());
                 rendered
             })
             .await
             .map_err(|_| RenditionError::Decode("the image worker failed on this file".to_owned()))?
+    }
+
+    /// The display image with its markup drawn on (issue 27), a JPEG.
+    pub async fn flatten(&self, display: bytes::Bytes, shapes: Vec<protocol::Shape>) -> Result<Vec<u8>, RenditionError> {
+        self.workers
+            .run(move || super::markup::flatten(&display, &shapes))
+            .await
+            .map_err(|_| RenditionError::Decode("the image worker failed on this photo's markup".to_owned()))?
     }
 }

@@ -51,6 +51,8 @@ pub struct Renditions {
     pub thumb: Vec<u8>,
     /// Capture time from EXIF, when the photo has one.
     pub taken_at: Option<i64>,
+    /// Where it was taken (latitude, longitude), from EXIF GPS, when it says.
+    pub location: Option<(f64, f64)>,
 }
 
 /// The formats we accept, recognised by their content, never by the file name.
@@ -93,7 +95,8 @@ pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
     let display = encode_jpeg(&display_img, 82)?;
     let (width, height) = if turns_sideways(orientation) { (h, w) } else { (w, h) };
     let taken_at = super::exif::taken_at(bytes);
-    Ok(Renditions { content_type, width, height, display, thumb, taken_at })
+    let location = super::exif::location(bytes);
+    Ok(Renditions { content_type, width, height, display, thumb, taken_at, location })
 }
 
 /// What rendering needs beside the decoded picture: the display image (at most

@@ -20,9 +20,10 @@ use actix_web::dev::ServerHandle;
 use metrics::{gauge, histogram};
 use tokio::sync::Notify;
 
-use super::metrics::{UPLOADS_IN_FLIGHT, UPLOAD_SECONDS};
-use crate::app::AppState;
-use crate::live::hub::{CountSockets, RestartAll};
+use super::Ops;
+use crate::live::Live;
+use crate::metric_names::{UPLOADS_IN_FLIGHT, UPLOAD_SECONDS};
+use crate::store::Store;
 
 /// Counts upload requests in flight, so the drain can wait for them.
 #[derive(Clone, Default)]
@@ -111,10 +112,10 @@ pub struct Drained {
 }
 
 /// Waits for SIGTERM or SIGINT, then drains; resolves once the server has stopped.
-pub async fn on_signal(state: actix_web::web::Data<AppState>, server: ServerHandle) {
+pub async fn on_signal(ops: Ops, live: Live, store: Store, server: ServerHandle, times: DrainTimes) {
     let signal = wait_for_signal().await;
     tracing::info!(signal, "stopping: draining uploads, sockets and mail");
-    let drained = drain(&state, &server, DrainTimes::from_config(&state.config)).await;
+    let drained = drain(&ops, &live, &store, &server, times).await;
     tracing::info!(
         uploads_cut = drained.uploads_cut,
         sockets = drained.sockets,
@@ -146,34 +147,34 @@ async fn wait_for_signal() -> &'static str {
 }
 
 /// Runs the drain (see the module comment). A second call while one runs does nothing.
-pub async fn drain(state: &AppState, server: &ServerHandle, times: DrainTimes) -> Drained {
-    if !state.ops.start_draining() {
+pub async fn drain(ops: &Ops, live: &Live, store: &Store, server: &ServerHandle, times: DrainTimes) -> Drained {
+    if !ops.start_draining() {
         return Drained { uploads_cut: 0, sockets: 0, mail_flushed: false };
     }
     server.pause().await;
 
-    let uploads_cut = if state.ops.uploads.wait_idle(times.uploads).await { 0 } else { state.ops.uploads.running() };
+    let uploads_cut = if ops.uploads.wait_idle(times.uploads).await { 0 } else { ops.uploads.running() };
     if uploads_cut > 0 {
         tracing::warn!(uploads = uploads_cut, "uploads still running at their drain deadline; they will be cut off");
     }
 
-    let sockets = state.live.hub.send(RestartAll { window: times.window }).await.unwrap_or(0);
+    let sockets = live.restart_all(times.window).await;
     // Each socket closes at its moment in the window; then a moment for the close
     // frames to be written before the server stops.
     tokio::time::sleep(times.window).await;
     let settle = tokio::time::Instant::now() + Duration::from_secs(2);
-    while state.live.hub.send(CountSockets).await.unwrap_or(0) > 0 && tokio::time::Instant::now() < settle {
+    while live.count_sockets().await > 0 && tokio::time::Instant::now() < settle {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 
-    state.ops.mail_stop.cancel();
-    let worker = state.ops.mail_worker.lock().await.take();
+    ops.mail_stop.cancel();
+    let worker = ops.mail_worker.lock().await.take();
     let mail_flushed = match worker {
         Some(task) => tokio::time::timeout(times.mail, task).await.is_ok(),
         None => true,
     };
 
     server.stop(true).await;
-    state.store.close().await;
+    store.close().await;
     Drained { uploads_cut, sockets, mail_flushed }
 }

@@ -14,16 +14,8 @@ use actix_web::middleware::Next;
 use tracing::Instrument;
 use tracing_subscriber::EnvFilter;
 
-use super::metrics::{HTTP_REQUESTS, HTTP_SECONDS};
-
-/// How log lines are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum LogFormat {
-    /// Human-readable lines.
-    Text,
-    /// One JSON object per line, with the span's fields (the request id) in `span`.
-    Json,
-}
+use crate::config::LogFormat;
+use crate::metric_names::{HTTP_REQUESTS, HTTP_SECONDS};
 
 /// Installs the process's log subscriber (`RUST_LOG` filters; default `info,sqlx=warn`).
 pub fn init(format: LogFormat) {

@@ -1,7 +1,5 @@
 //! Prometheus metrics, served on their own address (`SITECAST_METRICS_BIND`, default
-//! loopback) so they are never public. Names carry their unit (`_seconds`, `_total`)
-//! and labels come from small fixed sets (no user, project or socket ids), so the
-//! number of series stays bounded however many people use the site.
+//! loopback) so they are never public. The series' names are in `crate::metric_names`.
 //!
 //! Counters and histograms are recorded where things happen (`metrics::counter!`);
 //! levels that live elsewhere (the outbox depth, the database pool) are read when
@@ -15,43 +13,9 @@ use anyhow::Context;
 use metrics::{counter, describe_counter, describe_gauge, describe_histogram, gauge, Unit};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use crate::app::AppState;
-use crate::store::outbox;
+pub use crate::metric_names::*;
+use crate::store::{outbox, Store};
 
-pub const WS_CONNECTIONS: &str = "sitecast_ws_connections";
-pub const WS_OPENED: &str = "sitecast_ws_connections_opened_total";
-pub const WS_SLOW_CLOSED: &str = "sitecast_ws_slow_disconnects_total";
-pub const WS_RESTART_CLOSED: &str = "sitecast_ws_restart_closes_total";
-pub const EVENTS_SENT: &str = "sitecast_events_sent_total";
-pub const UPLOAD_SECONDS: &str = "sitecast_upload_duration_seconds";
-pub const UPLOADS_IN_FLIGHT: &str = "sitecast_uploads_in_flight";
-pub const RENDITION_SECONDS: &str = "sitecast_rendition_duration_seconds";
-pub const MAIL_OUTBOX_PENDING: &str = "sitecast_mail_outbox_pending";
-pub const MAIL_SENT: &str = "sitecast_mail_sends_total";
-pub const DB_POOL_CONNECTIONS: &str = "sitecast_db_pool_connections";
-pub const DB_POOL_MAX: &str = "sitecast_db_pool_max_connections";
-pub const LOGIN_FAILURES: &str = "sitecast_login_failures_total";
-pub const HTTP_REQUESTS: &str = "sitecast_http_requests_total";
-pub const HTTP_SECONDS: &str = "sitecast_http_request_duration_seconds";
-
-/// Every series, as an operator reads the endpoint; a test checks each is listed.
-pub const ALL: &[&str] = &[
-    WS_CONNECTIONS,
-    WS_OPENED,
-    WS_SLOW_CLOSED,
-    WS_RESTART_CLOSED,
-    EVENTS_SENT,
-    UPLOAD_SECONDS,
-    UPLOADS_IN_FLIGHT,
-    RENDITION_SECONDS,
-    MAIL_OUTBOX_PENDING,
-    MAIL_SENT,
-    DB_POOL_CONNECTIONS,
-    DB_POOL_MAX,
-    LOGIN_FAILURES,
-    HTTP_REQUESTS,
-    HTTP_SECONDS,
-];
 
 /// Upload and request times span milliseconds (a small form) to minutes (fifty
 /// 30 MB photos over a site's mobile link).
@@ -114,23 +78,23 @@ fn describe() {
 }
 
 /// Reads the levels kept elsewhere, then renders every series in Prometheus' text format.
-pub async fn render(state: &AppState) -> Option<String> {
+pub async fn render(store: &Store) -> Option<String> {
     let handle = HANDLE.get().cloned().flatten()?;
-    match outbox::pending_count(state.store.pool()).await {
+    match outbox::pending_count(store.pool()).await {
         Ok(n) => gauge!(MAIL_OUTBOX_PENDING).set(n as f64),
         Err(err) => tracing::warn!(error = %err, "metrics: could not count the mail outbox"),
     }
-    let pool = state.store.pool();
-    let (size, idle) = (pool.size() as f64, pool.num_idle() as f64);
+    let (size, idle, max) = store.pool_stats();
+    let (size, idle) = (f64::from(size), idle as f64);
     gauge!(DB_POOL_CONNECTIONS, "state" => "idle").set(idle);
     gauge!(DB_POOL_CONNECTIONS, "state" => "in_use").set((size - idle).max(0.0));
-    gauge!(DB_POOL_MAX).set(pool.options().get_max_connections() as f64);
+    gauge!(DB_POOL_MAX).set(f64::from(max));
     handle.run_upkeep();
     Some(handle.render())
 }
 
-async fn scrape(state: web::Data<AppState>) -> HttpResponse {
-    match render(&state).await {
+async fn scrape(store: web::Data<Store>) -> HttpResponse {
+    match render(&store).await {
         Some(body) => HttpResponse::Ok().content_type("text/plain; version=0.0.4; charset=utf-8").body(body),
         None => HttpResponse::ServiceUnavailable().body("metrics are off"),
     }
@@ -138,9 +102,10 @@ async fn scrape(state: web::Data<AppState>) -> HttpResponse {
 
 /// The metrics endpoint (`GET /metrics`) on its own address, with one worker: a
 /// scrape every few seconds needs no more, and it stays apart from the site's port.
-pub fn serve(state: web::Data<AppState>, bind: &str) -> anyhow::Result<(SocketAddr, actix_web::dev::Server)> {
+pub fn serve(store: Store, bind: &str) -> anyhow::Result<(SocketAddr, actix_web::dev::Server)> {
+    let store = web::Data::new(store);
     let server = HttpServer::new(move || {
-        App::new().app_data(state.clone()).route("/metrics", web::get().to(scrape))
+        App::new().app_data(store.clone()).route("/metrics", web::get().to(scrape))
     })
     .workers(1)
     .disable_signals()

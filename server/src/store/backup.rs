@@ -3,40 +3,32 @@
 
 use std::path::Path;
 
-use sqlx::{Any, AnyPool, Executor};
+use super::{Db, Result};
 
-use super::Result;
+/// Whether the database answers a query (readiness).
+pub async fn ping<'a>(db: impl Into<Db<'a>>) -> Result<()> {
+    backend!(db, backup::ping())
+}
 
 /// Writes a consistent copy of the whole SQLite database to `dest` (which must not
 /// exist) while others keep reading and writing: `VACUUM INTO` reads one snapshot.
-pub async fn vacuum_into(pool: &AnyPool, dest: &Path) -> Result<()> {
-    // VACUUM INTO takes the file name as a literal, not a bound parameter.
-    let quoted = dest.display().to_string().replace('\'', "''");
-    sqlx::query(sqlx::AssertSqlSafe(format!("VACUUM INTO '{quoted}'"))).execute(pool).await?;
-    Ok(())
+/// SQLite only: a Postgres database is backed up by its own tools.
+pub async fn vacuum_into<'a>(db: impl Into<Db<'a>>, dest: &Path) -> Result<()> {
+    backend!(db, backup::vacuum_into(dest))
 }
 
 /// Every photo's `(id, storage key)`.
-pub async fn photo_keys<'e, E: Executor<'e, Database = Any>>(ex: E) -> Result<Vec<(String, String)>> {
-    Ok(sqlx::query_as::<_, (String, String)>("SELECT id, storage_key FROM project_images").fetch_all(ex).await?)
+pub async fn photo_keys<'a>(db: impl Into<Db<'a>>) -> Result<Vec<(String, String)>> {
+    backend!(db, backup::photo_keys())
 }
 
 /// Removes a photo's row (and, through the schema's cascades, its favourites and
 /// comments) from a backup copy whose files were deleted while the copy was made.
-pub async fn forget_photo<'e, E: Executor<'e, Database = Any>>(ex: E, id: &str) -> Result<()> {
-    sqlx::query("DELETE FROM project_images WHERE id = $1").bind(id).execute(ex).await?;
-    Ok(())
+pub async fn forget_photo<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<()> {
+    backend!(db, backup::forget_photo(id))
 }
 
 /// The newest migration applied successfully (0 on an empty database).
-pub async fn applied_migration(pool: &AnyPool) -> Result<i64> {
-    match sqlx::query_scalar::<_, Option<i64>>("SELECT MAX(version) FROM _sqlx_migrations WHERE success")
-        .fetch_one(pool)
-        .await
-    {
-        Ok(version) => Ok(version.unwrap_or(0)),
-        // No migrations table yet: nothing was ever applied.
-        Err(sqlx::Error::Database(_)) => Ok(0),
-        Err(err) => Err(err.into()),
-    }
+pub async fn applied_migration<'a>(db: impl Into<Db<'a>>) -> Result<i64> {
+    backend!(db, backup::applied_migration())
 }

@@ -2,17 +2,17 @@
 //! the client for identity), decodes frames, answers requests, forwards events, and
 //! closes peers that stop answering or stop reading.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, ContextFutureSpawner, Handler, StreamHandler, WrapFuture};
+use actix::{Actor, ActorContext, ActorFutureExt, AsyncContext, ContextFutureSpawner, Handler, StreamHandler, WrapFuture};
 use actix_web_actors::ws::{self, CloseCode, CloseReason};
 use bytes::Bytes;
 use futures_util::future::{FutureExt, Shared};
 use protocol::{
-    decode_client_msg, encode, ApiError, ClientMsg, ErrorCode, Event, GuestHello, Request, Response, Role, ServerMsg, UserSummary,
-    PROTOCOL_VERSION,
+    decode_client_msg, encode, reply, ApiError, ClientMsg, ErrorCode, Event, GuestHello, Request, RequestMessage, Role, ServerMsg,
+    UserSummary, PROTOCOL_VERSION,
 };
 use tokio::sync::oneshot;
 use tracing::Instrument;
@@ -23,11 +23,8 @@ use crate::domain::policy::{Actor as User, Guest};
 use crate::domain::services::Services;
 use crate::domain::{snapshot, views};
 use crate::error::Error;
-use crate::live::hub::{Join, Leave, OnlineUsers, Refused};
-use crate::live::project::{self, ProjectActor};
-use crate::live::registry::{self, ProjectActorFor};
 use crate::live::socket::{CutOff, SocketCommand, SocketHandle};
-use crate::live::{Live, Push};
+use crate::live::{Join, Live, Push, Refused, Subscribe, SubscribeGuest};
 use crate::store::sessions;
 use crate::store::users::{self, UserRow};
 
@@ -65,7 +62,8 @@ pub struct SessionActor {
     /// False until the Hello went out; events that arrive before are held back.
     ready: bool,
     backlog: Vec<Bytes>,
-    subscriptions: HashMap<String, Addr<ProjectActor>>,
+    /// The projects this socket follows (their actors know it by `conn_id`).
+    subscriptions: HashSet<String>,
     in_flight: usize,
     window: (Instant, u32),
     cut_off: Option<CutOff>,
@@ -101,7 +99,7 @@ impl SessionActor {
             client_timeout: p.heartbeat.1,
             ready: false,
             backlog: Vec::new(),
-            subscriptions: HashMap::new(),
+            subscriptions: HashSet::new(),
             in_flight: 0,
             window: (Instant::now(), 0),
             cut_off: p.cut_off,
@@ -122,8 +120,8 @@ impl SessionActor {
         (after, Some(done))
     }
 
-    /// The hub's session and user ids for this socket: a guest's are its link's.
-    fn hub_ids(&self) -> (String, String) {
+    /// The session and user ids this socket joins under: a guest's are its link's.
+    fn join_ids(&self) -> (String, String) {
         match &self.peer {
             Peer::User { session_id, user } => (session_id.clone(), user.id.clone()),
             Peer::Guest(pass) => {
@@ -177,19 +175,17 @@ impl SessionActor {
                     socket: act.socket_handle(ctx),
                     guest: false,
                 };
-                let (store, hub) = (act.svc.store.clone(), act.live.hub.clone());
+                let (store, live) = (act.svc.store.clone(), act.live.clone());
                 async move {
-                    match hub.send(join).await {
-                        Ok(Ok(())) => {}
-                        Ok(Err(refused)) => return Ok(Err(Some(refused))),
-                        Err(err) => return Err(Error::internal(err)),
+                    if let Err(refused) = live.join(join).await? {
+                        return Ok(Err(Some(refused)));
                     }
                     // A logout that ran between the upgrade's check and the join could
                     // not reach this socket: look again, now that it would.
                     if !sessions::exists(store.pool(), &session_id).await? {
                         return Ok(Err(None));
                     }
-                    let online = hub.send(OnlineUsers).await.unwrap_or_default();
+                    let online = live.online_users().await;
                     snapshot::hello(&store, &user, |id| online.contains(id)).await.map(|h| Ok(ServerMsg::Hello(h)))
                 }
                 .into_actor(act)
@@ -208,27 +204,23 @@ impl SessionActor {
             let left = u64::try_from(at - crate::store::now_ms()).unwrap_or(0);
             ctx.run_later(Duration::from_millis(left), |act, ctx| act.end(ctx, guests::LINK_INACTIVE_REASON));
         }
-        let (session_id, user_id) = self.hub_ids();
+        let (session_id, user_id) = self.join_ids();
         let socket = self.socket_handle(ctx);
         let join = Join { session_id, user_id, role: Role::Homeowner, watchers: Vec::new(), socket: socket.clone(), guest: true };
-        let (svc, hub, registry) = (self.svc.clone(), self.live.hub.clone(), self.live.registry.clone());
+        let (svc, live) = (self.svc.clone(), self.live.clone());
         async move {
-            match hub.send(join).await {
-                Ok(Ok(())) => {}
-                Ok(Err(refused)) => return Ok(Err(Some(refused))),
-                Err(err) => return Err(Error::internal(err)),
+            if let Err(refused) = live.join(join).await? {
+                return Ok(Err(Some(refused)));
             }
             // A revocation between the upgrade's check and the join could not reach
             // this socket: look again, now that it would.
             let Ok(pass) = guests::pass_by_id(&svc, &pass.guest.link_id).await else { return Ok(Err(None)) };
-            let watch = project::SubscribeGuest { guest: pass.guest.clone(), socket };
-            let project_id = pass.guest.project_id.clone();
-            let watched = match registry::ask(&registry, &project_id, watch).await.map_err(Error::internal)? {
+            let watch = SubscribeGuest { guest: pass.guest.clone(), socket };
+            let watched = match live.subscribe_guest(&pass.guest.project_id, watch).await {
                 Ok(watched) => watched,
                 Err(err) if err.code() == ErrorCode::InvalidToken => return Ok(Err(None)),
                 Err(err) => return Err(err),
             };
-            let addr = registry.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
             let hello = GuestHello {
                 protocol_version: PROTOCOL_VERSION,
                 server_time: crate::store::now_ms(),
@@ -237,27 +229,17 @@ impl SessionActor {
                 milestones: watched.milestones,
                 photos: watched.photos,
             };
-            Ok(Ok((ServerMsg::GuestHello(hello), addr)))
+            Ok(Ok(ServerMsg::GuestHello(hello)))
         }
         .instrument(self.span.clone())
         .into_actor(self)
         .map(|outcome, act, ctx| {
-            let outcome = outcome.map(|greeting| {
-                greeting.map(|(hello, addr)| {
-                    act.subscriptions.insert(act.guest_project().unwrap_or_default(), addr);
-                    hello
-                })
-            });
+            if let (Ok(Ok(_)), Peer::Guest(pass)) = (&outcome, &act.peer) {
+                act.subscriptions.insert(pass.guest.project_id.clone());
+            }
             act.greet(ctx, outcome, guests::LINK_INACTIVE_REASON)
         })
         .wait(ctx);
-    }
-
-    fn guest_project(&self) -> Option<String> {
-        match &self.peer {
-            Peer::Guest(pass) => Some(pass.guest.project_id.clone()),
-            Peer::User { .. } => None,
-        }
     }
 
     /// Sends the first frame, or closes: `Err(None)` means the session (or link) ended
@@ -334,19 +316,29 @@ impl SessionActor {
             }
         };
         match request {
-            Request::Subscribe { id: project_id } => self.subscribe(ctx, id, project_id, actor, after),
-            Request::Unsubscribe { id: project_id } => {
-                if let Some(addr) = self.subscriptions.remove(&project_id) {
-                    addr.do_send(project::Unsubscribe { conn_id: self.conn_id });
+            Request::Subscribe(subscribe) => self.subscribe(ctx, id, subscribe, actor, after),
+            Request::Unsubscribe(protocol::Unsubscribe { id: project_id }) => {
+                if self.subscriptions.remove(&project_id) {
+                    self.live.unsubscribe(&project_id, self.conn_id);
                 }
                 self.in_flight -= 1;
-                self.send(ctx, &ServerMsg::Reply { id, response: Response::Done });
+                let done: <protocol::Unsubscribe as RequestMessage>::Reply = reply::Done {};
+                self.send(ctx, &ServerMsg::Reply { id, response: done.into() });
             }
             other => {
+                // Set before the search runs, so a change made meanwhile is heard.
+                let watching = match &other {
+                    Request::Search(search) => Some(self.live.watch_search(self.conn_id, search.watch)),
+                    Request::EndSearch(_) => Some(self.live.watch_search(self.conn_id, false)),
+                    _ => None,
+                };
                 let cx = RequestContext { svc: self.svc.clone(), live: self.live.clone(), actor, session_id };
                 async move {
                     if let Some(after) = after {
                         let _ = after.await;
+                    }
+                    if let Some(watching) = watching {
+                        watching.await;
                     }
                     let outcome = dispatch(cx, other).await;
                     drop(done);
@@ -399,11 +391,11 @@ impl SessionActor {
         &mut self,
         ctx: &mut ws::WebsocketContext<Self>,
         id: u32,
-        project_id: String,
+        request: protocol::Subscribe,
         user: User,
         after: Option<Shared<oneshot::Receiver<()>>>,
     ) {
-        let registry = self.live.registry.clone();
+        let live = self.live.clone();
         let Peer::User { user: row, .. } = &self.peer else { return };
         let viewer: UserSummary = views::summary(row);
         let socket = self.socket_handle(ctx);
@@ -413,28 +405,24 @@ impl SessionActor {
             }
             // Photos stored meanwhile are in the list, their events or both; clients
             // merge by id and version.
-            let subscribe = project::Subscribe { user, viewer, socket };
-            let s = registry::ask(&registry, &project_id, subscribe).await.map_err(Error::internal)??;
-            let addr = registry.send(ProjectActorFor { project_id }).await.map_err(Error::internal)?;
-            let response = Response::Subscribed {
+            let s = live.subscribe(&request.id, Subscribe { user, viewer, socket }).await?;
+            let subscribed: <protocol::Subscribe as RequestMessage>::Reply = reply::Subscribed {
                 milestones: s.milestones,
                 project: s.project,
                 viewers: s.viewers,
                 photos: s.photos,
                 favourites: s.favourites,
             };
-            Ok::<_, Error>((response, addr))
+            Ok::<_, Error>(subscribed)
         }
         .instrument(self.span.clone())
         .into_actor(self)
         .map(move |outcome, act, ctx| {
             act.in_flight -= 1;
             match outcome {
-                Ok((response, addr)) => {
-                    if let Response::Subscribed { project, .. } = &response {
-                        act.subscriptions.insert(project.id.clone(), addr);
-                    }
-                    act.send(ctx, &ServerMsg::Reply { id, response });
+                Ok(subscribed) => {
+                    act.subscriptions.insert(subscribed.project.id.clone());
+                    act.send(ctx, &ServerMsg::Reply { id, response: subscribed.into() });
                 }
                 Err(err) => act.fail(ctx, id, err),
             }
@@ -464,9 +452,9 @@ impl Actor for SessionActor {
 
     fn stopped(&mut self, _: &mut Self::Context) {
         let _span = self.span.enter();
-        self.live.hub.do_send(Leave { conn_id: self.conn_id });
-        for addr in self.subscriptions.values() {
-            addr.do_send(project::Unsubscribe { conn_id: self.conn_id });
+        self.live.leave(self.conn_id);
+        for project_id in &self.subscriptions {
+            self.live.unsubscribe(project_id, self.conn_id);
         }
     }
 }

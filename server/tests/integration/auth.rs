@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use sitecast::domain::auth::InviteInput;
 use sitecast::domain::passwords::Passwords;
 
-use crate::support::{for_each_backend, link_token, Options, TestServer, ORIGIN};
+use crate::support::{for_each_backend, link_token, Options, TestServer, TestSql, ORIGIN};
 
 fn fields(body: &Value) -> Vec<(String, String)> {
     body["fields"]
@@ -154,9 +154,9 @@ async fn sign_up_confirm_login_logout_on_each_backend() {
         let me = server.get("/api/auth/me", Some(&cookie)).await;
         assert_eq!((me.status, me.body["user"]["email"].as_str()), (StatusCode::OK, Some("new.owner@example.com")));
         // The token is stored hashed: the cookie value is nowhere in the database.
-        let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE token_hash = $1")
+        let stored: i64 = TestSql::new("SELECT COUNT(*) FROM sessions WHERE token_hash = $1")
             .bind(&cookie)
-            .fetch_one(server.state.store.pool())
+            .scalar(server.state.store.pool())
             .await
             .unwrap();
         assert_eq!(stored, 0);
@@ -216,10 +216,13 @@ async fn forgot_and_reset_password_single_use_links_and_no_account_oracle() {
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         };
-        sqlx::query("UPDATE auth_tokens SET expires_at = 0 WHERE used_at IS NULL")
-            .execute(server.state.store.pool())
-            .await
-            .unwrap();
+        TestSql::per_backend(
+            "UPDATE auth_tokens SET expires_at = 0 WHERE used_at IS NULL",
+            "UPDATE auth_tokens SET expires_at = TIMESTAMPTZ 'epoch' WHERE used_at IS NULL",
+        )
+        .execute(server.state.store.pool())
+        .await
+        .unwrap();
         let r = server.post("/api/auth/reset", json!({"token": fresh, "password": "whatever1", "confirmPassword": "whatever1"}), None).await;
         assert_eq!(r.body["code"], "invalid_token");
         server.stop().await;
@@ -351,7 +354,7 @@ async fn concurrent_guesses_get_five_checks_and_no_more() {
         let email = "builder@sitecast.demo";
         for round in 0..25 {
             // Each round starts unlocked (and the address's twenty are not used up).
-            sqlx::query("DELETE FROM login_failures").execute(a.state.store.pool()).await.unwrap();
+            TestSql::new("DELETE FROM login_failures").execute(a.state.store.pool()).await.unwrap();
             let burst = (0..20).map(|i| wrong_password(servers[i % servers.len()], email));
             let statuses: Vec<StatusCode> = futures_util::future::join_all(burst).await.into_iter().map(|r| r.status).collect();
             let checked = statuses.iter().filter(|s| **s == StatusCode::UNAUTHORIZED).count();
@@ -401,21 +404,20 @@ async fn demo_seeding_is_idempotent_across_restarts() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}/t.db", dir.path().display());
     let server = TestServer::start(&url, Options { demo: true, ..Options::default() }).await;
-    let count = |s: &TestServer, table: &'static str| {
-        let pool = s.state.store.pool().clone();
-        async move {
-            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}")))
-                .fetch_one(&pool)
-                .await
-                .unwrap()
-        }
+    let count = async |s: &TestServer, sql: &'static str| TestSql::new(sql).scalar::<i64>(s.state.store.pool()).await.unwrap();
+    let counts = async |s: &TestServer| {
+        (
+            count(s, "SELECT COUNT(*) FROM users").await,
+            count(s, "SELECT COUNT(*) FROM projects").await,
+            count(s, "SELECT COUNT(*) FROM project_images").await,
+        )
     };
-    let before = (count(&server, "users").await, count(&server, "projects").await, count(&server, "project_images").await);
+    let before = counts(&server).await;
     assert_eq!(before.0, 4);
     assert!(before.1 >= 3 && before.2 >= 3 * before.1 / 2, "a few projects, several photos each: {before:?}");
     server.stop().await;
     let server = TestServer::start(&url, Options { demo: true, ..Options::default() }).await;
-    let after = (count(&server, "users").await, count(&server, "projects").await, count(&server, "project_images").await);
+    let after = counts(&server).await;
     assert_eq!(before, after);
     server.stop().await;
 }
@@ -436,17 +438,20 @@ async fn older_password_hashes_log_in_and_are_rehashed() {
         let old = earlier.hash("kept-since-2024").await.unwrap();
         assert!(old.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
         let pool = server.state.store.pool();
-        sqlx::query("UPDATE users SET password_hash = $1, email_confirmed_at = $2 WHERE id = $3")
-            .bind(&old)
-            .bind(1_i64)
-            .bind(&profile.id)
-            .execute(pool)
-            .await
-            .unwrap();
+        TestSql::per_backend(
+            "UPDATE users SET password_hash = $1, email_confirmed_at = $2 WHERE id = $3",
+            "UPDATE users SET password_hash = $1, email_confirmed_at = TIMESTAMPTZ 'epoch' + $2 * INTERVAL '1 millisecond' WHERE id = $3::uuid",
+        )
+        .bind(&old)
+        .bind(1_i64)
+        .bind(&profile.id)
+        .execute(pool)
+        .await
+        .unwrap();
         let stored = || async {
-            sqlx::query_scalar::<_, String>("SELECT password_hash FROM users WHERE id = $1")
+            TestSql::per_backend("SELECT password_hash FROM users WHERE id = $1", "SELECT password_hash FROM users WHERE id = $1::uuid")
                 .bind(&profile.id)
-                .fetch_one(pool)
+                .scalar::<String>(pool)
                 .await
                 .unwrap()
         };

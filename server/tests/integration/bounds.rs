@@ -10,7 +10,7 @@ use protocol::{
 use serde_json::{json, Value};
 use sitecast::store::users;
 
-use crate::support::{for_each_backend, Options, TestServer};
+use crate::support::{for_each_backend, Options, TestServer, TestSql};
 
 /// The case: a first name of 30,000 characters used to be stored and fanned out.
 const HUGE: usize = 30_000;
@@ -32,7 +32,7 @@ fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
 }
 
 async fn count(server: &TestServer, sql: &'static str) -> i64 {
-    sqlx::query_scalar(sql).fetch_one(server.state.store.pool()).await.unwrap()
+    TestSql::new(sql).scalar(server.state.store.pool()).await.unwrap()
 }
 
 #[actix_web::test]
@@ -207,7 +207,7 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
         // Photos.
         let mut photo = None;
         for p in &bhello.snapshot.projects {
-            let Response::Photos { photos, .. } = builder.request(12, Request::ListPhotos { project_id: p.id.clone() }).await.unwrap() else {
+            let Response::Photos { photos, .. } = builder.request(12, Request::ListPhotos(protocol::ListPhotos { project_id: p.id.clone() })).await.unwrap() else {
                 panic!("photos")
             };
             if let Some(first) = photos.into_iter().next() {
@@ -221,11 +221,11 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
         assert_eq!(ws_fields(&err), pairs(&[("caption", "Caption must be at most 500 characters.")]));
 
         // None of it reached the store.
-        let Response::Project { project: after } = builder.request(14, Request::GetProject { id: project.id.clone() }).await.unwrap() else {
+        let Response::Project { project: after } = builder.request(14, Request::GetProject(protocol::GetProject { id: project.id.clone() })).await.unwrap() else {
             panic!("project")
         };
         assert_eq!((after.address, after.version), (project.address, project.version));
-        let Response::Photos { photos, .. } = builder.request(15, Request::ListPhotos { project_id: photo.project_id.clone() }).await.unwrap() else {
+        let Response::Photos { photos, .. } = builder.request(15, Request::ListPhotos(protocol::ListPhotos { project_id: photo.project_id.clone() })).await.unwrap() else {
             panic!("photos")
         };
         assert_eq!(photos.iter().find(|p| p.id == photo.id), Some(&photo));

@@ -4,7 +4,7 @@
 
 use protocol::{Comment, ErrorCode, Event, Project, ProjectImage, Request, Response, Role};
 
-use crate::support::{for_each_backend, Options, TestServer, WsClient};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, WsClient};
 
 const ADMIN: &str = "admin@sitecast.demo";
 const BUILDER: &str = "builder@sitecast.demo";
@@ -15,21 +15,21 @@ fn demo() -> Options {
 }
 
 async fn subscribe(ws: &mut WsClient, id: u32, project: &str) -> Vec<ProjectImage> {
-    match ws.request(id, Request::Subscribe { id: project.to_owned() }).await.unwrap() {
+    match ws.request(id, Request::Subscribe(protocol::Subscribe { id: project.to_owned() })).await.unwrap() {
         Response::Subscribed { photos, .. } => photos,
         other => panic!("expected subscribed, got {other:?}"),
     }
 }
 
 async fn add(ws: &mut WsClient, id: u32, image_id: &str, body: &str) -> Result<Comment, protocol::ApiError> {
-    match ws.request(id, Request::AddComment { image_id: image_id.to_owned(), body: body.to_owned() }).await? {
+    match ws.request(id, Request::AddComment(protocol::AddComment { image_id: image_id.to_owned(), body: body.to_owned() })).await? {
         Response::Comment { comment } => Ok(comment),
         other => panic!("expected a comment, got {other:?}"),
     }
 }
 
 async fn comment_rows(server: &TestServer) -> i64 {
-    sqlx::query_scalar("SELECT COUNT(*) FROM photo_comments").fetch_one(server.state.store.pool()).await.unwrap()
+    TestSql::new("SELECT COUNT(*) FROM photo_comments").scalar(server.state.store.pool()).await.unwrap()
 }
 
 /// The next comment event: (kind, comment id, photo id, count when it carries one).
@@ -77,7 +77,7 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
         // answered like an unknown photo, and nothing is stored.
         let err = add(&mut home, 1, &foreign_photo.id, "Nice!").await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Image not found"));
-        let err = home.request(2, Request::ListComments { image_id: foreign_photo.id.clone() }).await.unwrap_err();
+        let err = home.request(2, Request::ListComments(protocol::ListComments { image_id: foreign_photo.id.clone() })).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::NotFound);
         assert_eq!(comment_rows(&server).await, 0);
 
@@ -94,12 +94,12 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
 
         // The count is stored with the photo; the thread lists the comment and the
         // people who may be mentioned.
-        let Response::Photos { photos, .. } = builder.request(2, Request::ListPhotos { project_id: maple.id.clone() }).await.unwrap() else {
+        let Response::Photos { photos, .. } = builder.request(2, Request::ListPhotos(protocol::ListPhotos { project_id: maple.id.clone() })).await.unwrap() else {
             panic!()
         };
         assert_eq!(photos.iter().find(|p| p.id == photo.id).unwrap().comment_count, 1);
         let Response::Comments { comments, people, .. } =
-            builder.request(3, Request::ListComments { image_id: photo.id.clone() }).await.unwrap()
+            builder.request(3, Request::ListComments(protocol::ListComments { image_id: photo.id.clone() })).await.unwrap()
         else {
             panic!()
         };
@@ -115,16 +115,16 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
         assert_eq!(roles, expected, "the project's homeowner, builder and admins");
 
         // Only the author edits; others get a typed error and nothing changes.
-        let edit = |id: &str, body: &str| Request::EditComment { id: id.to_owned(), body: body.to_owned() };
+        let edit = |id: &str, body: &str| Request::EditComment(protocol::EditComment { id: id.to_owned(), body: body.to_owned() });
         let err = builder.request(4, edit(&mine.id, "Edited by someone else")).await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::Forbidden, "You can only edit your own comments."));
         let err = admin.request(4, edit(&mine.id, "Edited by an admin")).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::Forbidden, "admins delete others' comments but do not edit them");
-        let err = builder.request(5, Request::DeleteComment { id: mine.id.clone() }).await.unwrap_err();
+        let err = builder.request(5, Request::DeleteComment(protocol::DeleteComment { id: mine.id.clone() })).await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::Forbidden, "You can only delete your own comments."));
         let err = home.request(4, edit(&theirs.id, "Not mine")).await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Comment not found"), "unseen is unknown");
-        let err = home.request(5, Request::DeleteComment { id: theirs.id.clone() }).await.unwrap_err();
+        let err = home.request(5, Request::DeleteComment(protocol::DeleteComment { id: theirs.id.clone() })).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::NotFound);
 
         // Bad input: typed errors, nothing stored.
@@ -139,7 +139,7 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Comment not found"));
         let err = home.request(10, edit(&mine.id, "")).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::Validation);
-        let err = home.request(11, Request::DeleteComment { id: "no-such-comment".into() }).await.unwrap_err();
+        let err = home.request(11, Request::DeleteComment(protocol::DeleteComment { id: "no-such-comment".into() })).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::NotFound);
         assert_eq!(comment_rows(&server).await, 2);
 
@@ -152,7 +152,7 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
         assert_eq!(next_comment_event(&mut builder).await, ("updated", mine.id.clone(), photo.id.clone(), None));
 
         // An admin deletes the homeowner's comment; the count drops on every tab.
-        assert_eq!(admin.request(5, Request::DeleteComment { id: mine.id.clone() }).await, Ok(Response::Done));
+        assert_eq!(admin.request(5, Request::DeleteComment(protocol::DeleteComment { id: mine.id.clone() })).await, Ok(Response::Done));
         assert_eq!(next_comment_event(&mut builder).await, ("deleted", mine.id.clone(), photo.id.clone(), Some(0)));
         assert_eq!(next_comment_event(&mut home_tab2).await, ("updated", mine.id.clone(), photo.id.clone(), None));
         assert_eq!(next_comment_event(&mut home_tab2).await, ("deleted", mine.id.clone(), photo.id.clone(), Some(0)));
@@ -160,7 +160,7 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
         assert_eq!(err.code, ErrorCode::NotFound);
         assert_eq!(comment_rows(&server).await, 1);
         // The author deletes their own.
-        assert_eq!(admin.request(6, Request::DeleteComment { id: theirs.id.clone() }).await, Ok(Response::Done));
+        assert_eq!(admin.request(6, Request::DeleteComment(protocol::DeleteComment { id: theirs.id.clone() })).await, Ok(Response::Done));
         assert_eq!(comment_rows(&server).await, 0);
         server.stop().await;
         db

@@ -3,7 +3,7 @@
 use awc::http::StatusCode;
 use serde_json::json;
 
-use crate::support::{Options, TestServer};
+use crate::support::{Options, TestServer, TestSql};
 
 #[actix_web::test]
 async fn contact_messages_are_validated_stored_and_mailed() {
@@ -28,12 +28,12 @@ async fn contact_messages_are_validated_stored_and_mailed() {
         .await;
     assert_eq!((r.status, r.body["message"].as_str()), (StatusCode::OK, Some("Message sent successfully!")));
     let stored: (String, Option<String>, String) =
-        sqlx::query_as("SELECT email, phone, message FROM contact_messages").fetch_one(server.state.store.pool()).await.unwrap();
+        TestSql::new("SELECT email, phone, message FROM contact_messages").fetch_one(server.state.store.pool()).await.unwrap();
     assert_eq!(stored, ("dana@example.com".into(), None, "When is the next site visit?".into()));
     let mail = server.wait_for_mail("hello@sitecast.local", "Contact form: Dana <b>").await;
     assert!(mail.contains("From: Dana <b> <dana@example.com>") && mail.contains("When is the next site visit?"));
-    let html: String = sqlx::query_scalar("SELECT body_html FROM mail_outbox WHERE to_address = 'hello@sitecast.local'")
-        .fetch_one(server.state.store.pool())
+    let html: String = TestSql::new("SELECT body_html FROM mail_outbox WHERE to_address = 'hello@sitecast.local'")
+        .scalar(server.state.store.pool())
         .await
         .unwrap();
     assert!(html.contains("Dana &lt;b&gt;") && !html.contains("Dana <b>"));

@@ -9,7 +9,7 @@ use protocol::{
 };
 use serde_json::json;
 
-use crate::support::{for_each_backend, Options, TestServer, WsClient, ORIGIN};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, WsClient, ORIGIN};
 
 const ADMIN: &str = "admin@sitecast.demo";
 const BUILDER: &str = "builder@sitecast.demo";
@@ -41,7 +41,7 @@ async fn guest(server: &TestServer, token: &str) -> (WsClient, GuestHello) {
 }
 
 async fn photos_of(ws: &mut WsClient, id: u32, project_id: &str) -> Vec<ProjectImage> {
-    match ws.request(id, Request::ListPhotos { project_id: project_id.to_owned() }).await {
+    match ws.request(id, Request::ListPhotos(protocol::ListPhotos { project_id: project_id.to_owned() })).await {
         Ok(Response::Photos { photos, .. }) => photos,
         other => panic!("photos: {other:?}"),
     }
@@ -62,25 +62,25 @@ async fn link_ended(ws: &mut WsClient) {
 fn every_request(linked: &str, other: &str, photo: &str) -> Vec<(Request, bool)> {
     let s = |v: &str| v.to_owned();
     vec![
-        (Request::Ping, true),
-        (Request::ListMilestones { project_id: s(linked) }, true),
-        (Request::ListTimeline { project_id: s(linked), before: None }, true),
-        (Request::ListMilestones { project_id: s(other) }, false),
-        (Request::ListTimeline { project_id: s(other), before: None }, false),
-        (Request::ListUsers, false),
-        (Request::ListProjects, false),
-        (Request::GetProject { id: s(linked) }, false),
-        (Request::Subscribe { id: s(linked) }, false),
-        (Request::ListPhotos { project_id: s(linked) }, false),
-        (Request::ListComments { image_id: s(photo) }, false),
-        (Request::AddComment { image_id: s(photo), body: s("hi") }, false),
-        (Request::SetFavourite { image_id: s(photo), favourite: true }, false),
+        (Request::Ping(protocol::Ping {}), true),
+        (Request::ListMilestones(protocol::ListMilestones { project_id: s(linked) }), true),
+        (Request::ListTimeline(protocol::ListTimeline { project_id: s(linked), before: None }), true),
+        (Request::ListMilestones(protocol::ListMilestones { project_id: s(other) }), false),
+        (Request::ListTimeline(protocol::ListTimeline { project_id: s(other), before: None }), false),
+        (Request::ListUsers(protocol::ListUsers {}), false),
+        (Request::ListProjects(protocol::ListProjects {}), false),
+        (Request::GetProject(protocol::GetProject { id: s(linked) }), false),
+        (Request::Subscribe(protocol::Subscribe { id: s(linked) }), false),
+        (Request::ListPhotos(protocol::ListPhotos { project_id: s(linked) }), false),
+        (Request::ListComments(protocol::ListComments { image_id: s(photo) }), false),
+        (Request::AddComment(protocol::AddComment { image_id: s(photo), body: s("hi") }), false),
+        (Request::SetFavourite(protocol::SetFavourite { image_id: s(photo), favourite: true }), false),
         (Request::UpdateProject(UpdateProject { id: s(linked), progress: Some(5), ..Default::default() }), false),
-        (Request::DeletePhoto { id: s(photo) }, false),
-        (Request::DeleteProject { id: s(linked) }, false),
-        (Request::ListNotifications { before: None }, false),
-        (Request::GetMailPreferences, false),
-        (Request::ListGuestLinks { project_id: s(linked) }, false),
+        (Request::DeletePhoto(protocol::DeletePhoto { id: s(photo) }), false),
+        (Request::DeleteProject(protocol::DeleteProject { id: s(linked) }), false),
+        (Request::ListNotifications(protocol::ListNotifications { before: None }), false),
+        (Request::GetMailPreferences(protocol::GetMailPreferences {}), false),
+        (Request::ListGuestLinks(protocol::ListGuestLinks { project_id: s(linked) }), false),
         (
             Request::CreateGuestLink(CreateGuestLink {
                 project_id: s(linked),
@@ -90,7 +90,7 @@ fn every_request(linked: &str, other: &str, photo: &str) -> Vec<(Request, bool)>
             }),
             false,
         ),
-        (Request::AddMilestoneTemplate { project_id: s(linked) }, false),
+        (Request::AddMilestoneTemplate(protocol::AddMilestoneTemplate { project_id: s(linked) }), false),
     ]
 }
 
@@ -120,7 +120,7 @@ async fn a_guest_sees_only_the_linked_project_and_only_what_the_link_allows() {
         }
         // A favourites-only link with downloads, after favouriting one photo.
         let favourite = &photos[0];
-        home.request(4, Request::SetFavourite { image_id: favourite.id.clone(), favourite: true }).await.unwrap();
+        home.request(4, Request::SetFavourite(protocol::SetFavourite { image_id: favourite.id.clone(), favourite: true })).await.unwrap();
         let (_, favs) = make_link(&mut home, 5, &linked.id, GuestPhotos::Favourites, true, None).await;
 
         // Opening: a wrong token and the right one; the token becomes an HttpOnly cookie.
@@ -196,19 +196,19 @@ async fn a_guest_sees_only_the_linked_project_and_only_what_the_link_allows() {
             assert_eq!(seen.await, (progress, None), "a guest sees the progress, not who changed it");
         }
         let r = server.upload(&linked.id, &admin_cookie(&server).await, &[("guest-live.jpg", &jpeg())]).await;
-        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        assert!(r.all_stored(), "{r}");
         let added = g.event(|e| match e {
             Event::PhotoAdded { photo } if photo.original_name == "guest-live.jpg" => Some(photo.id.clone()),
             _ => None,
         });
         let added = added.await;
-        home.request(11, Request::SetFavourite { image_id: added.clone(), favourite: true }).await.unwrap();
+        home.request(11, Request::SetFavourite(protocol::SetFavourite { image_id: added.clone(), favourite: true })).await.unwrap();
         let seen = fav_guest.event(|e| match e {
             Event::PhotoAdded { photo } => Some(photo.id.clone()),
             _ => None,
         });
         assert_eq!(seen.await, added, "the favourites guest did not see it before it was a favourite");
-        home.request(12, Request::SetFavourite { image_id: added.clone(), favourite: false }).await.unwrap();
+        home.request(12, Request::SetFavourite(protocol::SetFavourite { image_id: added.clone(), favourite: false })).await.unwrap();
         let gone = fav_guest.event(|e| match e {
             Event::PhotoDeleted { id, .. } => Some(id.clone()),
             _ => None,
@@ -218,30 +218,33 @@ async fn a_guest_sees_only_the_linked_project_and_only_what_the_link_allows() {
         // Managing: the builder cannot revoke the homeowner's link (it reads as
         // unknown); the admin lists everyone's; the homeowner revokes theirs and the
         // guest's page closes at once; the link, its cookie and its socket are dead.
-        let err = builder.request(2, Request::RevokeGuestLink { id: all_link.id.clone() }).await.unwrap_err();
+        let err = builder.request(2, Request::RevokeGuestLink(protocol::RevokeGuestLink { id: all_link.id.clone() })).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::NotFound);
-        let Ok(Response::GuestLinks { links, .. }) = admin.request(13, Request::ListGuestLinks { project_id: linked.id.clone() }).await else { panic!("list") };
+        let Ok(Response::GuestLinks { links, .. }) = admin.request(13, Request::ListGuestLinks(protocol::ListGuestLinks { project_id: linked.id.clone() })).await else { panic!("list") };
         assert!(links.len() >= 2 && links.iter().all(|l| l.project_id == linked.id));
-        let Ok(Response::GuestLinks { links: mine, .. }) = home.request(14, Request::ListGuestLinks { project_id: linked.id.clone() }).await else { panic!("list") };
+        let Ok(Response::GuestLinks { links: mine, .. }) = home.request(14, Request::ListGuestLinks(protocol::ListGuestLinks { project_id: linked.id.clone() })).await else { panic!("list") };
         assert!(mine.iter().any(|l| l.id == all_link.id && l.last_opened_at.is_some()), "the maker sees it was opened");
-        home.request(15, Request::RevokeGuestLink { id: all_link.id.clone() }).await.unwrap();
+        home.request(15, Request::RevokeGuestLink(protocol::RevokeGuestLink { id: all_link.id.clone() })).await.unwrap();
         link_ended(&mut g).await;
         let again = server.post("/api/guest/open", json!({"token": all}), None).await;
         assert_eq!((again.status, again.body["message"].as_str()), (StatusCode::BAD_REQUEST, Some(INACTIVE)));
         assert_eq!(server.guest_get(&photos[0].thumb_url, &all).await.status, StatusCode::UNAUTHORIZED);
         assert!(server.guest_ws(Some(&all), Some(ORIGIN)).await.is_err(), "no socket for a revoked link");
         // Revoking twice changes nothing and fails nothing.
-        home.request(16, Request::RevokeGuestLink { id: all_link.id.clone() }).await.unwrap();
+        home.request(16, Request::RevokeGuestLink(protocol::RevokeGuestLink { id: all_link.id.clone() })).await.unwrap();
 
         // Expiry: a link that expires while its page is open closes it, and opens no more.
         let (soon_link, soon) = make_link(&mut home, 17, &linked.id, GuestPhotos::All, false, Some(1)).await;
         let expires = sitecast::store::now_ms() + 1500;
-        sqlx::query("UPDATE guest_links SET expires_at = $1 WHERE id = $2")
-            .bind(expires)
-            .bind(&soon_link.id)
-            .execute(server.state.store.pool())
-            .await
-            .unwrap();
+        TestSql::per_backend(
+            "UPDATE guest_links SET expires_at = $1 WHERE id = $2",
+            "UPDATE guest_links SET expires_at = TIMESTAMPTZ 'epoch' + $1 * INTERVAL '1 millisecond' WHERE id = $2::uuid",
+        )
+        .bind(expires)
+        .bind(&soon_link.id)
+        .execute(server.state.store.pool())
+        .await
+        .unwrap();
         let (mut soon_guest, _) = guest(&server, &soon).await;
         link_ended(&mut soon_guest).await;
         assert!(sitecast::store::now_ms() >= expires, "closed at expiry, not before");
@@ -257,6 +260,68 @@ async fn a_guest_sees_only_the_linked_project_and_only_what_the_link_allows() {
         link_ended(&mut fav_guest).await;
         assert_eq!(server.post("/api/guest/open", json!({"token": favs}), None).await.status, StatusCode::BAD_REQUEST);
 
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+/// Issue 26: a favourites link's guest was told of photos the link does not share —
+/// the project's cover in its first frame, and each new upload as the cover of a
+/// `project_updated`. Nothing a guest receives names such a photo, in any field.
+#[actix_web::test]
+async fn a_favourites_link_names_no_photo_it_does_not_share() {
+    for_each_backend(|db| async move {
+        let server = demo(&db.url).await;
+        let (mut home, hello) = server.connect(HOMEOWNER).await;
+        let (mut admin, _) = server.connect(ADMIN).await;
+        let linked = hello.snapshot.projects.iter().find(|p| p.thumbnail_url.is_some()).cloned().expect("a project with photos");
+        let photos = photos_of(&mut home, 1, &linked.id).await;
+        // The maker's one favourite is not the project's cover.
+        let favourite = photos.iter().find(|p| Some(&p.thumb_url) != linked.thumbnail_url.as_ref()).cloned().expect("a photo besides the cover");
+        home.request(2, Request::SetFavourite(protocol::SetFavourite { image_id: favourite.id.clone(), favourite: true })).await.unwrap();
+        let (_, token) = make_link(&mut home, 3, &linked.id, GuestPhotos::Favourites, false, None).await;
+        let unshared = |text: &str, photos: &[ProjectImage]| -> Vec<String> {
+            photos.iter().filter(|p| p.id != favourite.id && text.contains(&p.id)).map(|p| p.id.clone()).collect()
+        };
+
+        let (mut g, hello) = guest(&server, &token).await;
+        assert_eq!(hello.photos.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), vec![favourite.id.as_str()]);
+        assert_eq!(hello.project.thumbnail_url, None, "the cover is not shared");
+        assert_eq!(unshared(&serde_json::to_string(&hello).unwrap(), &photos), Vec::<String>::new(), "the first frame");
+
+        // A new upload becomes the cover: the project changes, and so does its timeline.
+        let r = server.upload(&linked.id, &admin_cookie(&server).await, &[("not-shared.jpg", &jpeg())]).await;
+        assert!(r.all_stored(), "{:?}", r.outcomes);
+        let uploaded = r.photos[0].id.clone();
+        // Then a change every guest hears, after which everything before it has arrived.
+        let progress = (linked.progress + 5) % 100;
+        admin.request(4, Request::UpdateProject(UpdateProject { id: linked.id.clone(), progress: Some(progress), ..Default::default() })).await.unwrap();
+        let everything = photos_of(&mut admin, 5, &linked.id).await;
+        assert!(everything.iter().any(|p| p.id == uploaded));
+        let mut covers = Vec::new();
+        loop {
+            let msg = g.next_any().await;
+            let text = serde_json::to_string(&msg).unwrap();
+            assert_eq!(unshared(&text, &everything), Vec::<String>::new(), "{text}");
+            if let ServerMsg::Event { event: Event::ProjectUpdated { project, .. } } = msg {
+                covers.push(project.thumbnail_url.clone());
+                if project.progress == progress {
+                    break;
+                }
+            }
+        }
+        assert!(covers.len() >= 2 && covers.iter().all(Option::is_none), "the new cover went out, unnamed: {covers:?}");
+        // The timeline, as the guest pages through it.
+        let Ok(Response::Timeline { entries, .. }) = g.request(6, Request::ListTimeline(protocol::ListTimeline { project_id: linked.id.clone(), before: None })).await else {
+            panic!("the timeline")
+        };
+        assert_eq!(unshared(&serde_json::to_string(&entries).unwrap(), &everything), Vec::<String>::new());
+
+        // An all-photos link sees the cover.
+        let (_, all) = make_link(&mut home, 7, &linked.id, GuestPhotos::All, false, None).await;
+        let (_, all_hello) = guest(&server, &all).await;
+        assert_eq!(all_hello.project.thumbnail_url, Some(format!("/media/images/{uploaded}/thumb")));
         server.stop().await;
         db
     })

@@ -8,7 +8,7 @@ use protocol::{
     Response, Role, UpdateProject, UpdateUser,
 };
 
-use crate::support::{for_each_backend, Options, TestServer, WsClient};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, WsClient};
 
 const ADMIN: &str = "admin@sitecast.demo";
 const BUILDER: &str = "builder@sitecast.demo";
@@ -108,9 +108,9 @@ async fn project_rules_and_messages_over_the_socket() {
         .await
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::Forbidden);
-    let err = homeowner.request(4, Request::GetProject { id: not_mine.id.clone() }).await.unwrap_err();
+    let err = homeowner.request(4, Request::GetProject(protocol::GetProject { id: not_mine.id.clone() })).await.unwrap_err();
     assert_eq!((err.code, err.message.as_str()), (ErrorCode::Forbidden, "You don't have access to this project"));
-    let err = homeowner.request(5, Request::GetProject { id: "no-such-project".into() }).await.unwrap_err();
+    let err = homeowner.request(5, Request::GetProject(protocol::GetProject { id: "no-such-project".into() })).await.unwrap_err();
     assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Project not found"));
     let err = admin
         .request(6, Request::UpdateProject(UpdateProject { id: mine.id.clone(), status: Some(mine.status), ..Default::default() }))
@@ -155,9 +155,9 @@ async fn project_rules_and_messages_over_the_socket() {
     let gone = builder.event(|e| match e { Event::ProjectDeleted { id, .. } => Some(id.clone()), _ => None }).await;
     assert_eq!(gone, created.id, "the builder lost the project");
 
-    let err = builder.request(12, Request::DeleteProject { id: mine.id.clone() }).await.unwrap_err();
+    let err = builder.request(12, Request::DeleteProject(protocol::DeleteProject { id: mine.id.clone() })).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::Forbidden);
-    assert_eq!(admin.request(13, Request::DeleteProject { id: mine.id.clone() }).await.unwrap(), Response::Done);
+    assert_eq!(admin.request(13, Request::DeleteProject(protocol::DeleteProject { id: mine.id.clone() })).await.unwrap(), Response::Done);
     let gone = homeowner.event(|e| match e { Event::ProjectDeleted { id, .. } => Some(id.clone()), _ => None }).await;
     assert_eq!(gone, mine.id);
     server.stop().await;
@@ -174,21 +174,21 @@ async fn deleting_a_user_kicks_their_sockets_and_removes_their_projects_everywhe
     let theirs: Vec<String> = hhello.snapshot.projects.iter().map(|p| p.id.clone()).collect();
     assert!(!theirs.is_empty());
 
-    let err = admin.request(1, Request::DeleteUser { id: ahello.user.id.clone() }).await.unwrap_err();
+    let err = admin.request(1, Request::DeleteUser(protocol::DeleteUser { id: ahello.user.id.clone() })).await.unwrap_err();
     assert_eq!(err.message, "You cannot delete your own account.");
-    let err = builder.request(2, Request::DeleteUser { id: hhello.user.id.clone() }).await.unwrap_err();
+    let err = builder.request(2, Request::DeleteUser(protocol::DeleteUser { id: hhello.user.id.clone() })).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::Forbidden);
 
     // The confirmation dialog's counts: asked under the same rule as the deletion.
-    let err = builder.request(10, Request::UserDeletionImpact { id: hhello.user.id.clone() }).await.unwrap_err();
+    let err = builder.request(10, Request::UserDeletionImpact(protocol::UserDeletionImpact { id: hhello.user.id.clone() })).await.unwrap_err();
     assert_eq!(err.code, ErrorCode::Forbidden);
-    let err = admin.request(11, Request::UserDeletionImpact { id: ahello.user.id.clone() }).await.unwrap_err();
+    let err = admin.request(11, Request::UserDeletionImpact(protocol::UserDeletionImpact { id: ahello.user.id.clone() })).await.unwrap_err();
     assert_eq!(err.message, "You cannot delete your own account.");
     let expected_photos: usize = {
         let mut n = 0;
         for (i, id) in theirs.iter().enumerate() {
             let Response::Photos { photos, .. } =
-                admin.request(20 + i as u32, Request::ListPhotos { project_id: id.clone() }).await.unwrap()
+                admin.request(20 + i as u32, Request::ListPhotos(protocol::ListPhotos { project_id: id.clone() })).await.unwrap()
             else {
                 panic!("list_photos answers with photos")
             };
@@ -197,10 +197,10 @@ async fn deleting_a_user_kicks_their_sockets_and_removes_their_projects_everywhe
         n
     };
     assert!(expected_photos > 0);
-    let impact = admin.request(12, Request::UserDeletionImpact { id: hhello.user.id.clone() }).await.unwrap();
+    let impact = admin.request(12, Request::UserDeletionImpact(protocol::UserDeletionImpact { id: hhello.user.id.clone() })).await.unwrap();
     assert_eq!(impact, Response::DeletionImpact { projects: theirs.len() as u32, photos: expected_photos as u32 });
 
-    assert_eq!(admin.request(3, Request::DeleteUser { id: hhello.user.id.clone() }).await.unwrap(), Response::Done);
+    assert_eq!(admin.request(3, Request::DeleteUser(protocol::DeleteUser { id: hhello.user.id.clone() })).await.unwrap(), Response::Done);
     for ws in [&mut homeowner, &mut homeowner_tab] {
         let reason = ws.event(|e| match e { Event::SessionEnded { reason } => Some(reason.clone()), _ => None }).await;
         assert_eq!(reason, "account_deleted");
@@ -221,9 +221,12 @@ async fn deleting_a_user_kicks_their_sockets_and_removes_their_projects_everywhe
     let r = server.post("/api/auth/login", serde_json::json!({"email": HOMEOWNER, "password": "sitecast-demo"}), None).await;
     assert_eq!(r.status, 401);
     // Their photos' files are gone too.
-    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM projects WHERE homeowner_id = $1")
-        .bind(&hhello.user.id)
-        .fetch_one(server.state.store.pool())
+    let left: i64 = TestSql::per_backend(
+        "SELECT COUNT(*) FROM projects WHERE homeowner_id = $1",
+        "SELECT COUNT(*) FROM projects WHERE homeowner_id = $1::uuid",
+    )
+    .bind(&hhello.user.id)
+    .scalar(server.state.store.pool())
         .await
         .unwrap();
     assert_eq!(left, 0);
@@ -241,17 +244,17 @@ async fn users_are_listed_created_and_edited_as_each_role_may() {
         let (mut builder, bhello) = server.connect(BUILDER).await;
         let (mut homeowner, hhello) = server.connect(HOMEOWNER).await;
 
-        let Response::Users(all) = admin.request(1, Request::ListUsers).await.unwrap() else { panic!("users") };
+        let Response::Users(all) = admin.request(1, Request::ListUsers(protocol::ListUsers {})).await.unwrap() else { panic!("users") };
         assert_eq!((all.admins.len(), all.builders.len(), all.homeowners.len()), (1, 1, 2));
         let jamie = all.homeowners.iter().find(|u| u.user.email == HOMEOWNER).unwrap();
         assert_eq!(jamie.project_count, 3);
         assert_eq!(jamie.builder_name.as_deref(), Some("Summit Homes"));
         assert_eq!(all.builders[0].project_count, 4);
 
-        let Response::Users(mine) = builder.request(2, Request::ListUsers).await.unwrap() else { panic!("users") };
+        let Response::Users(mine) = builder.request(2, Request::ListUsers(protocol::ListUsers {})).await.unwrap() else { panic!("users") };
         assert!(mine.admins.is_empty() && mine.builders.is_empty());
         assert_eq!(mine.homeowners.len(), 2, "both homeowners have a project of this builder");
-        assert_eq!(homeowner.request(3, Request::ListUsers).await.unwrap_err().code, ErrorCode::Forbidden);
+        assert_eq!(homeowner.request(3, Request::ListUsers(protocol::ListUsers {})).await.unwrap_err().code, ErrorCode::Forbidden);
 
         // Create: SPEC.md §5 rules and messages.
         let invite = |role, first: &str, last: &str, name: &str, phone: &str| CreateUser {
@@ -328,7 +331,7 @@ async fn invitations_are_rate_limited_per_admin() {
     let err = admin.request(31, Request::CreateUser(invite(31))).await.unwrap_err();
     assert_eq!((err.code, err.message.as_str()), (ErrorCode::RateLimited, "Rate limit exceeded for sending invites. Please try again later."));
     // No account was made for the refused one.
-    let Response::Users(directory) = admin.request(32, Request::ListUsers).await.unwrap() else { panic!("users") };
+    let Response::Users(directory) = admin.request(32, Request::ListUsers(protocol::ListUsers {})).await.unwrap() else { panic!("users") };
     assert!(directory.homeowners.iter().all(|h| h.user.email != "client31@example.com"));
     server.stop().await;
 }
@@ -368,14 +371,14 @@ async fn profile_password_and_logs() {
     assert_eq!(here.request(5, change("sitecast-demo", "new-secret", "new-secret")).await.unwrap(), Response::Done);
     // Other sessions end; this one stays.
     assert_eq!(elsewhere.close_code().await, Some(4401));
-    assert_eq!(here.request(6, Request::Ping).await.unwrap(), Response::Pong);
+    assert_eq!(here.request(6, Request::Ping(protocol::Ping {})).await.unwrap(), Response::Pong);
     server.login(BUILDER, "new-secret").await;
 
     let log = |level: &str, message: String| Request::Log(LogEntry { level: level.into(), message, data: Some("{\"page\":\"/dashboard\"}".into()) });
     assert_eq!(here.request(7, log("error", "Failed to load projects".into())).await.unwrap(), Response::Done);
     assert_eq!(here.request(8, log("shout", "x".into())).await.unwrap_err().code, ErrorCode::Validation);
     assert_eq!(here.request(9, log("info", "x".repeat(3000))).await.unwrap_err().code, ErrorCode::Validation);
-    let stored: (String, String) = sqlx::query_as("SELECT level, message FROM logs").fetch_one(server.state.store.pool()).await.unwrap();
+    let stored: (String, String) = TestSql::new("SELECT level, message FROM logs").fetch_one(server.state.store.pool()).await.unwrap();
     assert_eq!(stored, ("error".into(), "Failed to load projects".into()));
     let mut limited = false;
     for i in 0..70 {
@@ -399,7 +402,7 @@ async fn presence_viewers_and_fresh_snapshots_on_reconnect() {
     assert_eq!(online, (hhello.user.id.clone(), true));
 
     let project = hhello.snapshot.projects[0].clone();
-    let Response::Subscribed { viewers, .. } = homeowner.request(1, Request::Subscribe { id: project.id.clone() }).await.unwrap() else {
+    let Response::Subscribed { viewers, .. } = homeowner.request(1, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await.unwrap() else {
         panic!("subscribed")
     };
     assert_eq!(viewers.iter().map(|v| v.id.as_str()).collect::<Vec<_>>(), [hhello.user.id.as_str()]);
@@ -408,16 +411,16 @@ async fn presence_viewers_and_fresh_snapshots_on_reconnect() {
     // The same homeowner in a second tab is no news to anyone: the next list the first
     // tab hears is the one with the admin in it, and closing the tab again says nothing.
     let (mut second_tab, _) = server.connect(HOMEOWNER).await;
-    second_tab.request(2, Request::Subscribe { id: project.id.clone() }).await.unwrap();
+    second_tab.request(2, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await.unwrap();
     drop(second_tab);
-    admin.request(2, Request::Subscribe { id: project.id.clone() }).await.unwrap();
+    admin.request(2, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await.unwrap();
     let viewers = homeowner.event(viewers_event).await;
     assert_eq!(viewers.len(), 2);
     assert!(viewers.iter().any(|v| v.role == Role::Admin));
     // A homeowner may not subscribe to someone else's project.
     let (_, ahello) = server.connect(ADMIN).await;
     let other = ahello.snapshot.projects.iter().find(|p| p.homeowner_id != hhello.user.id).unwrap();
-    assert_eq!(homeowner.request(3, Request::Subscribe { id: other.id.clone() }).await.unwrap_err().code, ErrorCode::Forbidden);
+    assert_eq!(homeowner.request(3, Request::Subscribe(protocol::Subscribe { id: other.id.clone() })).await.unwrap_err().code, ErrorCode::Forbidden);
 
     drop(homeowner);
     let offline = admin.event(|e| match e { Event::Presence { online: false, user_id } => Some(user_id.clone()), _ => None }).await;
@@ -444,10 +447,7 @@ async fn a_socket_that_stops_reading_is_cut_off_and_others_carry_on() {
     let frame = bytes::Bytes::from(vec![0x90u8; 32 * 1024]);
     for _round in 0..12 {
         for _ in 0..100 {
-            server.state.live.hub.do_send(sitecast::live::hub::Deliver {
-                frame: frame.clone(),
-                audience: sitecast::domain::policy::Audience::Only(vec![hhello.user.id.clone()]),
-            });
+            server.state.live.deliver(frame.clone(), sitecast::domain::policy::Audience::Only(vec![hhello.user.id.clone()]));
         }
         let mut got = 0;
         while got < 100 {
@@ -485,7 +485,7 @@ async fn a_socket_that_stops_reading_is_cut_off_and_others_carry_on() {
     assert_eq!(close, None, "nothing fits after a full send buffer: the stream just ends");
     assert!(buffered > 0, "what the kernel had queued is still delivered");
     // The reader still gets what follows.
-    reader.request(1, Request::Ping).await.unwrap();
+    reader.request(1, Request::Ping(protocol::Ping {})).await.unwrap();
     server.stop().await;
 }
 
@@ -578,7 +578,7 @@ async fn two_instances_on_one_postgres_behave_as_one() {
         // Presence crosses instances: A knows the homeowner connected to B is online.
         let mut online_on_a = false;
         for _ in 0..100 {
-            if a.state.live.hub.send(sitecast::live::hub::OnlineUsers).await.unwrap().contains(&hello.user.id) {
+            if a.state.live.online_users().await.contains(&hello.user.id) {
                 online_on_a = true;
                 break;
             }
@@ -640,8 +640,8 @@ async fn access_matrix_over_the_socket_on_each_backend() {
         // (request builder, [admin, builder, homeowner] on own project, same on the other project)
         type Make = fn(&str) -> Request;
         let rows: [(&str, Make, [bool; 3], [bool; 3]); 4] = [
-            ("view", |id| Request::GetProject { id: id.into() }, [true, true, true], [true, false, false]),
-            ("subscribe", |id| Request::Subscribe { id: id.into() }, [true, true, true], [true, false, false]),
+            ("view", |id| Request::GetProject(protocol::GetProject { id: id.into() }), [true, true, true], [true, false, false]),
+            ("subscribe", |id| Request::Subscribe(protocol::Subscribe { id: id.into() }), [true, true, true], [true, false, false]),
             (
                 "edit details",
                 |id| Request::UpdateProject(UpdateProject { id: id.into(), description: Some(format!("d{}", id.len())), ..Default::default() }),
@@ -671,7 +671,7 @@ async fn access_matrix_over_the_socket_on_each_backend() {
         // Users: list, edit a homeowner of the builder (Jamie) and one who is not theirs.
         for (i, ws) in [&mut admin, &mut builder, &mut homeowner].into_iter().enumerate() {
             next_id += 1;
-            let listed = ws.request(next_id as u32, Request::ListUsers).await;
+            let listed = ws.request(next_id as u32, Request::ListUsers(protocol::ListUsers {})).await;
             check([true, true, false][i], listed, "list users");
             for (target, expected) in [(&hhello.user.id, [true, true, false][i]), (&bhello.user.id, [true, false, false][i])] {
                 next_id += 1;
@@ -680,11 +680,11 @@ async fn access_matrix_over_the_socket_on_each_backend() {
                 check(expected, result, &format!("edit user by role {i}"));
             }
             next_id += 1;
-            let deleted = ws.request(next_id as u32, Request::DeleteUser { id: "00000000-0000-0000-0000-000000000000".into() }).await;
+            let deleted = ws.request(next_id as u32, Request::DeleteUser(protocol::DeleteUser { id: "00000000-0000-0000-0000-000000000000".into() })).await;
             assert!(deleted.is_err());
         }
         next_id += 1;
-        let result = admin.request(next_id as u32, Request::DeleteUser { id: priya }).await;
+        let result = admin.request(next_id as u32, Request::DeleteUser(protocol::DeleteUser { id: priya })).await;
         check(true, result, "admin deletes another user");
         server.stop().await;
         db
@@ -701,9 +701,9 @@ async fn a_burst_from_one_socket_is_capped_and_others_are_served() {
     let (mut quiet, _) = server.connect(HOMEOWNER).await;
     // 300 requests without waiting for answers.
     for id in 1..=300u32 {
-        noisy.send(&protocol::ClientMsg { id, request: Request::ListUsers }).await;
+        noisy.send(&protocol::ClientMsg { id, request: Request::ListUsers(protocol::ListUsers {}) }).await;
     }
-    assert_eq!(quiet.request(1, Request::ListProjects).await.map(|_| ()), Ok(()), "the quiet socket is answered");
+    assert_eq!(quiet.request(1, Request::ListProjects(protocol::ListProjects {})).await.map(|_| ()), Ok(()), "the quiet socket is answered");
     let (mut answered, mut refused) = (0, 0);
     while answered + refused < 300 {
         match noisy.next_msg().await {
@@ -735,7 +735,7 @@ async fn pipelined_writes_from_one_socket_apply_in_the_order_sent() {
         for (n, value) in steps.iter().enumerate() {
             admin.send(&protocol::ClientMsg { id: 1 + n as u32, request: progress(&own.id, *value) }).await;
         }
-        let read = admin.request(999, Request::GetProject { id: own.id.clone() }).await.unwrap();
+        let read = admin.request(999, Request::GetProject(protocol::GetProject { id: own.id.clone() })).await.unwrap();
         assert!(
             matches!(&read, Response::Project { project } if project.progress == steps[6]),
             "a read after the writes sees the last: {read:?}"
@@ -755,7 +755,6 @@ async fn pipelined_writes_from_one_socket_apply_in_the_order_sent() {
 #[actix_web::test]
 async fn a_projects_changes_and_its_photos_changes_take_turns() {
     use sitecast::domain::turns::Turns;
-    use sitecast::live::project::ProjectTurns;
 
     let dir = tempfile::tempdir().unwrap();
     let server = demo(&sqlite(&dir)).await;
@@ -763,18 +762,17 @@ async fn a_projects_changes_and_its_photos_changes_take_turns() {
     let (mut other_admin, _) = server.connect(ADMIN).await;
     let (mut reader, _) = server.connect(ADMIN).await;
     let project = hello.snapshot.projects[0].clone();
-    let Response::Photos { photos, .. } = reader.request(1, Request::ListPhotos { project_id: project.id.clone() }).await.unwrap()
+    let Response::Photos { photos, .. } = reader.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await.unwrap()
     else {
         panic!("photos expected")
     };
     let photo = photos.first().expect("the demo project has photos").clone();
-    reader.request(2, Request::Subscribe { id: project.id.clone() }).await.unwrap();
+    reader.request(2, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await.unwrap();
 
     // A mutation of the project holds its turn (as a photo being recorded does)...
-    let turns = ProjectTurns { registry: server.state.live.registry.clone(), project_id: project.id.clone() };
     let (started_tx, started) = tokio::sync::oneshot::channel();
     let (release, released) = tokio::sync::oneshot::channel::<()>();
-    let held = actix_web::rt::spawn(turns.take(Box::pin(async move {
+    let held = actix_web::rt::spawn(server.state.live.take(&project.id, Box::pin(async move {
         let _ = started_tx.send(());
         let _ = released.await;
         Ok(("held", Vec::new()))
@@ -783,14 +781,14 @@ async fn a_projects_changes_and_its_photos_changes_take_turns() {
 
     // ...so a status change and a photo deletion from other sockets wait for it.
     admin.send(&protocol::ClientMsg { id: 1, request: progress(&project.id, (project.progress + 5) % 100) }).await;
-    other_admin.send(&protocol::ClientMsg { id: 1, request: Request::DeletePhoto { id: photo.id.clone() } }).await;
+    other_admin.send(&protocol::ClientMsg { id: 1, request: Request::DeletePhoto(protocol::DeletePhoto { id: photo.id.clone() }) }).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let Response::Project { project: unchanged } = reader.request(3, Request::GetProject { id: project.id.clone() }).await.unwrap()
+    let Response::Project { project: unchanged } = reader.request(3, Request::GetProject(protocol::GetProject { id: project.id.clone() })).await.unwrap()
     else {
         panic!("project expected")
     };
     assert_eq!((unchanged.progress, unchanged.version), (project.progress, project.version), "the change waited");
-    let Response::Photos { photos: still, .. } = reader.request(4, Request::ListPhotos { project_id: project.id.clone() }).await.unwrap()
+    let Response::Photos { photos: still, .. } = reader.request(4, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await.unwrap()
     else {
         panic!("photos expected")
     };

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::support::{free_port, maildir_messages, Helper, Options, TestServer};
+use crate::support::{free_port, maildir_messages, Helper, Options, TestServer, TestSql};
 
 fn sqlite_url(dir: &tempfile::TempDir) -> String {
     format!("sqlite://{}/t.db", dir.path().display())
@@ -60,8 +60,8 @@ async fn mail_is_delivered_to_a_real_smtp_server() {
     // The file lands before the SMTP server's answer reaches the worker, which then
     // marks the mail sent: wait for that rather than race it.
     let pending = async || -> i64 {
-        sqlx::query_scalar("SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL")
-            .fetch_one(server.state.store.pool())
+        TestSql::new("SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL")
+            .scalar(server.state.store.pool())
             .await
             .unwrap()
     };
@@ -85,11 +85,13 @@ async fn an_smtp_outage_delays_mail_but_loses_none() {
     let pool = server.state.store.pool().clone();
     let mut failed = None;
     for _ in 0..300 {
-        let row: Option<(i32, Option<String>, Option<i64>)> =
-            sqlx::query_as("SELECT attempts, last_error, sent_at FROM mail_outbox WHERE to_address = 'builder@sitecast.demo'")
-                .fetch_optional(&pool)
-                .await
-                .unwrap();
+        let row: Option<(i32, Option<String>, Option<i64>)> = TestSql::per_backend(
+            "SELECT attempts, last_error, sent_at FROM mail_outbox WHERE to_address = 'builder@sitecast.demo'",
+            "SELECT attempts, last_error, (EXTRACT(EPOCH FROM sent_at) * 1000)::bigint FROM mail_outbox WHERE to_address = 'builder@sitecast.demo'",
+        )
+        .fetch_optional(&pool)
+        .await
+        .unwrap();
         if let Some(r @ (_, Some(_), _)) = row {
             failed = Some(r);
             break;
@@ -101,7 +103,10 @@ async fn an_smtp_outage_delays_mail_but_loses_none() {
 
     // The server comes back; make the retry due now instead of in 30 s.
     let _smtp = Helper::smtp(port, &maildir).await;
-    sqlx::query("UPDATE mail_outbox SET next_attempt_at = 0").execute(&pool).await.unwrap();
+    TestSql::per_backend("UPDATE mail_outbox SET next_attempt_at = 0", "UPDATE mail_outbox SET next_attempt_at = TIMESTAMPTZ 'epoch'")
+        .execute(&pool)
+        .await
+        .unwrap();
     server.state.auth.outbox.wake();
     wait_until("the retried mail to arrive", async || !maildir_messages(&maildir).is_empty()).await;
     assert!(maildir_messages(&maildir)[0].contains("To: builder@sitecast.demo"));

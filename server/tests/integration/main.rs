@@ -6,20 +6,25 @@
 
 mod support;
 
+mod arbitrary_text;
 mod auth;
 mod bounds;
 mod comments;
 mod live;
 mod contact;
 mod guests;
+mod inputs;
 mod instances;
 mod mail;
+mod markup;
 mod media;
 mod ops;
 mod notifications;
 mod photo_store;
 mod photos;
+mod search;
 mod store;
 mod story;
+mod upgrade;
 mod uploads;
 mod websocket;

@@ -68,3 +68,37 @@ fn image_dimensions(bytes: &[u8]) -> (u32, u32) {
     let img = image::load_from_memory(bytes).expect("an image");
     (img.width(), img.height())
 }
+
+/// An unknown path under `/media` is a 404, as under `/api`, never the web app's page
+/// (it used to answer 200 with index.html).
+#[actix_web::test]
+async fn unknown_media_paths_are_not_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    // The web app, as a build leaves it: any other path answers its page.
+    let web = server.dir.path().join("no-web");
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html><title>Sitecast</title>").unwrap();
+    let page = server.get("/projects/anything", None).await;
+    assert_eq!(page.status, StatusCode::OK, "the web app answers its own routes");
+    let cookie = server.login("admin@sitecast.demo", "sitecast-demo").await;
+    for path in [
+        "/media",
+        "/media/",
+        "/media/anything",
+        "/media/images",
+        "/media/images/x",
+        "/media/images/x/thumb/extra",
+        "/media/projects/x",
+        "/media/projects/x/photos.tar",
+    ] {
+        for cookie in [None, Some(cookie.as_str())] {
+            let r = server.get(path, cookie).await;
+            assert_eq!(r.status, StatusCode::NOT_FOUND, "{path} (signed in: {})", cookie.is_some());
+            assert_eq!(r.body["code"], "not_found", "{path}: {}", String::from_utf8_lossy(&r.bytes));
+        }
+    }
+    let r = server.get("/media/images/x/thumb", Some(&cookie)).await;
+    assert_eq!((r.status, r.body["message"].as_str()), (StatusCode::NOT_FOUND, Some("Image not found")), "known routes still answer");
+    server.stop().await;
+}

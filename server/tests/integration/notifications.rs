@@ -8,7 +8,7 @@ use protocol::{
 };
 use serde_json::json;
 
-use crate::support::{for_each_backend, link_token, Options, TestServer, WsClient, ORIGIN};
+use crate::support::{for_each_backend, link_token, Options, TestServer, TestSql, WsClient, ORIGIN};
 
 const ADMIN: &str = "admin@sitecast.demo";
 const BUILDER: &str = "builder@sitecast.demo";
@@ -66,7 +66,7 @@ async fn added_of(ws: &mut WsClient, kind: NotificationKind) -> Notification {
 }
 
 async fn listed(ws: &mut WsClient, id: u32, before: Option<i64>) -> (Vec<Notification>, i64, bool) {
-    match ws.request(id, Request::ListNotifications { before }).await.unwrap() {
+    match ws.request(id, Request::ListNotifications(protocol::ListNotifications { before })).await.unwrap() {
         Response::Notifications { notifications, unread, has_more } => (notifications, unread, has_more),
         other => panic!("expected notifications, got {other:?}"),
     }
@@ -82,11 +82,11 @@ async fn comments_mentions_photos_and_status_notify_their_people_only() {
         let (mut home, home_hello) = server.connect(HOMEOWNER).await;
         let mut olive = outsider(&server, &mut admin).await;
         let maple = home_hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
-        let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos { project_id: maple.id.clone() }).await.unwrap() else {
+        let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: maple.id.clone() })).await.unwrap() else {
             panic!()
         };
         let photo = photos[0].clone();
-        let comment = |id: &str, body: &str| Request::AddComment { image_id: id.to_owned(), body: body.to_owned() };
+        let comment = |id: &str, body: &str| Request::AddComment(protocol::AddComment { image_id: id.to_owned(), body: body.to_owned() });
 
         // The homeowner mentions the builder, and someone who may not see the project.
         home.request(2, comment(&photo.id, "@Summit Homes is this crack a problem? cc @Olive Outsider")).await.unwrap();
@@ -120,7 +120,7 @@ async fn comments_mentions_photos_and_status_notify_their_people_only() {
         // builder who uploaded.
         let cookie = server.login(BUILDER, PASSWORD).await;
         let r = server.upload(&maple.id, &cookie, &[("a.jpg", &jpeg()), ("b.jpg", &jpeg())]).await;
-        assert_eq!(r.status, 201, "{}", r.body);
+        assert!(r.all_stored(), "{r}");
         let (n, unread) = added(&mut home).await;
         assert_eq!((n.kind, n.title.as_str(), unread), (NotificationKind::NewPhotos, "2 new photos in Maple Street Residence", 4));
 
@@ -136,8 +136,8 @@ async fn comments_mentions_photos_and_status_notify_their_people_only() {
         // Read state: one, then all; the user's other sockets follow.
         let (list, unread, _) = listed(&mut builder, 6, None).await;
         assert_eq!(unread, 3);
-        assert_eq!(builder.request(7, Request::MarkNotificationRead { id: list[0].id.clone() }).await, Ok(Response::Done));
-        assert_eq!(builder.request(8, Request::MarkNotificationRead { id: list[0].id.clone() }).await, Ok(Response::Done), "again: no error");
+        assert_eq!(builder.request(7, Request::MarkNotificationRead(protocol::MarkNotificationRead { id: list[0].id.clone() })).await, Ok(Response::Done));
+        assert_eq!(builder.request(8, Request::MarkNotificationRead(protocol::MarkNotificationRead { id: list[0].id.clone() })).await, Ok(Response::Done), "again: no error");
         let read = builder_tab2.event(|e| match e {
             Event::NotificationsRead { ids, all, unread } => Some((ids.clone(), *all, *unread)),
             _ => None,
@@ -145,12 +145,12 @@ async fn comments_mentions_photos_and_status_notify_their_people_only() {
         assert_eq!(read.await, (vec![list[0].id.clone()], false, 2));
         // Someone else's or an unknown notification: not found, nothing changes.
         let (home_list, _, _) = listed(&mut home, 9, None).await;
-        let err = builder.request(9, Request::MarkNotificationRead { id: home_list[0].id.clone() }).await.unwrap_err();
+        let err = builder.request(9, Request::MarkNotificationRead(protocol::MarkNotificationRead { id: home_list[0].id.clone() })).await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Notification not found"));
-        let err = builder.request(10, Request::MarkNotificationRead { id: "nope".into() }).await.unwrap_err();
+        let err = builder.request(10, Request::MarkNotificationRead(protocol::MarkNotificationRead { id: "nope".into() })).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::NotFound);
         assert_eq!(listed(&mut home, 10, None).await.1, 4, "the homeowner's stay unread");
-        assert_eq!(builder.request(11, Request::MarkAllNotificationsRead).await, Ok(Response::Done));
+        assert_eq!(builder.request(11, Request::MarkAllNotificationsRead(protocol::MarkAllNotificationsRead {})).await, Ok(Response::Done));
         let read = builder_tab2.event(|e| match e {
             Event::NotificationsRead { all, unread, .. } => Some((*all, *unread)),
             _ => None,
@@ -161,11 +161,15 @@ async fn comments_mentions_photos_and_status_notify_their_people_only() {
 
         // Paging: 20 at a time, newest first, until none remain.
         let pool = server.state.store.pool();
+        // Ids are UUIDs (Postgres stores them as such); the last digits number the page entry.
+        let page = |i: i64| format!("00000000-0000-4000-8000-{i:012}");
         for i in 0..25i64 {
-            sqlx::query(
+            TestSql::per_backend(
                 "INSERT INTO notifications (id, user_id, kind, project_id, title, body, created_at) VALUES ($1, $2, 'comment', $3, 't', '', $4)",
+                "INSERT INTO notifications (id, user_id, kind, project_id, title, body, created_at) \
+                 VALUES ($1::uuid, $2::uuid, 'comment', $3::uuid, 't', '', TIMESTAMPTZ 'epoch' + $4 * INTERVAL '1 millisecond')",
             )
-            .bind(format!("page-{i:02}"))
+            .bind(page(i))
             .bind(&admin_hello.user.id)
             .bind(&maple.id)
             .bind(1_000 + i)
@@ -175,10 +179,10 @@ async fn comments_mentions_photos_and_status_notify_their_people_only() {
         }
         let (first, unread, more) = listed(&mut admin, 13, None).await;
         assert_eq!((first.len(), unread, more), (20, 25, true));
-        assert_eq!(first[0].id, "page-24");
+        assert_eq!(first[0].id, page(24));
         let (rest, _, more) = listed(&mut admin, 14, Some(first[19].created_at)).await;
         assert_eq!((rest.len(), more), (5, false));
-        assert_eq!(rest[4].id, "page-00");
+        assert_eq!(rest[4].id, page(0));
         server.stop().await;
         db
     })
@@ -186,7 +190,7 @@ async fn comments_mentions_photos_and_status_notify_their_people_only() {
 }
 
 async fn prefs(ws: &mut WsClient, id: u32) -> MailPreferences {
-    match ws.request(id, Request::GetMailPreferences).await.unwrap() {
+    match ws.request(id, Request::GetMailPreferences(protocol::GetMailPreferences {})).await.unwrap() {
         Response::MailPreferences { preferences } => preferences,
         other => panic!("expected preferences, got {other:?}"),
     }
@@ -198,7 +202,7 @@ async fn set_prefs(ws: &mut WsClient, id: u32, preferences: MailPreferences) {
 }
 
 async fn mails(server: &TestServer, to: &str) -> Vec<(String, String, Option<String>)> {
-    sqlx::query_as("SELECT subject, body_text, list_unsubscribe FROM mail_outbox WHERE to_address = $1 ORDER BY created_at, id")
+    TestSql::new("SELECT subject, body_text, list_unsubscribe FROM mail_outbox WHERE to_address = $1 ORDER BY created_at, id")
         .bind(to)
         .fetch_all(server.state.store.pool())
         .await
@@ -213,11 +217,11 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         let (mut builder, builder_hello) = server.connect(BUILDER).await;
         let (mut home, home_hello) = server.connect(HOMEOWNER).await;
         let maple = home_hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
-        let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos { project_id: maple.id.clone() }).await.unwrap() else {
+        let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: maple.id.clone() })).await.unwrap() else {
             panic!()
         };
         let photo = photos[0].clone();
-        let comment = |body: &str| Request::AddComment { image_id: photo.id.clone(), body: body.to_owned() };
+        let comment = |body: &str| Request::AddComment(protocol::AddComment { image_id: photo.id.clone(), body: body.to_owned() });
         assert_eq!(prefs(&mut home, 2).await, MailPreferences { new_photos: true, comments: true, status_changes: false }, "the defaults");
         let before = mails(&server, HOMEOWNER).await.len();
 
@@ -256,6 +260,17 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         }
         assert_eq!(prefs(&mut home, 4).await, MailPreferences { new_photos: true, comments: false, status_changes: false });
 
+        // Comments back on: replaying the old mail's link must not undo that later
+        // choice (issue 26), on any instance, however often it is replayed.
+        set_prefs(&mut home, 30, MailPreferences { new_photos: true, comments: true, status_changes: false }).await;
+        for _ in 0..2 {
+            let r = server.post(&path, json!({}), None).await;
+            assert_eq!((r.status.as_u16(), r.body["code"].as_str()), (400, Some("invalid_token")), "{}", r.body);
+            assert_eq!(r.body["message"], sitecast::domain::mail_preferences::SUPERSEDED_LINK);
+        }
+        assert!(prefs(&mut home, 31).await.comments, "the later choice stands");
+        set_prefs(&mut home, 32, MailPreferences { new_photos: true, comments: false, status_changes: false }).await;
+
         // Comments off: notifications still come, no digest mail.
         builder.request(20, comment("Painters are done.")).await.unwrap();
         let seen = home.event(|e| match e {
@@ -270,7 +285,7 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         set_prefs(&mut home, 5, MailPreferences { new_photos: false, comments: false, status_changes: true }).await;
         let cookie = server.login(BUILDER, PASSWORD).await;
         let r = server.upload(&maple.id, &cookie, &[("c.jpg", &jpeg())]).await;
-        assert_eq!(r.status, 201, "{}", r.body);
+        assert!(r.all_stored(), "{r}");
         added_of(&mut home, NotificationKind::NewPhotos).await;
         let status = UpdateProject { id: maple.id.clone(), status: Some(ProjectStatus::Completed), ..UpdateProject::default() };
         admin.request(6, Request::UpdateProject(status)).await.unwrap();

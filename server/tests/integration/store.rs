@@ -1,14 +1,15 @@
 //! The store suite: one body per test, run on SQLite and on Postgres.
 
+use protocol::{ImageCategory, ProgressMode, ProjectStatus, Role};
 use sitecast::store::images::ImageRow;
 use sitecast::store::projects::{ProjectFields, ProjectScope};
 use sitecast::store::users::NewUser;
 use sitecast::store::login_failures::{self, Window};
 use sitecast::store::{images, new_id, outbox, projects, sessions, tokens, users, Store, StoreError};
 
-use crate::support::for_each_backend;
+use crate::support::{for_each_backend, TestSql};
 
-async fn user(store: &Store, email: &str, role: &str) -> String {
+async fn user(store: &Store, email: &str, role: Role) -> String {
     let id = new_id();
     users::insert(
         store.pool(),
@@ -42,11 +43,11 @@ async fn project(store: &Store, title: &str, homeowner: &str, builder: Option<&s
             address: "1 Main St",
             homeowner_id: homeowner,
             builder_id: builder,
-            status: "in-progress",
+            status: ProjectStatus::InProgress,
             progress: 0,
             thumbnail_image_id: None,
             thumbnail_pinned: false,
-            progress_mode: "manual",
+            progress_mode: ProgressMode::Manual,
         },
         updated,
     )
@@ -60,7 +61,7 @@ fn image(project_id: &str, created: i64) -> ImageRow {
         id: new_id(),
         project_id: project_id.to_owned(),
         uploaded_by: None,
-        category: "other".into(),
+        category: ImageCategory::Other,
         caption: Some("c".into()),
         original_name: "a.jpg".into(),
         content_type: "image/jpeg".into(),
@@ -76,6 +77,9 @@ fn image(project_id: &str, created: i64) -> ImageRow {
         visit_note: None,
         batch_id: None,
         milestone_id: None,
+        markup_count: 0,
+        tags: vec![],
+        location: None,
     }
 }
 
@@ -83,9 +87,9 @@ fn image(project_id: &str, created: i64) -> ImageRow {
 async fn users_are_unique_by_email_and_found_by_id() {
     for_each_backend(|db| async move {
         let store = Store::connect(&db.url).await.unwrap();
-        let id = user(&store, "ana@example.com", "homeowner").await;
+        let id = user(&store, "ana@example.com", Role::Homeowner).await;
         let found = users::find_by_email(store.pool(), "ana@example.com").await.unwrap().unwrap();
-        assert_eq!((found.id.as_str(), found.role.as_str(), found.version), (id.as_str(), "homeowner", 1));
+        assert_eq!((found.id.as_str(), found.role, found.version), (id.as_str(), Role::Homeowner, 1));
         assert_eq!(users::find_by_id(store.pool(), &id).await.unwrap().unwrap().email, "ana@example.com");
         assert!(users::find_by_id(store.pool(), "nope").await.unwrap().is_none());
         let dup = users::insert(
@@ -93,7 +97,7 @@ async fn users_are_unique_by_email_and_found_by_id() {
             &NewUser {
                 id: &new_id(),
                 email: "ana@example.com",
-                role: "builder",
+                role: Role::Builder,
                 name: None,
                 first_name: None,
                 last_name: None,
@@ -111,7 +115,10 @@ async fn users_are_unique_by_email_and_found_by_id() {
         assert_eq!((after.password_hash.as_deref(), after.version), (Some("new-hash"), 2));
         assert_eq!(after.email_confirmed_at, Some(1), "an existing confirmation is kept");
         // A bad role never reaches the table.
-        let bad = sqlx::query("UPDATE users SET role = 'superuser' WHERE id = $1").bind(&id).execute(store.pool()).await;
+        let bad = TestSql::per_backend("UPDATE users SET role = 'superuser' WHERE id = $1", "UPDATE users SET role = 'superuser' WHERE id = $1::uuid")
+            .bind(&id)
+            .execute(store.pool())
+            .await;
         assert!(bad.is_err());
         store.close().await;
         db
@@ -123,7 +130,7 @@ async fn users_are_unique_by_email_and_found_by_id() {
 async fn migrations_run_once_and_reconnect_keeps_data() {
     for_each_backend(|db| async move {
         let store = Store::connect(&db.url).await.unwrap();
-        user(&store, "keep@example.com", "admin").await;
+        user(&store, "keep@example.com", Role::Admin).await;
         store.close().await;
         let again = Store::connect(&db.url).await.unwrap();
         assert_eq!(users::count(again.pool()).await.unwrap(), 1);
@@ -137,8 +144,9 @@ async fn migrations_run_once_and_reconnect_keeps_data() {
 async fn sessions_are_found_by_hash_and_end_per_user() {
     for_each_backend(|db| async move {
         let store = Store::connect(&db.url).await.unwrap();
-        let uid = user(&store, "s@example.com", "builder").await;
-        for (id, hash) in [("s1", "h1"), ("s2", "h2")] {
+        let uid = user(&store, "s@example.com", Role::Builder).await;
+        let (s1, s2) = (new_id(), new_id());
+        for (id, hash) in [(s1.as_str(), "h1"), (s2.as_str(), "h2")] {
             sessions::insert(
                 store.pool(),
                 &sessions::NewSession {
@@ -155,12 +163,12 @@ async fn sessions_are_found_by_hash_and_end_per_user() {
             .unwrap();
         }
         let s = sessions::find_by_token_hash(store.pool(), "h1").await.unwrap().unwrap();
-        assert_eq!((s.id.as_str(), s.user_id.as_str(), s.expires_at), ("s1", uid.as_str(), 100));
-        sessions::touch(store.pool(), "s1", 50).await.unwrap();
+        assert_eq!((s.id.as_str(), s.user_id.as_str(), s.expires_at), (s1.as_str(), uid.as_str(), 100));
+        sessions::touch(store.pool(), &s1, 50).await.unwrap();
         assert_eq!(sessions::find_by_token_hash(store.pool(), "h1").await.unwrap().unwrap().last_seen_at, 50);
-        assert!(sessions::delete(store.pool(), "s1").await.unwrap());
-        assert!(!sessions::delete(store.pool(), "s1").await.unwrap());
-        assert_eq!(sessions::delete_for_user(store.pool(), &uid).await.unwrap(), vec!["s2".to_owned()]);
+        assert!(sessions::delete(store.pool(), &s1).await.unwrap());
+        assert!(!sessions::delete(store.pool(), &s1).await.unwrap());
+        assert_eq!(sessions::delete_for_user(store.pool(), &uid).await.unwrap(), vec![s2]);
         assert!(sessions::find_by_token_hash(store.pool(), "h2").await.unwrap().is_none());
         store.close().await;
         db
@@ -172,7 +180,7 @@ async fn sessions_are_found_by_hash_and_end_per_user() {
 async fn one_time_tokens_are_consumed_once_and_expire() {
     for_each_backend(|db| async move {
         let store = Store::connect(&db.url).await.unwrap();
-        let uid = user(&store, "t@example.com", "homeowner").await;
+        let uid = user(&store, "t@example.com", Role::Homeowner).await;
         tokens::insert(store.pool(), "live", &uid, "reset", 0, 1_000).await.unwrap();
         tokens::insert(store.pool(), "old", &uid, "reset", 0, 10).await.unwrap();
         tokens::insert(store.pool(), "other", &uid, "invite", 0, 1_000).await.unwrap();
@@ -223,9 +231,9 @@ async fn login_attempts_count_in_fixed_windows() {
 async fn projects_are_scoped_ordered_and_joined_with_names() {
     for_each_backend(|db| async move {
         let store = Store::connect(&db.url).await.unwrap();
-        let h1 = user(&store, "h1@example.com", "homeowner").await;
-        let h2 = user(&store, "h2@example.com", "homeowner").await;
-        let b = user(&store, "b@example.com", "builder").await;
+        let h1 = user(&store, "h1@example.com", Role::Homeowner).await;
+        let h2 = user(&store, "h2@example.com", Role::Homeowner).await;
+        let b = user(&store, "b@example.com", Role::Builder).await;
         let old = project(&store, "Old", &h1, Some(&b), 100).await;
         let new = project(&store, "New", &h1, None, 300).await;
         let other = project(&store, "Other", &h2, Some(&b), 200).await;
@@ -249,7 +257,10 @@ async fn projects_are_scoped_ordered_and_joined_with_names() {
         projects::set_thumbnail(store.pool(), &other, Some(&img.id), 400).await.unwrap();
         let row = projects::find(store.pool(), &other).await.unwrap().unwrap();
         assert_eq!((row.thumbnail_image_id.as_deref(), row.updated_at, row.version), (Some(img.id.as_str()), 400, 2));
-        let bad = sqlx::query("UPDATE projects SET progress = 101 WHERE id = $1").bind(&old).execute(store.pool()).await;
+        let bad = TestSql::per_backend("UPDATE projects SET progress = 101 WHERE id = $1", "UPDATE projects SET progress = 101 WHERE id = $1::uuid")
+            .bind(&old)
+            .execute(store.pool())
+            .await;
         assert!(bad.is_err(), "progress is 0..=100");
         store.close().await;
         db
@@ -261,23 +272,27 @@ async fn projects_are_scoped_ordered_and_joined_with_names() {
 async fn deleting_a_user_leaves_nothing_dangling() {
     for_each_backend(|db| async move {
         let store = Store::connect(&db.url).await.unwrap();
-        let h = user(&store, "gone@example.com", "homeowner").await;
-        let b = user(&store, "stays@example.com", "builder").await;
+        let h = user(&store, "gone@example.com", Role::Homeowner).await;
+        let b = user(&store, "stays@example.com", Role::Builder).await;
         let p = project(&store, "P", &h, Some(&b), 1).await;
         let img = image(&p, 2);
         images::insert(store.pool(), &img).await.unwrap();
         projects::set_thumbnail(store.pool(), &p, Some(&img.id), 3).await.unwrap();
-        sqlx::query("INSERT INTO user_favourites (id, user_id, image_id, project_id, created_at) VALUES ($1, $2, $3, $4, 1)")
-            .bind(new_id())
-            .bind(&b)
-            .bind(&img.id)
-            .bind(&p)
-            .execute(store.pool())
-            .await
-            .unwrap();
+        TestSql::per_backend(
+            "INSERT INTO user_favourites (id, user_id, image_id, project_id, created_at) VALUES ($1, $2, $3, $4, 1)",
+            "INSERT INTO user_favourites (id, user_id, image_id, project_id, created_at) \
+             VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, TIMESTAMPTZ 'epoch' + INTERVAL '1 millisecond')",
+        )
+        .bind(new_id())
+        .bind(&b)
+        .bind(&img.id)
+        .bind(&p)
+        .execute(store.pool())
+        .await
+        .unwrap();
         sessions::insert(
             store.pool(),
-            &sessions::NewSession { id: "s", user_id: &h, token_hash: "x", now: 1, expires_at: 9, user_agent: None, ip: None },
+            &sessions::NewSession { id: &new_id(), user_id: &h, token_hash: "x", now: 1, expires_at: 9, user_agent: None, ip: None },
         )
         .await
         .unwrap();
@@ -287,13 +302,19 @@ async fn deleting_a_user_leaves_nothing_dangling() {
         assert_eq!(projects::deletion_counts(store.pool(), &b).await.unwrap(), (1, 1));
         assert_eq!(projects::deletion_counts(store.pool(), "nobody").await.unwrap(), (0, 0));
 
-        sqlx::query("DELETE FROM users WHERE id = $1").bind(&h).execute(store.pool()).await.unwrap();
-        for table in ["projects", "project_images", "user_favourites", "sessions"] {
-            let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}")))
-                .fetch_one(store.pool())
-                .await
-                .unwrap();
-            assert_eq!(n, 0, "{table} rows left after deleting their user");
+        TestSql::per_backend("DELETE FROM users WHERE id = $1", "DELETE FROM users WHERE id = $1::uuid")
+            .bind(&h)
+            .execute(store.pool())
+            .await
+            .unwrap();
+        for sql in [
+            "SELECT COUNT(*) FROM projects",
+            "SELECT COUNT(*) FROM project_images",
+            "SELECT COUNT(*) FROM user_favourites",
+            "SELECT COUNT(*) FROM sessions",
+        ] {
+            let n: i64 = TestSql::new(sql).scalar(store.pool()).await.unwrap();
+            assert_eq!(n, 0, "{sql}: rows left after deleting their user");
         }
         assert!(images::all_storage_keys(store.pool()).await.unwrap().is_empty());
         assert!(users::find_by_id(store.pool(), &b).await.unwrap().is_some());
@@ -307,6 +328,8 @@ async fn deleting_a_user_leaves_nothing_dangling() {
 async fn outbox_leases_retries_and_marks_sent() {
     for_each_backend(|db| async move {
         let store = Store::connect(&db.url).await.unwrap();
+        // Ids are UUIDs (Postgres stores them as such).
+        let (m1, m2) = ("00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002");
         let mail = |id: &'static str, now| outbox::NewMail {
             id,
             to_address: "x@example.com",
@@ -316,24 +339,24 @@ async fn outbox_leases_retries_and_marks_sent() {
             list_unsubscribe: None,
             now,
         };
-        outbox::insert(store.pool(), &mail("m1", 100)).await.unwrap();
-        outbox::insert(store.pool(), &mail("m2", 200)).await.unwrap();
-        assert_eq!(outbox::due_ids(store.pool(), 150, 10).await.unwrap(), vec!["m1".to_owned()]);
-        assert_eq!(outbox::due_ids(store.pool(), 250, 10).await.unwrap(), vec!["m1".to_owned(), "m2".to_owned()]);
+        outbox::insert(store.pool(), &mail(m1, 100)).await.unwrap();
+        outbox::insert(store.pool(), &mail(m2, 200)).await.unwrap();
+        assert_eq!(outbox::due_ids(store.pool(), 150, 10).await.unwrap(), vec![m1.to_owned()]);
+        assert_eq!(outbox::due_ids(store.pool(), 250, 10).await.unwrap(), vec![m1.to_owned(), m2.to_owned()]);
 
-        let claimed = outbox::claim(store.pool(), "m1", 250, 1_000).await.unwrap().unwrap();
+        let claimed = outbox::claim(store.pool(), m1, 250, 1_000).await.unwrap().unwrap();
         assert_eq!(claimed.attempts, 1);
-        assert!(outbox::claim(store.pool(), "m1", 260, 1_000).await.unwrap().is_none(), "leased");
-        assert_eq!(outbox::due_ids(store.pool(), 260, 10).await.unwrap(), vec!["m2".to_owned()]);
+        assert!(outbox::claim(store.pool(), m1, 260, 1_000).await.unwrap().is_none(), "leased");
+        assert_eq!(outbox::due_ids(store.pool(), 260, 10).await.unwrap(), vec![m2.to_owned()]);
 
-        outbox::mark_failed(store.pool(), "m1", "smtp down", 5_000).await.unwrap();
+        outbox::mark_failed(store.pool(), m1, "smtp down", 5_000).await.unwrap();
         assert_eq!(outbox::next_due_at(store.pool()).await.unwrap(), Some(200));
-        assert!(!outbox::due_ids(store.pool(), 4_999, 10).await.unwrap().contains(&"m1".to_owned()));
-        let again = outbox::claim(store.pool(), "m1", 5_000, 9_000).await.unwrap().unwrap();
+        assert!(!outbox::due_ids(store.pool(), 4_999, 10).await.unwrap().contains(&m1.to_owned()));
+        let again = outbox::claim(store.pool(), m1, 5_000, 9_000).await.unwrap().unwrap();
         assert_eq!(again.attempts, 2);
-        outbox::mark_sent(store.pool(), "m1", 5_001).await.unwrap();
+        outbox::mark_sent(store.pool(), m1, 5_001).await.unwrap();
         assert_eq!(outbox::pending_count(store.pool()).await.unwrap(), 1);
-        assert!(outbox::claim(store.pool(), "m1", 99_999, 100_000).await.unwrap().is_none(), "sent mail is never resent");
+        assert!(outbox::claim(store.pool(), m1, 99_999, 100_000).await.unwrap().is_none(), "sent mail is never resent");
         store.close().await;
         db
     })

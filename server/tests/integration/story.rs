@@ -12,7 +12,7 @@ use protocol::{
 };
 use serde_json::json;
 
-use crate::support::{for_each_backend, link_token, Options, TestServer, WsClient, BOUNDARY};
+use crate::support::{for_each_backend, link_token, Options, TestServer, TestSql, WsClient};
 use crate::uploads::{photo, Tus};
 
 const ADMIN: &str = "admin@sitecast.demo";
@@ -55,33 +55,51 @@ async fn plan_of(ws: &mut WsClient, id: u32, request: Request) -> Result<Milesto
 }
 
 async fn timeline(ws: &mut WsClient, id: u32, project: &str, before: Option<String>) -> Result<(Vec<TimelineEntry>, Option<String>), protocol::ApiError> {
-    match ws.request(id, Request::ListTimeline { project_id: project.to_owned(), before }).await? {
+    match ws.request(id, Request::ListTimeline(protocol::ListTimeline { project_id: project.to_owned(), before })).await? {
         Response::Timeline { entries, next, .. } => Ok((entries, next)),
         other => panic!("expected a timeline, got {other:?}"),
     }
 }
 
 async fn subscribe(ws: &mut WsClient, id: u32, project: &str) -> (Vec<ProjectImage>, MilestonePlan) {
-    match ws.request(id, Request::Subscribe { id: project.to_owned() }).await.unwrap() {
+    match ws.request(id, Request::Subscribe(protocol::Subscribe { id: project.to_owned() })).await.unwrap() {
         Response::Subscribed { photos, milestones, .. } => (photos, milestones),
         other => panic!("expected subscribed, got {other:?}"),
     }
 }
 
-async fn count(server: &TestServer, sql: &str, project: &str) -> i64 {
-    sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned())).bind(project).fetch_one(server.state.store.pool()).await.unwrap()
+/// `sql`'s one number for a project (bound as `$1`).
+async fn count(server: &TestServer, sql: TestSql, project: &str) -> i64 {
+    sql.bind(project).scalar(server.state.store.pool()).await.unwrap()
 }
 
 async fn milestone_rows(server: &TestServer, project: &str) -> i64 {
-    count(server, "SELECT COUNT(*) FROM milestones WHERE project_id = $1", project).await
+    let sql = TestSql::per_backend(
+        "SELECT COUNT(*) FROM milestones WHERE project_id = $1",
+        "SELECT COUNT(*) FROM milestones WHERE project_id = $1::uuid",
+    );
+    count(server, sql, project).await
 }
 
 async fn entry_rows(server: &TestServer, project: &str) -> i64 {
-    count(server, "SELECT COUNT(*) FROM project_activity WHERE project_id = $1", project).await
+    let sql = TestSql::per_backend(
+        "SELECT COUNT(*) FROM project_activity WHERE project_id = $1",
+        "SELECT COUNT(*) FROM project_activity WHERE project_id = $1::uuid",
+    );
+    count(server, sql, project).await
+}
+
+async fn photo_rows(server: &TestServer, project: &str) -> i64 {
+    let sql = TestSql::per_backend(
+        "SELECT COUNT(*) FROM project_images WHERE project_id = $1",
+        "SELECT COUNT(*) FROM project_images WHERE project_id = $1::uuid",
+    );
+    count(server, sql, project).await
 }
 
 async fn version_of(server: &TestServer, project: &str) -> i64 {
-    count(server, "SELECT version FROM projects WHERE id = $1", project).await
+    let sql = TestSql::per_backend("SELECT version FROM projects WHERE id = $1", "SELECT version FROM projects WHERE id = $1::uuid");
+    count(server, sql, project).await
 }
 
 fn names(plan: &MilestonePlan) -> Vec<&str> {
@@ -157,7 +175,7 @@ async fn milestones_are_kept_by_admins_and_the_builder_and_progress_follows_them
         assert_eq!(names(&subscribed), sitecast::domain::milestones::RESIDENTIAL);
         assert!(dense(&subscribed));
         assert_eq!(subscribed.version, project.version);
-        let plan = plan_of(&mut builder, 1, Request::ListMilestones { project_id: project.id.clone() }).await.unwrap();
+        let plan = plan_of(&mut builder, 1, Request::ListMilestones(protocol::ListMilestones { project_id: project.id.clone() })).await.unwrap();
         assert_eq!(plan, subscribed);
 
         // Homeowners and other builders may not change them; nothing is written.
@@ -174,7 +192,7 @@ async fn milestones_are_kept_by_admins_and_the_builder_and_progress_follows_them
         assert_eq!(err.code, ErrorCode::Forbidden);
         let err = plan_of(&mut stranger, 2, set_done(&plan.milestones[0].id, true)).await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Milestone not found"));
-        let err = plan_of(&mut stranger, 3, Request::DeleteMilestone { id: plan.milestones[0].id.clone() }).await.unwrap_err();
+        let err = plan_of(&mut stranger, 3, Request::DeleteMilestone(protocol::DeleteMilestone { id: plan.milestones[0].id.clone() })).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::NotFound);
         let err = timeline(&mut stranger, 4, &project.id, None).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::Forbidden);
@@ -199,15 +217,15 @@ async fn milestones_are_kept_by_admins_and_the_builder_and_progress_follows_them
 
         // Moving keeps positions dense; deleting recounts the progress (1 of 8).
         let last = after.milestones[8].clone();
-        let moved = plan_of(&mut admin, 6, Request::MoveMilestone { id: last.id.clone(), position: 1 }).await.unwrap();
+        let moved = plan_of(&mut admin, 6, Request::MoveMilestone(protocol::MoveMilestone { id: last.id.clone(), position: 1 })).await.unwrap();
         assert_eq!(names(&moved)[..3], ["Site preparation", "Handover", "Foundation"]);
         assert!(dense(&moved));
-        let err = plan_of(&mut admin, 7, Request::MoveMilestone { id: last.id.clone(), position: 9 }).await.unwrap_err();
+        let err = plan_of(&mut admin, 7, Request::MoveMilestone(protocol::MoveMilestone { id: last.id.clone(), position: 9 })).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::Validation);
-        let deleted = plan_of(&mut builder, 8, Request::DeleteMilestone { id: last.id.clone() }).await.unwrap();
+        let deleted = plan_of(&mut builder, 8, Request::DeleteMilestone(protocol::DeleteMilestone { id: last.id.clone() })).await.unwrap();
         assert_eq!(deleted.milestones.len(), 8);
         assert!(dense(&deleted) && !names(&deleted).contains(&"Handover"));
-        let Response::Project { project: now } = admin.request(9, Request::GetProject { id: project.id.clone() }).await.unwrap() else { panic!() };
+        let Response::Project { project: now } = admin.request(9, Request::GetProject(protocol::GetProject { id: project.id.clone() })).await.unwrap() else { panic!() };
         assert_eq!(now.progress, 13);
 
         // Names and dates are checked; a rename and a date change only what they name.
@@ -229,7 +247,7 @@ async fn milestones_are_kept_by_admins_and_the_builder_and_progress_follows_them
         admin.request(14, Request::UpdateProject(manual)).await.unwrap();
         let done = SetMilestoneDone { id: landscaping.id.clone(), done: true, done_date: Some("2026-09-28".into()) };
         plan_of(&mut builder, 15, Request::SetMilestoneDone(done)).await.unwrap();
-        let Response::Project { project: now } = admin.request(16, Request::GetProject { id: project.id.clone() }).await.unwrap() else { panic!() };
+        let Response::Project { project: now } = admin.request(16, Request::GetProject(protocol::GetProject { id: project.id.clone() })).await.unwrap() else { panic!() };
         assert_eq!((now.progress, now.progress_mode), (11, ProgressMode::Manual));
         let by_hand = UpdateProject { progress: Some(30), ..by_hand };
         let Response::Project { project: now } = admin.request(17, Request::UpdateProject(by_hand)).await.unwrap() else { panic!() };
@@ -242,11 +260,11 @@ async fn milestones_are_kept_by_admins_and_the_builder_and_progress_follows_them
         assert_eq!(builder.request(19, Request::UpdateProject(manual)).await.unwrap_err().code, ErrorCode::Forbidden);
 
         // The template appends; a reopened milestone recounts (1 of 18).
-        let more = plan_of(&mut admin, 20, Request::AddMilestoneTemplate { project_id: project.id.clone() }).await.unwrap();
+        let more = plan_of(&mut admin, 20, Request::AddMilestoneTemplate(protocol::AddMilestoneTemplate { project_id: project.id.clone() })).await.unwrap();
         assert_eq!(more.milestones.len(), 18);
         assert!(dense(&more));
         plan_of(&mut admin, 21, set_done(&first.id, false)).await.unwrap();
-        let Response::Project { project: now } = admin.request(22, Request::GetProject { id: project.id.clone() }).await.unwrap() else { panic!() };
+        let Response::Project { project: now } = admin.request(22, Request::GetProject(protocol::GetProject { id: project.id.clone() })).await.unwrap() else { panic!() };
         assert_eq!(now.progress, 6);
         server.stop().await;
         db
@@ -303,20 +321,20 @@ async fn timeline_entries_are_written_with_their_change_and_reach_subscribers_li
         // A photo batch, then a comment on one of its photos: their entries arrive live;
         // the comment's goes with it.
         let r = server.upload(&project.id, &server.login(BUILDER, PASSWORD).await, &[("a.jpg", &photo(64, 48)), ("b.jpg", &photo(48, 64))]).await;
-        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+        assert!(r.all_stored(), "{r}");
         let visit = next_entry(&mut home).await;
         let TimelineDetail::PhotosAdded { count, photos, note } = &visit.detail else { panic!("{visit:?}") };
-        let uploaded: Vec<&str> = r.body["photos"].as_array().unwrap().iter().map(|p| p["id"].as_str().unwrap()).collect();
+        let uploaded: Vec<&str> = r.photos.iter().map(|p| p.id.as_str()).collect();
         assert_eq!((*count, note.clone()), (2, None));
         // In the order they were stored (two are rendered at once, so either may be first).
         let strip: HashSet<&str> = photos.iter().map(|p| p.id.as_str()).collect();
         assert_eq!((photos.len(), strip), (2, uploaded.iter().copied().collect()));
         assert_eq!(photos[0].thumb_url, format!("/media/images/{}/thumb", photos[0].id));
-        let batch = r.body["photos"][0]["batchId"].as_str().unwrap().to_owned();
-        assert_eq!(r.body["photos"][1]["batchId"].as_str(), Some(batch.as_str()), "one request, one site visit");
+        let batch = r.photos[0].batch_id.clone().expect("a site visit");
+        assert_eq!(r.photos[1].batch_id.as_deref(), Some(batch.as_str()), "one selection, one site visit");
 
         let body = "Is the   north wall\nsheathing done?".to_owned();
-        let add = Request::AddComment { image_id: uploaded[1].to_owned(), body };
+        let add = Request::AddComment(protocol::AddComment { image_id: uploaded[1].to_owned(), body });
         let Response::Comment { comment } = home.request(8, add).await.unwrap() else { panic!() };
         let said = builder
             .event(|e| match e {
@@ -330,7 +348,7 @@ async fn timeline_entries_are_written_with_their_change_and_reach_subscribers_li
             photo: protocol::TimelinePhoto { id: uploaded[1].to_owned(), thumb_url: format!("/media/images/{}/thumb", uploaded[1]) },
         });
         assert_eq!((said.actor_name.as_deref(), said.actor_role), (Some("Jamie Carter"), Some(Role::Homeowner)));
-        home.request(9, Request::DeleteComment { id: comment.id.clone() }).await.unwrap();
+        home.request(9, Request::DeleteComment(protocol::DeleteComment { id: comment.id.clone() })).await.unwrap();
         let removed = builder
             .event(|e| match e {
                 Event::TimelineRemoved { id, project_id } => Some((id.clone(), project_id.clone())),
@@ -343,15 +361,15 @@ async fn timeline_entries_are_written_with_their_change_and_reach_subscribers_li
         assert_eq!(entries[0].id, visit.id);
 
         // The strip shows only photos still there: an admin deletes one of the visit's.
-        admin.request(11, Request::DeletePhoto { id: uploaded[0].to_owned() }).await.unwrap();
+        admin.request(11, Request::DeletePhoto(protocol::DeletePhoto { id: uploaded[0].to_owned() })).await.unwrap();
         let (entries, _) = timeline(&mut home, 12, &project.id, None).await.unwrap();
         let TimelineDetail::PhotosAdded { count, photos, .. } = &entries[0].detail else { panic!() };
         assert_eq!((*count, photos.iter().map(|p| p.id.as_str()).collect::<Vec<_>>()), (2, vec![uploaded[1]]));
         // A comment's entry also goes when its photo does.
-        let add = Request::AddComment { image_id: uploaded[1].to_owned(), body: "Looks good".into() };
+        let add = Request::AddComment(protocol::AddComment { image_id: uploaded[1].to_owned(), body: "Looks good".into() });
         home.request(13, add).await.unwrap();
         let before = entry_rows(&server, &project.id).await;
-        admin.request(14, Request::DeletePhoto { id: uploaded[1].to_owned() }).await.unwrap();
+        admin.request(14, Request::DeletePhoto(protocol::DeletePhoto { id: uploaded[1].to_owned() })).await.unwrap();
         assert_eq!(entry_rows(&server, &project.id).await, before - 1);
 
         // A malformed cursor is refused; a homeowner reads no one else's timeline.
@@ -420,17 +438,6 @@ async fn the_timeline_pages_by_cursor_without_gaps_or_repeats() {
     .await;
 }
 
-/// A multipart body with a `milestoneId` field before the photos.
-fn tagged_multipart(milestone_id: &str, files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
-    let mut body = format!(
-        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"milestoneId\"\r\n\r\n{milestone_id}\r\n"
-    )
-    .into_bytes();
-    let (content_type, files) = crate::support::multipart(files);
-    body.extend_from_slice(&files);
-    (content_type, body)
-}
-
 #[actix_web::test]
 async fn photos_are_tagged_with_milestones_when_uploaded_or_later() {
     for_each_backend(|db| async move {
@@ -443,23 +450,29 @@ async fn photos_are_tagged_with_milestones_when_uploaded_or_later() {
         let (_, plan) = subscribe(&mut home, 1, &project.id).await;
         let (_, other_plan) = subscribe(&mut builder, 1, &other.id).await;
         let (framing, roofing) = (plan.milestones[2].clone(), plan.milestones[3].clone());
-        let cookie = server.login(BUILDER, PASSWORD).await;
 
-        // A multipart upload tagged with a milestone: every photo of it is.
-        let (content_type, body) = tagged_multipart(&framing.id, &[("a.jpg", &photo(64, 48)), ("b.jpg", &photo(64, 48))]);
-        let r = server.post_bytes(&format!("/api/projects/{}/photos", project.id), &content_type, body, Some(&cookie)).await;
-        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
-        for p in r.body["photos"].as_array().unwrap() {
-            assert_eq!(p["milestoneId"].as_str(), Some(framing.id.as_str()));
+        // A site visit's photos tagged with a milestone in their metadata: every one is.
+        let tus = Tus::new(&server, BUILDER).await;
+        let visit = uuid::Uuid::new_v4().to_string();
+        let mut tagged_ids = Vec::new();
+        for name in ["a.jpg", "b.jpg"] {
+            let file = photo(64, 48);
+            let meta = [("projectId", project.id.as_str()), ("filename", name), ("milestoneId", &framing.id), ("batchId", &visit), ("batchSize", "2")];
+            let created = tus.create(file.len(), &meta).await;
+            assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+            let done = tus.patch(&created.header("location").unwrap(), 0, &file).await;
+            tagged_ids.push(done.header("sitecast-photo").expect("stored"));
         }
-        let tagged = r.body["photos"][0]["id"].as_str().unwrap().to_owned();
-        // Another project's milestone is refused up front, and nothing is stored.
-        let photos_before = count(&server, "SELECT COUNT(*) FROM project_images WHERE project_id = $1", &project.id).await;
-        let (content_type, body) = tagged_multipart(&other_plan.milestones[0].id, &[("c.jpg", &photo(64, 48))]);
-        let r = server.post_bytes(&format!("/api/projects/{}/photos", project.id), &content_type, body, Some(&cookie)).await;
-        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
-        assert_eq!(r.body["fields"][0]["message"], "That milestone is not in this project.");
-        assert_eq!(count(&server, "SELECT COUNT(*) FROM project_images WHERE project_id = $1", &project.id).await, photos_before);
+        for id in &tagged_ids {
+            let added = home
+                .event(|e| match e {
+                    Event::PhotoAdded { photo } if photo.id == *id => Some(photo.clone()),
+                    _ => None,
+                })
+                .await;
+            assert_eq!(added.milestone_id.as_deref(), Some(framing.id.as_str()));
+        }
+        let tagged = tagged_ids[0].clone();
 
         // A resumable upload tagged in its metadata, in a batch: the batch is its visit.
         let tus = Tus::new(&server, BUILDER).await;
@@ -478,8 +491,12 @@ async fn photos_are_tagged_with_milestones_when_uploaded_or_later() {
             })
             .await;
         assert_eq!((added.milestone_id.as_deref(), added.batch_id.as_deref()), (Some(roofing.id.as_str()), Some(batch.as_str())));
+        // Another project's milestone is refused up front, and nothing is stored.
+        let photos_before = photo_rows(&server, &project.id).await;
         let foreign = tus.create(file.len(), &[("projectId", &project.id), ("milestoneId", &other_plan.milestones[0].id)]).await;
         assert_eq!(foreign.status, StatusCode::BAD_REQUEST, "{}", foreign.body);
+        assert_eq!(foreign.body["fields"][0]["message"], "That milestone is not in this project.");
+        assert_eq!(photo_rows(&server, &project.id).await, photos_before);
 
         // Tagging later, over the socket: builders and admins; clearing with "".
         let tag = |id: &str, milestone: &str| {
@@ -495,7 +512,7 @@ async fn photos_are_tagged_with_milestones_when_uploaded_or_later() {
 
         // Deleting a milestone untags its photos, each announced with a new version.
         let before = added.version;
-        plan_of(&mut builder, 4, Request::DeleteMilestone { id: roofing.id.clone() }).await.unwrap();
+        plan_of(&mut builder, 4, Request::DeleteMilestone(protocol::DeleteMilestone { id: roofing.id.clone() })).await.unwrap();
         let untagged = home
             .event(|e| match e {
                 Event::PhotoUpdated { photo } if photo.id == resumed => Some(photo.clone()),

@@ -11,9 +11,14 @@ use actix_web::web;
 use awc::http::StatusCode;
 use clap::Parser;
 use serde_json::Value;
-use sitecast::app::{build_state, serve, AppState};
+use base64::Engine;
+use sitecast::app::{build_state, serve};
 use sitecast::config::Cli;
-use sqlx::Connection;
+use sitecast::http::AppState;
+use sitecast::store::Store;
+use sqlx::postgres::{PgArguments, PgRow};
+use sqlx::sqlite::{SqliteArguments, SqliteRow};
+use sqlx::{Connection, PgConnection};
 use tempfile::TempDir;
 
 /// The Origin a browser on our site sends.
@@ -40,12 +45,7 @@ impl Drop for PgDrop {
         // its own on a thread of its own.
         let _ = std::thread::spawn(move || {
             let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
-            rt.block_on(async {
-                if let Ok(mut conn) = sqlx::AnyConnection::connect(&admin_url).await {
-                    let sql = format!("DROP DATABASE IF EXISTS \"{db}\" WITH (FORCE)");
-                    let _ = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await;
-                }
-            });
+            let _ = rt.block_on(throwaway_database(&admin_url, &db, Ddl::Drop));
         })
         .join();
     }
@@ -72,8 +72,9 @@ fn postgres_admin_url() -> Option<String> {
     }
 }
 
-async fn databases(dir: &Path) -> Vec<TestDb> {
-    sqlx::any::install_default_drivers();
+/// Every backend a test runs on: a SQLite file in `dir`, and a throwaway Postgres
+/// database when `TEST_DATABASE_URL` is set (see `for_each_backend`).
+pub async fn databases(dir: &Path) -> Vec<TestDb> {
     let mut dbs = vec![TestDb {
         name: "sqlite",
         url: format!("sqlite://{}", dir.join(format!("test-{}.db", uuid::Uuid::new_v4())).display()),
@@ -81,16 +82,46 @@ async fn databases(dir: &Path) -> Vec<TestDb> {
     }];
     if let Some(admin_url) = postgres_admin_url() {
         let db = format!("sitecast_test_{}", uuid::Uuid::new_v4().simple());
-        let mut conn = sqlx::AnyConnection::connect(&admin_url).await.expect("connect to TEST_DATABASE_URL");
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{db}\"")))
-            .execute(&mut conn)
-            .await
-            .expect("create throwaway database");
+        throwaway_database(&admin_url, &db, Ddl::Create).await.expect("create a throwaway database on TEST_DATABASE_URL");
         let mut url = url::Url::parse(&admin_url).expect("TEST_DATABASE_URL is a URL");
         url.set_path(&format!("/{db}"));
         dbs.push(TestDb { name: "postgres", url: url.to_string(), pg_drop: Some(PgDrop { admin_url, db }) });
     }
     dbs
+}
+
+/// A throwaway Postgres database alone (dropped with the `TestDb`), for a test about
+/// Postgres itself (upgrade.rs); `None` where `databases` would run on SQLite only.
+pub async fn postgres_database() -> Option<TestDb> {
+    let admin_url = postgres_admin_url()?;
+    let db = format!("sitecast_test_{}", uuid::Uuid::new_v4().simple());
+    throwaway_database(&admin_url, &db, Ddl::Create).await.expect("create a throwaway database on TEST_DATABASE_URL");
+    let mut url = url::Url::parse(&admin_url).expect("TEST_DATABASE_URL is a URL");
+    url.set_path(&format!("/{db}"));
+    Some(TestDb { name: "postgres", url: url.to_string(), pg_drop: Some(PgDrop { admin_url, db }) })
+}
+
+enum Ddl {
+    Create,
+    Drop,
+}
+
+/// Creates or drops a throwaway Postgres database. A database's name cannot be bound as
+/// a parameter, and neither statement may run inside a function (which could quote it
+/// with `format('%I')`), so the name is written into the statement: the suite's one SQL
+/// text made at run time, and only ever of a name `databases` generated.
+async fn throwaway_database(admin_url: &str, db: &str, ddl: Ddl) -> sqlx::Result<()> {
+    assert!(
+        db.starts_with("sitecast_test_") && db.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'),
+        "not a throwaway database's name: {db}"
+    );
+    let sql = match ddl {
+        Ddl::Create => format!("CREATE DATABASE \"{db}\""),
+        Ddl::Drop => format!("DROP DATABASE IF EXISTS \"{db}\" WITH (FORCE)"),
+    };
+    let mut conn = PgConnection::connect(admin_url).await?;
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await?;
+    conn.close().await
 }
 
 /// Runs one test body against every backend: SQLite always, Postgres when configured.
@@ -105,6 +136,128 @@ where
         eprintln!("-- on {name}");
         let db = body(db).await;
         db.cleanup().await;
+    }
+}
+
+/// A test's own SQL, for what no store function does (counting rows, backdating a
+/// time, breaking a constraint on purpose), run on whichever backend the store is.
+/// Binds and fetches read like sqlx's: `TestSql::new(sql).bind(x).scalar(store)`.
+///
+/// The schemas differ where Postgres uses native types (SQLite keeps TEXT ids, INTEGER
+/// milliseconds and 0/1 flags); a statement that touches such a column is written once
+/// per backend with `TestSql::per_backend(sqlite, postgres)`, and on Postgres:
+/// - an id compares with a bound text as `id = $1::uuid`, and reads as `id::text`;
+/// - a time is written as `TIMESTAMPTZ 'epoch' + $1 * INTERVAL '1 millisecond'`
+///   and read as `(EXTRACT(EPOCH FROM t) * 1000)::bigint`;
+/// - a flag is `true`/`false`.
+pub struct TestSql {
+    sqlite: &'static str,
+    postgres: &'static str,
+    args: Vec<Arg>,
+}
+
+/// A value for `$n`: text (ids too, cast in the SQL on Postgres) or an integer.
+pub enum Arg {
+    Text(String),
+    Int(i64),
+}
+
+impl From<&str> for Arg {
+    fn from(v: &str) -> Arg {
+        Arg::Text(v.to_owned())
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(v: &String) -> Arg {
+        Arg::Text(v.clone())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(v: String) -> Arg {
+        Arg::Text(v)
+    }
+}
+
+impl From<i64> for Arg {
+    fn from(v: i64) -> Arg {
+        Arg::Int(v)
+    }
+}
+
+/// What a `TestSql` row decodes into on either backend (a tuple of column types).
+pub trait TestRow: for<'r> sqlx::FromRow<'r, SqliteRow> + for<'r> sqlx::FromRow<'r, PgRow> + Send + Unpin {}
+impl<T> TestRow for T where T: for<'r> sqlx::FromRow<'r, SqliteRow> + for<'r> sqlx::FromRow<'r, PgRow> + Send + Unpin {}
+
+impl TestSql {
+    /// The same statement on both backends.
+    pub fn new(sql: &'static str) -> TestSql {
+        TestSql::per_backend(sql, sql)
+    }
+
+    /// SQLite's statement and Postgres's, with the same parameters.
+    pub fn per_backend(sqlite: &'static str, postgres: &'static str) -> TestSql {
+        TestSql { sqlite, postgres, args: Vec::new() }
+    }
+
+    pub fn bind(mut self, value: impl Into<Arg>) -> TestSql {
+        self.args.push(value.into());
+        self
+    }
+
+    fn arguments<A>(&self) -> A
+    where
+        A: sqlx::Arguments,
+        String: for<'t> sqlx::Encode<'t, A::Database> + sqlx::Type<A::Database>,
+        i64: for<'t> sqlx::Encode<'t, A::Database> + sqlx::Type<A::Database>,
+    {
+        let mut out = A::default();
+        for arg in &self.args {
+            match arg {
+                Arg::Text(v) => out.add(v.clone()),
+                Arg::Int(v) => out.add(*v),
+            }
+            .expect("text and integers always encode");
+        }
+        out
+    }
+
+    /// Runs the statement; the rows it changed.
+    pub async fn execute(self, store: &Store) -> sqlx::Result<u64> {
+        Ok(match store {
+            Store::Sqlite(pool) => sqlx::query_with(self.sqlite, self.arguments::<SqliteArguments>()).execute(pool).await?.rows_affected(),
+            Store::Postgres(pool) => sqlx::query_with(self.postgres, self.arguments::<PgArguments>()).execute(pool).await?.rows_affected(),
+        })
+    }
+
+    pub async fn fetch_all<T: TestRow>(self, store: &Store) -> sqlx::Result<Vec<T>> {
+        match store {
+            Store::Sqlite(pool) => sqlx::query_as_with(self.sqlite, self.arguments::<SqliteArguments>()).fetch_all(pool).await,
+            Store::Postgres(pool) => sqlx::query_as_with(self.postgres, self.arguments::<PgArguments>()).fetch_all(pool).await,
+        }
+    }
+
+    pub async fn fetch_optional<T: TestRow>(self, store: &Store) -> sqlx::Result<Option<T>> {
+        match store {
+            Store::Sqlite(pool) => sqlx::query_as_with(self.sqlite, self.arguments::<SqliteArguments>()).fetch_optional(pool).await,
+            Store::Postgres(pool) => sqlx::query_as_with(self.postgres, self.arguments::<PgArguments>()).fetch_optional(pool).await,
+        }
+    }
+
+    pub async fn fetch_one<T: TestRow>(self, store: &Store) -> sqlx::Result<T> {
+        match store {
+            Store::Sqlite(pool) => sqlx::query_as_with(self.sqlite, self.arguments::<SqliteArguments>()).fetch_one(pool).await,
+            Store::Postgres(pool) => sqlx::query_as_with(self.postgres, self.arguments::<PgArguments>()).fetch_one(pool).await,
+        }
+    }
+
+    /// The first column of the one row.
+    pub async fn scalar<T>(self, store: &Store) -> sqlx::Result<T>
+    where
+        (T,): TestRow,
+    {
+        self.fetch_one::<(T,)>(store).await.map(|(v,)| v)
     }
 }
 
@@ -216,10 +369,68 @@ impl TestServer {
         TestServer::finish(req.send_json(&json).await.expect("POST")).await
     }
 
-    /// A multipart upload of `(file name, bytes)` parts, as a browser's form sends it.
-    pub async fn upload(&self, project_id: &str, cookie: &str, files: &[(&str, &[u8])]) -> Resp {
-        let (content_type, body) = multipart(files);
-        self.post_bytes(&format!("/api/projects/{project_id}/photos"), &content_type, body, Some(cookie)).await
+    /// Uploads `(file name, bytes)` files as one site visit over tus, as the web app
+    /// does: the files within the size limits in one batch (the app leaves the others
+    /// out of it; they are created alone, for the server to refuse), each created and
+    /// then sent whole in one PATCH. Answers what each file became.
+    pub async fn upload(&self, project_id: &str, cookie: &str, files: &[(&str, &[u8])]) -> Uploaded {
+        let fits = |bytes: &[u8]| !bytes.is_empty() && bytes.len() <= sitecast::domain::photos::MAX_FILE_BYTES;
+        let batch_id = uuid::Uuid::new_v4().to_string();
+        let batch_size = files.iter().filter(|(_, bytes)| fits(bytes)).count().to_string();
+        let tus = |method: awc::http::Method, url: String| {
+            self.client
+                .request(method, url)
+                .insert_header(("Origin", ORIGIN))
+                .insert_header(("Cookie", format!("sitecast_session={cookie}")))
+                .insert_header(("Tus-Resumable", "1.0.0"))
+        };
+        let mut outcomes = Vec::new();
+        for (name, bytes) in files {
+            let mut meta = vec![("projectId", project_id), ("filename", *name)];
+            if fits(bytes) {
+                meta.extend([("batchId", batch_id.as_str()), ("batchSize", batch_size.as_str())]);
+            }
+            let created = tus(awc::http::Method::POST, format!("{}/api/uploads", self.base))
+                .insert_header(("Upload-Length", bytes.len().to_string()))
+                .insert_header(("Upload-Metadata", tus_metadata(&meta)))
+                .send()
+                .await
+                .expect("POST /api/uploads");
+            let created = TestServer::finish(created).await;
+            let Some(location) = created.headers.get("location").and_then(|l| l.to_str().ok()) else {
+                outcomes.push((name.to_string(), Outcome::Error(created.status, created.body)));
+                continue;
+            };
+            let patched = tus(awc::http::Method::PATCH, format!("{}{location}", self.base))
+                .insert_header(("Upload-Offset", "0"))
+                .insert_header(("Content-Type", "application/offset+octet-stream"))
+                .send_body(bytes.to_vec())
+                .await
+                .expect("PATCH an upload");
+            let patched = TestServer::finish(patched).await;
+            let header = |n: &str| patched.headers.get(n).and_then(|v| v.to_str().ok()).map(str::to_owned);
+            let outcome = match (header("sitecast-photo"), header("sitecast-refused")) {
+                (Some(id), _) => Outcome::Stored(id),
+                (None, Some(reason)) => Outcome::Refused(percent_encoding::percent_decode_str(&reason).decode_utf8_lossy().into_owned()),
+                (None, None) => Outcome::Error(patched.status, patched.body),
+            };
+            outcomes.push((name.to_string(), outcome));
+        }
+        // The stored photos as the uploader's listing has them, in the order sent.
+        let ids: Vec<&str> = outcomes.iter().filter_map(|(_, o)| if let Outcome::Stored(id) = o { Some(id.as_str()) } else { None }).collect();
+        let mut photos = Vec::new();
+        if !ids.is_empty() {
+            let mut ws = self.ws(Some(cookie), Some(ORIGIN)).await.expect("the uploader's socket");
+            ws.next_msg().await;
+            let listed = match ws.request(1, protocol::Request::ListPhotos(protocol::ListPhotos { project_id: project_id.to_owned() })).await {
+                Ok(protocol::Response::Photos { photos, .. }) => photos,
+                other => panic!("photos expected: {other:?}"),
+            };
+            for id in ids {
+                photos.push(listed.iter().find(|p| p.id == id).expect("a stored photo is listed").clone());
+            }
+        }
+        Uploaded { outcomes, photos }
     }
 
     pub async fn post_bytes(&self, path: &str, content_type: &str, body: Vec<u8>, cookie: Option<&str>) -> Resp {
@@ -260,7 +471,7 @@ impl TestServer {
     /// because some mail (password reset) is queued in the background.
     pub async fn wait_for_mail(&self, to: &str, subject: &str) -> String {
         for _ in 0..200 {
-            let row: Option<(String,)> = sqlx::query_as(
+            let row: Option<(String,)> = TestSql::new(
                 "SELECT body_text FROM mail_outbox WHERE to_address = $1 AND subject = $2 ORDER BY created_at DESC LIMIT 1",
             )
             .bind(to)
@@ -277,9 +488,9 @@ impl TestServer {
     }
 
     pub async fn mail_count(&self, to: &str) -> i64 {
-        sqlx::query_scalar("SELECT COUNT(*) FROM mail_outbox WHERE to_address = $1")
+        TestSql::new("SELECT COUNT(*) FROM mail_outbox WHERE to_address = $1")
             .bind(to)
-            .fetch_one(self.state.store.pool())
+            .scalar(self.state.store.pool())
             .await
             .expect("count mail")
     }
@@ -315,24 +526,56 @@ impl TestServer {
     }
 }
 
-pub const BOUNDARY: &str = "----sitecast-test-boundary-7MA4YWxkTrZu0gW";
+/// tus `Upload-Metadata`: `key base64(value)` pairs.
+pub fn tus_metadata(pairs: &[(&str, &str)]) -> String {
+    let b64 = |v: &str| base64::engine::general_purpose::STANDARD.encode(v);
+    pairs.iter().map(|(k, v)| format!("{k} {}", b64(v))).collect::<Vec<_>>().join(",")
+}
 
-/// A multipart/form-data body with one `photos` part per file.
-pub fn multipart(files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
-    let mut body = Vec::new();
-    for (name, bytes) in files {
-        body.extend_from_slice(
-            format!(
-                "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"{name}\"\r\n\
-                 Content-Type: application/octet-stream\r\n\r\n"
-            )
-            .as_bytes(),
-        );
-        body.extend_from_slice(bytes);
-        body.extend_from_slice(b"\r\n");
+/// What one file of an upload became.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// Stored, as the photo with this id.
+    Stored(String),
+    /// Refused once its bytes were in, with the reason (not an image, damaged, …).
+    Refused(String),
+    /// Refused before that (at creation: who may upload, the size) or not stored for
+    /// a failure of ours: the error answer.
+    Error(StatusCode, Value),
+}
+
+/// What an upload of several files came to (`TestServer::upload`).
+#[derive(Debug)]
+pub struct Uploaded {
+    /// Each file, in the order sent.
+    pub outcomes: Vec<(String, Outcome)>,
+    /// The stored photos, in the order sent.
+    pub photos: Vec<protocol::ProjectImage>,
+}
+
+impl Uploaded {
+    pub fn all_stored(&self) -> bool {
+        self.outcomes.iter().all(|(_, o)| matches!(o, Outcome::Stored(_)))
     }
-    body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={BOUNDARY}"), body)
+
+    /// The files refused once sent: (name, reason).
+    pub fn refused(&self) -> Vec<(&str, &str)> {
+        self.outcomes
+            .iter()
+            .filter_map(|(n, o)| if let Outcome::Refused(r) = o { Some((n.as_str(), r.as_str())) } else { None })
+            .collect()
+    }
+
+    /// The first error answer, if any.
+    pub fn error(&self) -> Option<(StatusCode, &Value)> {
+        self.outcomes.iter().find_map(|(_, o)| if let Outcome::Error(s, b) = o { Some((*s, b)) } else { None })
+    }
+}
+
+impl std::fmt::Display for Uploaded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.outcomes)
+    }
 }
 
 /// The `token=` parameter of the first link in a mail.
@@ -514,6 +757,6 @@ impl TestServer {
     }
 
     pub async fn count_sockets(&self) -> usize {
-        self.state.live.hub.send(sitecast::live::hub::CountSockets).await.unwrap_or(usize::MAX)
+        self.state.live.count_sockets().await
     }
 }

@@ -11,7 +11,7 @@ use image::{DynamicImage, ImageFormat};
 use protocol::{Event, ImageCategory, NotificationKind, Project, Request, Response};
 use sitecast::domain::photos::REASON_TRUNCATED;
 
-use crate::support::{for_each_backend, Options, TestServer, ORIGIN};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, ORIGIN};
 
 const HOMEOWNER: &str = "homeowner@sitecast.demo";
 const BUILDER: &str = "builder@sitecast.demo";
@@ -31,24 +31,8 @@ pub(crate) fn photo(w: u32, h: u32) -> Vec<u8> {
     out.into_inner()
 }
 
-fn b64(s: &str) -> String {
-    const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in s.as_bytes().chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |acc, (i, &b)| acc | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ABC[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 pub(crate) fn metadata(pairs: &[(&str, &str)]) -> String {
-    pairs.iter().map(|(k, v)| format!("{k} {}", b64(v))).collect::<Vec<_>>().join(",")
+    crate::support::tus_metadata(pairs)
 }
 
 /// A tus client over awc, as a browser would send it: cookie, Origin, tus headers.
@@ -166,7 +150,7 @@ async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_no
         let server = TestServer::start(&db.url, demo()).await;
         let project = maple(&server).await;
         let (mut watcher, _) = server.connect(HOMEOWNER).await;
-        match watcher.request(1, Request::Subscribe { id: project.id.clone() }).await.unwrap() {
+        match watcher.request(1, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await.unwrap() {
             Response::Subscribed { .. } => {}
             other => panic!("expected subscribed, got {other:?}"),
         }
@@ -244,6 +228,11 @@ async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_no
         // A third file is past the batch's declared size.
         let third = tus.create(10, &[("projectId", &project.id), ("batchId", &batch), ("batchSize", "2")]).await;
         assert_eq!(third.status, StatusCode::PAYLOAD_TOO_LARGE);
+        // A visit's id is a UUID in its one written form, like every id (issue 26).
+        for id in ["load-1f3a9c0e77", "193a1e4f2b3-9c4d5e6f7a8b9", &batch.to_uppercase()] {
+            let odd = tus.create(10, &[("projectId", &project.id), ("batchId", id), ("batchSize", "1")]).await;
+            assert_eq!(odd.status, StatusCode::BAD_REQUEST, "{id}: {}", odd.body);
+        }
 
         let text = server.wait_for_mail(HOMEOWNER, "1 new photo in Maple Street Residence").await;
         assert!(text.contains(note), "{text}");
@@ -257,11 +246,12 @@ async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_no
         assert_eq!((notice.kind, notice.project_id.as_deref()), (NotificationKind::NewPhotos, Some(project.id.as_str())));
         assert_eq!(notice.title, "1 new photo in Maple Street Residence");
         assert_eq!(server.mail_count(HOMEOWNER).await, mails_before + 1);
-        let photos: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM project_images WHERE id = $1")
-            .bind(&photo_id)
-            .fetch_one(server.state.store.pool())
-            .await
-            .unwrap();
+        let photos: i64 =
+            TestSql::per_backend("SELECT COUNT(*) FROM project_images WHERE id = $1", "SELECT COUNT(*) FROM project_images WHERE id = $1::uuid")
+                .bind(&photo_id)
+                .scalar(server.state.store.pool())
+                .await
+                .unwrap();
         assert_eq!(photos, 1);
         assert_eq!(partial_files(&server).await, 0);
         server.stop().await;
@@ -322,7 +312,7 @@ async fn who_may_create_and_append() {
 
         // Once the builder is no longer on the project (a builder of another project
         // now), the next chunk is refused and nothing more is written.
-        sqlx::query("UPDATE projects SET builder_id = NULL WHERE id = $1")
+        TestSql::per_backend("UPDATE projects SET builder_id = NULL WHERE id = $1", "UPDATE projects SET builder_id = NULL WHERE id = $1::uuid")
             .bind(&project.id)
             .execute(server.state.store.pool())
             .await
@@ -409,25 +399,26 @@ async fn an_abandoned_upload_expires_and_is_swept() {
         assert_eq!(tus.patch(&location, 0, &[7u8; 400]).await.status, StatusCode::NO_CONTENT);
         // A partial file whose row never made it (a crash between the two).
         std::fs::write(server.dir.path().join("uploads/0000-orphan.part"), b"x").unwrap();
-        let registry = server.state.live.registry.clone();
-        let turns = move |project_id: &str| sitecast::live::project::ProjectTurns { registry: registry.clone(), project_id: project_id.to_owned() };
-        let sweep = || sitecast::domain::uploads::sweep(&server.state.svc, Duration::ZERO, turns.clone());
+        let sweep = || sitecast::domain::uploads::sweep(&server.state.svc, Duration::ZERO, &server.state.live);
 
         // Still fresh: the sweep leaves it (and only removes the orphan).
         assert_eq!(sweep().await.unwrap(), 1);
         assert_eq!(tus.head(&location).await.offset(), 400);
         // Past its expiry: refused at once, and swept.
-        sqlx::query("UPDATE uploads SET expires_at = $1 WHERE id = $2")
-            .bind(sitecast::store::now_ms() - 1)
-            .bind(&id)
-            .execute(server.state.store.pool())
-            .await
-            .unwrap();
+        TestSql::per_backend(
+            "UPDATE uploads SET expires_at = $1 WHERE id = $2",
+            "UPDATE uploads SET expires_at = TIMESTAMPTZ 'epoch' + $1 * INTERVAL '1 millisecond' WHERE id = $2::uuid",
+        )
+        .bind(sitecast::store::now_ms() - 1)
+        .bind(&id)
+        .execute(server.state.store.pool())
+        .await
+        .unwrap();
         assert_eq!(tus.head(&location).await.status, StatusCode::NOT_FOUND);
         assert_eq!(tus.patch(&location, 400, &[7u8; 600]).await.status, StatusCode::NOT_FOUND);
         assert_eq!(sweep().await.unwrap(), 1);
         assert_eq!(partial_files(&server).await, 0);
-        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM uploads").fetch_one(server.state.store.pool()).await.unwrap();
+        let rows: i64 = TestSql::new("SELECT COUNT(*) FROM uploads").scalar(server.state.store.pool()).await.unwrap();
         assert_eq!(rows, 0);
         server.stop().await;
         db

@@ -75,7 +75,7 @@ async fn requests_are_answered_and_bad_frames_get_errors_without_killing_the_soc
     let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.unwrap();
     assert!(matches!(ws.next_msg().await, ServerMsg::Hello(_)));
 
-    ws.send(&ClientMsg { id: 1, request: Request::Ping }).await;
+    ws.send(&ClientMsg { id: 1, request: Request::Ping(protocol::Ping {}) }).await;
     assert_eq!(ws.next_msg().await, ServerMsg::Reply { id: 1, response: Response::Pong });
 
     // Garbage bytes: an error with no id.
@@ -107,7 +107,7 @@ async fn requests_are_answered_and_bad_frames_get_errors_without_killing_the_soc
     assert!(matches!(ws.next_msg().await, ServerMsg::Error { id: None, .. }));
 
     // Still alive after all that.
-    ws.send(&ClientMsg { id: 2, request: Request::Ping }).await;
+    ws.send(&ClientMsg { id: 2, request: Request::Ping(protocol::Ping {}) }).await;
     assert_eq!(ws.next_msg().await, ServerMsg::Reply { id: 2, response: Response::Pong });
 
     // An oversize frame closes the socket with 1009 (message too big).
@@ -137,8 +137,8 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
             response
         };
 
-        ask(Request::Ping).await;
-        ask(Request::ListUsers).await;
+        ask(Request::Ping(protocol::Ping {})).await;
+        ask(Request::ListUsers(protocol::ListUsers {})).await;
         let Response::User { user } = ask(Request::CreateUser(CreateUser {
             role: Role::Homeowner,
             email: "pairing@example.com".into(),
@@ -153,7 +153,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
             unreachable!()
         };
         ask(Request::UpdateUser(UpdateUser { id: user.id.clone(), phone: Some("555-0101".into()), ..Default::default() })).await;
-        let Response::Projects { projects } = ask(Request::ListProjects).await else { unreachable!() };
+        let Response::Projects { projects } = ask(Request::ListProjects(protocol::ListProjects {})).await else { unreachable!() };
         let Response::Project { project } = ask(Request::CreateProject(CreateProject {
             title: "Pairing House".into(),
             description: String::new(),
@@ -169,25 +169,25 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         else {
             unreachable!()
         };
-        ask(Request::GetProject { id: project.id.clone() }).await;
+        ask(Request::GetProject(protocol::GetProject { id: project.id.clone() })).await;
         ask(Request::UpdateProject(UpdateProject { id: project.id.clone(), progress: Some(10), ..Default::default() })).await;
-        ask(Request::Subscribe { id: project.id.clone() }).await;
-        ask(Request::Unsubscribe { id: project.id.clone() }).await;
+        ask(Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await;
+        ask(Request::Unsubscribe(protocol::Unsubscribe { id: project.id.clone() })).await;
         // Issue 18: the project's milestones and its timeline.
         let add = AddMilestone { project_id: project.id.clone(), name: "Framing".into(), target_date: Some("2026-06-01".into()) };
         let Response::Milestones { plan } = ask(Request::AddMilestone(add)).await else { unreachable!() };
         let milestone = plan.milestones[0].id.clone();
-        ask(Request::ListMilestones { project_id: project.id.clone() }).await;
-        ask(Request::AddMilestoneTemplate { project_id: project.id.clone() }).await;
+        ask(Request::ListMilestones(protocol::ListMilestones { project_id: project.id.clone() })).await;
+        ask(Request::AddMilestoneTemplate(protocol::AddMilestoneTemplate { project_id: project.id.clone() })).await;
         ask(Request::UpdateMilestone(UpdateMilestone { id: milestone.clone(), name: Some("Wall framing".into()), target_date: None })).await;
         ask(Request::SetMilestoneDone(SetMilestoneDone { id: milestone.clone(), done: true, done_date: None })).await;
-        ask(Request::MoveMilestone { id: milestone.clone(), position: 3 }).await;
-        ask(Request::ListTimeline { project_id: project.id.clone(), before: None }).await;
-        ask(Request::DeleteMilestone { id: milestone }).await;
+        ask(Request::MoveMilestone(protocol::MoveMilestone { id: milestone.clone(), position: 3 })).await;
+        ask(Request::ListTimeline(protocol::ListTimeline { project_id: project.id.clone(), before: None })).await;
+        ask(Request::DeleteMilestone(protocol::DeleteMilestone { id: milestone })).await;
         // A demo project's photo for the photo requests.
         let mut photo = None;
         for p in &projects {
-            let Response::Photos { photos, .. } = ask(Request::ListPhotos { project_id: p.id.clone() }).await else { unreachable!() };
+            let Response::Photos { photos, .. } = ask(Request::ListPhotos(protocol::ListPhotos { project_id: p.id.clone() })).await else { unreachable!() };
             if let Some(first) = photos.into_iter().next() {
                 photo = Some(first);
                 break;
@@ -195,32 +195,55 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         }
         let photo = photo.expect("the demo data has photos");
         ask(Request::UpdatePhoto(UpdatePhoto { id: photo.id.clone(), caption: Some("Paired".into()), ..Default::default() })).await;
-        ask(Request::SetFavourite { image_id: photo.id.clone(), favourite: true }).await;
-        ask(Request::ListComments { image_id: photo.id.clone() }).await;
-        let Response::Comment { comment } = ask(Request::AddComment { image_id: photo.id.clone(), body: "Paired".into() }).await else {
+        ask(Request::SetFavourite(protocol::SetFavourite { image_id: photo.id.clone(), favourite: true })).await;
+        ask(Request::ListComments(protocol::ListComments { image_id: photo.id.clone() })).await;
+        let Response::Comment { comment } = ask(Request::AddComment(protocol::AddComment { image_id: photo.id.clone(), body: "Paired".into() })).await else {
             unreachable!()
         };
-        ask(Request::EditComment { id: comment.id.clone(), body: "Paired again".into() }).await;
-        ask(Request::DeleteComment { id: comment.id.clone() }).await;
+        ask(Request::EditComment(protocol::EditComment { id: comment.id.clone(), body: "Paired again".into() })).await;
+        ask(Request::DeleteComment(protocol::DeleteComment { id: comment.id.clone() })).await;
+        // Issue 27: markup.
+        ask(Request::GetMarkup(protocol::GetMarkup { image_id: photo.id.clone() })).await;
+        let pin = protocol::Shape {
+            id: "pin-1".into(),
+            color: protocol::MarkupColor::Orange,
+            width: protocol::StrokeWidth::Medium,
+            geometry: protocol::Geometry::Pin { at: protocol::Point { x: 0.5, y: 0.5 }, note: "Paired".into() },
+            author_id: String::new(),
+        };
+        ask(Request::SaveMarkup(protocol::SaveMarkup { image_id: photo.id.clone(), base_version: 0, shapes: vec![pin] })).await;
+        // Issue 29: tags, search and the installation's settings.
+        ask(Request::ListTags(protocol::ListTags { project_id: photo.project_id.clone() })).await;
+        let tag = protocol::TagPhotos {
+            project_id: photo.project_id.clone(),
+            image_ids: vec![photo.id.clone()],
+            add_tags: vec!["Kitchen".into()],
+            remove_tags: vec![],
+        };
+        ask(Request::TagPhotos(tag)).await;
+        ask(Request::Search(protocol::Search { query: "kitch".into(), project_id: None, watch: true })).await;
+        ask(Request::EndSearch(protocol::EndSearch {})).await;
+        ask(Request::GetInstallationSettings(protocol::GetInstallationSettings {})).await;
+        ask(Request::UpdateInstallationSettings(protocol::InstallationSettings { store_photo_locations: true })).await;
         // A notification of the admin's own: the homeowner mentions them.
         let (mut home, hello) = server.connect("homeowner@sitecast.demo").await;
         let mut mentioned = false;
         for (n, p) in hello.snapshot.projects.iter().enumerate() {
             let n = n as u32 * 2 + 1;
-            let Ok(Response::Photos { photos, .. }) = home.request(n, Request::ListPhotos { project_id: p.id.clone() }).await else { continue };
+            let Ok(Response::Photos { photos, .. }) = home.request(n, Request::ListPhotos(protocol::ListPhotos { project_id: p.id.clone() })).await else { continue };
             if let Some(first) = photos.first() {
                 let body = "@Alex Morgan could you look at this?".to_owned();
-                home.request(n + 1, Request::AddComment { image_id: first.id.clone(), body }).await.unwrap();
+                home.request(n + 1, Request::AddComment(protocol::AddComment { image_id: first.id.clone(), body })).await.unwrap();
                 mentioned = true;
                 break;
             }
         }
         assert!(mentioned, "the demo homeowner has photos");
-        let Response::Notifications { notifications, .. } = ask(Request::ListNotifications { before: None }).await else { unreachable!() };
+        let Response::Notifications { notifications, .. } = ask(Request::ListNotifications(protocol::ListNotifications { before: None })).await else { unreachable!() };
         let notice = notifications.first().expect("the mention notified the admin");
-        ask(Request::MarkNotificationRead { id: notice.id.clone() }).await;
-        ask(Request::MarkAllNotificationsRead).await;
-        let Response::MailPreferences { preferences } = ask(Request::GetMailPreferences).await else { unreachable!() };
+        ask(Request::MarkNotificationRead(protocol::MarkNotificationRead { id: notice.id.clone() })).await;
+        ask(Request::MarkAllNotificationsRead(protocol::MarkAllNotificationsRead {})).await;
+        let Response::MailPreferences { preferences } = ask(Request::GetMailPreferences(protocol::GetMailPreferences {})).await else { unreachable!() };
         ask(Request::UpdateMailPreferences(MailPreferences { status_changes: !preferences.status_changes, ..preferences })).await;
         // Issue 18: guest links.
         let share = protocol::CreateGuestLink {
@@ -230,12 +253,12 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
             expires_in_days: Some(7),
         };
         let Response::GuestLinkCreated { link, .. } = ask(Request::CreateGuestLink(share)).await else { unreachable!() };
-        ask(Request::ListGuestLinks { project_id: project.id.clone() }).await;
-        ask(Request::RevokeGuestLink { id: link.id }).await;
-        ask(Request::DeletePhoto { id: photo.id.clone() }).await;
-        ask(Request::DeleteProject { id: project.id.clone() }).await;
-        ask(Request::UserDeletionImpact { id: user.id.clone() }).await;
-        ask(Request::DeleteUser { id: user.id.clone() }).await;
+        ask(Request::ListGuestLinks(protocol::ListGuestLinks { project_id: project.id.clone() })).await;
+        ask(Request::RevokeGuestLink(protocol::RevokeGuestLink { id: link.id })).await;
+        ask(Request::DeletePhoto(protocol::DeletePhoto { id: photo.id.clone() })).await;
+        ask(Request::DeleteProject(protocol::DeleteProject { id: project.id.clone() })).await;
+        ask(Request::UserDeletionImpact(protocol::UserDeletionImpact { id: user.id.clone() })).await;
+        ask(Request::DeleteUser(protocol::DeleteUser { id: user.id.clone() })).await;
         ask(Request::UpdateProfile(ProfileUpdate { first_name: "Alex".into(), last_name: "Morgan".into(), ..ProfileUpdate::default() })).await;
         ask(Request::Log(LogEntry { level: "info".into(), message: "pairing test".into(), data: None })).await;
         ask(Request::ChangePassword(PasswordChange {
@@ -279,7 +302,7 @@ async fn logout_and_password_reset_close_open_sockets() {
     assert_eq!(server.ws(Some(&cookie), Some(ORIGIN)).await.err().map(|e| e.0), Some(StatusCode::UNAUTHORIZED));
 
     // The other session survives a logout elsewhere...
-    other.send(&ClientMsg { id: 1, request: Request::Ping }).await;
+    other.send(&ClientMsg { id: 1, request: Request::Ping(protocol::Ping {}) }).await;
     assert_eq!(other.next_msg().await, ServerMsg::Reply { id: 1, response: Response::Pong });
     // ...but not a password reset.
     server.post("/api/auth/forgot", json!({"email": "builder@sitecast.demo"}), None).await;
@@ -338,7 +361,7 @@ async fn a_peer_that_answers_pings_stays_connected() {
             other => panic!("expected only pings and frames while idle, got {other:?}"),
         }
     }
-    ws.send(&ClientMsg { id: 9, request: Request::Ping }).await;
+    ws.send(&ClientMsg { id: 9, request: Request::Ping(protocol::Ping {}) }).await;
     assert_eq!(ws.next_msg().await, ServerMsg::Reply { id: 9, response: Response::Pong });
     server.stop().await;
 }
@@ -383,7 +406,7 @@ async fn sockets_are_capped_per_session_and_per_user() {
     let fresh = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
     let mut over = server.ws(Some(&fresh), Some(ORIGIN)).await.expect("upgrade");
     assert_eq!(over.close_code().await, Some(4429), "the 51st socket of one user");
-    assert!(matches!(held[0].request(1, Request::Ping).await, Ok(Response::Pong)), "the others carry on");
+    assert!(matches!(held[0].request(1, Request::Ping(protocol::Ping {})).await, Ok(Response::Pong)), "the others carry on");
     // A closed socket makes room again.
     drop(held.pop());
     let mut again = None;

@@ -4,6 +4,7 @@ import { parentPath, showsBackButton } from '../lib/backNavigation';
 import { useAppStore } from '../store';
 import { Logo } from './Logo';
 import { NotificationBell } from './notifications/NotificationBell';
+import { HeaderSearch } from './search/HeaderSearch';
 import { UpdateRequiredBanner } from './UpdateRequiredBanner';
 import { UserMenu } from './UserMenu';
 import { buttonClasses } from './ui/Button';
@@ -19,9 +20,15 @@ export function AppHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         {back && <BackButton pathname={pathname} />}
         <Logo to={user ? '/dashboard' : '/'} className={back ? 'max-sm:hidden' : undefined} />
+        {user && (
+          <div className="hidden min-w-0 flex-1 justify-center md:flex">
+            <HeaderSearch slot="center" />
+          </div>
+        )}
         <div className="flex items-center gap-3">
           {user ? (
             <>
+              <HeaderSearch slot="actions" />
               <NotificationBell />
               <UserMenu user={user} online={connection === 'open'} />
             </>

@@ -67,8 +67,19 @@ interface RowModel {
  * delete; an admin cannot delete their own row. Columns sort, long lists page, and on
  * a phone each person is a card with every detail and labelled actions.
  */
-export function UserTable({ role, listings, viewer }: { role: Role; listings: UserListing[]; viewer: Profile }) {
-  const [query, setQuery] = useState('');
+export function UserTable({
+  role,
+  listings,
+  viewer,
+  initialQuery = '',
+}: {
+  role: Role;
+  listings: UserListing[];
+  viewer: Profile;
+  /** What the search box starts with (a person picked in the header search). */
+  initialQuery?: string;
+}) {
+  const [query, setQuery] = useState(initialQuery);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<Profile | null>(null);

@@ -3,9 +3,13 @@ import { photo } from '../testing/fixtures';
 import {
   defaultDateFilter,
   differsFromDefault,
+  formatTagParam,
+  matchesTags,
   monthChoices,
   newestFirst,
   parseChoice,
+  parseTagParam,
+  usedTags,
   visiblePhotos,
   withMonth,
   withYear,
@@ -117,5 +121,43 @@ describe('visible photos', () => {
     ];
     expect(newestFirst(same).map((p) => p.id)).toEqual(['c', 'a', 'b']);
     expect(newestFirst([...same].reverse()).map((p) => p.id)).toEqual(['c', 'a', 'b']);
+  });
+});
+
+describe('tag filter (issue 29)', () => {
+  const tagged = (id: string, tags: string[]) => photo({ id, tags, createdAt: at(2026, 10) });
+  const kitchenWired = tagged('a', ['Kitchen', 'Electrical']);
+  const kitchen = tagged('b', ['kitchen']);
+  const bare = tagged('c', []);
+  const all = [kitchenWired, kitchen, bare];
+  const thisMonth = defaultDateFilter(now);
+
+  it('keeps photos that carry every chosen tag, in any case', () => {
+    expect(matchesTags(kitchenWired, ['kitchen', 'ELECTRICAL'])).toBe(true);
+    expect(matchesTags(kitchen, ['Kitchen', 'Electrical'])).toBe(false);
+    expect(matchesTags(bare, [])).toBe(true);
+  });
+
+  it('narrows the date and favourite filters further', () => {
+    expect(visiblePhotos(all, thisMonth, false, {}, ['Kitchen']).map((p) => p.id).sort()).toEqual(['a', 'b']);
+    expect(visiblePhotos(all, thisMonth, false, {}, ['Kitchen', 'Electrical']).map((p) => p.id)).toEqual(['a']);
+    expect(visiblePhotos(all, thisMonth, true, { b: true }, ['Electrical'])).toEqual([]);
+    expect(visiblePhotos(all, { year: 2024, month: 'all' }, false, {}, ['Kitchen'])).toEqual([]);
+    expect(visiblePhotos(all, thisMonth, false, {})).toHaveLength(3);
+  });
+
+  it('lists the tags in use, most photos first, each once', () => {
+    expect(usedTags(all)).toEqual([
+      { tag: 'Kitchen', photos: 2 },
+      { tag: 'Electrical', photos: 1 },
+    ]);
+    expect(usedTags([photo({ tags: ['Roof', 'roof'] })])).toEqual([{ tag: 'Roof', photos: 1 }]);
+  });
+
+  it('reads and writes the ?tags= parameter', () => {
+    expect(parseTagParam('Kitchen, Electrical ,,kitchen')).toEqual(['Kitchen', 'Electrical']);
+    expect(parseTagParam(null)).toEqual([]);
+    expect(formatTagParam(['Kitchen', 'Primary  bath'])).toBe('Kitchen,Primary bath');
+    expect(formatTagParam([])).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { ProjectImage } from '../protocol/types';
 import { photoDate } from './photoDates';
+import { cleanTag, sameTag, tagKey } from './tags';
 
 /** A year, or every year. */
 export type YearChoice = number | 'all';
@@ -78,19 +79,59 @@ export function matchesDate(photo: ProjectImage, filter: DateFilter): boolean {
   return true;
 }
 
+/** Whether the photo carries every one of the chosen tags (in any case); true when none are chosen. */
+export function matchesTags(photo: Pick<ProjectImage, 'tags'>, tags: readonly string[]): boolean {
+  return tags.every((tag) => photo.tags.some((t) => sameTag(t, tag)));
+}
+
 /**
  * The photos a gallery shows, newest first. SPEC §2 Media filters: with Favorites on,
- * only favourites show and the date filters are ignored.
+ * only favourites show and the date filters are ignored. Issue 29: chosen tags narrow
+ * either further, to photos that carry all of them.
  */
 export function visiblePhotos(
   photos: Iterable<ProjectImage>,
   filter: DateFilter,
   favouritesOnly: boolean,
   favourites: Readonly<Record<string, true>>,
+  tags: readonly string[] = [],
 ): ProjectImage[] {
   const sorted = newestFirst(photos);
-  if (favouritesOnly) return sorted.filter((p) => favourites[p.id]);
-  return sorted.filter((p) => matchesDate(p, filter));
+  const shown = favouritesOnly ? sorted.filter((p) => favourites[p.id]) : sorted.filter((p) => matchesDate(p, filter));
+  return tags.length > 0 ? shown.filter((p) => matchesTags(p, tags)) : shown;
+}
+
+/**
+ * The tags the project's photos carry, most photos first (then by name), each once in
+ * the spelling of its first photo: what the gallery's tag filter offers.
+ */
+export function usedTags(photos: Iterable<Pick<ProjectImage, 'tags'>>): { tag: string; photos: number }[] {
+  const counts = new Map<string, { tag: string; photos: number }>();
+  for (const p of photos) {
+    for (const t of new Set(p.tags.map(tagKey))) {
+      const held = counts.get(t);
+      if (held) held.photos += 1;
+      else counts.set(t, { tag: p.tags.find((x) => tagKey(x) === t) ?? t, photos: 1 });
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.photos - a.photos || a.tag.localeCompare(b.tag));
+}
+
+/** `?tags=Kitchen,Electrical` back to the chosen tags (cleaned, each once). */
+export function parseTagParam(value: string | null): string[] {
+  if (!value) return [];
+  const out: string[] = [];
+  for (const raw of value.split(',')) {
+    const tag = cleanTag(raw);
+    if (tag && !out.some((t) => sameTag(t, tag))) out.push(tag);
+  }
+  return out;
+}
+
+/** The chosen tags as the `tags` parameter; null (no parameter) when none are chosen. */
+export function formatTagParam(tags: readonly string[]): string | null {
+  const clean = parseTagParam(tags.join(','));
+  return clean.length > 0 ? clean.join(',') : null;
 }
 
 /** A select's string value back to a choice. */

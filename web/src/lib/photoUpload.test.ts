@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   favouriteMessage,
-  fileProgress,
   formatBytes,
   MAX_FILE_BYTES,
   MAX_FILES_PER_UPLOAD,
-  overallPercent,
   triageFiles,
   uploadedMessage,
 } from './photoUpload';
@@ -40,42 +38,6 @@ describe('file triage', () => {
     const t = triageFiles(files, MAX_FILES_PER_UPLOAD - 2);
     expect(t.accepted.map((f) => f.name)).toEqual(['0.jpg', '1.jpg']);
     expect(t.overLimit.map((f) => f.name)).toEqual(['2.jpg', '3.jpg', '4.jpg']);
-  });
-});
-
-describe('upload progress', () => {
-  it('fills files in order against their cumulative sizes', () => {
-    const sizes = [100, 300, 600];
-    expect(fileProgress(sizes, 0)).toEqual([0, 0, 0]);
-    expect(fileProgress(sizes, 50)).toEqual([0.5, 0, 0]);
-    expect(fileProgress(sizes, 100)).toEqual([1, 0, 0]);
-    expect(fileProgress(sizes, 250)).toEqual([1, 0.5, 0]);
-    expect(fileProgress(sizes, 700)).toEqual([1, 1, 0.5]);
-    expect(fileProgress(sizes, 1000)).toEqual([1, 1, 1]);
-    expect(fileProgress(sizes, 5000)).toEqual([1, 1, 1]);
-  });
-
-  it('spreads the multipart overhead over the parts, before each file', () => {
-    // 3 parts of 100 bytes with 20 bytes of headers each: body 360 bytes.
-    const sizes = [100, 100, 100];
-    expect(fileProgress(sizes, 20, 360)).toEqual([0, 0, 0]);
-    expect(fileProgress(sizes, 70, 360)).toEqual([0.5, 0, 0]);
-    expect(fileProgress(sizes, 120, 360)).toEqual([1, 0, 0]);
-    expect(fileProgress(sizes, 190, 360)).toEqual([1, 0.5, 0]);
-    expect(fileProgress(sizes, 360, 360)).toEqual([1, 1, 1]);
-  });
-
-  it('counts an empty file as done once the upload reaches it', () => {
-    expect(fileProgress([100, 0, 100], 99)).toEqual([0.99, 0, 0]);
-    expect(fileProgress([100, 0, 100], 100)).toEqual([1, 1, 0]);
-    expect(fileProgress([], 10)).toEqual([]);
-  });
-
-  it('gives the whole upload as a percentage', () => {
-    expect(overallPercent(0, 400)).toBe(0);
-    expect(overallPercent(101, 400)).toBe(25);
-    expect(overallPercent(500, 400)).toBe(100);
-    expect(overallPercent(10, 0)).toBe(0);
   });
 });
 

@@ -43,31 +43,6 @@ export function triageFiles<F extends CandidateFile>(files: readonly F[], alread
   return result;
 }
 
-const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
-
-/**
- * Per-file progress (0 to 1) of a multipart upload from the bytes sent so far. Files
- * go in order, each after its part headers; the multipart overhead (total minus the
- * file sizes) is spread evenly over the parts, so a file counts from its first byte.
- */
-export function fileProgress(sizes: readonly number[], loaded: number, total?: number): number[] {
-  const sum = sizes.reduce((a, b) => a + b, 0);
-  const overhead = sizes.length > 0 && total !== undefined && total > sum ? (total - sum) / sizes.length : 0;
-  let before = 0;
-  return sizes.map((size, i) => {
-    const start = before + (i + 1) * overhead;
-    before += size;
-    if (size === 0) return loaded >= start ? 1 : 0;
-    return clamp01((loaded - start) / size);
-  });
-}
-
-/** The whole upload's progress, 0 to 100, for the Publish button and the panel. */
-export function overallPercent(loaded: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.round(clamp01(loaded / total) * 100);
-}
-
 /** SPEC §8: "{n} photos uploaded successfully", in the singular for one. */
 export function uploadedMessage(count: number): string {
   return count === 1 ? '1 photo uploaded successfully' : `${count} photos uploaded successfully`;

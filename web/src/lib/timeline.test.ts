@@ -13,6 +13,10 @@ describe('timeline sentences', () => {
     expect(timelineText(timelineEntry({ actorName: 'Jamie', actorRole: 'homeowner', detail: { type: 'comment', commentId: 'c', excerpt: 'Nice', photo: { id: 'i', thumbUrl: '/t' } } }))).toBe(
       'Jamie (Homeowner) commented on a photo',
     );
+    expect(timelineText(timelineEntry({ actorName: 'Summit Homes', actorRole: 'builder', detail: { type: 'marked_up', photo: { id: 'i', thumbUrl: '/t' } } }))).toBe(
+      'Summit Homes (Builder) marked up a photo',
+    );
+    expect(timelineText(timelineEntry({ actorName: null, actorRole: null, detail: { type: 'marked_up', photo: { id: 'i', thumbUrl: '/t' } } }))).toBe('A photo was marked up');
     expect(timelineText(timelineEntry({ detail: { type: 'progress_changed', from: 40, to: 55 } }))).toBe('Alex Morgan (Admin) changed the progress from 40% to 55%');
   });
 

@@ -45,6 +45,8 @@ export function timelineSentence(entry: TimelineEntry): TimelineSentence {
       return { actor: null, text: `${d.count} new ${d.count === 1 ? 'photo' : 'photos'} from a site visit` };
     case 'comment':
       return actor ? { actor, text: 'commented on a photo' } : { actor: null, text: 'A comment on a photo' };
+    case 'marked_up':
+      return actor ? { actor, text: 'marked up a photo' } : { actor: null, text: 'A photo was marked up' };
     default:
       // A kind of entry newer than this build: say something true rather than nothing.
       return { actor, text: actor ? 'updated the project' : 'The project was updated' };

@@ -15,6 +15,8 @@ export interface StoredUpload {
   note?: string;
   /** The milestone the whole batch is tagged with (issue 18), if one was chosen. */
   milestoneId?: string;
+  /** The tags every photo of the batch gets (issue 29), if any were chosen. */
+  tags?: string[];
   caption?: string;
   category?: ImageCategory;
   file: File;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ArrowRight, CheckCircle2, Clock3, FolderKanban, PauseCircle, Plus, UserPlus } from 'lucide-react';
 import type { Profile, Project, Role } from '../protocol/types';
 import { welcomeHeading } from '../lib/names';
@@ -117,11 +117,20 @@ function useDirectory(user: Profile, projects: Project[]) {
   return useMemo(() => userDirectory(user, users, projects), [user, users, projects]);
 }
 
+/** `?role=` of a person link: the People tab to open (Homeowners unless it names another). */
+function parseRole(value: string | null): Role {
+  return value === 'builder' || value === 'admin' ? value : 'homeowner';
+}
+
 function AdminDashboard({ user }: { user: Profile }) {
   const projects = useProjects();
   const directory = useDirectory(user, projects);
   const [creatingUser, setCreatingUser] = useState(false);
   const [creatingProject, setCreatingProject] = useState(false);
+  // A person picked in the header search (issue 29): their tab, their row found.
+  const [params] = useSearchParams();
+  const person = params.get('people') ?? '';
+  const personRole = parseRole(params.get('role'));
   const tabs = [
     { value: 'homeowner' as const, label: 'Homeowners', listings: directory.homeowners },
     { value: 'builder' as const, label: 'Builders', listings: directory.builders },
@@ -150,7 +159,7 @@ function AdminDashboard({ user }: { user: Profile }) {
         <h2 id="people-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
           People
         </h2>
-        <Tabs defaultValue="homeowner" className="space-y-4">
+        <Tabs key={`${personRole}:${person}`} defaultValue={personRole} className="space-y-4">
           <TabsList label="User type">
             {tabs.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>
@@ -163,7 +172,7 @@ function AdminDashboard({ user }: { user: Profile }) {
           </TabsList>
           {tabs.map((t) => (
             <TabsContent key={t.value} value={t.value} className="focus-visible:outline-none">
-              <UserTable role={t.value} listings={t.listings} viewer={user} />
+              <UserTable role={t.value} listings={t.listings} viewer={user} initialQuery={t.value === personRole ? person : ''} />
             </TabsContent>
           ))}
         </Tabs>

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useParams, useSearchParams } from 'react-router';
-import { CalendarDays, Download, Eye, MapPin, RefreshCw, WifiOff } from 'lucide-react';
+import { CalendarDays, Download, Eye, MapPin, PenLine, RefreshCw, WifiOff } from 'lucide-react';
 import { toast } from 'sonner';
 import type { GuestAccess, Project, ProjectImage } from '../protocol/types';
 import { isDeadLink, openGuestLink } from '../api/guest';
@@ -10,6 +10,7 @@ import { formatDate } from '../lib/dates';
 import { guestCompareBase } from '../lib/comparePaths';
 import { expiresIn, sharedByLabel } from '../lib/guestLinks';
 import { newestFirst } from '../lib/photoFilters';
+import type { SearchItem } from '../lib/searchLinks';
 import { useCloseTo } from '../lib/useCloseTo';
 import { useGuestStore } from '../store/guest';
 import { guestCommands } from '../sync/guestCommands';
@@ -22,6 +23,8 @@ import { CompareScreen } from '../components/compare/CompareScreen';
 import { CompareButton, LightboxCompareButton, useComparePicker } from '../components/compare/useComparePicker';
 import { PhotoGallery } from '../components/photos/PhotoGallery';
 import { PhotoLightbox } from '../components/photos/PhotoLightbox';
+import { SearchCombobox } from '../components/search/SearchCombobox';
+import { guestMarkupSource } from '../components/markup/markupSources';
 import { MilestoneList } from '../components/story/MilestoneList';
 import { TimelineFeed } from '../components/story/TimelineFeed';
 import { Button, buttonClasses } from '../components/ui/Button';
@@ -30,6 +33,8 @@ import { LinkInactivePage } from './LinkInactivePage';
 
 const NO_FAVOURITES: Readonly<Record<string, true>> = Object.freeze({});
 const nothing = () => undefined;
+/** Guests see markup and never draw. */
+const GUEST_MARKUP = { source: guestMarkupSource, access: 'none' as const };
 
 /** The guest's photos, newest first (SPEC §2: photos are sorted newest first). */
 function useGuestPhotos(): ProjectImage[] {
@@ -229,6 +234,35 @@ function ProjectHero({ project }: { project: Project }) {
   );
 }
 
+/**
+ * Issue 29: find a photo of the link by caption, tag or milestone. The server narrows a
+ * guest's search to the link's project and to photos; a guest's search is not watched,
+ * so photo events (a new tag, a caption) run an open search again.
+ */
+function GuestSearch({ onOpen }: { onOpen: (id: string) => void }) {
+  const photoChanges = useGuestStore((s) => s.photoChanges);
+  const epoch = useGuestStore((s) => s.epoch);
+  const run = useCallback((query: string) => guestCommands.search(query), []);
+  const pick = useCallback(
+    (item: SearchItem) => {
+      if (item.kind === 'photo') onOpen(item.hit.photo.id);
+    },
+    [onOpen],
+  );
+  return (
+    <SearchCombobox
+      variant="popover"
+      label="Search this project's photos"
+      placeholder="Search photos by caption or tag…"
+      run={run}
+      refresh={`${epoch}:${photoChanges}`}
+      onPick={pick}
+      className="mb-4 w-full sm:max-w-sm"
+      popoverClassName="left-0 w-full sm:w-[min(32rem,calc(100vw-3rem))]"
+    />
+  );
+}
+
 /** The link's photos, view only: the lightbox (with Download only when the link allows), Compare, and the zip. */
 function GuestGallery({ access, token }: { access: GuestAccess; token: string }) {
   const photos = useGuestPhotos();
@@ -285,9 +319,23 @@ function GuestGallery({ access, token }: { access: GuestAccess; token: string })
               Download all
             </a>
           )}
+          {access.downloads && photos.some((p) => p.markupCount > 0) && (
+            <a href={photosZipPath(access.projectId, false, true)} download className={buttonClasses('outline', 'sm')}>
+              <PenLine className="size-4" aria-hidden="true" />
+              With markup
+            </a>
+          )}
         </>
       }
     >
+      {photos.length > 0 && (
+        <GuestSearch
+          onOpen={(id) => {
+            if (photos.some((p) => p.id === id)) showInUrl(id);
+            else toast.info('That photo is not part of this shared link.');
+          }}
+        />
+      )}
       <div ref={galleryRef}>
         <PhotoGallery
           photos={photos}
@@ -316,6 +364,7 @@ function GuestGallery({ access, token }: { access: GuestAccess; token: string })
         onClose={() => showInUrl(null)}
         onCloseAutoFocus={returnFocus}
         canDownload={access.downloads}
+        markup={GUEST_MARKUP}
         actions={(photo, buttonClass) =>
           photos.length > 1 ? <LightboxCompareButton className={buttonClass} onClick={() => openPicker([photo.id])} /> : null
         }
@@ -409,6 +458,7 @@ export function GuestComparePage() {
       basePath={guestCompareBase(token)}
       onClose={close}
       linkNote="It opens with this shared link: anyone who has it can see the project."
+      markupSource={guestMarkupSource}
     />
   );
 }

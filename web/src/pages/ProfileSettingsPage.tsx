@@ -12,6 +12,7 @@ import { RequestError } from '../sync/requests';
 import { Avatar } from '../components/Avatar';
 import { PageHeader } from '../components/PageHeader';
 import { MailPreferencesCard } from '../components/notifications/MailPreferencesCard';
+import { PhotoLocationsCard } from '../components/settings/PhotoLocationsCard';
 import { Button } from '../components/ui/Button';
 import { Field } from '../components/ui/Field';
 import { PasswordChecklist } from '../components/PasswordChecklist';
@@ -280,6 +281,7 @@ export function ProfileSettingsPage() {
       <MyProfile user={user} />
       <ChangePassword />
       <MailPreferencesCard />
+      {user.role === 'admin' && <PhotoLocationsCard />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useAppStore } from '../store';
 import { projectCompareBase } from '../lib/comparePaths';
 import { useCloseTo } from '../lib/useCloseTo';
 import { CompareScreen } from '../components/compare/CompareScreen';
+import { appMarkupSource } from '../components/markup/markupSources';
 import { useProjectPhotos } from '../components/photos/usePhotos';
 import { useProjectSubscription } from './useProjectSubscription';
 
@@ -21,6 +22,7 @@ export function ProjectComparePage() {
       basePath={projectCompareBase(id)}
       onClose={close}
       linkNote="Anyone who can see this project can open it."
+      markupSource={appMarkupSource}
     />
   );
 }

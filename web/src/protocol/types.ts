@@ -2,6 +2,7 @@
 // Do not edit: change the Rust types and run `UPDATE_TS_TYPES=1 cargo test -p sitecast-protocol`.
 
 export const PROTOCOL_VERSION = 1;
+export const MAX_FRAME_BYTES = 65536;
 
 export type Role = "admin" | "builder" | "homeowner";
 
@@ -49,6 +50,8 @@ thumbnailPinned: boolean, createdAt: number, updatedAt: number,
  */
 version: number, };
 
+export type GeoPoint = { lat: number, lon: number, };
+
 export type ProjectImage = { id: string, projectId: string, category: ImageCategory, caption: string | null, 
 /**
  * The uploaded file's name, used for downloads.
@@ -75,7 +78,25 @@ batchId: string | null,
 /**
  * The milestone the photo is tagged with, if any (issue 18).
  */
-milestoneId: string | null, };
+milestoneId: string | null, 
+/**
+ * How many shapes its markup has (issue 27); `markup_changed` carries the new
+ * document. Tiles show a badge when it is above zero.
+ */
+markupCount: number, 
+/**
+ * Its tags (issue 29), in the order they were added.
+ */
+tags: Array<string>, 
+/**
+ * Where it was taken, from its EXIF GPS data, unless the installation does not
+ * keep locations (issue 29). Never sent to guests.
+ */
+location: GeoPoint | null, };
+
+export type TagKind = "area" | "trade" | "free";
+
+export type TagUse = { name: string, kind: TagKind, photos: number, };
 
 export type Favourite = { id: string, userId: string, imageId: string, projectId: string, createdAt: number, };
 
@@ -88,6 +109,42 @@ author: UserSummary, body: string, createdAt: number,
  * Equal to `created_at` until the author edits it.
  */
 updatedAt: number, };
+
+export type Point = { x: number, y: number, };
+
+export type MarkupColor = "red" | "orange" | "yellow" | "green" | "blue" | "white" | "black";
+
+export type StrokeWidth = "thin" | "medium" | "thick";
+
+export type Geometry = { "kind": "arrow", from: Point, to: Point, } | { "kind": "line", from: Point, to: Point, } | { "kind": "rect", from: Point, to: Point, } | { "kind": "ellipse", from: Point, to: Point, } | { "kind": "pen", points: Array<Point>, } | { "kind": "text", at: Point, text: string, } | { "kind": "pin", at: Point, note: string, };
+
+export type Shape = { 
+/**
+ * Chosen by the client that drew it (a UUID); kept when it is moved or edited.
+ */
+id: string, color: MarkupColor, width: StrokeWidth, geometry: Geometry, 
+/**
+ * Who drew it: set by the server, whatever the client sends.
+ */
+authorId: string, };
+
+export type Markup = { imageId: string, projectId: string, 
+/**
+ * 0 for a photo never marked up; each saved change adds one.
+ */
+version: number, 
+/**
+ * In drawing order (later shapes on top).
+ */
+shapes: Array<Shape>, 
+/**
+ * The people who drew the shapes, each once.
+ */
+authors: Array<UserSummary>, updatedAt: number | null, 
+/**
+ * Who made the latest change.
+ */
+updatedBy: UserSummary | null, };
 
 export type MailPreferences = { 
 /**
@@ -138,7 +195,7 @@ version: number, };
 
 export type TimelinePhoto = { id: string, thumbUrl: string, };
 
-export type TimelineDetail = { "type": "project_created" } | { "type": "status_changed", from: ProjectStatus, to: ProjectStatus, } | { "type": "progress_changed", from: number, to: number, } | { "type": "milestone_completed", milestoneId: string, name: string, } | { "type": "milestone_reopened", milestoneId: string, name: string, } | { "type": "photos_added", count: number, photos: Array<TimelinePhoto>, note: string | null, } | { "type": "comment", commentId: string, excerpt: string, photo: TimelinePhoto, };
+export type TimelineDetail = { "type": "project_created" } | { "type": "status_changed", from: ProjectStatus, to: ProjectStatus, } | { "type": "progress_changed", from: number, to: number, } | { "type": "milestone_completed", milestoneId: string, name: string, } | { "type": "milestone_reopened", milestoneId: string, name: string, } | { "type": "photos_added", count: number, photos: Array<TimelinePhoto>, note: string | null, } | { "type": "comment", commentId: string, excerpt: string, photo: TimelinePhoto, } | { "type": "marked_up", photo: TimelinePhoto, };
 
 export type TimelineEntry = { id: string, projectId: string, 
 /**
@@ -163,6 +220,49 @@ export type GuestAccess = { linkId: string, projectId: string, photos: GuestPhot
  * Who shared it, by display name.
  */
 sharedBy: string | null, };
+
+export type ProjectHit = { project: Project, 
+/**
+ * The project's thumbnail, if it has one.
+ */
+thumbUrl: string | null, 
+/**
+ * The milestone whose name matched, when the title and address did not.
+ */
+milestone: string | null, };
+
+export type PhotoHit = { photo: ProjectImage, projectTitle: string, 
+/**
+ * The name of the milestone the photo is tagged with, if any (it is searched too).
+ */
+milestone: string | null, };
+
+export type CommentHit = { comment: Comment, projectTitle: string, 
+/**
+ * The commented photo's thumbnail.
+ */
+thumbUrl: string, };
+
+export type SearchResults = { query: string, 
+/**
+ * The one project searched in, if the search was narrowed to one (guests: theirs).
+ */
+projectId: string | null, projects: Array<ProjectHit>, photos: Array<PhotoHit>, comments: Array<CommentHit>, 
+/**
+ * Admins only: people whose name or email matches.
+ */
+people: Array<Profile>, 
+/**
+ * Whether more photos matched than `photos` holds.
+ */
+morePhotos: boolean, };
+
+export type InstallationSettings = { 
+/**
+ * Whether photos keep the place they were taken (EXIF GPS). Turning it off also
+ * forgets every location already kept.
+ */
+storePhotoLocations: boolean, };
 
 export type ErrorCode = "bad_request" | "validation" | "unauthorized" | "invalid_credentials" | "email_not_confirmed" | "invalid_token" | "forbidden" | "not_found" | "conflict" | "user_exists" | "no_changes" | "rate_limited" | "too_large" | "unsupported_media_type" | "internal";
 
@@ -245,7 +345,87 @@ export type CreateGuestLink = { projectId: string, photos: GuestPhotos, download
  */
 expiresInDays?: number, };
 
-export type Request = { "type": "ping" } | { "type": "list_users" } | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user", id: string, } | { "type": "user_deletion_impact", id: string, } | { "type": "list_projects" } | { "type": "get_project", id: string, } | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project", id: string, } | { "type": "subscribe", id: string, } | { "type": "unsubscribe", id: string, } | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos", projectId: string, } | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo", id: string, } | { "type": "set_favourite", imageId: string, favourite: boolean, } | { "type": "list_comments", imageId: string, } | { "type": "add_comment", imageId: string, body: string, } | { "type": "edit_comment", id: string, body: string, } | { "type": "delete_comment", id: string, } | { "type": "list_notifications", before?: number, } | { "type": "mark_notification_read", id: string, } | { "type": "mark_all_notifications_read" } | { "type": "get_mail_preferences" } | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones", projectId: string, } | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template", projectId: string, } | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone", id: string, position: number, } | { "type": "delete_milestone", id: string, } | { "type": "list_timeline", projectId: string, before?: string, } | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links", projectId: string, } | { "type": "revoke_guest_link", id: string, };
+export type Ping = Record<symbol, never>;
+
+export type ListUsers = Record<symbol, never>;
+
+export type DeleteUser = { id: string, };
+
+export type UserDeletionImpact = { id: string, };
+
+export type ListProjects = Record<symbol, never>;
+
+export type GetProject = { id: string, };
+
+export type DeleteProject = { id: string, };
+
+export type Subscribe = { id: string, };
+
+export type Unsubscribe = { id: string, };
+
+export type ListPhotos = { projectId: string, };
+
+export type DeletePhoto = { id: string, };
+
+export type SetFavourite = { imageId: string, favourite: boolean, };
+
+export type ListComments = { imageId: string, };
+
+export type AddComment = { imageId: string, body: string, };
+
+export type GetMarkup = { imageId: string, };
+
+export type SaveMarkup = { imageId: string, 
+/**
+ * The version the editor started from.
+ */
+baseVersion: number, shapes: Array<Shape>, };
+
+export type EditComment = { id: string, body: string, };
+
+export type DeleteComment = { id: string, };
+
+export type ListNotifications = { before?: number, };
+
+export type MarkNotificationRead = { id: string, };
+
+export type MarkAllNotificationsRead = Record<symbol, never>;
+
+export type GetMailPreferences = Record<symbol, never>;
+
+export type ListMilestones = { projectId: string, };
+
+export type AddMilestoneTemplate = { projectId: string, };
+
+export type MoveMilestone = { id: string, position: number, };
+
+export type DeleteMilestone = { id: string, };
+
+export type ListTimeline = { projectId: string, before?: string, };
+
+export type ListGuestLinks = { projectId: string, };
+
+export type RevokeGuestLink = { id: string, };
+
+export type Search = { query: string, 
+/**
+ * Only this project (the project page's search); guests always search theirs.
+ */
+projectId: string | null, 
+/**
+ * Hear `search_changed` until `end_search` or the next search without it.
+ */
+watch: boolean, };
+
+export type EndSearch = Record<symbol, never>;
+
+export type ListTags = { projectId: string, };
+
+export type TagPhotos = { projectId: string, imageIds: Array<string>, addTags: Array<string>, removeTags: Array<string>, };
+
+export type GetInstallationSettings = Record<symbol, never>;
+
+export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings;
 
 export type UserListing = { user: Profile, 
 /**
@@ -268,7 +448,7 @@ favourites: Array<string>, } | { "type": "photo", photo: ProjectImage, } | { "ty
  * Who may see the project, and so may be @mentioned: its homeowner, its
  * builder and the admins.
  */
-people: Array<UserSummary>, } | { "type": "comment", comment: Comment, } | { "type": "notifications", notifications: Array<Notification>, 
+people: Array<UserSummary>, } | { "type": "comment", comment: Comment, } | { "type": "markup", markup: Markup, } | { "type": "notifications", notifications: Array<Notification>, 
 /**
  * This user's unread notifications, all pages.
  */
@@ -280,7 +460,15 @@ hasMore: boolean, } | { "type": "mail_preferences", preferences: MailPreferences
 /**
  * The cursor of the next (older) page; `None` at the first entry.
  */
-next: string | null, } | { "type": "guest_link_created", link: GuestLink, url: string, } | { "type": "guest_links", projectId: string, links: Array<GuestLink>, } | { "type": "done" };
+next: string | null, } | { "type": "guest_link_created", link: GuestLink, url: string, } | { "type": "guest_links", projectId: string, links: Array<GuestLink>, } | { "type": "search_results", results: SearchResults, } | { "type": "tags", projectId: string, 
+/**
+ * Used tags first (most photos first), then the suggestions not used yet.
+ */
+tags: Array<TagUse>, } | { "type": "tagged", photos: Array<ProjectImage>, } | { "type": "installation_settings", settings: InstallationSettings, 
+/**
+ * How many photos have a location kept.
+ */
+photosWithLocation: number, } | { "type": "done" };
 
 export type Snapshot = { 
 /**
@@ -305,18 +493,9 @@ export type GuestHello = { protocolVersion: number, serverTime: number, access: 
  */
 photos: Array<ProjectImage>, };
 
-export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, } | { "type": "comment_added", comment: Comment, commentCount: number, } | { "type": "comment_updated", comment: Comment, } | { "type": "notification_added", notification: Notification, unread: number, } | { "type": "notifications_read", ids: Array<string>, all: boolean, unread: number, } | { "type": "comment_deleted", id: string, imageId: string, projectId: string, commentCount: number, } | { "type": "milestones_changed", plan: MilestonePlan, } | { "type": "timeline_added", entry: TimelineEntry, } | { "type": "timeline_removed", projectId: string, id: string, };
+export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, } | { "type": "comment_added", comment: Comment, commentCount: number, } | { "type": "comment_updated", comment: Comment, } | { "type": "notification_added", notification: Notification, unread: number, } | { "type": "notifications_read", ids: Array<string>, all: boolean, unread: number, } | { "type": "comment_deleted", id: string, imageId: string, projectId: string, commentCount: number, } | { "type": "markup_changed", markup: Markup, actor: UserSummary | null, } | { "type": "milestones_changed", plan: MilestonePlan, } | { "type": "timeline_added", entry: TimelineEntry, } | { "type": "timeline_removed", projectId: string, id: string, } | { "type": "search_changed", projectId: string, };
 
 export type ServerMsg = { "type": "hello" } & Hello | { "type": "guest_hello" } & GuestHello | { "type": "reply", id: number, response: Response, } | { "type": "error", id: number | null, error: ApiError, } | { "type": "event", event: Event, };
-
-export type SkippedFile = { name: string, reason: string, };
-
-export type UploadResult = { photos: Array<ProjectImage>, skipped: Array<SkippedFile>, 
-/**
- * A summary for a toast when files were skipped (SPEC.md §8 wording for
- * non-images), or the reason nothing was stored.
- */
-message: string | null, };
 
 /** The reply type that answers each request type; any request may fail with an `ApiError` instead. */
 export const REPLY_TYPES = {
@@ -341,6 +520,8 @@ export const REPLY_TYPES = {
   "delete_photo": "done",
   "set_favourite": "done",
   "list_comments": "comments",
+  "get_markup": "markup",
+  "save_markup": "markup",
   "add_comment": "comment",
   "edit_comment": "comment",
   "delete_comment": "done",
@@ -360,6 +541,12 @@ export const REPLY_TYPES = {
   "create_guest_link": "guest_link_created",
   "list_guest_links": "guest_links",
   "revoke_guest_link": "done",
+  "search": "search_results",
+  "end_search": "done",
+  "list_tags": "tags",
+  "tag_photos": "tagged",
+  "get_installation_settings": "installation_settings",
+  "update_installation_settings": "installation_settings",
 } as const satisfies { [K in Request["type"]]: Response["type"] };
 
 /** The reply that answers each request type. */
@@ -385,6 +572,8 @@ export type ReplyTo = {
   "delete_photo": Extract<Response, { "type": "done" }>,
   "set_favourite": Extract<Response, { "type": "done" }>,
   "list_comments": Extract<Response, { "type": "comments" }>,
+  "get_markup": Extract<Response, { "type": "markup" }>,
+  "save_markup": Extract<Response, { "type": "markup" }>,
   "add_comment": Extract<Response, { "type": "comment" }>,
   "edit_comment": Extract<Response, { "type": "comment" }>,
   "delete_comment": Extract<Response, { "type": "done" }>,
@@ -404,4 +593,10 @@ export type ReplyTo = {
   "create_guest_link": Extract<Response, { "type": "guest_link_created" }>,
   "list_guest_links": Extract<Response, { "type": "guest_links" }>,
   "revoke_guest_link": Extract<Response, { "type": "done" }>,
+  "search": Extract<Response, { "type": "search_results" }>,
+  "end_search": Extract<Response, { "type": "done" }>,
+  "list_tags": Extract<Response, { "type": "tags" }>,
+  "tag_photos": Extract<Response, { "type": "tagged" }>,
+  "get_installation_settings": Extract<Response, { "type": "installation_settings" }>,
+  "update_installation_settings": Extract<Response, { "type": "installation_settings" }>,
 };

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { GuestAccess, GuestHello, MilestonePlan, Project, ProjectImage, TimelineEntry } from '../protocol/types';
+import type { GuestAccess, GuestHello, Markup, MilestonePlan, Project, ProjectImage, TimelineEntry } from '../protocol/types';
 import { isNewer, newerWins } from '../sync/versions';
 
 /**
@@ -40,7 +40,14 @@ export interface GuestData {
   /** Deleted on this connection: ids are never reused and photo_deleted carries no version. */
   deletedPhotos: Record<string, true>;
   timeline: GuestTimeline;
+  /** Markup of the photos the guest has opened (read only), by image id; newest version wins. */
+  markups: Record<string, Markup>;
   connection: GuestConnection;
+  /**
+   * Counts photo events (added, updated, deleted): a guest's search is not watched
+   * (no `search_changed` on the guest socket), so open results run again when it moves.
+   */
+  photoChanges: number;
   /** Counts hellos: each starts a connection whose requests (the timeline) are made afresh. */
   epoch: number;
 }
@@ -57,6 +64,8 @@ export interface GuestActions {
   guestMilestonesChanged: (plan: MilestonePlan) => void;
   guestPhotoUpserted: (photo: ProjectImage) => void;
   guestPhotoRemoved: (projectId: string, id: string) => void;
+  /** A photo's markup (get_markup reply or `markup_changed`); its tile counts the shapes. */
+  guestMarkupReceived: (markup: Markup) => void;
   guestTimelineAdded: (entry: TimelineEntry) => void;
   guestTimelineRemoved: (projectId: string, id: string) => void;
   guestTimelineLoading: () => void;
@@ -84,7 +93,9 @@ export const initialGuestData = (token: string | null = null): GuestData => ({
   photos: {},
   deletedPhotos: {},
   timeline: emptyTimeline(),
+  markups: {},
   connection: 'idle',
+  photoChanges: 0,
   epoch: 0,
 });
 
@@ -135,6 +146,8 @@ export const createGuestStore = () =>
             plan: hello.milestones,
             photos,
             deletedPhotos: {},
+            // Held markup may have changed while away: the open lightbox reads it again.
+            markups: {},
             // What was paged stays on screen until this connection's first page replaces it.
             timeline: { ...state.timeline, loading: false, error: null, fresh: {}, removed: {} },
             connection: 'open',
@@ -158,14 +171,26 @@ export const createGuestStore = () =>
         live((state) => {
           if (!ofProject(state, photo.projectId) || state.deletedPhotos[photo.id]) return null;
           const next = newerWins(state.photos[photo.id], photo);
-          return next === state.photos[photo.id] ? null : { photos: { ...state.photos, [photo.id]: next } };
+          return next === state.photos[photo.id] ? null : { photos: { ...state.photos, [photo.id]: next }, photoChanges: state.photoChanges + 1 };
         }),
       guestPhotoRemoved: (projectId, id) =>
         live((state) => {
           if (!ofProject(state, projectId)) return null;
           const photos = { ...state.photos };
           delete photos[id];
-          return { photos, deletedPhotos: { ...state.deletedPhotos, [id]: true } };
+          return { photos, deletedPhotos: { ...state.deletedPhotos, [id]: true }, photoChanges: state.photoChanges + 1 };
+        }),
+      guestMarkupReceived: (markup) =>
+        live((state) => {
+          // Only the link's photos: a guest never holds markup of a photo it may not see.
+          const photo = state.photos[markup.imageId];
+          if (!ofProject(state, markup.projectId) || !photo) return null;
+          const held = state.markups[markup.imageId];
+          if (held && markup.version <= held.version) return null;
+          return {
+            markups: { ...state.markups, [markup.imageId]: markup },
+            photos: { ...state.photos, [photo.id]: { ...photo, markupCount: markup.shapes.length } },
+          };
         }),
       guestTimelineAdded: (entry) =>
         live((state) => {

@@ -1,9 +1,11 @@
 import { create } from 'zustand';
 import { createCommentsSlice, type CommentsSlice } from './comments';
+import { createMarkupSlice, type MarkupSlice } from './markup';
 import { createMilestonesSlice, type MilestonesSlice } from './milestones';
 import { createNotificationsSlice, type NotificationsSlice } from './notifications';
 import { createPhotosSlice, type PhotosSlice } from './photos';
 import { createProjectsSlice, type ProjectsSlice } from './projects';
+import { createSearchSlice, type SearchSlice } from './search';
 import { createSessionSlice, type SessionSlice } from './session';
 import { createTimelineSlice, type TimelineSlice } from './timeline';
 import { createUiSlice, type UiSlice } from './ui';
@@ -15,8 +17,10 @@ export type AppState = SessionSlice &
   MilestonesSlice &
   TimelineSlice &
   CommentsSlice &
+  MarkupSlice &
   NotificationsSlice &
   UsersSlice &
+  SearchSlice &
   UiSlice;
 
 /** Builds the one app store; tests build their own to start from a clean slate. */
@@ -28,8 +32,10 @@ export const createAppStore = () =>
     ...createMilestonesSlice(...a),
     ...createTimelineSlice(...a),
     ...createCommentsSlice(...a),
+    ...createMarkupSlice(...a),
     ...createNotificationsSlice(...a),
     ...createUsersSlice(...a),
+    ...createSearchSlice(...a),
     ...createUiSlice(...a),
   }));
 
@@ -41,5 +47,6 @@ export type { SessionStatus } from './session';
 export type { ProjectPhotos } from './photos';
 export type { ProjectTimeline } from './timeline';
 export type { PhotoThread } from './comments';
+export type { HeldMarkup } from './markup';
 export { threadComments } from './comments';
 export { newestNotifications } from './notifications';

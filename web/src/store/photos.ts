@@ -19,6 +19,11 @@ export interface ProjectPhotos {
    * older than a list, and a list answered before a change cannot undo it.
    */
   favouriteSeen: Record<string, boolean>;
+  /**
+   * The newest markup version seen per image (`markup_changed`): a count from an older
+   * version (events of two quick saves, a reply) cannot replace a newer one.
+   */
+  markupSeen: Record<string, number>;
   /** True once a list (subscribe or list_photos reply) has arrived. */
   loaded: boolean;
 }
@@ -41,13 +46,15 @@ export interface PhotosSlice {
   photoRemoved: (projectId: string, id: string) => void;
   /** A comment was added or deleted: the photo's count as the server counted it. */
   commentCountChanged: (projectId: string, imageId: string, count: number) => void;
+  /** A photo's markup changed (issue 27): the tile's badge counts its shapes, newest version wins. */
+  markupCountChanged: (projectId: string, imageId: string, count: number, version: number) => void;
   /** A favourite was set or cleared (event, or this tab's optimistic toggle and its revert). */
   favouriteChanged: (projectId: string, imageId: string, favourite: boolean) => void;
   /** A new connection (Hello) or sign-out: nothing held is known to be current. */
   photosCleared: () => void;
 }
 
-const emptyProject = (): ProjectPhotos => ({ byId: {}, deleted: {}, favourites: {}, favouriteSeen: {}, loaded: false });
+const emptyProject = (): ProjectPhotos => ({ byId: {}, deleted: {}, favourites: {}, favouriteSeen: {}, markupSeen: {}, loaded: false });
 
 function withFavourite(favourites: Record<string, true>, id: string, on: boolean): Record<string, true> {
   if (Boolean(favourites[id]) === on) return favourites;
@@ -55,6 +62,16 @@ function withFavourite(favourites: Record<string, true>, id: string, on: boolean
   if (on) next[id] = true;
   else delete next[id];
   return next;
+}
+
+/**
+ * Every markup change reaches the project's sockets as `markup_changed`, so the count it
+ * carried is never older than a photo copy read meanwhile (a list, a caption edit).
+ */
+function withSeenMarkup(held: ProjectPhotos, photo: ProjectImage): ProjectImage {
+  if (held.markupSeen[photo.id] === undefined) return photo;
+  const seen = held.byId[photo.id]?.markupCount;
+  return seen === undefined || seen === photo.markupCount ? photo : { ...photo, markupCount: seen };
 }
 
 export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (set) => {
@@ -83,7 +100,7 @@ export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (s
         const byId = { ...held.byId };
         for (const photo of list) {
           if (photo.projectId !== projectId || held.deleted[photo.id]) continue;
-          byId[photo.id] = newerWins(byId[photo.id], photo);
+          byId[photo.id] = withSeenMarkup(held, newerWins(byId[photo.id], photo));
         }
         const effective: Record<string, true> = {};
         for (const id of favourites) effective[id] = true;
@@ -98,8 +115,9 @@ export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (s
       patch(photo.projectId, (held) => {
         // A deleted photo never returns: photo_deleted carries no version, ids are not reused.
         if (held.deleted[photo.id]) return null;
-        const next = newerWins(held.byId[photo.id], photo);
-        if (next === held.byId[photo.id]) return null;
+        const newer = newerWins(held.byId[photo.id], photo);
+        if (newer === held.byId[photo.id]) return null;
+        const next = withSeenMarkup(held, newer);
         return { ...held, byId: { ...held.byId, [photo.id]: next } };
       }),
     photoRemoved: (projectId, id) =>
@@ -118,6 +136,14 @@ export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (s
         const photo = held.byId[imageId];
         if (!photo || photo.commentCount === count) return null;
         return { ...held, byId: { ...held.byId, [imageId]: { ...photo, commentCount: count } } };
+      }),
+    markupCountChanged: (projectId, imageId, count, version) =>
+      patch(projectId, (held) => {
+        if ((held.markupSeen[imageId] ?? -1) >= version) return null;
+        const markupSeen = { ...held.markupSeen, [imageId]: version };
+        const photo = held.byId[imageId];
+        if (!photo) return { ...held, markupSeen };
+        return { ...held, markupSeen, byId: { ...held.byId, [imageId]: { ...photo, markupCount: count } } };
       }),
     favouriteChanged: (projectId, imageId, favourite) =>
       patch(projectId, (held) => ({

@@ -12,6 +12,7 @@ import * as tus from 'tus-js-client';
 import { create } from 'zustand';
 import type { ImageCategory } from '../protocol/types';
 import { NOT_IMAGES_MESSAGE, UPLOAD_FAILED_MESSAGE, uploadedMessage } from '../lib/photoUpload';
+import { tagsMetadata } from '../lib/tags';
 import { decodeReason, isSettled, SpeedMeter, unsentBytes, type QueueFile } from '../lib/uploadQueue';
 import { uploadStorage, type StoredUpload } from '../lib/uploadStorage';
 
@@ -42,8 +43,8 @@ export interface UploadsState {
   /** Batches every file of which has answered: how many photos each stored. */
   finished: Record<string, { stored: number; skipped: number }>;
   restore: () => Promise<void>;
-  /** One batch (site visit): its optional note and milestone go with every file. */
-  publish: (projectId: string, files: NewFile[], note?: string, milestoneId?: string) => string;
+  /** One batch (site visit): its optional note, milestone and tags go with every file. */
+  publish: (projectId: string, files: NewFile[], note?: string, milestoneId?: string, tags?: string[]) => string;
   pause: (key: string) => void;
   resume: (key: string) => void;
   cancel: (key: string) => void;
@@ -61,10 +62,15 @@ export function projectSpeed(projectId: string): number | null {
   return meters.get(projectId)?.bytesPerSecond() ?? null;
 }
 
+/** A random (version 4) UUID: the server takes only UUIDs as site-visit ids. Pages
+ * served over plain HTTP have no crypto.randomUUID but do have getRandomValues. */
 function newId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function stored(u: QueuedUpload): StoredUpload {
@@ -75,6 +81,7 @@ function stored(u: QueuedUpload): StoredUpload {
     batchSize: u.batchSize,
     note: u.note,
     milestoneId: u.milestoneId,
+    tags: u.tags,
     caption: u.caption,
     category: u.category,
     file: u.file,
@@ -150,6 +157,9 @@ export const useUploads = create<UploadsState>()((set, get) => {
     if (u.category) metadata.category = u.category;
     if (u.note) metadata.note = u.note;
     if (u.milestoneId) metadata.milestoneId = u.milestoneId;
+    // The server splits them at commas, which no tag may contain.
+    const tags = tagsMetadata(u.tags ?? []);
+    if (tags) metadata.tags = tags;
     let lastSent = 0;
     const upload: tus.Upload = new tus.Upload(u.file, {
       endpoint: UPLOAD_ENDPOINT,
@@ -241,7 +251,7 @@ export const useUploads = create<UploadsState>()((set, get) => {
       if (found.length > 0) set((s) => ({ uploads: [...s.uploads, ...found] }));
     },
 
-    publish(projectId, files, note, milestoneId) {
+    publish(projectId, files, note, milestoneId, tags) {
       const batchId = newId();
       const createdAt = Date.now();
       const added: QueuedUpload[] = files.map(({ file, caption, category }) => ({
@@ -251,6 +261,7 @@ export const useUploads = create<UploadsState>()((set, get) => {
         batchSize: files.length,
         note: note?.trim() || undefined,
         milestoneId: milestoneId || undefined,
+        tags: tags && tags.length > 0 ? [...tags] : undefined,
         caption: caption?.trim() || undefined,
         category,
         file,

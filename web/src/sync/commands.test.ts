@@ -138,3 +138,37 @@ describe('guest link commands', () => {
     await expect(revoking).rejects.toMatchObject({ code: 'forbidden', fromServer: true });
   });
 });
+
+describe('tags and search commands (issue 29)', () => {
+  it('tag_photos sends one request and applies the tagged photos', async () => {
+    const { store, tracker, commands, last } = setup();
+    store.getState().photosOpened('p1');
+    store.getState().photosListed('p1', [photo({ id: 'a' }), photo({ id: 'b' })], []);
+    const tagging = commands.tagPhotos({ projectId: 'p1', imageIds: ['a', 'b'], addTags: ['Kitchen'], removeTags: [] });
+    expect(last().request).toEqual({ type: 'tag_photos', projectId: 'p1', imageIds: ['a', 'b'], addTags: ['Kitchen'], removeTags: [] });
+    tracker.reply(last().id, { type: 'tagged', photos: [photo({ id: 'a', version: 2, tags: ['Kitchen'] }), photo({ id: 'b', version: 2, tags: ['Kitchen'] })] });
+    expect(await tagging).toHaveLength(2);
+    expect(store.getState().photos.p1.byId.b.tags).toEqual(['Kitchen']);
+  });
+
+  it('a search is watched unless told otherwise, and ends with end_search', async () => {
+    const { tracker, commands, last } = setup();
+    const searching = commands.search('kitch');
+    expect(last().request).toEqual({ type: 'search', query: 'kitch', projectId: null, watch: true });
+    const results = { query: 'kitch', projectId: null, projects: [], photos: [], comments: [], people: [], morePhotos: false };
+    tracker.reply(last().id, { type: 'search_results', results });
+    expect(await searching).toEqual(results);
+    const ending = commands.endSearch();
+    expect(last().request).toEqual({ type: 'end_search' });
+    tracker.reply(last().id, { type: 'done' });
+    await ending;
+  });
+
+  it('reads and changes the installation settings', async () => {
+    const { tracker, commands, last } = setup();
+    const saving = commands.updateInstallationSettings(false);
+    expect(last().request).toEqual({ type: 'update_installation_settings', storePhotoLocations: false });
+    tracker.reply(last().id, { type: 'installation_settings', settings: { storePhotoLocations: false }, photosWithLocation: 0 });
+    expect(await saving).toEqual({ storePhotoLocations: false, photosWithLocation: 0 });
+  });
+});

@@ -5,6 +5,7 @@ import type {
   CreateProject,
   CreateUser,
   GuestLink,
+  Markup,
   MailPreferences,
   MilestonePlan,
   Notification,
@@ -14,6 +15,10 @@ import type {
   Project,
   ProjectImage,
   SetMilestoneDone,
+  SearchResults,
+  Shape,
+  TagPhotos,
+  TagUse,
   UpdatePhoto,
   UpdateProject,
   UpdateMilestone,
@@ -146,6 +151,25 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
       store().commentRemoved(comment.imageId, comment.id);
     },
 
+    /** A photo's markup (anyone who may see the photo); a never-marked photo has version 0. */
+    async getMarkup(imageId: string, force = false): Promise<Markup> {
+      const { markup } = await tracker.request({ type: 'get_markup', imageId });
+      store().markupReceived(markup, force);
+      return markup;
+    },
+
+    /**
+     * The whole shape list, saved over `baseVersion` (admins and the project's builder:
+     * any shape; its homeowner: their own pins). Shapes drawn here go with an empty
+     * `authorId`, which the server stamps. Rejects with `conflict` when someone saved first.
+     */
+    async saveMarkup(imageId: string, baseVersion: number, shapes: Shape[]): Promise<Markup> {
+      const { markup } = await tracker.request({ type: 'save_markup', imageId, baseVersion, shapes });
+      store().markupReceived(markup);
+      store().markupCountChanged(markup.projectId, markup.imageId, markup.shapes.length, markup.version);
+      return markup;
+    },
+
     /** The newest page of notifications (and the unread count), or the page before `before`. */
     async listNotifications(before?: number): Promise<void> {
       // An absent field, not `undefined` (which msgpackr would encode as a value).
@@ -263,6 +287,49 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     /** Stops the link at once, open guest pages included. */
     async revokeGuestLink(id: string): Promise<void> {
       await tracker.request({ type: 'revoke_guest_link', id });
+    },
+
+    /**
+     * Issue 29: what this user may see that matches the query, everywhere or in one
+     * project. Watched, the socket hears `search_changed` until `endSearch` (or a
+     * search that is not watched), so open results can run again.
+     */
+    async search(query: string, projectId: string | null = null, watch = true): Promise<SearchResults> {
+      const { results } = await tracker.request({ type: 'search', query, projectId, watch });
+      return results;
+    },
+
+    /** The search box closed: no more `search_changed` for this socket. */
+    async endSearch(): Promise<void> {
+      await tracker.request({ type: 'end_search' });
+    },
+
+    /** The project's tags: used ones first (most photos first), then suggestions not used yet. */
+    async listTags(projectId: string): Promise<TagUse[]> {
+      const { tags } = await tracker.request({ type: 'list_tags', projectId });
+      return tags;
+    },
+
+    /**
+     * Adds and removes tags on photos of one project (admins and the project's builder).
+     * The tagged photos come back whole and go in like `photo_updated` (newer wins).
+     */
+    async tagPhotos(input: TagPhotos): Promise<ProjectImage[]> {
+      const { photos } = await tracker.request({ type: 'tag_photos', ...input });
+      for (const photo of photos) store().photoUpserted(photo);
+      return photos;
+    },
+
+    /** Admins: the installation's settings, and how many photos keep a location. */
+    async installationSettings(): Promise<{ storePhotoLocations: boolean; photosWithLocation: number }> {
+      const { settings, photosWithLocation } = await tracker.request({ type: 'get_installation_settings' });
+      return { storePhotoLocations: settings.storePhotoLocations, photosWithLocation };
+    },
+
+    /** Admins. Turning locations off also forgets every location kept so far. */
+    async updateInstallationSettings(storePhotoLocations: boolean): Promise<{ storePhotoLocations: boolean; photosWithLocation: number }> {
+      const { settings, photosWithLocation } = await tracker.request({ type: 'update_installation_settings', storePhotoLocations });
+      return { storePhotoLocations: settings.storePhotoLocations, photosWithLocation };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { SearchResults } from '../protocol/types';
 import { useGuestStore, type GuestState } from '../store/guest';
 import { RequestTracker } from './requests';
 
@@ -10,6 +11,22 @@ export const guestRequests = new RequestTracker();
 /** What the guest asks over its socket (a guest may only read). */
 export function createGuestCommands(tracker: RequestTracker, store: () => GuestState) {
   return {
+    /** A photo's markup, to show read only; `markup_changed` keeps it current after. */
+    async getMarkup(imageId: string): Promise<void> {
+      const epoch = store().epoch;
+      const { markup } = await tracker.request({ type: 'get_markup', imageId });
+      if (store().epoch === epoch) store().guestMarkupReceived(markup);
+    },
+
+    /**
+     * Issue 29: the link's photos that match the query (the server narrows a guest's
+     * search to their project and to photos; it is never watched).
+     */
+    async search(query: string): Promise<SearchResults> {
+      const { results } = await tracker.request({ type: 'search', query, projectId: store().project?.id ?? null, watch: false });
+      return results;
+    },
+
     /**
      * The newest page of the project's timeline (`older` false), or the page after the
      * oldest held. Failures are kept in the store for the feed to show, not thrown.

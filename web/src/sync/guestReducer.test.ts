@@ -230,3 +230,29 @@ describe('the timeline', () => {
     expect(store.getState().timeline.entries).toEqual([]);
   });
 });
+
+describe('search on the guest socket (issue 29)', () => {
+  it('counts photo events, so open results run again, and ignores search_changed', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    const before = store.getState().photoChanges;
+    event({ type: 'search_changed', projectId: 'p1' });
+    expect(store.getState().photoChanges).toBe(before);
+    event({ type: 'photo_updated', photo: photo({ id: 'i1', version: 2, tags: ['Kitchen'] }) });
+    expect(store.getState().photos.i1.tags).toEqual(['Kitchen']);
+    event({ type: 'photo_deleted', id: 'i2', projectId: 'p1' });
+    expect(store.getState().photoChanges).toBe(before + 2);
+  });
+
+  it('asks for the link’s project, never watched', async () => {
+    const { store, feed, sent, tracker, commands } = setup();
+    feed(hello());
+    const searching = commands.search('kitch');
+    const last = sent[sent.length - 1];
+    expect(last.request).toEqual({ type: 'search', query: 'kitch', projectId: 'p1', watch: false });
+    const results = { query: 'kitch', projectId: 'p1', projects: [], photos: [], comments: [], people: [], morePhotos: false };
+    tracker.reply(last.id, { type: 'search_results', results });
+    expect(await searching).toEqual(results);
+    expect(store.getState().phase).toBe('live');
+  });
+});

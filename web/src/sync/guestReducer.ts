@@ -1,58 +1,79 @@
 import type { Event, ServerMsg } from '../protocol/types';
 import type { GuestActions } from '../store/guest';
-import { speaksOurProtocol } from './reducer';
+import { speaksOurProtocol, unknownEvent } from './reducer';
 import type { RequestTracker } from './requests';
 
 /**
  * Applies one pushed event to the guest's visit. A guest's socket carries only the
- * linked project's events; anything else (a newer server's event, one meant for
- * signed-in users) is ignored rather than trusted.
+ * linked project's events; one meant for signed-in users is ignored rather than
+ * trusted, and so is a newer server's event. Every event type has its case.
  */
 export function applyGuestEvent(event: Event, actions: GuestActions): void {
-  const type: string = event.type;
-  switch (type) {
+  switch (event.type) {
     case 'session_ended':
       // The link was revoked or expired: the server closes with 4401 next.
       actions.guestEnded();
       return;
     case 'project_updated': {
-      const { project } = event as Extract<Event, { type: 'project_updated' }>;
+      const { project } = event;
       actions.guestProjectUpdated(project);
       return;
     }
     case 'project_deleted': {
-      const { id } = event as Extract<Event, { type: 'project_deleted' }>;
+      const { id } = event;
       actions.guestProjectDeleted(id);
       return;
     }
     case 'milestones_changed': {
-      const { plan } = event as Extract<Event, { type: 'milestones_changed' }>;
+      const { plan } = event;
       actions.guestMilestonesChanged(plan);
       return;
     }
     case 'timeline_added': {
-      const { entry } = event as Extract<Event, { type: 'timeline_added' }>;
+      const { entry } = event;
       actions.guestTimelineAdded(entry);
       return;
     }
     case 'timeline_removed': {
-      const { projectId, id } = event as Extract<Event, { type: 'timeline_removed' }>;
+      const { projectId, id } = event;
       actions.guestTimelineRemoved(projectId, id);
       return;
     }
     case 'photo_added':
     case 'photo_updated': {
-      const { photo } = event as Extract<Event, { type: 'photo_added' | 'photo_updated' }>;
+      const { photo } = event;
       actions.guestPhotoUpserted(photo);
       return;
     }
+    case 'markup_changed': {
+      const { markup } = event;
+      actions.guestMarkupReceived(markup);
+      return;
+    }
     case 'photo_deleted': {
-      const { id, projectId } = event as Extract<Event, { type: 'photo_deleted' }>;
+      const { id, projectId } = event;
       actions.guestPhotoRemoved(projectId, id);
       return;
     }
-    default:
+    // Signed-in users' events: a guest has no account, directory, presence or
+    // comment threads.
+    case 'project_created':
+    case 'user_created':
+    case 'user_updated':
+    case 'user_deleted':
+    case 'presence':
+    case 'viewers':
+    case 'favourite_changed':
+    case 'comment_added':
+    case 'comment_updated':
+    case 'comment_deleted':
+    case 'notification_added':
+    case 'notifications_read':
+    // Guests' searches are not watched: the guest page searches again on photo events.
+    case 'search_changed':
       return;
+    default:
+      unknownEvent(event);
   }
 }
 

@@ -162,3 +162,24 @@ describe('photos: connection lifecycle', () => {
     expect(store.getState().photos).toEqual({});
   });
 });
+
+describe('tags and search (issue 29)', () => {
+  it('photo events carry tags and locations; the newer copy wins', () => {
+    const { store, event, held } = setup();
+    store.getState().photosListed('p1', [photo({ id: 'a', tags: [] })], []);
+    event({ type: 'photo_updated', photo: photo({ id: 'a', version: 3, tags: ['Kitchen', 'Electrical'], location: { lat: 1, lon: 2 } }) });
+    expect(held().byId.a.tags).toEqual(['Kitchen', 'Electrical']);
+    expect(held().byId.a.location).toEqual({ lat: 1, lon: 2 });
+    event({ type: 'photo_updated', photo: photo({ id: 'a', version: 2, tags: ['Kitchen'] }) });
+    expect(held().byId.a.tags).toEqual(['Kitchen', 'Electrical']);
+  });
+
+  it('search_changed counts a change for the open search', () => {
+    const { store, event } = setup();
+    expect(store.getState().searchChanges).toBe(0);
+    event({ type: 'search_changed', projectId: 'p1' });
+    event({ type: 'search_changed', projectId: 'p2' });
+    expect(store.getState().searchChanges).toBe(2);
+    expect(store.getState().searchChangedIn).toBe('p2');
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type Event, type Hello, type Profile, type ServerMsg } from '../protocol/types';
 import { createAppStore } from '../store';
-import { applyServerMsg, speaksOurProtocol } from './reducer';
+import { applyEvent, applyServerMsg, speaksOurProtocol, unknownEvent } from './reducer';
 import { RequestTracker } from './requests';
 import { profile, project } from '../testing/fixtures';
 
@@ -212,5 +212,20 @@ describe('session', () => {
     feed(hello({ users: [], online: [] }, jamie));
     expect(store.getState().user?.role).toBe('homeowner');
     expect(store.getState().users).toEqual({});
+  });
+});
+
+describe('every event type has its case', () => {
+  it('a switch over events ends in unknownEvent, which compiles only once every type is handled', () => {
+    const event: Event = { type: 'session_ended', reason: 'x' };
+    // @ts-expect-error an Event is not `never`: a switch that misses an event type does not compile
+    unknownEvent(event);
+  });
+
+  it('a newer server’s event is ignored at run time', () => {
+    const { store } = setup();
+    const before = store.getState();
+    applyEvent({ type: 'brand_new_event' } as unknown as Event, store.getState());
+    expect(store.getState()).toBe(before);
   });
 });

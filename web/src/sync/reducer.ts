@@ -17,6 +17,9 @@ export type SyncActions = Pick<
   | 'photoRemoved'
   | 'favouriteChanged'
   | 'commentCountChanged'
+  | 'markupCountChanged'
+  | 'markupReceived'
+  | 'markupsCleared'
   | 'milestonesReplaced'
   | 'timelineAdded'
   | 'timelineRemoved'
@@ -30,6 +33,7 @@ export type SyncActions = Pick<
   | 'userUpserted'
   | 'userRemoved'
   | 'presenceChanged'
+  | 'searchChanged'
   | 'liveSynced'
   | 'protocolOutdated'
 > & { user: AppState['user'] };
@@ -65,6 +69,7 @@ export function applyHello(hello: Hello, actions: SyncActions): void {
   // reply brings the current one.
   actions.timelinesCleared();
   actions.threadsCleared();
+  actions.markupsCleared();
   actions.liveSynced();
 }
 
@@ -77,107 +82,127 @@ export function applyUser(user: Profile, actions: Pick<SyncActions, 'user' | 'us
   else actions.userUpserted(user);
 }
 
-/** Applies one pushed event to the store. Unknown events are ignored (newer server). */
+/**
+ * Where a switch over every event type ends: at compile time `event` is `never` once
+ * each type has its case, so an event type added to the protocol does not compile
+ * until it is handled. At run time a newer server's event, one this build does not
+ * know, lands here and is ignored rather than a crash.
+ */
+export function unknownEvent(event: never): void {
+  void event;
+}
+
+/** Applies one pushed event to the store. Every event type has its case (see `unknownEvent`). */
 export function applyEvent(event: Event, actions: SyncActions): void {
-  // Switch on a plain string so an event this build doesn't know is a no-op, not a crash.
-  const type: string = event.type;
-  switch (type) {
+  switch (event.type) {
     case 'session_ended':
       // The server closes the socket next; clearing now sends the user to /login at once.
       actions.signedOut('revoked');
       return;
     case 'project_created':
     case 'project_updated': {
-      const { project } = event as Extract<Event, { type: 'project_created' | 'project_updated' }>;
+      const { project } = event;
       actions.projectUpserted(project);
       return;
     }
     case 'project_deleted': {
-      const { id, version } = event as Extract<Event, { type: 'project_deleted' }>;
+      const { id, version } = event;
       actions.projectRemoved(id, version);
       return;
     }
     case 'user_created':
     case 'user_updated': {
-      const { user } = event as Extract<Event, { type: 'user_created' | 'user_updated' }>;
+      const { user } = event;
       applyUser(user, actions);
       return;
     }
     case 'user_deleted': {
-      const { id, version } = event as Extract<Event, { type: 'user_deleted' }>;
+      const { id, version } = event;
       actions.userRemoved(id, version);
       return;
     }
     case 'presence': {
-      const { userId, online } = event as Extract<Event, { type: 'presence' }>;
+      const { userId, online } = event;
       actions.presenceChanged(userId, online);
       return;
     }
     case 'viewers': {
-      const { projectId, viewers } = event as Extract<Event, { type: 'viewers' }>;
+      const { projectId, viewers } = event;
       actions.viewersChanged(projectId, viewers);
       return;
     }
     case 'photo_added':
     case 'photo_updated': {
-      const { photo } = event as Extract<Event, { type: 'photo_added' | 'photo_updated' }>;
+      const { photo } = event;
       actions.photoUpserted(photo);
       return;
     }
     case 'photo_deleted': {
-      const { id, projectId } = event as Extract<Event, { type: 'photo_deleted' }>;
+      const { id, projectId } = event;
       actions.photoRemoved(projectId, id);
       return;
     }
     case 'favourite_changed': {
-      const { projectId, imageId, favourite } = event as Extract<Event, { type: 'favourite_changed' }>;
+      const { projectId, imageId, favourite } = event;
       actions.favouriteChanged(projectId, imageId, favourite);
       return;
     }
     case 'comment_added': {
-      const { comment, commentCount } = event as Extract<Event, { type: 'comment_added' }>;
+      const { comment, commentCount } = event;
       actions.commentUpserted(comment);
       actions.commentCountChanged(comment.projectId, comment.imageId, commentCount);
       return;
     }
     case 'comment_updated': {
-      const { comment } = event as Extract<Event, { type: 'comment_updated' }>;
+      const { comment } = event;
       actions.commentUpserted(comment);
       return;
     }
     case 'comment_deleted': {
-      const { id, imageId, projectId, commentCount } = event as Extract<Event, { type: 'comment_deleted' }>;
+      const { id, imageId, projectId, commentCount } = event;
       actions.commentRemoved(imageId, id);
       actions.commentCountChanged(projectId, imageId, commentCount);
       return;
     }
+    case 'markup_changed': {
+      const { markup } = event;
+      actions.markupReceived(markup);
+      actions.markupCountChanged(markup.projectId, markup.imageId, markup.shapes.length, markup.version);
+      return;
+    }
     case 'notification_added': {
-      const { notification, unread } = event as Extract<Event, { type: 'notification_added' }>;
+      const { notification, unread } = event;
       actions.notificationAdded(notification, unread);
       return;
     }
     case 'notifications_read': {
-      const { ids, all, unread } = event as Extract<Event, { type: 'notifications_read' }>;
+      const { ids, all, unread } = event;
       actions.notificationsRead(ids, all, unread);
       return;
     }
     case 'milestones_changed': {
-      const { plan } = event as Extract<Event, { type: 'milestones_changed' }>;
+      const { plan } = event;
       actions.milestonesReplaced(plan);
       return;
     }
     case 'timeline_added': {
-      const { entry } = event as Extract<Event, { type: 'timeline_added' }>;
+      const { entry } = event;
       actions.timelineAdded(entry);
       return;
     }
     case 'timeline_removed': {
-      const { projectId, id } = event as Extract<Event, { type: 'timeline_removed' }>;
+      const { projectId, id } = event;
       actions.timelineRemoved(projectId, id);
       return;
     }
-    default:
+    case 'search_changed': {
+      // Only sent while this socket's search is watched: the open results run again.
+      const { projectId } = event;
+      actions.searchChanged(projectId);
       return;
+    }
+    default:
+      unknownEvent(event);
   }
 }
 

@@ -125,6 +125,8 @@ describe('RequestTracker', () => {
       delete_photo: true,
       set_favourite: true,
       list_comments: true,
+      get_markup: true,
+      save_markup: true,
       add_comment: true,
       edit_comment: true,
       delete_comment: true,
@@ -144,6 +146,12 @@ describe('RequestTracker', () => {
       create_guest_link: true,
       list_guest_links: true,
       revoke_guest_link: true,
+      search: true,
+      end_search: true,
+      list_tags: true,
+      tag_photos: true,
+      get_installation_settings: true,
+      update_installation_settings: true,
     };
     expect(Object.keys(REPLY_TYPES).sort()).toEqual(Object.keys(requestTypes).sort());
   });

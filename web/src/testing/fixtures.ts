@@ -37,6 +37,9 @@ export const photo = (over: Partial<ProjectImage>): ProjectImage => {
     visitNote: null,
     batchId: null,
     milestoneId: null,
+    markupCount: 0,
+    tags: [],
+    location: null,
     ...over,
   };
 };

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { COMMENT_MAX, insertMention, mentionMatches, mentionQuery, type Mentionable } from '../../lib/commentText';
 import { cn } from '../../lib/cn';
@@ -32,6 +32,7 @@ export function CommentComposer({
   const [highlight, setHighlight] = useState(0);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
+  const placeCaret = useRef<number | null>(null);
   const listId = useId();
 
   const query = mentionQuery(value, caret);
@@ -48,11 +49,18 @@ export function CommentComposer({
     const next = insertMention(value, query.start, caret, person.name);
     setValue(next.value);
     setCaret(next.caret);
-    requestAnimationFrame(() => {
-      box.current?.focus();
-      box.current?.setSelectionRange(next.caret, next.caret);
-    });
+    // Placed in the commit that shows the new text, not a frame later: keys typed in
+    // between would land at the end and then be overtaken by the moved caret.
+    placeCaret.current = next.caret;
   };
+
+  useLayoutEffect(() => {
+    const at = placeCaret.current;
+    if (at === null || !box.current) return;
+    placeCaret.current = null;
+    box.current.focus();
+    box.current.setSelectionRange(at, at);
+  });
 
   const submit = async () => {
     if (!trimmed || over || busy) return;

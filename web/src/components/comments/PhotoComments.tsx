@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import type { Comment, ProjectImage } from '../../protocol/types';
+import { cn } from '../../lib/cn';
 import { relativeTime } from '../../lib/dates';
 import type { Mentionable } from '../../lib/commentText';
 import { threadComments, useAppStore } from '../../store';
@@ -32,12 +33,15 @@ function CommentItem({
   now,
   canEdit,
   canDelete,
+  focused = false,
 }: {
   comment: Comment;
   people: Mentionable[];
   now: number;
   canEdit: boolean;
   canDelete: boolean;
+  /** The comment a link (a search result) points at: scrolled to and marked. */
+  focused?: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -64,7 +68,13 @@ function CommentItem({
   };
 
   return (
-    <li className="group flex gap-3" data-testid="comment" data-comment-id={comment.id}>
+    <li
+      className={cn('group flex gap-3', focused && '-mx-2 rounded-lg bg-amber-400/15 px-2 py-1.5 ring-1 ring-amber-300/40')}
+      data-testid="comment"
+      data-comment-id={comment.id}
+      data-focused={focused || undefined}
+      aria-current={focused ? 'true' : undefined}
+    >
       <Avatar name={name} size="sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
@@ -126,7 +136,7 @@ function CommentItem({
  * A photo's comments beside it in the lightbox (below it on phones): listed when the
  * photo is shown, kept current by the project's live events, with a box to add one.
  */
-export function PhotoComments({ photo }: { photo: ProjectImage }) {
+export function PhotoComments({ photo, focusComment = null }: { photo: ProjectImage; focusComment?: string | null }) {
   const user = useAppStore((s) => s.user);
   const thread = useAppStore((s) => s.threads[photo.id]);
   const epoch = useAppStore((s) => s.liveEpoch);
@@ -151,11 +161,19 @@ export function PhotoComments({ photo }: { photo: ProjectImage }) {
   );
   const count = thread?.loaded ? comments.length : photo.commentCount;
 
-  // New comments (anyone's) scroll into view.
+  // New comments (anyone's) scroll into view; a linked one (issue 29: a search result)
+  // is scrolled to instead, once the thread has it.
   const last = comments.at(-1)?.id;
+  const focusHeld = focusComment !== null && comments.some((c) => c.id === focusComment);
   useEffect(() => {
+    if (focusHeld) return;
     if (last) end.current?.scrollIntoView({ block: 'nearest' });
-  }, [last]);
+  }, [last, focusHeld]);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (!focusHeld || !focusComment) return;
+    list.current?.querySelector(`[data-comment-id="${CSS.escape(focusComment)}"]`)?.scrollIntoView({ block: 'center' });
+  }, [focusHeld, focusComment]);
 
   const add = async (body: string) => {
     try {
@@ -186,7 +204,7 @@ export function PhotoComments({ photo }: { photo: ProjectImage }) {
         ) : comments.length === 0 ? (
           <p className="py-6 text-center text-sm text-white/65">No comments yet. Ask a question or leave a note about this photo.</p>
         ) : (
-          <ul className="space-y-4">
+          <ul className="space-y-4" ref={list}>
             {comments.map((c) => (
               <CommentItem
                 key={c.id}
@@ -195,6 +213,7 @@ export function PhotoComments({ photo }: { photo: ProjectImage }) {
                 now={now}
                 canEdit={c.author.id === user?.id}
                 canDelete={c.author.id === user?.id || user?.role === 'admin'}
+                focused={c.id === focusComment}
               />
             ))}
           </ul>

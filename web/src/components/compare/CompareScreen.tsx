@@ -7,6 +7,7 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { ComparePicker } from './ComparePicker';
 import { CompareView } from './CompareView';
+import type { MarkupSource } from '../markup/markupSources';
 
 /** The dark full-screen frame around what is not (yet) a comparison. */
 function Frame({ children }: { children: ReactNode }) {
@@ -26,6 +27,7 @@ export function CompareScreen({
   basePath,
   onClose,
   linkNote,
+  markupSource,
 }: {
   /** Newest first. */
   photos: ProjectImage[];
@@ -35,6 +37,8 @@ export function CompareScreen({
   basePath: string;
   onClose: () => void;
   linkNote: string;
+  /** Each side's markup, when the viewer turns it on. */
+  markupSource?: MarkupSource;
 }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -74,6 +78,7 @@ export function CompareScreen({
           after={pair.after}
           projectTitle={projectTitle}
           linkNote={linkNote}
+          markupSource={markupSource}
           onSwap={() => show(pair.after.id, pair.before.id)}
           onChangePhotos={() => setPicking(true)}
           onClose={onClose}

@@ -14,12 +14,22 @@ import {
 import { cn } from '../../lib/cn';
 import { PhotoImage } from '../photos/PhotoImage';
 import { SideLabel } from './SideLabel';
+import type { MarkupSource } from '../markup/markupSources';
+import { PhotoMarkup } from '../markup/PhotoMarkup';
 import { useBoxSize } from './useBoxSize';
 
 /** Half the handle's width: it stays whole on screen with the divider at either edge. */
 const HANDLE_HALF_PX = 22;
 /** A side's label hides once the divider covers most of its photo. */
 const LABEL_HIDE_AT = 12;
+
+/** Where a photo drawn with object-cover into `box` lands: centred, cropped by the box. */
+function coverBox(box: { width: number; height: number }, photo: ProjectImage) {
+  const scale = Math.max(box.width / photo.width, box.height / photo.height) || 0;
+  const width = photo.width * scale;
+  const height = photo.height * scale;
+  return { width, height, left: (box.width - width) / 2, top: (box.height - height) / 2 };
+}
 
 /**
  * The two photos laid over each other: "after" whole underneath, "before" shown left of
@@ -31,11 +41,14 @@ export function CompareSlider({
   after,
   value,
   onChange,
+  markup,
 }: {
   before: ProjectImage;
   after: ProjectImage;
   value: number;
   onChange: (value: number) => void;
+  /** Each side's markup over its photo. */
+  markup?: MarkupSource;
 }) {
   const [outer, space] = useBoxSize<HTMLDivElement>();
   const area = useRef<HTMLDivElement>(null);
@@ -85,8 +98,15 @@ export function CompareSlider({
         className="relative cursor-ew-resize touch-none overflow-hidden rounded-lg bg-slate-900 select-none"
       >
         <PhotoImage key={after.id} src={after.displayUrl} alt={after.caption ?? 'After'} eager className="absolute inset-0 size-full object-cover" />
+        {markup && (
+          // "After" covers the area (object-cover): its markup follows the covered box.
+          <div className="pointer-events-none absolute" style={coverBox(box, after)}>
+            <PhotoMarkup photo={after} source={markup} />
+          </div>
+        )}
         <div className="absolute inset-0" style={{ clipPath: beforeClipPath(value) }} data-testid="compare-before-layer">
           <PhotoImage key={before.id} src={before.displayUrl} alt={before.caption ?? 'Before'} eager className="absolute inset-0 size-full object-cover" />
+          {markup && <PhotoMarkup photo={before} source={markup} />}
         </div>
         <SideLabel side="before" className={cn('absolute top-3 left-3 transition-opacity', value < LABEL_HIDE_AT && 'opacity-0')} />
         <SideLabel side="after" className={cn('absolute top-3 right-3 transition-opacity', value > 100 - LABEL_HIDE_AT && 'opacity-0')} />

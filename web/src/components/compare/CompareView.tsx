@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ArrowLeftRight, Columns2, Images, Link2, SplitSquareHorizontal, X } from 'lucide-react';
+import { ArrowLeftRight, Columns2, Images, Layers, Link2, SplitSquareHorizontal, X } from 'lucide-react';
+import type { MarkupSource } from '../markup/markupSources';
+import { PhotoMarkup } from '../markup/PhotoMarkup';
 import { toast } from 'sonner';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
@@ -64,13 +66,14 @@ function Caption({ photo, side }: { photo: ProjectImage; side: 'before' | 'after
 }
 
 /** One photo, as large as its half allows, with its label on the photo itself. */
-function SidePane({ photo, side }: { photo: ProjectImage; side: 'before' | 'after' }) {
+function SidePane({ photo, side, markup }: { photo: ProjectImage; side: 'before' | 'after'; markup?: MarkupSource }) {
   const [ref, space] = useBoxSize<HTMLDivElement>();
   const box = fitContain(space.width, space.height, photo.width / photo.height);
   return (
     <div ref={ref} className="flex min-h-0 min-w-0 items-center justify-center" data-testid={`compare-pane-${side}`}>
       <figure className="relative overflow-hidden rounded-lg bg-slate-900" style={{ width: box.width, height: box.height }}>
         <PhotoImage key={photo.id} src={photo.displayUrl} alt={photo.caption ?? (side === 'before' ? 'Before' : 'After')} eager className="size-full object-cover" />
+        {markup && <PhotoMarkup photo={photo} source={markup} />}
         <SideLabel side={side} className="absolute top-3 left-3" />
       </figure>
     </div>
@@ -90,6 +93,7 @@ export function CompareView({
   onChangePhotos,
   onClose,
   linkNote,
+  markupSource,
 }: {
   before: ProjectImage;
   after: ProjectImage;
@@ -99,7 +103,11 @@ export function CompareView({
   onSwap: () => void;
   onChangePhotos: () => void;
   onClose: () => void;
+  markupSource?: MarkupSource;
 }) {
+  const [showMarkup, setShowMarkup] = useState(true);
+  const hasMarkup = before.markupCount > 0 || after.markupCount > 0;
+  const markup = markupSource && showMarkup ? markupSource : undefined;
   const [mode, setMode] = useState<CompareMode>('slider');
   const [divider, setDivider] = useState(DIVIDER_START);
 
@@ -131,6 +139,19 @@ export function CompareView({
         </div>
         <ModeSwitch mode={mode} onChange={setMode} className="max-sm:order-last max-sm:w-full" />
         <div className="flex items-center gap-1">
+          {markupSource && hasMarkup && (
+            <button
+              type="button"
+              onClick={() => setShowMarkup((v) => !v)}
+              aria-pressed={showMarkup}
+              className={cn(barButton, showMarkup && 'bg-white/15')}
+              aria-label="Show markup"
+              title="Show markup"
+            >
+              <Layers className="size-4" aria-hidden="true" />
+              <span className="max-lg:sr-only">Show markup</span>
+            </button>
+          )}
           <button type="button" onClick={onSwap} className={barButton} aria-label="Swap before and after" title="Swap before and after">
             <ArrowLeftRight className="size-4" aria-hidden="true" />
             <span className="max-lg:sr-only">Swap</span>
@@ -148,11 +169,11 @@ export function CompareView({
 
       <main className="flex min-h-0 flex-1 flex-col px-2 sm:px-5">
         {mode === 'slider' ? (
-          <CompareSlider before={before} after={after} value={divider} onChange={setDivider} />
+          <CompareSlider before={before} after={after} value={divider} onChange={setDivider} markup={markup} />
         ) : (
           <div className="grid min-h-0 flex-1 grid-rows-2 gap-2 landscape:grid-cols-2 landscape:grid-rows-1 sm:gap-3">
-            <SidePane photo={before} side="before" />
-            <SidePane photo={after} side="after" />
+            <SidePane photo={before} side="before" markup={markup} />
+            <SidePane photo={after} side="after" markup={markup} />
           </div>
         )}
       </main>

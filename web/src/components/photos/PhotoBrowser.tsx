@@ -1,8 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ChevronDown, Heart, SearchX } from 'lucide-react';
+import { CheckSquare, ChevronDown, Heart, SearchX, Tag, X } from 'lucide-react';
+import { toast } from 'sonner';
 import type { ProjectImage } from '../../protocol/types';
-import { visiblePhotos } from '../../lib/photoFilters';
+import { formatTagParam, parseTagParam, usedTags, visiblePhotos } from '../../lib/photoFilters';
+import { TAG_PHOTOS_AT_ONCE } from '../../lib/limits';
+import { PhotoTagEditor } from '../tags/PhotoTagEditor';
+import { TagPhotosDialog } from '../tags/TagPhotosDialog';
 import { GROUPINGS, groupPhotos, parseGrouping, type PhotoGrouping } from '../../lib/photoGroups';
 import { useAppStore } from '../../store';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
@@ -16,6 +20,8 @@ import { PhotoComments } from '../comments/PhotoComments';
 import { LightboxCompareButton, useComparePicker } from '../compare/useComparePicker';
 import { projectCompareBase } from '../../lib/comparePaths';
 import { ThumbnailPick } from './ThumbnailPick';
+import { markupAccess } from '../../lib/markupRules';
+import { appMarkupSource } from '../markup/markupSources';
 import type { TileClick } from './PhotoTile';
 import { deletePhoto, toggleFavourite, useProjectPhotos, type PhotoFilters } from './usePhotos';
 
@@ -86,6 +92,56 @@ function GroupBySelect({ value, onChange }: { value: PhotoGrouping; onChange: (v
 }
 
 /**
+ * Issue 29: the bar over a gallery that is choosing photos — how many, all shown or
+ * none, and "Tag" for the selection. Sticky, so it stays in reach while scrolling.
+ */
+function SelectionBar({
+  count,
+  shown,
+  onSelectAll,
+  onClear,
+  onTag,
+  onDone,
+}: {
+  count: number;
+  shown: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onTag: () => void;
+  onDone: () => void;
+}) {
+  return (
+    <div
+      role="toolbar"
+      aria-label="Selected photos"
+      data-testid="selection-bar"
+      className="sticky top-[4.5rem] z-30 flex flex-wrap items-center gap-2 rounded-xl border border-amber-200 bg-amber-50/95 px-3 py-2 shadow-sm backdrop-blur dark:border-amber-400/30 dark:bg-slate-900/95"
+    >
+      <p className="mr-auto text-sm font-medium text-slate-900 tabular-nums dark:text-white" aria-live="polite" data-testid="selected-count">
+        {count === 0 ? 'Tap photos to select them' : count === 1 ? '1 selected' : `${count} selected`}
+      </p>
+      {count < shown ? (
+        <Button variant="ghost" size="sm" onClick={onSelectAll}>
+          Select all
+        </Button>
+      ) : (
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          Select none
+        </Button>
+      )}
+      <Button variant="secondary" size="sm" onClick={onTag} disabled={count === 0}>
+        <Tag className="size-4" aria-hidden="true" />
+        Tag
+      </Button>
+      <Button variant="outline" size="sm" onClick={onDone}>
+        <X className="size-4" aria-hidden="true" />
+        Done
+      </Button>
+    </div>
+  );
+}
+
+/**
  * The filters, the gallery with its empty states, the lightbox, and the edit and delete
  * dialogs for one project's photos; the sections around it differ per role.
  */
@@ -102,12 +158,27 @@ export function PhotoBrowser({
   emptyAction?: ReactNode;
 }) {
   const { photos, favourites, loaded } = useProjectPhotos(projectId);
+  const [params, setParams] = useSearchParams();
+  // Issue 29: `?tags=Kitchen,Electrical` narrows the gallery to photos carrying all of them.
+  const tagParam = params.get('tags');
+  const chosenTags = useMemo(() => parseTagParam(tagParam), [tagParam]);
+  const setChosenTags = (tags: string[]) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        const value = formatTagParam(tags);
+        if (value) next.set('tags', value);
+        else next.delete('tags');
+        return next;
+      },
+      { replace: true },
+    );
+  const tagChoices = useMemo(() => usedTags(photos), [photos]);
   const visible = useMemo(
-    () => visiblePhotos(photos, filters.date, filters.favouritesOnly, favourites),
-    [photos, filters.date, filters.favouritesOnly, favourites],
+    () => visiblePhotos(photos, filters.date, filters.favouritesOnly, favourites, chosenTags),
+    [photos, filters.date, filters.favouritesOnly, favourites, chosenTags],
   );
   const favouriteCount = useMemo(() => photos.filter((p) => favourites[p.id]).length, [photos, favourites]);
-  const [params, setParams] = useSearchParams();
   const grouping = parseGrouping(params.get('group'));
   const setGrouping = (value: PhotoGrouping) =>
     setParams(
@@ -120,6 +191,11 @@ export function PhotoBrowser({
       { replace: true },
     );
   const plan = useAppStore((s) => s.milestones[projectId]);
+  const me = useAppStore((s) => s.user);
+  const project = useAppStore((s) => s.projects[projectId]);
+  const markup = useMemo(() => ({ source: appMarkupSource, access: markupAccess(me, project), myId: me?.id }), [me, project]);
+  // Issue 29: admins and the project's builder tag photos; everyone else reads the tags.
+  const canTag = me?.role === 'admin' || (me?.role === 'builder' && project?.builderId === me.id);
   const groups = useMemo(() => groupPhotos(visible, grouping, plan), [visible, grouping, plan]);
   // The lightbox steps through the photos in the order they are shown.
   const shownOrder = useMemo(() => groups.flatMap((g) => g.photos), [groups]);
@@ -156,12 +232,15 @@ export function PhotoBrowser({
   // open it, from a cold start too); the open lightbox keeps it current, replacing
   // the history entry rather than adding one per photo.
   const linked = params.get('photo');
+  // `&comment={id}` (a comment found by the search) is shown in the photo's thread.
+  const linkedComment = params.get('comment');
   const showInUrl = (id: string | null) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
         if (id) next.set('photo', id);
         else next.delete('photo');
+        if (id !== prev.get('photo')) next.delete('comment');
         return next;
       },
       { replace: true },
@@ -177,6 +256,24 @@ export function PhotoBrowser({
   }, [linked, loaded, byId[linked ?? '']]);
 
   const { openPicker, picker } = useComparePicker(photos, projectCompareBase(projectId));
+
+  // Choosing photos to tag them all at once (issue 29).
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [tagging, setTagging] = useState(false);
+  const selectedPhotos = useMemo(() => [...selected].map((id) => byId[id]).filter((p): p is ProjectImage => p !== undefined), [selected, byId]);
+  const toggleSelected = (photo: ProjectImage) =>
+    setSelected((held) => {
+      const next = new Set(held);
+      if (next.has(photo.id)) next.delete(photo.id);
+      else if (next.size >= TAG_PHOTOS_AT_ONCE) toast.warning(`You can tag up to ${TAG_PHOTOS_AT_ONCE} photos at a time`);
+      else next.add(photo.id);
+      return next;
+    });
+  const stopSelecting = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
 
   const [editing, setEditing] = useState<ProjectImage | null>(null);
   const [removing, setRemoving] = useState<ProjectImage | null>(null);
@@ -205,6 +302,7 @@ export function PhotoBrowser({
     onToggleFavourite: (photo: ProjectImage) => void toggleFavourite(photo),
     onEdit: setEditing,
     onDelete: setRemoving,
+    selection: selecting ? { selected, onToggle: toggleSelected } : undefined,
   };
 
   let body: ReactNode;
@@ -216,6 +314,18 @@ export function PhotoBrowser({
         <PhotoGallery {...gallery} photos={[]} emptyHint={ARRIVAL_HINT} />
         {emptyAction && <div className="flex justify-center">{emptyAction}</div>}
       </div>
+    );
+  } else if (visible.length === 0 && chosenTags.length > 0) {
+    body = (
+      <EmptyResult
+        title="No photos found"
+        text={`No photos ${filters.favouritesOnly ? 'among your favorites ' : 'from these dates '}are tagged ${chosenTags.join(' and ')}.`}
+        action={
+          <Button variant="outline" size="sm" onClick={() => setChosenTags([])}>
+            Clear tags
+          </Button>
+        }
+      />
     );
   } else if (visible.length === 0) {
     // The gallery opens on the current month (SPEC §2), so early in a month a project
@@ -270,7 +380,28 @@ export function PhotoBrowser({
           favouriteCount={favouriteCount}
           shown={loaded ? visible.length : null}
           total={photos.length}
-          extra={<GroupBySelect value={grouping} onChange={setGrouping} />}
+          extra={
+            <>
+              <GroupBySelect value={grouping} onChange={setGrouping} />
+              {canTag && !selecting && photos.length > 0 && (
+                <Button variant="outline" size="sm" className="h-9" onClick={() => setSelecting(true)}>
+                  <CheckSquare className="size-4" aria-hidden="true" />
+                  Select
+                </Button>
+              )}
+            </>
+          }
+          tagFilter={{ options: tagChoices, chosen: chosenTags, onChange: setChosenTags }}
+        />
+      )}
+      {selecting && (
+        <SelectionBar
+          count={selected.size}
+          shown={visible.length}
+          onSelectAll={() => setSelected(new Set(visible.slice(0, TAG_PHOTOS_AT_ONCE).map((p) => p.id)))}
+          onClear={() => setSelected(new Set())}
+          onTag={() => setTagging(true)}
+          onDone={stopSelecting}
         />
       )}
       {role.click === 'favourite' && photos.length > 0 && (
@@ -303,8 +434,22 @@ export function PhotoBrowser({
             {photos.length > 1 && <LightboxCompareButton className={buttonClass} onClick={() => openPicker([photo.id])} />}
           </>
         )}
-        aside={(photo) => <PhotoComments photo={photo} />}
+        aside={(photo) => <PhotoComments photo={photo} focusComment={linkedComment} />}
+        markup={markup}
+        tags={(photo) => <PhotoTagEditor photo={photo} canTag={canTag} />}
       />
+      {canTag && (
+        <TagPhotosDialog
+          projectId={projectId}
+          photos={selectedPhotos}
+          open={tagging && selectedPhotos.length > 0}
+          onOpenChange={setTagging}
+          onDone={() => {
+            setTagging(false);
+            stopSelecting();
+          }}
+        />
+      )}
       {picker}
       {editing && <EditPhotoDialog key={editing.id} photo={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog

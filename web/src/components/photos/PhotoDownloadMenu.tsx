@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, Download, Heart, Images } from 'lucide-react';
+import { ChevronDown, Download, Heart, Images, PenLine } from 'lucide-react';
 import { photosZipPath } from '../../api/photos';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../ui/Button';
@@ -7,8 +7,22 @@ import { buttonClasses } from '../ui/Button';
 const itemClasses =
   'flex cursor-pointer select-none items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white';
 
-/** Zip downloads of the project's photos: all of them, or this user's favourites. */
-export function PhotoDownloadMenu({ projectId, photoCount, favouriteCount }: { projectId: string; photoCount: number; favouriteCount: number }) {
+/**
+ * Zip downloads of the project's photos: all of them, or this user's favourites; and,
+ * once any photo has markup, the same with marked-up photos flattened (issue 27).
+ */
+export function PhotoDownloadMenu({
+  projectId,
+  photoCount,
+  favouriteCount,
+  markedCount = 0,
+}: {
+  projectId: string;
+  photoCount: number;
+  favouriteCount: number;
+  /** Photos with markup. */
+  markedCount?: number;
+}) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={buttonClasses('outline', 'sm')} disabled={photoCount === 0}>
@@ -43,6 +57,26 @@ export function PhotoDownloadMenu({ projectId, photoCount, favouriteCount }: { p
               <span className="flex-1">Download favorites</span>
               <span className="text-xs text-slate-500 dark:text-slate-400">none yet</span>
             </DropdownMenu.Item>
+          )}
+          {markedCount > 0 && (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-100 dark:bg-slate-800" />
+              <DropdownMenu.Item asChild className={itemClasses}>
+                <a href={photosZipPath(projectId, false, true)} download>
+                  <PenLine className="size-4 text-rose-500" aria-hidden="true" />
+                  <span className="flex-1">All, with markup</span>
+                  <span className="text-xs tabular-nums text-slate-400">{markedCount} marked</span>
+                </a>
+              </DropdownMenu.Item>
+              {favouriteCount > 0 && (
+                <DropdownMenu.Item asChild className={itemClasses}>
+                  <a href={photosZipPath(projectId, true, true)} download>
+                    <PenLine className="size-4 text-rose-500" aria-hidden="true" />
+                    <span className="flex-1">Favorites, with markup</span>
+                  </a>
+                </DropdownMenu.Item>
+              )}
+            </>
           )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

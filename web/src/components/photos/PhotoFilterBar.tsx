@@ -3,6 +3,7 @@ import { ChevronDown, Heart, RotateCcw } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { defaultDateFilter, differsFromDefault, monthChoices, parseChoice, withMonth, withYear, yearChoices } from '../../lib/photoFilters';
 import type { PhotoFilters } from './usePhotos';
+import { ChosenTags, TagFilterMenu, type TagFilterProps } from './TagFilter';
 
 function FilterSelect({
   label,
@@ -51,6 +52,7 @@ export function PhotoFilterBar({
   shown,
   total,
   extra,
+  tagFilter,
 }: {
   filters: PhotoFilters;
   favouriteCount: number;
@@ -59,6 +61,8 @@ export function PhotoFilterBar({
   total: number;
   /** More controls at the end of the row (the gallery's "Group by"). */
   extra?: ReactNode;
+  /** Issue 29: the project's tags to filter by (no menu while no photo has one). */
+  tagFilter?: TagFilterProps;
 }) {
   const { now, date, setDate, favouritesOnly, setFavouritesOnly } = filters;
   const years = yearChoices(now).map((c) => ({ value: String(c.value), label: c.label }));
@@ -90,6 +94,7 @@ export function PhotoFilterBar({
           {favouriteCount}
         </span>
       </button>
+      {tagFilter && (tagFilter.options.length > 0 || tagFilter.chosen.length > 0) && <TagFilterMenu {...tagFilter} />}
       {/* Phones: the two selects share their own row; wider: one row with the toggle. */}
       <div className="order-last flex w-full min-w-0 items-center gap-2 sm:order-none sm:w-auto">
         <FilterSelect
@@ -123,6 +128,7 @@ export function PhotoFilterBar({
           Showing {shown} of {total}
         </p>
       )}
+      {tagFilter && <ChosenTags chosen={tagFilter.chosen} onChange={tagFilter.onChange} />}
     </div>
   );
 }

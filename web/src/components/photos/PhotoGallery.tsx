@@ -26,6 +26,7 @@ export function PhotoGallery({
   onDelete,
   emptyHint,
   viewOnly = false,
+  selection,
 }: {
   photos: ProjectImage[];
   favourites: Readonly<Record<string, true>>;
@@ -44,6 +45,8 @@ export function PhotoGallery({
   emptyHint?: string;
   /** Looking only (a guest): tiles open the lightbox and offer nothing else. */
   viewOnly?: boolean;
+  /** Choosing photos (issue 29: to tag them): tiles toggle their selection. */
+  selection?: { selected: ReadonlySet<string>; onToggle: (photo: ProjectImage) => void };
 }) {
   if (photos.length === 0) {
     return (
@@ -68,6 +71,7 @@ export function PhotoGallery({
           canDelete={canDelete}
           entering={isEntering(photo.id)}
           viewOnly={viewOnly}
+          selection={selection ? { selected: selection.selected.has(photo.id), onToggle: () => selection.onToggle(photo) } : undefined}
           onOpen={() => onOpen(photo)}
           onToggleFavourite={() => onToggleFavourite(photo)}
           onEdit={() => onEdit(photo)}

@@ -24,7 +24,7 @@ export function PhotoSectionActions({ projectId }: { projectId: string }) {
     <>
       <CompareButton count={photos.length} onClick={() => openPicker()} />
       {picker}
-      <PhotoDownloadMenu projectId={projectId} photoCount={photos.length} favouriteCount={favouriteCount} />
+      <PhotoDownloadMenu projectId={projectId} photoCount={photos.length} favouriteCount={favouriteCount} markedCount={photos.filter((p) => p.markupCount > 0).length} />
       <Button variant="ghost" size="sm" onClick={() => void refresh()} disabled={refreshing} aria-label="Refresh photos" title="Refresh photos" className="px-2">
         <RefreshCw className={cn('size-4', refreshing && 'animate-spin')} aria-hidden="true" />
       </Button>

@@ -1,4 +1,4 @@
-import { Expand, Heart, NotebookPen, Pencil, Trash2 } from 'lucide-react';
+import { Check, Expand, Heart, NotebookPen, Pencil, PenLine, Trash2 } from 'lucide-react';
 import { CommentCountBadge } from '../comments/CommentCountBadge';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
@@ -19,6 +19,8 @@ export interface PhotoTileProps {
   entering: boolean;
   /** Looking only (a guest): no favourite and no comment count. */
   viewOnly?: boolean;
+  /** The gallery is choosing photos (to tag them): a click selects, nothing else shows. */
+  selection?: { selected: boolean; onToggle: () => void };
   onOpen: () => void;
   onToggleFavourite: () => void;
   onEdit: () => void;
@@ -33,8 +35,25 @@ const overlayButton =
 const revealOnHover =
   'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100';
 
+/** Issue 27: the photo has markup (shown over it in the lightbox). */
+function MarkupBadge({ count }: { count: number }) {
+  const label = count === 1 ? '1 markup shape' : `${count} markup shapes`;
+  return (
+    <span
+      data-testid="markup-badge"
+      role="img"
+      aria-label={label}
+      title={label}
+      className="pointer-events-none inline-flex items-center gap-1 rounded-full bg-rose-600/90 px-2 py-0.5 text-xs font-semibold tabular-nums text-white shadow-sm backdrop-blur-sm"
+    >
+      <PenLine className="size-3.5" aria-hidden="true" />
+      {count}
+    </span>
+  );
+}
+
 export function PhotoTile(props: PhotoTileProps) {
-  const { photo, favourite, now, click, canEdit, canDelete, entering, viewOnly = false } = props;
+  const { photo, favourite, now, click, canEdit, canDelete, entering, viewOnly = false, selection } = props;
   const name = photoName(photo);
   const date = tileDateLabel(photoDate(photo), now);
 
@@ -43,17 +62,19 @@ export function PhotoTile(props: PhotoTileProps) {
       data-testid="photo-tile"
       data-photo-id={photo.id}
       data-favourite={favourite || undefined}
+      data-selected={selection?.selected || undefined}
       className={cn(
         'group relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-900/5 dark:bg-slate-800 dark:ring-white/10',
+        selection?.selected && 'ring-4 ring-brand-500 dark:ring-brand-400',
         entering && 'animate-[photo-in_420ms_cubic-bezier(0.2,0.8,0.2,1)]',
       )}
     >
       <button
         type="button"
-        onClick={click === 'open' ? props.onOpen : props.onToggleFavourite}
-        aria-label={click === 'open' ? `View ${name}` : `Favorite ${name}`}
-        aria-pressed={click === 'favourite' ? favourite : undefined}
-        data-opens-lightbox={click === 'open' || undefined}
+        onClick={selection ? selection.onToggle : click === 'open' ? props.onOpen : props.onToggleFavourite}
+        aria-label={selection ? `Select ${name}` : click === 'open' ? `View ${name}` : `Favorite ${name}`}
+        aria-pressed={selection ? selection.selected : click === 'favourite' ? favourite : undefined}
+        data-opens-lightbox={(!selection && click === 'open') || undefined}
         className="absolute inset-0 block size-full cursor-pointer after:pointer-events-none after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-4 focus-visible:after:ring-brand-500 focus-visible:after:ring-inset"
       >
         <PhotoImage
@@ -73,7 +94,7 @@ export function PhotoTile(props: PhotoTileProps) {
           revealOnHover,
         )}
       >
-        {photo.caption && <p className={cn('truncate text-sm font-medium max-sm:text-xs', photo.commentCount > 0 && !viewOnly && 'pr-12')}>{photo.caption}</p>}
+        {photo.caption && <p className={cn('truncate text-sm font-medium max-sm:text-xs', ((photo.commentCount > 0 && !viewOnly) || photo.markupCount > 0) && (photo.markupCount > 0 && photo.commentCount > 0 && !viewOnly ? 'pr-24' : 'pr-12'))}>{photo.caption}</p>}
         <p className="text-xs text-white/90" data-testid="photo-date">
           {date}
         </p>
@@ -88,9 +109,22 @@ export function PhotoTile(props: PhotoTileProps) {
         )}
       </div>
 
-      {!viewOnly && <CommentCountBadge count={photo.commentCount} />}
+      <div className="pointer-events-none absolute right-2 bottom-2 z-10 flex items-center gap-1.5">
+        {photo.markupCount > 0 && <MarkupBadge count={photo.markupCount} />}
+        {!viewOnly && <CommentCountBadge count={photo.commentCount} />}
+      </div>
 
-      {viewOnly ? null : click === 'favourite' ? (
+      {selection ? (
+        <span
+          aria-hidden="true"
+          className={cn(
+            'pointer-events-none absolute top-2 left-2 inline-flex size-7 items-center justify-center rounded-full border-2 shadow-sm transition',
+            selection.selected ? 'border-brand-500 bg-brand-500 text-slate-950' : 'border-white bg-slate-950/35 text-transparent',
+          )}
+        >
+          <Check className="size-4" strokeWidth={3} />
+        </span>
+      ) : viewOnly ? null : click === 'favourite' ? (
         <>
           <span
             aria-hidden="true"

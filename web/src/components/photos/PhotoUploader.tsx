@@ -10,6 +10,7 @@ import { projectSpeed, useUploads } from '../../store/uploads';
 import { SelectedPhotosPanel, type SelectedPhoto } from './SelectedPhotosPanel';
 import { UnfinishedUploadsPanel } from './UnfinishedUploadsPanel';
 import { UploadDropZone } from './UploadDropZone';
+import { useProjectTags } from '../tags/useProjectTags';
 
 const names = (files: { name: string }[]) => files.map((f) => f.name).join(', ');
 
@@ -52,6 +53,9 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
   const [items, setItems] = useState<SelectedPhoto[]>([]);
   const [note, setNote] = useState('');
   const [milestoneId, setMilestoneId] = useState('');
+  // Issue 29: tags for the whole batch, suggested from the project's (read once photos are chosen).
+  const [tags, setTags] = useState<string[]>([]);
+  const { tags: knownTags } = useProjectTags(items.length > 0 ? projectId : null);
   const plan = useAppStore((s) => s.milestones[projectId]);
   const milestoneOptions = useMemo(() => (plan ? orderedMilestones(plan).map((m) => ({ value: m.id, label: m.name })) : []), [plan]);
   // A milestone deleted while chosen is no longer offered, nor sent.
@@ -93,6 +97,7 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
     setItems([]);
     setNote('');
     setMilestoneId('');
+    setTags([]);
     setBatchId(null);
     if ((useUploads.getState().finished[batchId]?.stored ?? 0) > 0) onUploaded?.();
   }, [batchId, batchFiles.length, onUploaded]);
@@ -130,6 +135,7 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
     for (const item of items) URL.revokeObjectURL(item.previewUrl);
     setItems([]);
     setNote('');
+    setTags([]);
   };
 
   const change = (key: string, patch: { caption?: string; category?: ImageCategory }) =>
@@ -148,6 +154,7 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
       items.map((i) => ({ file: i.file, caption: i.caption, category: i.category })),
       note,
       chosenMilestone || undefined,
+      tags,
     );
     // The queue's keys for this batch, in order, become the items' keys.
     const mine = useUploads.getState().uploads.filter((u) => u.batchId === id);
@@ -176,6 +183,9 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
           milestoneId={chosenMilestone}
           milestoneOptions={milestoneOptions}
           onMilestone={setMilestoneId}
+          tags={tags}
+          knownTags={knownTags}
+          onTags={setTags}
           onRemove={remove}
           onDiscard={discard}
           onPublish={publish}

@@ -6,6 +6,11 @@ import { MAX_LENGTH } from '../../lib/limits';
 import { formatBytes } from '../../lib/photoUpload';
 import { stateLabel, timeLeft, totals, type QueueFile } from '../../lib/uploadQueue';
 import { Button } from '../ui/Button';
+import { TagChipList } from '../tags/TagChip';
+import { TagCombobox } from '../tags/TagCombobox';
+import { canonicalTag, tagKind, withoutTag, withTag } from '../../lib/tags';
+import { TAGS_PER_PHOTO } from '../../lib/limits';
+import type { TagUse } from '../../protocol/types';
 
 export interface SelectedPhoto {
   key: string;
@@ -129,6 +134,9 @@ export function SelectedPhotosPanel({
   milestoneId = '',
   milestoneOptions = [],
   onMilestone,
+  tags = [],
+  knownTags = [],
+  onTags,
 }: {
   items: SelectedPhoto[];
   note: string;
@@ -150,6 +158,11 @@ export function SelectedPhotosPanel({
   /** The project's milestones in plan order; no select without them. */
   milestoneOptions?: { value: string; label: string }[];
   onMilestone?: (milestoneId: string) => void;
+  /** Issue 29: tags every photo of the batch gets. */
+  tags?: string[];
+  /** The project's tags to suggest (`list_tags`). */
+  knownTags?: TagUse[];
+  onTags?: (tags: string[]) => void;
 }) {
   const files = queue ? items.map((i) => queue[i.key]).filter((f): f is QueueFile => Boolean(f)) : [];
   const anyRunning = files.some((f) => f.state === 'uploading' || f.state === 'queued' || f.state === 'retrying');
@@ -256,6 +269,28 @@ export function SelectedPhotosPanel({
               </option>
             ))}
           </select>
+        </div>
+      )}
+      {onTags && (
+        <div className="space-y-2 border-t border-slate-100 px-4 py-3 dark:border-slate-800" data-testid="batch-tags">
+          <TagCombobox
+            label="Tags for this visit"
+            placeholder="Kitchen, Electrical…"
+            known={knownTags}
+            chosen={tags}
+            disabled={publishing}
+            full={tags.length >= TAGS_PER_PHOTO}
+            className="max-w-sm"
+            onAdd={(tag) => onTags(withTag(tags, canonicalTag(tag, knownTags)))}
+          />
+          <p className="text-xs text-slate-600 dark:text-slate-400">Every photo of this visit gets these tags.</p>
+          <TagChipList
+            tags={tags}
+            kindOf={(t) => tagKind(t, knownTags)}
+            label="Chosen tags"
+            disabled={publishing}
+            onRemove={publishing ? undefined : (tag) => onTags(withoutTag(tags, tag))}
+          />
         </div>
       )}
       <div className="border-t border-slate-100 px-4 py-3 dark:border-slate-800">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ComponentType } from 'react';
-import { Camera, CircleCheck, Flag, FolderPlus, History, MessageSquare, RotateCcw, TrendingUp } from 'lucide-react';
+import { Camera, CircleCheck, Flag, FolderPlus, History, MessageSquare, PenLine, RotateCcw, TrendingUp } from 'lucide-react';
 import type { TimelineDetail, TimelineEntry, TimelinePhoto } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { relativeTime } from '../../lib/dates';
@@ -36,6 +36,7 @@ const ICONS: Record<Kind, ComponentType<{ className?: string }>> = {
   milestone_reopened: RotateCcw,
   photos_added: Camera,
   comment: MessageSquare,
+  marked_up: PenLine,
 };
 
 const ICON_TONES: Record<Kind, string> = {
@@ -46,6 +47,7 @@ const ICON_TONES: Record<Kind, string> = {
   milestone_reopened: 'bg-orange-50 text-orange-700 ring-orange-200 dark:bg-orange-500/10 dark:text-orange-300 dark:ring-orange-500/30',
   photos_added: 'bg-violet-50 text-violet-700 ring-violet-200 dark:bg-violet-500/10 dark:text-violet-300 dark:ring-violet-500/30',
   comment: 'bg-sky-50 text-sky-700 ring-sky-200 dark:bg-sky-500/10 dark:text-sky-300 dark:ring-sky-500/30',
+  marked_up: 'bg-rose-50 text-rose-700 ring-rose-200 dark:bg-rose-500/10 dark:text-rose-300 dark:ring-rose-500/30',
 };
 
 const absolute = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -137,7 +139,7 @@ function EntryItem({ entry, now, onOpenPhoto }: { entry: TimelineEntry; now?: nu
           </blockquote>
         )}
         {d.type === 'photos_added' && <PhotoStrip photos={d.photos} total={d.count} onOpenPhoto={onOpenPhoto} />}
-        {d.type === 'comment' && d.photo && (
+        {(d.type === 'comment' || d.type === 'marked_up') && d.photo && (
           <div className="mt-2">
             <Thumb photo={d.photo} onOpenPhoto={onOpenPhoto} label="Open the photo" />
           </div>

@@ -1,0 +1,31 @@
+//! What every store backend shares: the rows it returns and the fields it writes, in the
+//! domain's own types (ids as text, times as UTC milliseconds, enums as enums), and the
+//! one error type of the store layer. The SQL lives in one crate per backend
+//! (`sitecast-store-sqlite`, `sitecast-store-postgres`), each in its database's native
+//! types and checked at compile time against its own schema; the server picks one at
+//! start-up from the database URL.
+
+pub mod rows;
+
+#[cfg(feature = "examples")]
+mod examples;
+mod error;
+mod migrations;
+mod stored;
+
+pub use error::{Result, StoreError};
+pub use migrations::applied_version;
+pub use rows::*;
+pub use stored::{decode, decode_opt, Stored, TokenKind};
+
+/// Milliseconds since the Unix epoch, the time unit of the domain.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+pub fn new_id() -> String {
+    uuid::Uuid::new_v4().to_string()
+}

@@ -1,0 +1,432 @@
+//! The rows the store returns and the fields it writes, one group per table. Ids are
+//! the UUIDs' text form, times UTC milliseconds, calendar dates `YYYY-MM-DD`; each
+//! backend converts to and from its own column types.
+
+use protocol::{GuestPhotos, ImageCategory, NotificationKind, ProgressMode, ProjectStatus, Role};
+
+use crate::TokenKind;
+
+// ---- users
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserRow {
+    pub id: String,
+    pub email: String,
+    pub role: Role,
+    pub name: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub phone: Option<String>,
+    pub builder_id: Option<String>,
+    pub password_hash: Option<String>,
+    pub email_confirmed_at: Option<i64>,
+    pub last_sign_in_at: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub version: i64,
+}
+
+pub struct NewUser<'a> {
+    pub id: &'a str,
+    pub email: &'a str,
+    pub role: Role,
+    pub name: Option<&'a str>,
+    pub first_name: Option<&'a str>,
+    pub last_name: Option<&'a str>,
+    pub phone: Option<&'a str>,
+    pub builder_id: Option<&'a str>,
+    pub password_hash: Option<&'a str>,
+    pub email_confirmed_at: Option<i64>,
+    pub now: i64,
+}
+
+pub struct ProfileFields<'a> {
+    pub name: Option<&'a str>,
+    pub first_name: Option<&'a str>,
+    pub last_name: Option<&'a str>,
+    pub phone: Option<&'a str>,
+}
+
+/// "Email me about" (SPEC.md Profile & Settings), and when the user last changed it:
+/// an unsubscribe link mailed before then does not undo the later choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MailPreferencesRow {
+    pub new_photos: bool,
+    pub comments: bool,
+    pub status_changes: bool,
+    pub changed_at: Option<i64>,
+}
+
+// ---- sessions and one-time tokens
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRow {
+    pub id: String,
+    pub user_id: String,
+    pub created_at: i64,
+    pub last_seen_at: i64,
+    pub expires_at: i64,
+}
+
+pub struct NewSession<'a> {
+    pub id: &'a str,
+    pub user_id: &'a str,
+    pub token_hash: &'a str,
+    pub now: i64,
+    pub expires_at: i64,
+    pub user_agent: Option<&'a str>,
+    pub ip: Option<&'a str>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenRow {
+    pub user_id: String,
+    pub kind: TokenKind,
+    pub expires_at: i64,
+    pub used_at: Option<i64>,
+}
+
+/// A key's login-failure window after an attempt was counted in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    /// Attempts in this window, the one just counted included.
+    pub attempts: i64,
+    pub ends_at: i64,
+}
+
+// ---- projects
+
+/// Which projects a query may return; decided by the policy module, not the store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProjectScope {
+    All,
+    Homeowner(String),
+    Builder(String),
+}
+
+/// A project joined with its homeowner's and builder's names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectRow {
+    pub id: String,
+    pub title: String,
+    pub description: String,
+    pub address: String,
+    pub homeowner_id: String,
+    pub builder_id: Option<String>,
+    pub status: ProjectStatus,
+    pub progress: i32,
+    pub thumbnail_image_id: Option<String>,
+    /// An admin picked the thumbnail; otherwise it follows the newest photo.
+    pub thumbnail_pinned: bool,
+    pub progress_mode: ProgressMode,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub version: i64,
+    pub homeowner_email: String,
+    pub homeowner_name: Option<String>,
+    pub homeowner_first_name: Option<String>,
+    pub homeowner_last_name: Option<String>,
+    pub builder_email: Option<String>,
+    pub builder_name: Option<String>,
+}
+
+/// A project's writable fields, for inserts and updates alike.
+pub struct ProjectFields<'a> {
+    pub title: &'a str,
+    pub description: &'a str,
+    pub address: &'a str,
+    pub homeowner_id: &'a str,
+    pub builder_id: Option<&'a str>,
+    pub status: ProjectStatus,
+    pub progress: i32,
+    /// Written by updates only: a new project has no photos yet.
+    pub thumbnail_image_id: Option<&'a str>,
+    pub thumbnail_pinned: bool,
+    pub progress_mode: ProgressMode,
+}
+
+// ---- photos and favourites
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImageRow {
+    pub id: String,
+    pub project_id: String,
+    pub uploaded_by: Option<String>,
+    pub category: ImageCategory,
+    pub caption: Option<String>,
+    pub original_name: String,
+    pub content_type: String,
+    pub byte_size: i64,
+    pub width: i32,
+    pub height: i32,
+    pub taken_at: Option<i64>,
+    pub storage_key: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub version: i64,
+    /// Kept by `comments::insert` and `comments::delete`.
+    pub comment_count: i64,
+    /// The note of the site visit (upload batch) the photo came with.
+    pub visit_note: Option<String>,
+    /// The site visit (upload batch) it came with (issue 18).
+    pub batch_id: Option<String>,
+    /// The milestone it is tagged with (issue 18).
+    pub milestone_id: Option<String>,
+    /// How many shapes its markup has (issue 27), kept by `markups::save`.
+    pub markup_count: i64,
+    /// Its tags in the order they were added (issue 29).
+    pub tags: Vec<String>,
+    /// Where it was taken, (latitude, longitude) in degrees (issue 29).
+    pub location: Option<(f64, f64)>,
+}
+
+/// A photo's markup document (issue 27): the shapes as JSON text, read and written
+/// whole; the domain owns their meaning.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MarkupRow {
+    pub image_id: String,
+    pub project_id: String,
+    pub version: i64,
+    pub shapes: String,
+    pub updated_by: Option<String>,
+    pub updated_at: i64,
+    /// Who made the change before this one's session began, and when the session's
+    /// latest change was: a change by someone else, or after a pause, starts a new
+    /// session (and a new timeline entry).
+    pub session_by: Option<String>,
+    pub session_at: i64,
+}
+
+/// A photo's editable metadata.
+pub struct Meta<'a> {
+    pub caption: Option<&'a str>,
+    pub category: ImageCategory,
+    pub milestone_id: Option<&'a str>,
+}
+
+// ---- comments
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommentRow {
+    pub id: String,
+    pub image_id: String,
+    pub project_id: String,
+    pub author_id: String,
+    pub body: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub author_email: String,
+    pub author_role: Role,
+    pub author_name: Option<String>,
+    pub author_first_name: Option<String>,
+    pub author_last_name: Option<String>,
+    pub author_created_at: i64,
+}
+
+pub struct NewComment<'a> {
+    pub id: &'a str,
+    pub image_id: &'a str,
+    pub project_id: &'a str,
+    pub author_id: &'a str,
+    pub body: &'a str,
+    pub now: i64,
+}
+
+// ---- notifications
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotificationRow {
+    pub id: String,
+    pub user_id: String,
+    pub kind: NotificationKind,
+    pub project_id: Option<String>,
+    pub image_id: Option<String>,
+    pub actor_name: Option<String>,
+    pub title: String,
+    pub body: String,
+    pub created_at: i64,
+    pub read_at: Option<i64>,
+}
+
+// ---- the timeline
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActivityRow {
+    pub id: String,
+    pub project_id: String,
+    pub actor_id: Option<String>,
+    /// As the actor was called when it happened.
+    pub actor_name: Option<String>,
+    pub actor_role: Option<Role>,
+    /// The detail's `type`, so the table can be queried without parsing `detail`.
+    pub kind: String,
+    /// The entry's JSON (the wire's `TimelineDetail`).
+    pub detail: String,
+    /// What the entry is about (a comment, an upload batch), so it can go with it.
+    pub subject_id: Option<String>,
+    pub created_at: i64,
+}
+
+// ---- milestones
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MilestoneRow {
+    pub id: String,
+    pub project_id: String,
+    pub name: String,
+    /// 0-based, dense within the project.
+    pub position: i64,
+    /// `YYYY-MM-DD`.
+    pub target_date: Option<String>,
+    /// `YYYY-MM-DD`; set while completed.
+    pub done_date: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+// ---- guest links
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GuestLinkRow {
+    pub id: String,
+    pub project_id: String,
+    pub created_by: String,
+    pub photos: GuestPhotos,
+    pub downloads: bool,
+    pub expires_at: Option<i64>,
+    pub revoked_at: Option<i64>,
+    pub last_opened_at: Option<i64>,
+    pub created_at: i64,
+    /// The maker, joined: a link shows the project through their eyes.
+    pub maker_role: Role,
+    pub maker_email: String,
+    pub maker_name: Option<String>,
+    pub maker_first_name: Option<String>,
+    pub maker_last_name: Option<String>,
+    pub maker_created_at: i64,
+}
+
+pub struct NewGuestLink<'a> {
+    pub id: &'a str,
+    pub project_id: &'a str,
+    pub created_by: &'a str,
+    pub token_hash: &'a str,
+    pub photos: GuestPhotos,
+    pub downloads: bool,
+    pub expires_at: Option<i64>,
+    pub created_at: i64,
+}
+
+// ---- resumable uploads and site visits
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UploadRow {
+    pub id: String,
+    pub project_id: String,
+    pub user_id: String,
+    pub batch_id: Option<String>,
+    pub file_name: String,
+    pub caption: Option<String>,
+    pub category: Option<ImageCategory>,
+    pub length: i64,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub finished_at: Option<i64>,
+    pub photo_id: Option<String>,
+    pub refused: Option<String>,
+    /// The milestone its photo is to be tagged with (issue 18).
+    pub milestone_id: Option<String>,
+    /// The tags its photo is to carry (issue 29).
+    pub tags: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BatchRow {
+    pub id: String,
+    pub project_id: String,
+    pub user_id: String,
+    pub note: Option<String>,
+    pub file_count: i64,
+    pub finished: i64,
+    pub stored: i64,
+    pub created_at: i64,
+    pub completed_at: Option<i64>,
+}
+
+// ---- mail, contact, logs
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutboxRow {
+    pub id: String,
+    pub to_address: String,
+    pub subject: String,
+    pub body_text: String,
+    pub body_html: String,
+    pub attempts: i32,
+    pub list_unsubscribe: Option<String>,
+}
+
+pub struct NewMail<'a> {
+    pub id: &'a str,
+    pub to_address: &'a str,
+    pub subject: &'a str,
+    pub body_text: &'a str,
+    pub body_html: &'a str,
+    pub list_unsubscribe: Option<&'a str>,
+    pub now: i64,
+}
+
+pub struct NewContactMessage<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub email: &'a str,
+    pub phone: Option<&'a str>,
+    pub message: &'a str,
+    pub now: i64,
+}
+
+/// What a search looks through (issue 29): one kind of document at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    Project,
+    Photo,
+    Comment,
+}
+
+impl SearchKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SearchKind::Project => "project",
+            SearchKind::Photo => "photo",
+            SearchKind::Comment => "comment",
+        }
+    }
+}
+
+/// Whose view a search sees, decided by the policy module: every project (`all`), or
+/// the projects whose homeowner or builder is `user_id`; narrowed to one project when
+/// `project_id` is set, and to the photos `favourites_of` favourited when set (a
+/// favourites-only guest link).
+#[derive(Clone, Copy, Debug)]
+pub struct SearchScope<'a> {
+    pub all: bool,
+    pub user_id: &'a str,
+    pub project_id: Option<&'a str>,
+    pub favourites_of: Option<&'a str>,
+}
+
+impl SearchScope<'_> {
+    /// The projects a search asks the index about when it does not see them all: the
+    /// searcher's own (`mine`), narrowed to `project_id` when set.
+    pub fn narrow(&self, mine: Vec<String>) -> Vec<String> {
+        mine.into_iter().filter(|p| self.project_id.is_none_or(|id| id == p)).collect()
+    }
+}
+
+
+/// The installation's settings (issue 29): one row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettingsRow {
+    pub store_photo_locations: bool,
+    pub updated_at: i64,
+}

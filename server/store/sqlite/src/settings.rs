@@ -1,0 +1,24 @@
+//! The installation's settings (issue 29): one row, made by its migration.
+
+use sitecast_store_core::{Result, SettingsRow};
+use sqlx::SqliteConnection;
+
+pub async fn get(c: &mut SqliteConnection) -> Result<SettingsRow> {
+    Ok(sqlx::query_as!(
+        SettingsRow,
+        r#"SELECT store_photo_locations AS "store_photo_locations: bool", updated_at FROM installation_settings WHERE id = 1"#
+    )
+    .fetch_one(&mut *c)
+    .await?)
+}
+
+pub async fn set(c: &mut SqliteConnection, settings: &SettingsRow) -> Result<()> {
+    sqlx::query!(
+        "UPDATE installation_settings SET store_photo_locations = $1, updated_at = $2 WHERE id = 1",
+        settings.store_photo_locations,
+        settings.updated_at,
+    )
+    .execute(&mut *c)
+    .await?;
+    Ok(())
+}
