@@ -39,7 +39,8 @@ test('a homeowner comments in the lightbox; the builder sees it live, is notifie
   const firstTile = watching.getByTestId('photo-tile').first();
   const photoId = await firstTile.getAttribute('data-photo-id');
   expect(photoId).toBeTruthy();
-  await firstTile.getByRole('button', { name: /full size$/ }).click();
+  // Pinned by id: a photo another test uploads meanwhile arrives live at the front.
+  await watching.locator(`[data-testid="photo-tile"][data-photo-id="${photoId}"]`).getByRole('button', { name: /full size$/ }).click();
   await expect(homeowner).toHaveURL(new RegExp(`photo=${photoId}`));
   const thread = comments(homeowner);
   await expect(thread.getByText('No comments yet.', { exact: false })).toBeVisible();

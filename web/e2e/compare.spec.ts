@@ -36,7 +36,8 @@ test('on a phone: compare from the lightbox, drag the divider with a finger and 
 
   const firstTile = section.getByTestId('photo-tile').first();
   const first = await firstTile.getAttribute('data-photo-id');
-  await firstTile.getByRole('button', { name: /full size$/ }).click();
+  // Pinned by id: a photo another test uploads meanwhile arrives live at the front.
+  await section.locator(`[data-testid="photo-tile"][data-photo-id="${first}"]`).getByRole('button', { name: /full size$/ }).click();
   const lightbox = page.getByTestId('lightbox');
   await lightbox.getByRole('button', { name: 'Compare' }).click();
 
@@ -47,7 +48,7 @@ test('on a phone: compare from the lightbox, drag the divider with a finger and 
   await expect(picker.getByRole('button', { name: 'Compare', exact: true })).toBeDisabled();
   const other = grid.getByRole('button', { pressed: false }).last();
   const second = await other.getAttribute('data-photo-id');
-  await other.click();
+  await grid.locator(`[data-photo-id="${second}"]`).click();
   await expect(grid.getByText('Before', { exact: true })).toHaveCount(1);
   await expect(grid.getByText('After', { exact: true })).toHaveCount(1);
   await shoot(page, 'compare-picker', { viewport: true });

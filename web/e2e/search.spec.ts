@@ -138,7 +138,8 @@ test('a comment found by a unique word opens its photo with the thread at that c
   const firstTile = section.getByTestId('photo-tile').first();
   const photoId = await firstTile.getAttribute('data-photo-id');
   expect(photoId).toBeTruthy();
-  await firstTile.getByRole('button', { name: /full size$/ }).click();
+  // Pinned by id: a photo another test uploads meanwhile arrives live at the front.
+  await section.locator(`[data-testid="photo-tile"][data-photo-id="${photoId}"]`).getByRole('button', { name: /full size$/ }).click();
   const thread = page.getByTestId('lightbox').getByTestId('photo-comments');
   const box = thread.getByRole('textbox', { name: 'Add a comment…' });
   await box.fill(`Should the ${word} corner stay exposed brick?`);
