@@ -67,12 +67,14 @@ fn check_shape(bytes: &[u8]) -> Result<(), CodecError> {
 }
 
 /// The only fields of client requests that carry lists of structs (a test below keeps
-/// it so): a markup's shapes and a freehand stroke's points (issue 27). Any other array
+/// it so): a markup's shapes and a freehand stroke's points (issue 27), a report's
+/// before/after pairs (issue 28). Any other array
 /// in a client frame is a struct or a tagged enum sent positionally.
-pub const LIST_FIELDS: [&str; 2] = ["shapes", "points"];
+pub const LIST_FIELDS: [&str; 3] = ["shapes", "points", "pairs"];
 
-/// The only fields of client requests that carry lists of strings (issue 29's tagging).
-pub const STRING_LIST_FIELDS: [&str; 3] = ["imageIds", "addTags", "removeTags"];
+/// The only fields of client requests that carry lists of strings (issue 29's tagging,
+/// issue 28's report choices).
+pub const STRING_LIST_FIELDS: [&str; 5] = ["imageIds", "addTags", "removeTags", "milestoneIds", "picked"];
 
 fn documented_shape(value: &ValueRef<'_>) -> Result<(), &'static str> {
     match value {

@@ -7,8 +7,8 @@ use ts_rs::TS;
 use crate::error::ApiError;
 use crate::types::{
     Comment, GuestAccess, GuestLink, GuestPhotos, ImageCategory, InstallationSettings, MailPreferences, Markup, MilestonePlan,
-    Millis, Notification, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Role, SearchResults, Shape, TagUse,
-    TimelineEntry, UserSummary,
+    Millis, Notification, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Report, ReportContent, ReportOptions,
+    Role, SearchResults, Shape, TagUse, TimelineEntry, UserSummary,
 };
 
 /// Bumped on any incompatible change; the first server frame carries it.
@@ -126,6 +126,16 @@ pub enum Request {
     ListTags(ListTags),
     /// Admin or the project's builder: add and remove tags on some of its photos.
     TagPhotos(TagPhotos),
+    /// Issue 28: what a report with these options would show, for the preview (whoever
+    /// may make it).
+    PreviewReport(PreviewReport),
+    /// Admins and the project's builder; the homeowner, of their favourites. Answers at
+    /// once; the project's open pages hear `report_changed` as it is generated.
+    MakeReport(MakeReport),
+    /// A project's reports, newest first (anyone who may see the project but guests).
+    ListReports(ListReports),
+    /// Its maker or an admin.
+    DeleteReport(DeleteReport),
     /// Admin.
     GetInstallationSettings(GetInstallationSettings),
     /// Admin.
@@ -401,6 +411,32 @@ pub struct CreateGuestLink {
     pub expires_in_days: Option<u32>,
 }
 
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewReport {
+    pub project_id: String,
+    pub options: ReportOptions,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct MakeReport {
+    pub project_id: String,
+    pub options: ReportOptions,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ListReports {
+    pub project_id: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteReport {
+    pub id: String,
+}
+
 /// How a new project's milestones start (issue 18).
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
@@ -649,6 +685,14 @@ pub enum Response {
     },
     /// The tagged photos as they now are.
     Tagged { photos: Vec<ProjectImage> },
+    /// A report's content as it would be made now (the preview).
+    ReportPreview { content: ReportContent },
+    Report { report: Report },
+    Reports {
+        #[serde(rename = "projectId")]
+        project_id: String,
+        reports: Vec<Report>,
+    },
     InstallationSettings {
         settings: InstallationSettings,
         /// How many photos have a location kept.
@@ -766,6 +810,14 @@ pub enum Event {
     /// To sockets with open search results (`search` with `watch`) whose user may see
     /// the project: something searchable in it changed; search again to see it.
     SearchChanged {
+        #[serde(rename = "projectId")]
+        project_id: String,
+    },
+    /// To subscribed sockets (not guests): a report was made, moved on, finished or failed.
+    ReportChanged { report: Report },
+    /// To subscribed sockets (not guests).
+    ReportDeleted {
+        id: String,
         #[serde(rename = "projectId")]
         project_id: String,
     },

@@ -84,6 +84,9 @@ pub mod reply {
         SearchResults { results: types::SearchResults },
         Tags { project_id: String, tags: Vec<types::TagUse> },
         Tagged { photos: Vec<types::ProjectImage> },
+        ReportPreview { content: types::ReportContent },
+        Report { report: types::Report },
+        Reports { project_id: String, reports: Vec<types::Report> },
         InstallationSettings { settings: types::InstallationSettings, photos_with_location: i64 },
         Done {},
     }
@@ -213,6 +216,10 @@ request_messages! {
     EndSearch(EndSearch) => Done,
     ListTags(ListTags) => Tags,
     TagPhotos(TagPhotos) => Tagged,
+    PreviewReport(PreviewReport) => ReportPreview,
+    MakeReport(MakeReport) => Report,
+    ListReports(ListReports) => Reports,
+    DeleteReport(DeleteReport) => Done,
     GetInstallationSettings(GetInstallationSettings) => InstallationSettings,
     UpdateInstallationSettings(InstallationSettings) => InstallationSettings,
 }
@@ -452,9 +459,34 @@ mod tests {
                 add_tags: vec!["Kitchen".into()],
                 remove_tags: vec![],
             }),
+            Request::PreviewReport(crate::messages::PreviewReport { project_id: id(), options: report_options() }),
+            Request::MakeReport(crate::messages::MakeReport { project_id: id(), options: report_options() }),
+            Request::ListReports(crate::messages::ListReports { project_id: id() }),
+            Request::DeleteReport(crate::messages::DeleteReport { id: id() }),
             Request::GetInstallationSettings(crate::messages::GetInstallationSettings {}),
             Request::UpdateInstallationSettings(InstallationSettings { store_photo_locations: false }),
         ]
+    }
+
+    fn report_options() -> crate::types::ReportOptions {
+        crate::types::ReportOptions { from: Some("2026-03-01".into()), per_page: 2, ..Default::default() }
+    }
+
+    fn report() -> crate::types::Report {
+        crate::types::Report {
+            id: "r1".into(),
+            project_id: "p1".into(),
+            options: report_options(),
+            status: crate::types::ReportStatus::Generating,
+            done: 3,
+            total: 20,
+            pages: None,
+            byte_size: None,
+            error: None,
+            created_at: 1,
+            created_by: None,
+            finished_at: None,
+        }
     }
 
     fn one_of_each_response() -> Vec<Response> {
@@ -493,6 +525,21 @@ mod tests {
                 tags: vec![crate::types::TagUse { name: "Kitchen".into(), kind: crate::types::TagKind::Area, photos: 3 }],
             },
             Response::Tagged { photos: vec![photo()] },
+            Response::ReportPreview {
+                content: crate::types::ReportContent {
+                    project: project(),
+                    from: Some("2026-03-01".into()),
+                    to: None,
+                    generated_at: 1,
+                    per_page: 2,
+                    milestones: vec![],
+                    sections: vec![],
+                    pairs: vec![],
+                    changes: vec![],
+                },
+            },
+            Response::Report { report: report() },
+            Response::Reports { project_id: "p1".into(), reports: vec![report()] },
             Response::InstallationSettings { settings: InstallationSettings { store_photo_locations: true }, photos_with_location: 4 },
             Response::Done,
         ]

@@ -619,3 +619,187 @@ pub struct Markup {
     /// Who made the latest change.
     pub updated_by: Option<UserSummary>,
 }
+
+/// Which photos a progress report shows (issue 28).
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportPhotos {
+    /// Every photo of the period.
+    #[default]
+    All,
+    /// The maker's favourites in the period.
+    Favourites,
+    /// The photos in `picked` (the gallery's selection).
+    Picked,
+}
+
+/// How a report's photos are grouped into sections.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportGrouping {
+    /// One section per site visit (upload batch), oldest first.
+    #[default]
+    Visit,
+    /// One section per milestone, in the plan's order; untagged photos last.
+    Milestone,
+}
+
+/// A before/after pair shown side by side.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportPair {
+    pub before: String,
+    pub after: String,
+}
+
+/// What goes into a progress report (issue 28), as the maker chose it.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportOptions {
+    /// First day of the period (`YYYY-MM-DD`, inclusive, by the day a photo shows);
+    /// absent: from the project's first photo.
+    #[serde(default)]
+    #[ts(optional)]
+    pub from: Option<String>,
+    /// Last day of the period (inclusive); absent: up to today.
+    #[serde(default)]
+    #[ts(optional)]
+    pub to: Option<String>,
+    /// When not empty, only photos tagged with one of these milestones.
+    #[serde(default)]
+    pub milestone_ids: Vec<String>,
+    #[serde(default)]
+    pub photos: ReportPhotos,
+    /// The hand-picked photos (`photos: picked`).
+    #[serde(default)]
+    pub picked: Vec<String>,
+    /// Before/after pairs, each shown side by side on the pairs pages.
+    #[serde(default)]
+    pub pairs: Vec<ReportPair>,
+    /// 1, 2 or 4.
+    pub per_page: u8,
+    #[serde(default)]
+    pub group_by: ReportGrouping,
+    /// Each photo's comments under it.
+    #[serde(default)]
+    pub comments: bool,
+    /// Markup drawn on the photos.
+    #[serde(default)]
+    pub markup: bool,
+}
+
+/// Where a report's generation is.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportStatus {
+    Generating,
+    Ready,
+    Failed,
+}
+
+impl ReportStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReportStatus::Generating => "generating",
+            ReportStatus::Ready => "ready",
+            ReportStatus::Failed => "failed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ReportStatus> {
+        [ReportStatus::Generating, ReportStatus::Ready, ReportStatus::Failed].into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+/// A progress report as its project's people see it in the list.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    pub id: String,
+    pub project_id: String,
+    pub options: ReportOptions,
+    pub status: ReportStatus,
+    /// Photos placed so far, of `total`.
+    pub done: i32,
+    pub total: i32,
+    /// Once ready.
+    pub pages: Option<i32>,
+    pub byte_size: Option<i64>,
+    /// Why it failed, in words for the maker.
+    pub error: Option<String>,
+    pub created_at: Millis,
+    pub created_by: Option<UserSummary>,
+    pub finished_at: Option<Millis>,
+}
+
+/// Where a milestone stands on the report's day.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportMilestoneState {
+    Done,
+    /// The first milestone not done (late or not).
+    Current,
+    /// Not done, target day passed.
+    Late,
+    Upcoming,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportMilestone {
+    pub name: String,
+    pub state: ReportMilestoneState,
+    /// Late as well as current, when both are true.
+    pub late: bool,
+    pub target_date: Option<String>,
+    pub done_date: Option<String>,
+}
+
+/// One photo as a report shows it.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportPhoto {
+    pub photo: ProjectImage,
+    /// Oldest first; empty when the report leaves comments out.
+    pub comments: Vec<Comment>,
+    /// Empty when the report leaves markup out.
+    pub shapes: Vec<Shape>,
+}
+
+/// A site visit's or a milestone's photos.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportSection {
+    /// The milestone's name (grouped by milestone; `None` for photos without one).
+    pub milestone: Option<String>,
+    /// The day the visit's first photo shows (grouped by visit).
+    pub date: Option<Millis>,
+    /// The visit's note.
+    pub note: Option<String>,
+    pub photos: Vec<ReportPhoto>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportPairView {
+    pub before: ReportPhoto,
+    pub after: ReportPhoto,
+}
+
+/// Everything a report shows, in order: the preview, the report link's page and the
+/// PDF are all drawn from this.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportContent {
+    pub project: Project,
+    /// The period as chosen, or as the photos span it.
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub generated_at: Millis,
+    pub per_page: u8,
+    pub milestones: Vec<ReportMilestone>,
+    pub sections: Vec<ReportSection>,
+    pub pairs: Vec<ReportPairView>,
+    /// What changed in the period, oldest first (from the timeline).
+    pub changes: Vec<TimelineEntry>,
+}

@@ -257,6 +257,107 @@ people: Array<Profile>,
  */
 morePhotos: boolean, };
 
+export type ReportPhotos = "all" | "favourites" | "picked";
+
+export type ReportGrouping = "visit" | "milestone";
+
+export type ReportPair = { before: string, after: string, };
+
+export type ReportOptions = { 
+/**
+ * First day of the period (`YYYY-MM-DD`, inclusive, by the day a photo shows);
+ * absent: from the project's first photo.
+ */
+from?: string, 
+/**
+ * Last day of the period (inclusive); absent: up to today.
+ */
+to?: string, 
+/**
+ * When not empty, only photos tagged with one of these milestones.
+ */
+milestoneIds: Array<string>, photos: ReportPhotos, 
+/**
+ * The hand-picked photos (`photos: picked`).
+ */
+picked: Array<string>, 
+/**
+ * Before/after pairs, each shown side by side on the pairs pages.
+ */
+pairs: Array<ReportPair>, 
+/**
+ * 1, 2 or 4.
+ */
+perPage: number, groupBy: ReportGrouping, 
+/**
+ * Each photo's comments under it.
+ */
+comments: boolean, 
+/**
+ * Markup drawn on the photos.
+ */
+markup: boolean, };
+
+export type ReportStatus = "generating" | "ready" | "failed";
+
+export type Report = { id: string, projectId: string, options: ReportOptions, status: ReportStatus, 
+/**
+ * Photos placed so far, of `total`.
+ */
+done: number, total: number, 
+/**
+ * Once ready.
+ */
+pages: number | null, byteSize: number | null, 
+/**
+ * Why it failed, in words for the maker.
+ */
+error: string | null, createdAt: number, createdBy: UserSummary | null, finishedAt: number | null, };
+
+export type ReportMilestoneState = "done" | "current" | "late" | "upcoming";
+
+export type ReportMilestone = { name: string, state: ReportMilestoneState, 
+/**
+ * Late as well as current, when both are true.
+ */
+late: boolean, targetDate: string | null, doneDate: string | null, };
+
+export type ReportPhoto = { photo: ProjectImage, 
+/**
+ * Oldest first; empty when the report leaves comments out.
+ */
+comments: Array<Comment>, 
+/**
+ * Empty when the report leaves markup out.
+ */
+shapes: Array<Shape>, };
+
+export type ReportSection = { 
+/**
+ * The milestone's name (grouped by milestone; `None` for photos without one).
+ */
+milestone: string | null, 
+/**
+ * The day the visit's first photo shows (grouped by visit).
+ */
+date: number | null, 
+/**
+ * The visit's note.
+ */
+note: string | null, photos: Array<ReportPhoto>, };
+
+export type ReportPairView = { before: ReportPhoto, after: ReportPhoto, };
+
+export type ReportContent = { project: Project, 
+/**
+ * The period as chosen, or as the photos span it.
+ */
+from: string | null, to: string | null, generatedAt: number, perPage: number, milestones: Array<ReportMilestone>, sections: Array<ReportSection>, pairs: Array<ReportPairView>, 
+/**
+ * What changed in the period, oldest first (from the timeline).
+ */
+changes: Array<TimelineEntry>, };
+
 export type InstallationSettings = { 
 /**
  * Whether photos keep the place they were taken (EXIF GPS). Turning it off also
@@ -419,13 +520,21 @@ watch: boolean, };
 
 export type EndSearch = Record<symbol, never>;
 
+export type PreviewReport = { projectId: string, options: ReportOptions, };
+
+export type MakeReport = { projectId: string, options: ReportOptions, };
+
+export type ListReports = { projectId: string, };
+
+export type DeleteReport = { id: string, };
+
 export type ListTags = { projectId: string, };
 
 export type TagPhotos = { projectId: string, imageIds: Array<string>, addTags: Array<string>, removeTags: Array<string>, };
 
 export type GetInstallationSettings = Record<symbol, never>;
 
-export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings;
+export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "preview_report" } & PreviewReport | { "type": "make_report" } & MakeReport | { "type": "list_reports" } & ListReports | { "type": "delete_report" } & DeleteReport | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings;
 
 export type UserListing = { user: Profile, 
 /**
@@ -464,7 +573,7 @@ next: string | null, } | { "type": "guest_link_created", link: GuestLink, url: s
 /**
  * Used tags first (most photos first), then the suggestions not used yet.
  */
-tags: Array<TagUse>, } | { "type": "tagged", photos: Array<ProjectImage>, } | { "type": "installation_settings", settings: InstallationSettings, 
+tags: Array<TagUse>, } | { "type": "tagged", photos: Array<ProjectImage>, } | { "type": "report_preview", content: ReportContent, } | { "type": "report", report: Report, } | { "type": "reports", projectId: string, reports: Array<Report>, } | { "type": "installation_settings", settings: InstallationSettings, 
 /**
  * How many photos have a location kept.
  */
@@ -493,7 +602,7 @@ export type GuestHello = { protocolVersion: number, serverTime: number, access: 
  */
 photos: Array<ProjectImage>, };
 
-export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, } | { "type": "comment_added", comment: Comment, commentCount: number, } | { "type": "comment_updated", comment: Comment, } | { "type": "notification_added", notification: Notification, unread: number, } | { "type": "notifications_read", ids: Array<string>, all: boolean, unread: number, } | { "type": "comment_deleted", id: string, imageId: string, projectId: string, commentCount: number, } | { "type": "markup_changed", markup: Markup, actor: UserSummary | null, } | { "type": "milestones_changed", plan: MilestonePlan, } | { "type": "timeline_added", entry: TimelineEntry, } | { "type": "timeline_removed", projectId: string, id: string, } | { "type": "search_changed", projectId: string, };
+export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, } | { "type": "comment_added", comment: Comment, commentCount: number, } | { "type": "comment_updated", comment: Comment, } | { "type": "notification_added", notification: Notification, unread: number, } | { "type": "notifications_read", ids: Array<string>, all: boolean, unread: number, } | { "type": "comment_deleted", id: string, imageId: string, projectId: string, commentCount: number, } | { "type": "markup_changed", markup: Markup, actor: UserSummary | null, } | { "type": "milestones_changed", plan: MilestonePlan, } | { "type": "timeline_added", entry: TimelineEntry, } | { "type": "timeline_removed", projectId: string, id: string, } | { "type": "search_changed", projectId: string, } | { "type": "report_changed", report: Report, } | { "type": "report_deleted", id: string, projectId: string, };
 
 export type ServerMsg = { "type": "hello" } & Hello | { "type": "guest_hello" } & GuestHello | { "type": "reply", id: number, response: Response, } | { "type": "error", id: number | null, error: ApiError, } | { "type": "event", event: Event, };
 
@@ -545,6 +654,10 @@ export const REPLY_TYPES = {
   "end_search": "done",
   "list_tags": "tags",
   "tag_photos": "tagged",
+  "preview_report": "report_preview",
+  "make_report": "report",
+  "list_reports": "reports",
+  "delete_report": "done",
   "get_installation_settings": "installation_settings",
   "update_installation_settings": "installation_settings",
 } as const satisfies { [K in Request["type"]]: Response["type"] };
@@ -597,6 +710,10 @@ export type ReplyTo = {
   "end_search": Extract<Response, { "type": "done" }>,
   "list_tags": Extract<Response, { "type": "tags" }>,
   "tag_photos": Extract<Response, { "type": "tagged" }>,
+  "preview_report": Extract<Response, { "type": "report_preview" }>,
+  "make_report": Extract<Response, { "type": "report" }>,
+  "list_reports": Extract<Response, { "type": "reports" }>,
+  "delete_report": Extract<Response, { "type": "done" }>,
   "get_installation_settings": Extract<Response, { "type": "installation_settings" }>,
   "update_installation_settings": Extract<Response, { "type": "installation_settings" }>,
 };
