@@ -5,7 +5,9 @@ import { createMilestonesSlice, type MilestonesSlice } from './milestones';
 import { createNotificationsSlice, type NotificationsSlice } from './notifications';
 import { createPhotosSlice, type PhotosSlice } from './photos';
 import { createProjectsSlice, type ProjectsSlice } from './projects';
+import { createReportsSlice, type ReportsSlice } from './reports';
 import { createSearchSlice, type SearchSlice } from './search';
+import { createSelectionSlice, type SelectionSlice } from './selection';
 import { createSessionSlice, type SessionSlice } from './session';
 import { createTimelineSlice, type TimelineSlice } from './timeline';
 import { createUiSlice, type UiSlice } from './ui';
@@ -16,11 +18,13 @@ export type AppState = SessionSlice &
   PhotosSlice &
   MilestonesSlice &
   TimelineSlice &
+  ReportsSlice &
   CommentsSlice &
   MarkupSlice &
   NotificationsSlice &
   UsersSlice &
   SearchSlice &
+  SelectionSlice &
   UiSlice;
 
 /** Builds the one app store; tests build their own to start from a clean slate. */
@@ -31,11 +35,13 @@ export const createAppStore = () =>
     ...createPhotosSlice(...a),
     ...createMilestonesSlice(...a),
     ...createTimelineSlice(...a),
+    ...createReportsSlice(...a),
     ...createCommentsSlice(...a),
     ...createMarkupSlice(...a),
     ...createNotificationsSlice(...a),
     ...createUsersSlice(...a),
     ...createSearchSlice(...a),
+    ...createSelectionSlice(...a),
     ...createUiSlice(...a),
   }));
 
@@ -46,6 +52,7 @@ export type { Theme, ConnectionStatus } from './ui';
 export type { SessionStatus } from './session';
 export type { ProjectPhotos } from './photos';
 export type { ProjectTimeline } from './timeline';
+export type { ProjectReports } from './reports';
 export type { PhotoThread } from './comments';
 export type { HeldMarkup } from './markup';
 export { threadComments } from './comments';

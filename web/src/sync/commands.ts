@@ -14,6 +14,9 @@ import type {
   ProfileUpdate,
   Project,
   ProjectImage,
+  Report,
+  ReportContent,
+  ReportOptions,
   SetMilestoneDone,
   SearchResults,
   Shape,
@@ -318,6 +321,48 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
       const { photos } = await tracker.request({ type: 'tag_photos', ...input });
       for (const photo of photos) store().photoUpserted(photo);
       return photos;
+    },
+
+    /**
+     * Issue 28: what a report with these options would show now, for the New report
+     * dialog's preview (whoever may make it). Nothing is stored.
+     */
+    async previewReport(projectId: string, options: ReportOptions): Promise<ReportContent> {
+      const { content } = await tracker.request({ type: 'preview_report', projectId, options });
+      return content;
+    },
+
+    /**
+     * Starts a report (admins and the project's builder; its homeowner, of their
+     * favourites). The reply comes at once with the report generating; its progress
+     * and its end arrive as `report_changed`.
+     */
+    async makeReport(projectId: string, options: ReportOptions): Promise<Report> {
+      const { report } = await tracker.request({ type: 'make_report', projectId, options });
+      store().reportUpserted(report);
+      return report;
+    },
+
+    /**
+     * The project's reports, newest first, merged with what events brought meanwhile.
+     * Failures land in the slice (the tab shows them with a retry) and are not thrown.
+     */
+    async loadReports(projectId: string): Promise<void> {
+      if (store().reports[projectId]?.loading) return;
+      const request = store().reportsLoading(projectId);
+      try {
+        const { reports } = await tracker.request({ type: 'list_reports', projectId });
+        store().reportsListed(projectId, request, reports);
+      } catch (err) {
+        const message = err instanceof RequestError && err.fromServer ? err.message : 'Failed to load the reports.';
+        store().reportsFailed(projectId, request, message);
+      }
+    },
+
+    /** Its maker or an admin; everyone else with the project open hears `report_deleted`. */
+    async deleteReport(report: Report): Promise<void> {
+      await tracker.request({ type: 'delete_report', id: report.id });
+      store().reportRemoved(report.projectId, report.id);
     },
 
     /** Admins: the installation's settings, and how many photos keep a location. */

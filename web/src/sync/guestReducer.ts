@@ -71,6 +71,9 @@ export function applyGuestEvent(event: Event, actions: GuestActions): void {
     case 'notifications_read':
     // Guests' searches are not watched: the guest page searches again on photo events.
     case 'search_changed':
+    // Reports are for the project's people (issue 28); a guest link shows none.
+    case 'report_changed':
+    case 'report_deleted':
       return;
     default:
       unknownEvent(event);

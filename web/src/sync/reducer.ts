@@ -24,6 +24,9 @@ export type SyncActions = Pick<
   | 'timelineAdded'
   | 'timelineRemoved'
   | 'timelinesCleared'
+  | 'reportUpserted'
+  | 'reportRemoved'
+  | 'reportsCleared'
   | 'commentUpserted'
   | 'commentRemoved'
   | 'threadsCleared'
@@ -68,6 +71,8 @@ export function applyHello(hello: Hello, actions: SyncActions): void {
   // again. Milestone plans stay: each is whole and versioned, and the new subscribe
   // reply brings the current one.
   actions.timelinesCleared();
+  // Reports too: a report made or finished meanwhile was missed; the open tab lists them again.
+  actions.reportsCleared();
   actions.threadsCleared();
   actions.markupsCleared();
   actions.liveSynced();
@@ -199,6 +204,17 @@ export function applyEvent(event: Event, actions: SyncActions): void {
       // Only sent while this socket's search is watched: the open results run again.
       const { projectId } = event;
       actions.searchChanged(projectId);
+      return;
+    }
+    case 'report_changed': {
+      // Kept only for a project whose reports are held (its Reports tab was opened).
+      const { report } = event;
+      actions.reportUpserted(report);
+      return;
+    }
+    case 'report_deleted': {
+      const { id, projectId } = event;
+      actions.reportRemoved(projectId, id);
       return;
     }
     default:

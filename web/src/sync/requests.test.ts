@@ -150,6 +150,10 @@ describe('RequestTracker', () => {
       end_search: true,
       list_tags: true,
       tag_photos: true,
+      preview_report: true,
+      make_report: true,
+      list_reports: true,
+      delete_report: true,
       get_installation_settings: true,
       update_installation_settings: true,
     };

@@ -61,6 +61,7 @@ export function createSubscriptions(tracker: RequestTracker, store: () => AppSta
       if (left > 0) return;
       store().photosClosed(id);
       store().timelineClosed(id);
+      store().reportsClosed(id);
       if (subscribed) unsubscribe(id);
     };
     return { ready, close };

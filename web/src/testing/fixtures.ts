@@ -1,5 +1,18 @@
 // Builders of wire objects for unit tests: a valid default, overridden per test.
-import type { Comment, Milestone, MilestonePlan, Notification, Profile, Project, ProjectImage, TimelineEntry } from '../protocol/types';
+import type {
+  Comment,
+  Milestone,
+  MilestonePlan,
+  Notification,
+  Profile,
+  Project,
+  ProjectImage,
+  Report,
+  ReportContent,
+  ReportOptions,
+  ReportPhoto,
+  TimelineEntry,
+} from '../protocol/types';
 
 export const profile = (over: Partial<Profile>): Profile => ({
   id: 'u',
@@ -115,5 +128,54 @@ export const timelineEntry = (over: Partial<TimelineEntry>): TimelineEntry => ({
   actorRole: 'admin',
   createdAt: 100,
   detail: { type: 'status_changed', from: 'planning', to: 'in-progress' },
+  ...over,
+});
+
+export const reportOptions = (over: Partial<ReportOptions> = {}): ReportOptions => ({
+  milestoneIds: [],
+  photos: 'all',
+  picked: [],
+  pairs: [],
+  perPage: 2,
+  groupBy: 'visit',
+  comments: false,
+  markup: true,
+  ...over,
+});
+
+export const report = (over: Partial<Report>): Report => ({
+  id: 'r1',
+  projectId: 'p1',
+  options: reportOptions(),
+  status: 'generating',
+  done: 0,
+  total: 10,
+  pages: null,
+  byteSize: null,
+  error: null,
+  createdAt: 1000,
+  createdBy: { id: 'b1', email: 'builder@example.com', name: 'Summit Homes', role: 'builder', createdAt: 0 },
+  finishedAt: null,
+  ...over,
+});
+
+export const reportPhoto = (id: string, over: Partial<ProjectImage> = {}): ReportPhoto => ({ photo: photo({ id, ...over }), comments: [], shapes: [] });
+
+/** A report's content with sections of `sizes` photos each. */
+export const reportContent = (sizes: number[], over: Partial<ReportContent> = {}): ReportContent => ({
+  project: project({}),
+  from: null,
+  to: null,
+  generatedAt: 0,
+  perPage: 2,
+  milestones: [],
+  sections: sizes.map((n, s) => ({
+    milestone: null,
+    date: null,
+    note: null,
+    photos: Array.from({ length: n }, (_, i) => reportPhoto(`s${s}p${i}`)),
+  })),
+  pairs: [],
+  changes: [],
   ...over,
 });
