@@ -12,6 +12,7 @@ import { Dialog, DialogActions } from '../ui/Dialog';
  * Picks the two photos to compare from the project's photos (newest first). One may
  * come chosen (the photo open in the lightbox): then one tap on another is enough.
  * The earlier of the two becomes "before", whatever the order they were tapped in.
+ * A report's before/after pair (issue 28) is picked the same way, under its own words.
  */
 export function ComparePicker({
   open,
@@ -19,6 +20,10 @@ export function ComparePicker({
   photos,
   initial,
   onCompare,
+  title = 'Compare photos',
+  actionLabel = 'Compare',
+  tooFewText = 'Comparing needs at least two photos of this project.',
+  listLabel = 'Photos to compare',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -26,6 +31,11 @@ export function ComparePicker({
   /** Ids chosen when the picker opens (zero, one or two). */
   initial: string[];
   onCompare: (before: ProjectImage, after: ProjectImage) => void;
+  title?: string;
+  actionLabel?: string;
+  /** Said when there are fewer than two photos to pick from. */
+  tooFewText?: string;
+  listLabel?: string;
 }) {
   const [chosen, setChosen] = useState<string[]>(initial);
   // Each opening starts from what the caller chose.
@@ -53,14 +63,14 @@ export function ComparePicker({
   const first = picked.length === 1 ? picked[0] : null;
   const description =
     photos.length < 2
-      ? 'Comparing needs at least two photos of this project.'
+      ? tooFewText
       : first
         ? `Now pick the photo to compare with “${first.caption?.trim() || 'this photo'}”.`
         : 'Pick two photos. The earlier one shows as before.';
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Compare photos" description={description} widthClass="max-w-[760px]">
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 md:grid-cols-4" aria-label="Photos to compare" data-testid="compare-picker">
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} widthClass="max-w-[760px]">
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 md:grid-cols-4" aria-label={listLabel} data-testid="compare-picker">
         {photos.map((photo) => {
           const side = sideOf(photo.id);
           const name = photo.caption?.trim() || 'Untitled photo';
@@ -98,7 +108,7 @@ export function ComparePicker({
           Cancel
         </Button>
         <Button variant="secondary" disabled={!pair} onClick={() => pair && onCompare(pair[0], pair[1])}>
-          Compare
+          {actionLabel}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Check, Copy, Link2, Share2, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import type { GuestLink, GuestPhotos, Project } from '../../protocol/types';
@@ -17,61 +17,16 @@ import {
   type GuestLinkState,
 } from '../../lib/guestLinks';
 import { displayName } from '../../lib/names';
+import { useNow } from '../../lib/useNow';
 import { useAppStore } from '../../store';
 import { commands } from '../../sync/commands';
 import { toastRequestError } from '../../sync/errors';
 import { Button } from '../ui/Button';
+import { ChoiceCard, ChoiceLegend, SegmentedControl } from '../ui/Choices';
 import { Dialog } from '../ui/Dialog';
 import { inputClasses } from '../ui/Field';
 import { Notice } from '../ui/Notice';
 import { Skeleton } from '../ui/Skeleton';
-
-/** Ticks once a minute while shown, so "expires in …" and "last opened …" stay true. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
-
-function ChoiceCard({
-  name,
-  value,
-  checked,
-  onChange,
-  title,
-  hint,
-}: {
-  name: string;
-  value: string;
-  checked: boolean;
-  onChange: () => void;
-  title: string;
-  hint: string;
-}) {
-  return (
-    <label
-      className={cn(
-        'flex cursor-pointer items-start gap-3 rounded-xl border p-3 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
-        checked
-          ? 'border-brand-500 bg-amber-50/70 dark:border-brand-400 dark:bg-amber-400/10'
-          : 'border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600',
-      )}
-    >
-      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="mt-0.5 size-4 accent-amber-600" />
-      <span className="min-w-0">
-        <span className="block text-sm font-medium text-slate-900 dark:text-white">{title}</span>
-        <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">{hint}</span>
-      </span>
-    </label>
-  );
-}
-
-function Legend({ children }: { children: ReactNode }) {
-  return <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">{children}</legend>;
-}
 
 function CreateLinkForm({ project, onCreated }: { project: Project; onCreated: (link: GuestLink, url: string) => void }) {
   const [photos, setPhotos] = useState<GuestPhotos>(DEFAULT_LINK_FORM.photos);
@@ -102,7 +57,7 @@ function CreateLinkForm({ project, onCreated }: { project: Project; onCreated: (
       }}
     >
       <fieldset disabled={saving}>
-        <Legend>Photos</Legend>
+        <ChoiceLegend>Photos</ChoiceLegend>
         <div className="grid gap-2 sm:grid-cols-2">
           <ChoiceCard name={`${ids}-photos`} value="all" checked={photos === 'all'} onChange={() => setPhotos('all')} title="All photos" hint="Every photo, and new ones as they arrive." />
           <ChoiceCard
@@ -117,23 +72,8 @@ function CreateLinkForm({ project, onCreated }: { project: Project; onCreated: (
       </fieldset>
 
       <fieldset disabled={saving}>
-        <Legend>Expires</Legend>
-        <div className="grid grid-cols-4 gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800/70">
-          {EXPIRY_OPTIONS.map((option) => (
-            <label
-              key={option.value}
-              className={cn(
-                'flex h-9 cursor-pointer items-center justify-center rounded-lg px-2 text-sm font-medium whitespace-nowrap transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
-                expiry === option.value
-                  ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
-                  : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
-              )}
-            >
-              <input type="radio" name={`${ids}-expiry`} value={option.value} checked={expiry === option.value} onChange={() => setExpiry(option.value)} className="sr-only" />
-              {option.label}
-            </label>
-          ))}
-        </div>
+        <ChoiceLegend>Expires</ChoiceLegend>
+        <SegmentedControl name={`${ids}-expiry`} value={expiry} options={EXPIRY_OPTIONS} onChange={setExpiry} />
       </fieldset>
 
       <div className="flex items-start justify-between gap-4">

@@ -16,10 +16,14 @@ export interface DialogProps {
   children: ReactNode;
   /** Role alertdialog for confirmations. */
   alert?: boolean;
+  /** Below 640 px the dialog fills the screen (a sheet) rather than floating: for long forms. */
+  sheet?: boolean;
+  /** Kept at the foot, outside the scrolling body (a long form's buttons stay in reach). */
+  footer?: ReactNode;
 }
 
 /** A modal with a focus trap, Escape and outside-click to close (unless busy). */
-export function Dialog({ open, onOpenChange, title, description, busy = false, widthClass = 'max-w-[500px]', children, alert }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, busy = false, widthClass = 'max-w-[500px]', children, alert, sheet = false, footer }: DialogProps) {
   const block = (e: Event) => {
     if (busy) e.preventDefault();
   };
@@ -33,8 +37,10 @@ export function Dialog({ open, onOpenChange, title, description, busy = false, w
           onPointerDownOutside={block}
           onInteractOutside={block}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900',
-            'data-[state=open]:animate-[dialog-in_160ms_ease-out]',
+            'fixed z-50 flex flex-col overflow-hidden bg-white shadow-2xl focus:outline-none dark:bg-slate-900',
+            sheet
+              ? 'inset-0 h-dvh w-full data-[state=open]:animate-[fade-in_150ms_ease-out] sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border sm:border-slate-200 sm:data-[state=open]:animate-[dialog-in_160ms_ease-out] sm:dark:border-slate-800'
+              : 'top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-200 data-[state=open]:animate-[dialog-in_160ms_ease-out] dark:border-slate-800',
             widthClass,
           )}
         >
@@ -57,7 +63,8 @@ export function Dialog({ open, onOpenChange, title, description, busy = false, w
               <X className="size-4" aria-hidden="true" />
             </RadixDialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-4 pb-5 sm:px-6 sm:pb-6">{children}</div>
+          <div className={cn('min-h-0 flex-1 overflow-y-auto px-5 pt-4 sm:px-6', footer ? 'pb-4' : 'pb-5 sm:pb-6')}>{children}</div>
+          {footer && <div className="border-t border-slate-100 px-5 py-3 sm:px-6 dark:border-slate-800">{footer}</div>}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
