@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { CheckSquare, ChevronDown, Heart, SearchX, Tag, X } from 'lucide-react';
+import { CheckSquare, ChevronDown, FileText, Heart, SearchX, Tag, X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ProjectImage } from '../../protocol/types';
 import { formatTagParam, parseTagParam, usedTags, visiblePhotos } from '../../lib/photoFilters';
@@ -93,7 +93,8 @@ function GroupBySelect({ value, onChange }: { value: PhotoGrouping; onChange: (v
 
 /**
  * Issue 29: the bar over a gallery that is choosing photos — how many, all shown or
- * none, and "Tag" for the selection. Sticky, so it stays in reach while scrolling.
+ * none, "Tag" for the selection and (issue 28) "Report" of it. Sticky, so it stays in
+ * reach while scrolling.
  */
 function SelectionBar({
   count,
@@ -101,6 +102,7 @@ function SelectionBar({
   onSelectAll,
   onClear,
   onTag,
+  onReport,
   onDone,
 }: {
   count: number;
@@ -108,6 +110,7 @@ function SelectionBar({
   onSelectAll: () => void;
   onClear: () => void;
   onTag: () => void;
+  onReport?: () => void;
   onDone: () => void;
 }) {
   return (
@@ -133,6 +136,12 @@ function SelectionBar({
         <Tag className="size-4" aria-hidden="true" />
         Tag
       </Button>
+      {onReport && (
+        <Button variant="outline" size="sm" onClick={onReport} disabled={count === 0}>
+          <FileText className="size-4" aria-hidden="true" />
+          Report
+        </Button>
+      )}
       <Button variant="outline" size="sm" onClick={onDone}>
         <X className="size-4" aria-hidden="true" />
         Done
@@ -150,12 +159,15 @@ export function PhotoBrowser({
   filters,
   role,
   emptyAction,
+  onReport,
 }: {
   projectId: string;
   filters: PhotoFilters;
   role: GalleryRole;
   /** Offered under "No images available" (e.g. a way to upload). */
   emptyAction?: ReactNode;
+  /** Issue 28: a progress report of the selected photos (the project page opens its dialog). */
+  onReport?: () => void;
 }) {
   const { photos, favourites, loaded } = useProjectPhotos(projectId);
   const [params, setParams] = useSearchParams();
@@ -257,23 +269,24 @@ export function PhotoBrowser({
 
   const { openPicker, picker } = useComparePicker(photos, projectCompareBase(projectId));
 
-  // Choosing photos to tag them all at once (issue 29).
-  const [selecting, setSelecting] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  // Choosing photos to tag them all at once (issue 29) or report on them (issue 28). The
+  // choice is kept in the store, so the project's Reports tab can offer it; it ends
+  // with the gallery.
+  const selection = useAppStore((s) => s.gallerySelections[projectId]);
+  const selecting = selection !== undefined;
+  const selected = useMemo<ReadonlySet<string>>(() => new Set(selection ?? []), [selection]);
+  const setSelected = (ids: Iterable<string>) => useAppStore.getState().gallerySelectionChanged(projectId, [...ids]);
+  const setSelecting = (on: boolean) => useAppStore.getState().gallerySelectionChanged(projectId, on ? [] : null);
+  useEffect(() => () => useAppStore.getState().gallerySelectionChanged(projectId, null), [projectId]);
   const [tagging, setTagging] = useState(false);
   const selectedPhotos = useMemo(() => [...selected].map((id) => byId[id]).filter((p): p is ProjectImage => p !== undefined), [selected, byId]);
-  const toggleSelected = (photo: ProjectImage) =>
-    setSelected((held) => {
-      const next = new Set(held);
-      if (next.has(photo.id)) next.delete(photo.id);
-      else if (next.size >= TAG_PHOTOS_AT_ONCE) toast.warning(`You can tag up to ${TAG_PHOTOS_AT_ONCE} photos at a time`);
-      else next.add(photo.id);
-      return next;
-    });
-  const stopSelecting = () => {
-    setSelecting(false);
-    setSelected(new Set());
+  const toggleSelected = (photo: ProjectImage) => {
+    const held = useAppStore.getState().gallerySelections[projectId] ?? [];
+    if (held.includes(photo.id)) setSelected(held.filter((id) => id !== photo.id));
+    else if (held.length >= TAG_PHOTOS_AT_ONCE) toast.warning(`You can tag up to ${TAG_PHOTOS_AT_ONCE} photos at a time`);
+    else setSelected([...held, photo.id]);
   };
+  const stopSelecting = () => setSelecting(false);
 
   const [editing, setEditing] = useState<ProjectImage | null>(null);
   const [removing, setRemoving] = useState<ProjectImage | null>(null);
@@ -398,9 +411,10 @@ export function PhotoBrowser({
         <SelectionBar
           count={selected.size}
           shown={visible.length}
-          onSelectAll={() => setSelected(new Set(visible.slice(0, TAG_PHOTOS_AT_ONCE).map((p) => p.id)))}
-          onClear={() => setSelected(new Set())}
+          onSelectAll={() => setSelected(visible.slice(0, TAG_PHOTOS_AT_ONCE).map((p) => p.id))}
+          onClear={() => setSelected([])}
           onTag={() => setTagging(true)}
+          onReport={onReport}
           onDone={stopSelecting}
         />
       )}

@@ -14,8 +14,8 @@ const ADMIN: GalleryRole = { click: 'open', canEdit: true, canDelete: true, canP
 
 type MediaTab = 'upload' | 'photos';
 
-/** The admin's "Project Media" card: Upload Photos and Photos tabs. */
-export function ProjectMediaCard({ projectId }: { projectId: string }) {
+/** The admin's "Project Media" card: Upload Photos and Photos tabs; `onReport` makes a report of the selected photos. */
+export function ProjectMediaCard({ projectId, onReport }: { projectId: string; onReport?: () => void }) {
   const filters = usePhotoFilters();
   const { photos } = useProjectPhotos(projectId);
   const [tab, setTab] = useState<MediaTab>('photos');
@@ -57,6 +57,7 @@ export function ProjectMediaCard({ projectId }: { projectId: string }) {
             projectId={projectId}
             filters={filters}
             role={ADMIN}
+            onReport={onReport}
             emptyAction={
               <Button variant="outline" size="sm" onClick={() => setTab('upload')}>
                 <ImagePlus className="size-4" aria-hidden="true" />

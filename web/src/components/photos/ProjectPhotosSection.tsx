@@ -17,8 +17,11 @@ function countLabel(n: number) {
   return n === 1 ? '1 photo' : `${n} photos`;
 }
 
-/** "Project Photos" on the builder's and the homeowner's project page. */
-export function ProjectPhotosSection({ projectId, canUpload }: { projectId: string; canUpload: boolean }) {
+/**
+ * "Project Photos" on the builder's and the homeowner's project page; `onReport` makes a
+ * progress report of the photos selected in it (issue 28).
+ */
+export function ProjectPhotosSection({ projectId, canUpload, onReport }: { projectId: string; canUpload: boolean; onReport?: () => void }) {
   const filters = usePhotoFilters();
   const { photos, loaded } = useProjectPhotos(projectId);
   const [uploadOpen, setUploading] = useState(false);
@@ -65,6 +68,7 @@ export function ProjectPhotosSection({ projectId, canUpload }: { projectId: stri
           projectId={projectId}
           filters={filters}
           role={canUpload ? BUILDER : HOMEOWNER}
+          onReport={onReport}
           emptyAction={
             canUpload && !uploading ? (
               <Button variant="outline" size="sm" onClick={() => setUploading(true)}>
