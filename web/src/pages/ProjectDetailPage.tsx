@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { CalendarDays, ChevronRight, Eye, Flag, HardHat, History, Images, MapPin, Pencil, Share2, Trash2, UserRound } from 'lucide-react';
+import { CalendarDays, ChevronRight, Eye, FileText, Flag, HardHat, History, Images, MapPin, Pencil, Share2, Trash2, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
-import type { ProgressMode, Project, ProjectStatus, UpdateProject, UserSummary } from '../protocol/types';
+import type { ProgressMode, Project, ProjectStatus, ReportPhotos, UpdateProject, UserSummary } from '../protocol/types';
 import { formatDate } from '../lib/dates';
 import { milestoneSummary } from '../lib/milestones';
 import { displayName } from '../lib/names';
 import { ROLE_LABELS } from '../lib/people';
+import { reportAccess } from '../lib/reports';
 import { useAppStore } from '../store';
 import { toastRequestError } from '../sync/errors';
 import { commands } from '../sync/commands';
@@ -22,6 +23,8 @@ import { StatusBadge } from '../components/StatusBadge';
 import { ConfirmDialog } from '../components/dialogs/ConfirmDialog';
 import { ShareDialog } from '../components/share/ShareDialog';
 import { ProjectFormDialog, STATUS_OPTIONS } from '../components/dialogs/ProjectFormDialog';
+import { NewReportDialog } from '../components/reports/NewReportDialog';
+import { ProjectReportsTab } from '../components/reports/ProjectReportsTab';
 import { Button } from '../components/ui/Button';
 import { SelectField } from '../components/ui/Select';
 import { Skeleton } from '../components/ui/Skeleton';
@@ -184,12 +187,16 @@ export function ProjectView({ project }: { project: Project }) {
   // Issue 18: the project's homeowner, its builder and admins share it with guests.
   const canShare = canEditDetails || (me?.role === 'homeowner' && project.homeownerId === me.id);
   const [sharing, setSharing] = useState(false);
+  // Issue 28: admins and the project's builder make any report, its homeowner one of their favourites.
+  const reports = reportAccess(me, project);
+  const [reporting, setReporting] = useState<{ photos?: ReportPhotos } | null>(null);
+  const reportSelected = reports.canMake && !reports.favouritesOnly ? () => setReporting({ photos: 'picked' }) : undefined;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const viewers = (allViewers ?? []).filter((v) => v.id !== me?.id);
   const homeowner = homeownerLabel(project);
-  // Issue 18: Photos | Timeline | Milestones, deep-linked with ?tab=.
+  // Issue 18: Photos | Timeline | Milestones (| Reports, issue 28), deep-linked with ?tab=.
   const [params, setParams] = useSearchParams();
   const tab = parseProjectTab(params.get('tab'));
   const setTab = (next: ProjectTab) =>
@@ -296,24 +303,29 @@ export function ProjectView({ project }: { project: Project }) {
 
       <Tabs value={tab} onValueChange={(v) => setTab(parseProjectTab(v))} className="space-y-6">
         <TabsList label="Project sections" className="w-full sm:w-auto">
+          {/* Four tabs fit a phone's width without their icons. */}
           <TabsTrigger value="photos">
-            <Images className="size-4" aria-hidden="true" />
+            <Images className="hidden size-4 sm:block" aria-hidden="true" />
             Photos
           </TabsTrigger>
           <TabsTrigger value="timeline">
-            <History className="size-4" aria-hidden="true" />
+            <History className="hidden size-4 sm:block" aria-hidden="true" />
             Timeline
           </TabsTrigger>
           <TabsTrigger value="milestones">
-            <Flag className="size-4" aria-hidden="true" />
+            <Flag className="hidden size-4 sm:block" aria-hidden="true" />
             Milestones
+          </TabsTrigger>
+          <TabsTrigger value="reports">
+            <FileText className="hidden size-4 sm:block" aria-hidden="true" />
+            Reports
           </TabsTrigger>
         </TabsList>
         {/* Photos stays mounted while hidden: a selection or an upload in progress survives
             a look at the other tabs, and a timeline thumbnail opens its lightbox. */}
         <TabsContent value="photos" forceMount className="space-y-6 focus-visible:outline-none data-[state=inactive]:hidden">
           {/* Builders and homeowners come for the photos: they lead, full width (SPEC §2). */}
-          {!isAdmin && <ProjectPhotosSection projectId={project.id} canUpload={me?.role === 'builder'} />}
+          {!isAdmin && <ProjectPhotosSection projectId={project.id} canUpload={me?.role === 'builder'} onReport={reportSelected} />}
 
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
@@ -324,7 +336,7 @@ export function ProjectView({ project }: { project: Project }) {
                   <p className="text-sm text-slate-500 italic dark:text-slate-400">No description yet.</p>
                 )}
               </SectionCard>
-              {isAdmin && <ProjectMediaCard projectId={project.id} />}
+              {isAdmin && <ProjectMediaCard projectId={project.id} onReport={reportSelected} />}
             </div>
             <div className="space-y-6">
               <SectionCard title="Project Details">
@@ -368,9 +380,26 @@ export function ProjectView({ project }: { project: Project }) {
             <ProjectMilestonesTab project={project} />
           </div>
         </TabsContent>
+        <TabsContent value="reports" className="focus-visible:outline-none">
+          <div className="mx-auto max-w-4xl">
+            <ProjectReportsTab project={project} onNewReport={() => setReporting({})} />
+          </div>
+        </TabsContent>
       </Tabs>
 
       {canShare && <ShareDialog project={project} open={sharing} onOpenChange={setSharing} />}
+      {reporting && reports.canMake && (
+        <NewReportDialog
+          project={project}
+          initialPhotos={reporting.photos}
+          onClose={() => setReporting(null)}
+          onMade={() => {
+            setReporting(null);
+            setTab('reports');
+            toast.success('Report is being made — it will appear here when ready');
+          }}
+        />
+      )}
       {editing && <ProjectFormDialog project={project} detailsOnly={!isAdmin} onClose={() => setEditing(false)} />}
       <ConfirmDialog
         open={confirming}

@@ -10,11 +10,11 @@ import { MilestoneEditor } from './MilestoneEditor';
 import { MilestoneList, MilestoneSummaryLine } from './MilestoneList';
 import { TimelineFeed } from './TimelineFeed';
 
-/** The project page's sections (issue 18), deep-linked with `?tab=`. */
-export type ProjectTab = 'photos' | 'timeline' | 'milestones';
+/** The project page's sections (issue 18; Reports: issue 28), deep-linked with `?tab=`. */
+export type ProjectTab = 'photos' | 'timeline' | 'milestones' | 'reports';
 
 export function parseProjectTab(value: string | null): ProjectTab {
-  return value === 'timeline' || value === 'milestones' ? value : 'photos';
+  return value === 'timeline' || value === 'milestones' || value === 'reports' ? value : 'photos';
 }
 
 /** Who may edit a project's milestones: admins and the project's builder (issue 18). */
@@ -80,7 +80,7 @@ function MilestonesSkeleton() {
 }
 
 /** The plan held for the project, read once if the subscription did not bring it. */
-function usePlan(projectId: string) {
+export function usePlan(projectId: string) {
   const plan = useAppStore((s) => s.milestones[projectId]);
   const missing = plan === undefined;
   useEffect(() => {
