@@ -34,11 +34,11 @@ describe('periodLabel', () => {
     expect(periodLabel('2026-03-01', '2026-03-01')).toBe('Mar 1, 2026');
   });
 
-  it('says which end is open, and "All photos" when both are', () => {
+  it('says which end is open, and "All time" when both are', () => {
     expect(periodLabel('2026-03-01', undefined)).toBe('From Mar 1, 2026');
     expect(periodLabel(null, '2026-11-24')).toBe('Until Nov 24, 2026');
-    expect(periodLabel(undefined, undefined)).toBe('All photos');
-    expect(periodLabel('', '')).toBe('All photos');
+    expect(periodLabel(undefined, undefined)).toBe('All time');
+    expect(periodLabel('', '')).toBe('All time');
   });
 
   it('shows a day it cannot read as it came', () => {
@@ -132,7 +132,7 @@ describe('reportSummary and reportTitle', () => {
     const names: Record<string, string> = { m1: 'Framing', m2: 'Roofing' };
     const lookup = (id: string) => names[id];
     expect(reportTitle(options({ from: '2026-03-01', to: '2026-11-24' }))).toBe('Mar 1 – Nov 24, 2026');
-    expect(reportTitle(options({}))).toBe('All photos');
+    expect(reportTitle(options({}))).toBe('All time');
     expect(reportTitle(options({ milestoneIds: ['m1', 'm2'] }), lookup)).toBe('Milestones: Framing, Roofing');
     expect(reportTitle(options({ milestoneIds: ['m1'] }), lookup)).toBe('Milestone: Framing');
     expect(reportTitle(options({ milestoneIds: ['m1', 'm2', 'm3'] }), lookup)).toBe('3 milestones');

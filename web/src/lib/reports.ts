@@ -169,7 +169,8 @@ const monthDayYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nu
 /**
  * A report's period (SPEC §9: en-US dates): "Mar 1 – Nov 24, 2026", the year once when
  * both ends share it; "Dec 12, 2025 – Jan 3, 2026" across years; "From Mar 1, 2026" or
- * "Until Nov 24, 2026" when one end is open; "All photos" when both are.
+ * "Until Nov 24, 2026" when one end is open; "All time" when both are (as the dialog's
+ * quick choice says: "All photos" would repeat the photo choice in the line under it).
  */
 export function periodLabel(from: string | null | undefined, to: string | null | undefined): string {
   const start = from ? readDay(from) : null;
@@ -183,7 +184,7 @@ export function periodLabel(from: string | null | undefined, to: string | null |
   }
   if (start) return `From ${monthDayYear.format(start)}`;
   if (end) return `Until ${monthDayYear.format(end)}`;
-  return 'All photos';
+  return 'All time';
 }
 
 /** The calendar day a photo shows (`YYYY-MM-DD`), on the clock `photoDate` reads it on. */

@@ -25,7 +25,7 @@ import { MilestoneStateBadge } from '../story/MilestoneStateBadge';
 import { usePlan } from '../story/ProjectStoryTabs';
 import { Button } from '../ui/Button';
 import { ChoiceCard, ChoiceLegend, SegmentedControl, SwitchField } from '../ui/Choices';
-import { Dialog, DialogActions } from '../ui/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 import { ReportPairsField } from './ReportPairsField';
 import { ReportPreview } from './ReportPreview';
@@ -191,15 +191,15 @@ export function NewReportDialog({
       sheet
       widthClass="sm:max-w-[1120px] lg:h-[calc(100dvh-4rem)]"
       footer={
-        <DialogActions className="mt-0 sm:items-center">
+        <div className="flex items-center gap-2">
           <p className="hidden text-xs text-slate-500 sm:mr-auto sm:block dark:text-slate-400">It is made in the background: the Reports tab shows it as it goes.</p>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
+          <Button variant="outline" className="flex-1 sm:flex-none" onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant="secondary" loading={saving} disabled={saving}>
+          <Button type="submit" form={formId} variant="secondary" className="flex-1 sm:flex-none" loading={saving} disabled={saving}>
             {saving ? 'Starting…' : 'Make report'}
           </Button>
-        </DialogActions>
+        </div>
       }
     >
       <div className="grid gap-6 lg:h-full lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:grid-rows-[minmax(0,1fr)]">
@@ -330,7 +330,7 @@ export function NewReportDialog({
           content={preview.content}
           loading={preview.loading}
           problem={formProblem ?? preview.problem}
-          className="self-start lg:max-h-full lg:self-stretch lg:overflow-y-auto"
+          className="self-start lg:max-h-full lg:overflow-y-auto"
         />
       </div>
     </Dialog>

@@ -297,7 +297,14 @@ export function ReportPreview({
   const pages = content ? reportPages(content) : [];
   const { shown, more } = previewPages(pages);
   return (
-    <section aria-label="Preview" className={cn('rounded-xl bg-slate-100 p-4 dark:bg-slate-800/60', className)} data-testid="report-preview" aria-busy={loading}>
+    // Focusable: beside the form on a desktop it scrolls on its own, and keys must reach it.
+    <section
+      aria-label="Preview"
+      tabIndex={0}
+      className={cn('rounded-xl bg-slate-100 p-4 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:bg-slate-800/60', className)}
+      data-testid="report-preview"
+      aria-busy={loading}
+    >
       <div className="mb-3 flex items-center justify-between gap-3">
         <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Preview</h3>
         <p className="flex items-center gap-2 text-xs text-slate-600 tabular-nums dark:text-slate-300" aria-live="polite" data-testid="report-preview-heading">

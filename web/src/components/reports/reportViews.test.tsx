@@ -31,7 +31,7 @@ describe('ReportRow', () => {
   it('says why a report failed, and offers delete only to those who may', () => {
     const html = row({ status: 'failed', error: 'A photo could not be read.' }, true);
     expect(html).toContain('Failed: A photo could not be read.');
-    expect(html).toContain('aria-label="Delete report All photos"');
+    expect(html).toContain('aria-label="Delete report All time"');
     expect(row({ status: 'failed' })).not.toContain('Delete report');
   });
 
@@ -73,6 +73,15 @@ describe('ReportPreview', () => {
     expect(html).toContain('Framing passed');
     expect(html).toContain('Looks good');
     expect(html).toContain('“Framing inspection”');
+  });
+
+  it('puts the before/after pairs side by side after the photos', () => {
+    const content = reportContent([1], { perPage: 1 });
+    content.pairs = [{ before: reportPhoto('b', { caption: 'Bare lot' }), after: reportPhoto('a', { caption: 'Framed' }) }];
+    const html = preview(content);
+    expect(html).toContain('Page 4: before and after');
+    expect(html.indexOf('Bare lot')).toBeLessThan(html.indexOf('Framed'));
+    expect(html).toContain('1 photo · about 4 pages');
   });
 
   it('says why there is no preview', () => {
