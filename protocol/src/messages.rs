@@ -685,8 +685,9 @@ pub enum Response {
     },
     /// The tagged photos as they now are.
     Tagged { photos: Vec<ProjectImage> },
-    /// A report's content as it would be made now (the preview).
-    ReportPreview { content: ReportContent },
+    /// A report's content as it would be made now (the preview): the photos of its
+    /// first pages, and how many photos and pages the whole report would have.
+    ReportPreview { content: ReportContent, photos: i32, pages: i32 },
     Report { report: Report },
     Reports {
         #[serde(rename = "projectId")]

@@ -100,6 +100,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     let caps = SocketCaps { per_session: config.ws_max_per_session, per_user: config.ws_max_per_user };
     let live = Live::start(&store, &config.database_url(), svc.clone(), caps).await;
     tokio::spawn(maintenance(svc.clone(), live.clone(), Duration::from_secs(config.orphan_grace_secs)));
+    tokio::spawn(stale_reports(svc.clone(), live.clone()));
     Ok(web::Data::new(AppState {
         origins: config.origins(),
         config,
@@ -149,6 +150,19 @@ async fn comment_digests(svc: Services) {
         let cutoff = now_ms() - crate::domain::notifications::DIGEST_DELAY_MS;
         if let Err(err) = crate::domain::notifications::send_comment_digests(&svc, cutoff).await {
             err.log("sending comment digests");
+        }
+    }
+}
+
+/// At start-up and then every minute: reports left "being made" by an instance that
+/// stopped are marked failed (issue 28), so their makers can make them again.
+async fn stale_reports(svc: Services, live: Live) {
+    let mut tick = tokio::time::interval(Duration::from_secs(60));
+    loop {
+        tick.tick().await;
+        match crate::domain::reports::fail_stale(&svc).await {
+            Ok(changes) => live.publish(changes),
+            Err(err) => err.log("failing interrupted reports"),
         }
     }
 }

@@ -96,6 +96,9 @@ pub enum Change {
     },
     /// A timeline entry went with what it was about (a deleted comment).
     TimelineRemoved { id: String, project_id: String },
+    /// A progress report was made, moved on, finished or failed (issue 28).
+    Report { id: String, project_id: String },
+    ReportDeleted { id: String, project_id: String },
     /// Users online on one instance (sent to the others only): `online` lists users who
     /// came online or are still online (a periodic refresh), `offline` users who left.
     Presence { instance: String, online: Vec<String>, offline: Vec<String> },

@@ -386,7 +386,10 @@ impl<'a> GuestView<'a> {
             | Event::NotificationAdded { .. }
             | Event::NotificationsRead { .. }
             // Guests search again when a photo event reaches them.
-            | Event::SearchChanged { .. } => None,
+            | Event::SearchChanged { .. }
+            // A report reaches guests only through its own link (issue 28).
+            | Event::ReportChanged { .. }
+            | Event::ReportDeleted { .. } => None,
         }
     }
 }

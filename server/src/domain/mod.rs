@@ -18,6 +18,7 @@ pub mod photos;
 pub mod policy;
 pub mod profile;
 pub mod projects;
+pub mod reports;
 pub mod search;
 pub mod secrets;
 pub mod services;

@@ -32,6 +32,13 @@ impl Guest {
     }
 }
 
+/// The facts about a progress report that managing it depends on.
+#[derive(Debug, Clone, Copy)]
+pub struct ReportRef<'a> {
+    pub project: ProjectRef<'a>,
+    pub maker_id: Option<&'a str>,
+}
+
 /// The facts about a guest link that managing it depends on.
 #[derive(Debug, Clone, Copy)]
 pub struct GuestLinkRef<'a> {
@@ -107,10 +114,18 @@ pub enum Action {
     SearchPeople,
     /// Read and change the installation's settings (issue 29).
     ManageInstallation,
+    /// Make a progress report of any of a project's photos (issue 28).
+    MakeReport,
+    /// Make a progress report of one's own favourites.
+    MakeFavouritesReport,
+    /// See a project's reports and download them.
+    ViewReports,
+    /// Delete a report.
+    DeleteReport,
 }
 
 impl Action {
-    pub const ALL: [Action; 32] = [
+    pub const ALL: [Action; 36] = [
         Action::ListUsers,
         Action::ViewUser,
         Action::CreateUser,
@@ -143,6 +158,10 @@ impl Action {
         Action::TagPhotos,
         Action::SearchPeople,
         Action::ManageInstallation,
+        Action::MakeReport,
+        Action::MakeFavouritesReport,
+        Action::ViewReports,
+        Action::DeleteReport,
     ];
 }
 
@@ -166,6 +185,8 @@ pub enum Scope {
     OwnComments,
     /// A guest link the actor made, to a project the actor may see.
     OwnLinks,
+    /// A report the actor made, of a project the actor may see.
+    OwnReports,
     /// Guests: the project their link is to.
     LinkedProject,
     /// Guests: the project their link is to, when the link allows downloads.
@@ -176,7 +197,7 @@ use Scope::*;
 
 /// SPEC.md §6, one row per action: (admin, builder, homeowner, guest). Guests (issue
 /// 18) are the last column: they only ever look, at the one project of their link.
-pub const RULES: [(Action, [Scope; 4]); 32] = [
+pub const RULES: [(Action, [Scope; 4]); 36] = [
     (Action::ListUsers, [Any, OwnHomeowners, Never, Never]),
     (Action::ViewUser, [Any, SelfOrOwnHomeowners, OwnAccount, Never]),
     (Action::CreateUser, [Any, Never, Never, Never]),
@@ -222,6 +243,14 @@ pub const RULES: [(Action, [Scope; 4]); 32] = [
     (Action::TagPhotos, [Any, OwnProjects, Never, Never]),
     (Action::SearchPeople, [Any, Never, Never, Never]),
     (Action::ManageInstallation, [Any, Never, Never, Never]),
+    // Issue 28: the people who document the build make reports of it; the homeowner
+    // makes one of their favourites (for family, the bank). Everyone who sees the
+    // project sees its reports; makers delete their own, admins any. Guests see a
+    // report only through its own link.
+    (Action::MakeReport, [Any, OwnProjects, Never, Never]),
+    (Action::MakeFavouritesReport, [Any, OwnProjects, OwnProjects, Never]),
+    (Action::ViewReports, [Any, OwnProjects, OwnProjects, Never]),
+    (Action::DeleteReport, [Any, OwnReports, OwnReports, Never]),
 ];
 
 /// What an action is done to.
@@ -232,6 +261,7 @@ pub enum Target<'a> {
     User(UserRef<'a>),
     Comment(CommentRef<'a>),
     GuestLink(GuestLinkRef<'a>),
+    Report(ReportRef<'a>),
 }
 
 /// A project as a guest's rules see it: its id besides its owners.
@@ -300,6 +330,8 @@ pub fn allows(actor: &Actor, action: Action, target: Target<'_>) -> bool {
         (OwnComments, Target::Comment(c)) => c.author_id == actor.id && own_project(c.project),
         // A link they made, to a project they still see.
         (OwnLinks, Target::GuestLink(l)) => l.maker_id == actor.id && own_project(l.project),
+        // A report they made, of a project they still see.
+        (OwnReports, Target::Report(r)) => r.maker_id == Some(actor.id.as_str()) && own_project(r.project),
         _ => false,
     }
 }
@@ -401,6 +433,12 @@ pub fn markup_audiences(project_id: &str) -> [Audience; 2] {
     [Audience::Subscribers(project_id.to_owned()), guest_audience(project_id)]
 }
 
+/// A project's reports being made, finished or deleted (issue 28): everyone with the
+/// project open, who all may see its reports; never its guests.
+pub fn report_audience(project_id: &str) -> Audience {
+    Audience::Subscribers(project_id.to_owned())
+}
+
 /// What guests watching a project hear of (issue 18): the project, its milestones, its
 /// timeline and its photos, each as their link shows it; nothing about people.
 pub fn guest_audience(project_id: &str) -> Audience {
@@ -468,7 +506,7 @@ mod tests {
 
         // (action, target kind) → [admin, builder, homeowner] for (own, other) targets.
         use Action as A;
-        let project_rows: [(Action, [bool; 3], [bool; 3]); 17] = [
+        let project_rows: [(Action, [bool; 3], [bool; 3]); 20] = [
             (A::ViewProject, [true, true, true], [true, false, false]),
             (A::EditProjectDetails, [true, true, false], [true, false, false]),
             (A::ChangeProjectStatus, [true, false, false], [true, false, false]),
@@ -486,6 +524,9 @@ mod tests {
             (A::DrawMarkup, [true, true, false], [true, false, false]),
             (A::PinOnPhoto, [true, true, true], [true, false, false]),
             (A::TagPhotos, [true, true, false], [true, false, false]),
+            (A::MakeReport, [true, true, false], [true, false, false]),
+            (A::MakeFavouritesReport, [true, true, true], [true, false, false]),
+            (A::ViewReports, [true, true, true], [true, false, false]),
         ];
         for (action, own, other) in project_rows {
             for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
@@ -544,6 +585,22 @@ mod tests {
             }
         }
 
+        // Reports: [own report of own project, someone else's of own project, own
+        // report of a project no longer seen, someone else's of another project].
+        let report_rows: [(Action, [[bool; 4]; 3]); 1] =
+            [(A::DeleteReport, [[true, true, true, true], [true, false, false, false], [true, false, false, false]])];
+        for (action, expected) in report_rows {
+            for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
+                let mine_on_own = ReportRef { project: own_project, maker_id: Some(&actor.id) };
+                let theirs_on_own = ReportRef { project: own_project, maker_id: Some("someone") };
+                let mine_on_other = ReportRef { project: other_project, maker_id: Some(&actor.id) };
+                let theirs_on_other = ReportRef { project: other_project, maker_id: None };
+                for (j, target) in [mine_on_own, theirs_on_own, mine_on_other, theirs_on_other].into_iter().enumerate() {
+                    assert_eq!(allows(actor, action, Target::Report(target)), expected[i][j], "{action:?} by {:?} on target {j}", actor.role);
+                }
+            }
+        }
+
         // Untargeted actions.
         let plain: [(Action, [bool; 3]); 9] = [
             (A::ListUsers, [true, true, false]),
@@ -566,7 +623,7 @@ mod tests {
             assert_eq!(RULES.iter().filter(|(a, _)| *a == action).count(), 1, "{action:?}");
         }
         assert_eq!(
-            project_rows.len() + user_rows.len() + comment_rows.len() + link_rows.len() + plain.len(),
+            project_rows.len() + user_rows.len() + comment_rows.len() + link_rows.len() + report_rows.len() + plain.len(),
             Action::ALL.len()
         );
     }

@@ -503,9 +503,11 @@ pub async fn delete(svc: &Services, actor: &Actor, row: &ProjectRow) -> Result<V
     let changes = plan_delete(row, actor)?;
     let mut tx = svc.store.begin_write().await?;
     let files = images::storage_keys_of_projects(&mut *tx, std::slice::from_ref(&row.id)).await?;
+    let report_files = crate::store::reports::storage_keys_of_projects(&mut *tx, std::slice::from_ref(&row.id)).await?;
     projects::delete(&mut *tx, &row.id).await?;
     tx.commit().await?;
     svc.delete_photo_files(&files).await;
+    svc.delete_files(&report_files).await;
     Ok(changes)
 }
 

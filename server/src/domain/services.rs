@@ -57,6 +57,18 @@ impl Services {
     }
 }
 
+impl Services {
+    /// Removes stored files by key (a deleted project's reports); as for photos, a
+    /// failure leaves an unreferenced file, never a row without its file.
+    pub async fn delete_files(&self, keys: &[String]) {
+        for key in keys {
+            if let Err(err) = self.photos.delete(key).await {
+                tracing::warn!(%key, error = %err, "could not delete a stored file; it is left unreferenced");
+            }
+        }
+    }
+}
+
 impl Actor {
     pub fn of(user: &UserRow) -> Actor {
         Actor { id: user.id.clone(), role: user.role }

@@ -314,9 +314,11 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
     }
     let project_ids: Vec<String> = owned.iter().map(|(p, _, _)| p.clone()).collect();
     let files = images::storage_keys_of_projects(&mut *tx, &project_ids).await?;
+    let report_files = crate::store::reports::storage_keys_of_projects(&mut *tx, &project_ids).await?;
     users::delete(&mut *tx, id).await?;
     tx.commit().await?;
     svc.delete_photo_files(&files).await;
+    svc.delete_files(&report_files).await;
 
     let mut changes: Vec<Change> = owned
         .into_iter()

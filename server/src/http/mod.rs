@@ -11,6 +11,7 @@ pub mod health;
 pub mod mail;
 pub mod media;
 pub mod origin;
+pub mod reports;
 pub mod session;
 pub mod site;
 pub mod tus;
@@ -62,6 +63,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(guest::routes)
             .configure(health::routes)
             .configure(mail::routes)
+            .configure(reports::routes)
             .configure(site::routes)
             .configure(tus::routes)
             .default_service(web::to(error::api_not_found)),

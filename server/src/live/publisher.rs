@@ -299,6 +299,16 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             let actor = users::find_by_id(pool, &actor_id).await?.map(|u| views::summary(&u));
             to.deliver_to(Event::MarkupChanged { markup, actor }, policy::markup_audiences(&project_id));
         }
+        Change::Report { id, project_id } => {
+            // Read as it is now: quick progress steps may arrive after a later one,
+            // and a report never moves back, so the newest state is always right.
+            if let Some(report) = crate::domain::reports::current_in(store, &id).await? {
+                to.deliver(Event::ReportChanged { report }, policy::report_audience(&project_id));
+            }
+        }
+        Change::ReportDeleted { id, project_id } => {
+            to.deliver(Event::ReportDeleted { id, project_id: project_id.clone() }, policy::report_audience(&project_id));
+        }
         Change::Milestones { project_id, version, state } => {
             // As for photos: another instance's change waits for this instance's actor
             // to re-read who may see the project.

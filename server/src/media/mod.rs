@@ -10,6 +10,7 @@ pub mod local;
 pub mod markup;
 pub mod partials;
 pub mod pool;
+pub mod report;
 pub mod renditions;
 pub mod s3;
 

@@ -3,7 +3,11 @@
 //! a forty-photo upload queues here instead of starving the threads that drive live
 //! sockets, and a status change still goes out at once while both cores render.
 
-use crate::workers::Workers;
+use std::sync::Arc;
+
+use tokio::sync::Semaphore;
+
+use crate::workers::{WorkFailed, Workers};
 
 use super::renditions::{self, RenditionError, Renditions};
 
@@ -13,12 +17,21 @@ const RENDERING_NICENESS: i32 = 10;
 #[derive(Clone)]
 pub struct ImagePool {
     workers: Workers,
+    /// Long jobs (a report's PDF, issue 28) run one at a time, so uploads always have
+    /// the other workers.
+    long_jobs: Arc<Semaphore>,
 }
 
 impl ImagePool {
     /// One worker per core.
     pub fn per_core() -> Result<ImagePool, rayon::ThreadPoolBuildError> {
-        Ok(ImagePool { workers: Workers::per_core("images", RENDERING_NICENESS)? })
+        Ok(ImagePool { workers: Workers::per_core("images", RENDERING_NICENESS)?, long_jobs: Arc::new(Semaphore::new(1)) })
+    }
+
+    /// Runs a long job (seconds to minutes) on one worker, after the long jobs before it.
+    pub async fn long<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, WorkFailed> {
+        let _turn = self.long_jobs.acquire().await.map_err(|_| WorkFailed)?;
+        self.workers.run(work).await
     }
 
     pub async fn render(&self, bytes: bytes::Bytes) -> Result<Renditions, RenditionError> {

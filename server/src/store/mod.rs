@@ -41,6 +41,7 @@ pub mod milestones;
 pub mod notifications;
 pub mod outbox;
 pub mod projects;
+pub mod reports;
 pub mod search;
 pub mod sessions;
 pub mod settings;

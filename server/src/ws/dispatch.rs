@@ -64,6 +64,8 @@ pub fn is_write(request: &Request) -> bool {
             | Request::Search(_)
             | Request::EndSearch(_)
             | Request::ListTags(_)
+            | Request::PreviewReport(_)
+            | Request::ListReports(_)
             | Request::GetInstallationSettings(_)
     )
 }
@@ -131,6 +133,10 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::EndSearch(r) => respond(r.handle(cx).await),
         Request::ListTags(r) => respond(r.handle(cx).await),
         Request::TagPhotos(r) => respond(r.handle(cx).await),
+        Request::PreviewReport(r) => respond(r.handle(cx).await),
+        Request::MakeReport(r) => respond(r.handle(cx).await),
+        Request::ListReports(r) => respond(r.handle(cx).await),
+        Request::DeleteReport(r) => respond(r.handle(cx).await),
         Request::GetInstallationSettings(r) => respond(r.handle(cx).await),
         Request::UpdateInstallationSettings(r) => respond(r.handle(cx).await),
         Request::Subscribe(_) | Request::Unsubscribe(_) => Err(Error::internal("subscriptions are handled by the session actor")),

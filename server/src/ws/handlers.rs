@@ -6,7 +6,8 @@
 
 use protocol::reply::{
     Comment, Comments, DeletionImpact, Done, GuestLinkCreated, GuestLinks, InstallationSettings as SettingsReply, MailPreferences,
-    Markup, Milestones, Notifications, Photo, Photos, Pong, Project, Projects, SearchResults, Tagged, Tags, Timeline, User, Users,
+    Markup, Milestones, Notifications, Photo, Photos, Pong, Project, Projects, Report, ReportPreview, Reports, SearchResults, Tagged,
+    Tags, Timeline, User, Users,
 };
 use protocol::{
     AddComment, AddMilestone, GetMarkup, SaveMarkup, AddMilestoneTemplate, CreateGuestLink, CreateProject, CreateUser,
@@ -14,7 +15,8 @@ use protocol::{
     ListComments, ListGuestLinks, ListMilestones, ListNotifications, ListPhotos, ListProjects, ListTimeline, ListUsers,
     LogEntry, MarkAllNotificationsRead, MarkNotificationRead, MoveMilestone, PasswordChange, Ping, ProfileUpdate,
     RevokeGuestLink, SetFavourite, SetMilestoneDone, UpdateMilestone, UpdatePhoto, UpdateProject, UpdateUser,
-    UserDeletionImpact, Search, EndSearch, ListTags, TagPhotos, GetInstallationSettings, InstallationSettings,
+    UserDeletionImpact, Search, EndSearch, ListTags, TagPhotos, GetInstallationSettings, InstallationSettings, PreviewReport,
+    MakeReport, ListReports, DeleteReport,
 };
 
 use super::dispatch::{Answer, Handle, HandleGuest, RequestContext};
@@ -24,7 +26,8 @@ use crate::domain::policy::{Action, Guest};
 use crate::domain::services::Services;
 use crate::domain::turns::{Step, Turns};
 use crate::domain::{
-    comments, guests, markup, mail_preferences, notifications, photos, profile, projects, search, settings, tags, timeline, users,
+    comments, guests, markup, mail_preferences, notifications, photos, profile, projects, reports, search, settings, tags, timeline,
+    users,
 };
 use crate::error::Result;
 
@@ -393,5 +396,32 @@ impl Handle for InstallationSettings {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
         let (settings, photos_with_location) = settings::update(&cx.svc, &cx.actor, &self).await?;
         plain(SettingsReply { settings, photos_with_location })
+    }
+}
+
+impl Handle for PreviewReport {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (content, photos, pages) = reports::preview(&cx.svc, &cx.actor, &self).await?;
+        plain(ReportPreview { content, photos, pages })
+    }
+}
+
+impl Handle for MakeReport {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        // The report's row is written (and announced) in the project's turn.
+        plain(Report { report: reports::make(&cx.svc, &cx.live, &cx.actor, &self).await? })
+    }
+}
+
+impl Handle for ListReports {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let reports = reports::list(&cx.svc, &cx.actor, &self.project_id).await?;
+        plain(Reports { project_id: self.project_id, reports })
+    }
+}
+
+impl Handle for DeleteReport {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        Ok((Done {}, reports::delete(&cx.svc, &cx.actor, &self.id).await?))
     }
 }

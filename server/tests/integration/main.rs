@@ -22,6 +22,7 @@ mod ops;
 mod notifications;
 mod photo_store;
 mod photos;
+mod reports;
 mod search;
 mod store;
 mod story;

@@ -1248,7 +1248,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     // What migrations after 0009 add (0010: photo markup, issue 27), checked here and set
     // aside, so the rest compares with the release's schema.
     // 0011 (issue 29): tags, locations, the installation's settings and the search index.
-    let new_tables = ["photo_markups", "installation_settings", "search_documents"];
+    // 0012 (issue 28): progress reports.
+    let new_tables = ["photo_markups", "installation_settings", "search_documents", "reports"];
     let later = |table: &str, column: &str| {
         new_tables.contains(&table)
             || (table == "project_images" && ["markup_count", "tags", "latitude", "longitude"].contains(&column))
@@ -1260,7 +1261,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         .filter(|((t, c), _)| later(t, c))
         .map(|((t, c), (ty, _, _))| (t.clone(), c.clone(), ty.clone()))
         .collect();
-    assert_eq!(added.len(), 24, "{added:?}");
+    assert_eq!(added.len(), 38, "{added:?}");
+    assert!(added.contains(&("reports".into(), "options".into(), "jsonb".into())), "{added:?}");
     assert!(added.contains(&("search_documents".into(), "document".into(), "tsvector".into())), "{added:?}");
     assert!(added.contains(&("project_images".into(), "tags".into(), "ARRAY".into())), "{added:?}");
     assert!(added.contains(&("project_images".into(), "latitude".into(), "double precision".into())), "{added:?}");

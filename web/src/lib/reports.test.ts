@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { photo, report, reportContent, reportOptions as options } from '../testing/fixtures';
+import type { ReportContent, ReportMilestone, Shape } from '../protocol/types';
+import { comment, photo, report, reportContent, reportOptions as options, reportPhoto, timelineEntry } from '../testing/fixtures';
 import {
   addDays,
   canDeleteReport,
+  commentLine,
+  coverDetails,
+  estimateLines,
+  fitComments,
+  milestoneStateText,
+  pairLabel,
+  photoComments,
+  photoDateLine,
+  reportChangeText,
+  reportDate,
+  reportDay,
+  reportPeriod,
+  sectionHeading,
+  type ReportPreviewData,
   DEFAULT_REPORT_FORM,
   laterReport,
   matchQuickPeriod,
@@ -217,34 +232,169 @@ describe('the list: upsert and merge', () => {
   });
 });
 
-describe('the preview pages', () => {
-  it('lays out the cover, the milestones, each section from a new page, then the pairs', () => {
-    const content = reportContent([3, 4], { perPage: 2 });
-    const pages = reportPages(content);
-    expect(pages.map((p) => p.kind)).toEqual(['cover', 'milestones', 'photos', 'photos', 'photos', 'photos']);
-    const photoPages = pages.filter((p) => p.kind === 'photos');
-    expect(photoPages.map((p) => (p.kind === 'photos' ? [p.photos.length, p.first] : null))).toEqual([
-      [2, true],
-      [1, false],
-      [2, true],
-      [2, false],
+const milestone = (over: Partial<ReportMilestone>): ReportMilestone => ({ name: 'Framing', state: 'upcoming', late: false, targetDate: null, doneDate: null, ...over });
+const preview = (content: ReportContent, photos: number, pages: number, pairs?: number): ReportPreviewData => ({ content, photos, pages, pairs });
+
+describe('the report pages', () => {
+  it('starts each section on a new page and fills pages of its size, then closes with what changed', () => {
+    const pages = reportPages(reportContent([5, 4], { perPage: 4 }));
+    expect(pages.map((p) => (p.kind === 'photos' ? [p.kind, p.photos.length, p.first] : [p.kind]))).toEqual([
+      ['cover'],
+      ['photos', 4, true],
+      ['photos', 1, false],
+      ['photos', 4, true],
+      ['changes'],
     ]);
-    const pair = { before: content.sections[0].photos[0], after: content.sections[1].photos[0] };
-    const withPairs = reportPages({ ...content, pairs: [pair, pair, pair] });
-    expect(withPairs.slice(-2).map((p) => p.kind)).toEqual(['pairs', 'pairs']);
+    expect(reportPages(reportContent([3], { perPage: 1 }))).toHaveLength(5);
+    expect(reportPages(reportContent([3, 4], { perPage: 2 })).filter((p) => p.kind === 'photos')).toHaveLength(4);
   });
 
-  it('estimates the pages for 1, 2 and 4 photos to a page', () => {
-    expect(previewHeading(reportContent([24], { perPage: 2 }))).toBe('24 photos · about 14 pages');
-    expect(previewHeading(reportContent([24], { perPage: 4 }))).toBe('24 photos · about 8 pages');
-    expect(previewHeading(reportContent([1], { perPage: 1 }))).toBe('1 photo · about 3 pages');
-    expect(previewHeading(reportContent([], { perPage: 1 }))).toBe('0 photos · about 2 pages');
+  it('has milestone pages only when the project has milestones, 22 rows to a page', () => {
+    expect(reportPages(reportContent([1])).some((p) => p.kind === 'milestones')).toBe(false);
+    const milestones = Array.from({ length: 23 }, (_, i) => milestone({ name: `M${i}` }));
+    const pages = reportPages(reportContent([1], { milestones }));
+    expect(pages.map((p) => p.kind)).toEqual(['cover', 'milestones', 'milestones', 'photos', 'changes']);
+    expect(pages[1]).toMatchObject({ kind: 'milestones', first: true });
+    expect(pages[2]).toMatchObject({ kind: 'milestones', first: false, milestones: [{ name: 'M22' }] });
+    expect(pages[1].kind === 'milestones' && pages[1].milestones).toHaveLength(22);
   });
 
-  it('draws the cover, the milestones and three photo pages, and counts the rest', () => {
-    const { shown, more } = previewPages(reportPages(reportContent([10], { perPage: 2 })));
+  it('puts the before/after pairs two to a page after the photos, and what changed last', () => {
+    const content = reportContent([1], { perPage: 1 });
+    const pair = { before: content.sections[0].photos[0], after: content.sections[0].photos[0] };
+    const pages = reportPages({ ...content, pairs: [pair, pair, pair] });
+    expect(pages.map((p) => p.kind)).toEqual(['cover', 'photos', 'pairs', 'pairs', 'changes']);
+    expect(pages.map((p) => (p.kind === 'pairs' ? p.pairs.length : null)).filter((n) => n !== null)).toEqual([2, 1]);
+  });
+
+  it('runs a long change list onto more pages, keeping every entry in order', () => {
+    const changes = Array.from({ length: 120 }, (_, i) => timelineEntry({ id: `t${i}`, createdAt: i }));
+    const lists = reportPages(reportContent([], { changes })).flatMap((p) => (p.kind === 'changes' ? [p] : []));
+    expect(lists.length).toBeGreaterThan(1);
+    expect(lists.map((p) => p.first)).toEqual(lists.map((_, i) => i === 0));
+    expect(lists.flatMap((p) => p.changes.map((c) => c.id))).toEqual(changes.map((c) => c.id));
+    // One-line entries: 616 points of room at 19 points each.
+    expect(lists[0].changes).toHaveLength(32);
+  });
+});
+
+describe('the preview', () => {
+  it('says the server’s counts of the whole report, without "about"', () => {
+    expect(previewHeading({ photos: 24, pages: 13 })).toBe('24 photos · 13 pages');
+    expect(previewHeading({ photos: 1, pages: 1 })).toBe('1 photo · 1 page');
+  });
+
+  it('draws the cover, the milestones and three photo pages, and counts the rest from the server’s pages', () => {
+    const content = reportContent([12], { perPage: 2, milestones: [milestone({ state: 'done', doneDate: '2026-03-04' })] });
+    const { shown, more } = previewPages(preview(content, 40, 25));
     expect(shown.map((p) => p.kind)).toEqual(['cover', 'milestones', 'photos', 'photos', 'photos']);
+    expect(more).toBe(20);
+    // A small report is drawn whole: its photos, pairs and what changed.
+    const small = reportContent([2], { perPage: 2 });
+    small.pairs = [{ before: small.sections[0].photos[0], after: small.sections[0].photos[1] }];
+    const whole = previewPages(preview(small, 4, 4, 1));
+    expect(whole.shown.map((p) => p.kind)).toEqual(['cover', 'photos', 'pairs', 'changes']);
+    expect(whole.more).toBe(0);
+  });
+
+  it('stops after the pairs it holds when the report has more', () => {
+    const content = reportContent([1], { perPage: 1 });
+    const pair = { before: content.sections[0].photos[0], after: content.sections[0].photos[0] };
+    content.pairs = [pair, pair];
+    const { shown, more } = previewPages(preview(content, 11, 5, 5));
+    expect(shown.map((p) => p.kind)).toEqual(['cover', 'photos', 'pairs']);
     expect(more).toBe(2);
-    expect(previewPages(reportPages(reportContent([2], { perPage: 2 }))).more).toBe(0);
+  });
+});
+
+describe('the report’s words', () => {
+  it('writes dates as en-US days in UTC, and periods as the PDF does', () => {
+    expect(reportDate(1_772_582_400_000)).toBe('Mar 4, 2026');
+    expect(reportDate(Date.UTC(2026, 2, 4, 23, 59))).toBe('Mar 4, 2026');
+    expect(reportDay('2026-11-24')).toBe('Nov 24, 2026');
+    expect(reportDay('2026-02-30')).toBe('2026-02-30');
+    expect(reportDay('not a day')).toBe('not a day');
+    expect(reportPeriod('2026-03-01', '2026-11-24')).toBe('Mar 1, 2026 – Nov 24, 2026');
+    expect(reportPeriod('2026-03-01', null)).toBe('From Mar 1, 2026');
+    expect(reportPeriod(null, '2026-11-24')).toBe('Up to Nov 24, 2026');
+    expect(reportPeriod(null, null)).toBe('All dates');
+  });
+
+  it('says where each milestone stands', () => {
+    expect(milestoneStateText(milestone({ state: 'done', targetDate: '2026-03-01', doneDate: '2026-03-04' }))).toBe('Done Mar 4, 2026');
+    expect(milestoneStateText(milestone({ state: 'current', late: true, targetDate: '2026-03-01' }))).toBe('Late · was due Mar 1, 2026');
+    expect(milestoneStateText(milestone({ state: 'late', late: true, targetDate: '2026-03-01' }))).toBe('Late · was due Mar 1, 2026');
+    expect(milestoneStateText(milestone({ state: 'current', targetDate: '2026-12-01' }))).toBe('In progress · due Dec 1, 2026');
+    expect(milestoneStateText(milestone({ state: 'upcoming', targetDate: '2026-12-01' }))).toBe('Due Dec 1, 2026');
+    expect(milestoneStateText(milestone({ state: 'upcoming' }))).toBe('No target date');
+  });
+
+  it('writes what changed in the report’s sentences', () => {
+    expect(reportChangeText(timelineEntry({ actorName: 'Dana Ortiz', detail: { type: 'milestone_completed', milestoneId: 'm1', name: 'Framing' } }))).toBe('Dana Ortiz completed Framing');
+    expect(reportChangeText(timelineEntry({ actorName: 'Alex Morgan' }))).toBe('Alex Morgan changed the status from Planning to In progress');
+    expect(reportChangeText(timelineEntry({ actorName: null }))).toBe('The status changed');
+    expect(reportChangeText(timelineEntry({ detail: { type: 'photos_added', count: 3, photos: [], note: ' Slab poured ' } }))).toBe('3 new photos from a site visit: “Slab poured”');
+  });
+
+  it('heads a section by its milestone, or by its visit when grouped by visit', () => {
+    const byVisit = [{ milestone: null, date: 1_772_582_400_000, note: null, photos: [] }];
+    expect(sectionHeading(byVisit[0], byVisit)).toBe('Site visit · Mar 4, 2026');
+    const byMilestone = [
+      { milestone: 'Framing', date: 0, note: null, photos: [] },
+      { milestone: null, date: 0, note: null, photos: [] },
+    ];
+    expect(byMilestone.map((s) => sectionHeading(s, byMilestone))).toEqual(['Framing', 'Photos without a milestone']);
+  });
+
+  it('dates a photo by when it was taken, saying when it is marked up', () => {
+    const item = reportPhoto('a', { takenAt: 1_772_582_400_000, createdAt: 0 });
+    expect(photoDateLine(item)).toBe('Mar 4, 2026');
+    const shape: Shape = { id: 's1', color: 'red', width: 'medium', authorId: 'b1', geometry: { kind: 'rect', from: { x: 0, y: 0 }, to: { x: 1, y: 1 } } };
+    expect(photoDateLine({ ...item, shapes: [shape] })).toBe('Mar 4, 2026 · marked up');
+    expect(photoDateLine(reportPhoto('b', { takenAt: null, createdAt: 1_772_582_400_000 }))).toBe('Mar 4, 2026');
+    expect(pairLabel('before', item)).toBe('Before · Mar 4, 2026');
+    expect(commentLine(comment({ body: ' Looks good ' }))).toBe('Jamie Carter: Looks good');
+    expect(commentLine(comment({ author: { id: 'x', email: 'x@example.com', name: null, role: 'builder', createdAt: 0 } }))).toBe('Someone: Is this crack a problem?');
+  });
+
+  it('lists the cover’s facts, counting the sections’ photos of the whole report', () => {
+    const content = reportContent([2], { from: '2026-03-01', to: '2026-11-24' });
+    content.project.builderName = null;
+    expect(coverDetails(preview(content, 16, 9, 3))).toEqual([
+      { label: 'Homeowner', value: 'Jamie Carter' },
+      { label: 'Builder', value: 'Not assigned' },
+      { label: 'Period', value: 'Mar 1, 2026 – Nov 24, 2026' },
+      { label: 'Status', value: 'In progress' },
+      { label: 'Complete', value: '45%' },
+      { label: 'Photos', value: '10 photos' },
+    ]);
+    const withPlan = reportContent([1], { milestones: [milestone({ state: 'done' }), milestone({ state: 'current' }), milestone({})] });
+    expect(coverDetails(preview(withPlan, 1, 4)).at(-1)).toEqual({ label: 'Milestones', value: '1 of 3 done' });
+    expect(coverDetails(preview(withPlan, 1, 4)).find((d) => d.label === 'Photos')?.value).toBe('1 photo');
+  });
+});
+
+describe('fitting comments under a photo', () => {
+  it('keeps a line for "+ N more" until the last comment, at most 3 lines each', () => {
+    expect(fitComments([1, 1, 1, 1, 1], 44)).toEqual({ shown: [1, 1, 1], more: 2, moreFits: true });
+    expect(fitComments([5], 44)).toEqual({ shown: [3], more: 0, moreFits: false });
+    expect(fitComments([2, 2, 2], 22)).toEqual({ shown: [1], more: 2, moreFits: true });
+    // The last comment may take the line kept for "+ N more".
+    expect(fitComments([2, 2], 22)).toEqual({ shown: [1, 1], more: 0, moreFits: false });
+    expect(fitComments([1], 5)).toEqual({ shown: [], more: 1, moreFits: false });
+  });
+
+  it('gives a photo two to a page room for four comment lines without a caption', () => {
+    const item = { ...reportPhoto('a'), comments: Array.from({ length: 6 }, (_, i) => comment({ id: `c${i}`, body: 'Fine' })) };
+    const fit = photoComments(item, 2);
+    expect(fit.shown).toHaveLength(3);
+    expect(fit.more).toBe(3);
+    expect(fit.moreFits).toBe(true);
+  });
+
+  it('estimates lines by words', () => {
+    expect(estimateLines('Framing', 9.5, 504)).toBe(1);
+    expect(estimateLines('word '.repeat(60).trim(), 9.5, 243)).toBeGreaterThan(3);
+    expect(estimateLines('one\ntwo', 9.5, 504)).toBe(2);
   });
 });

@@ -1,16 +1,20 @@
 import type {
+  Comment,
   Profile,
   Project,
   ProjectImage,
+  ProjectStatus,
   Report,
   ReportContent,
   ReportGrouping,
+  ReportMilestone,
   ReportOptions,
   ReportPair,
   ReportPairView,
   ReportPhoto,
   ReportPhotos,
   ReportSection,
+  TimelineEntry,
   UserSummary,
 } from '../protocol/types';
 import { localDay, parseDay } from './milestones';
@@ -339,54 +343,354 @@ export function mergeReports(held: readonly Report[], listed: readonly Report[],
 }
 
 // --- The preview's pages -------------------------------------------------------------
+//
+// The preview draws the first pages of the PDF as the server lays it out
+// (server/src/media/report/layout.rs and mod.rs): US Letter, sizes in PDF points,
+// the same order, headings and words. The server measures text in its own font; the
+// preview estimates line counts (`estimateLines`) where a page break depends on them.
 
+/** What `preview_report` answers. */
+export interface ReportPreviewData {
+  /** The report's first pages' content: at most 12 photos over its sections, 2 pairs and 30 changes. */
+  content: ReportContent;
+  /** The whole report's photos: its sections' and 2 per before/after pair. */
+  photos: number;
+  /** The whole report's pages, as the PDF will have them. */
+  pages: number;
+  /**
+   * How many before/after pairs the whole report has (the request's), when known: the
+   * content names the first two only.
+   */
+  pairs?: number;
+}
+
+/** The page, its margins and where page content starts and ends, in points (layout.rs). */
+export const REPORT_PAGE = { width: 612, height: 792, margin: 54, contentTop: 78, contentBottom: 738 } as const;
+export const REPORT_CONTENT_WIDTH = REPORT_PAGE.width - 2 * REPORT_PAGE.margin;
+/** Milestone rows on one page. */
+export const MILESTONES_PER_PAGE = 22;
 /** Before/after pairs on one page. */
 export const PAIRS_PER_PAGE = 2;
+/** Photo (or later) pages the preview draws after the cover and the milestones. */
+export const PREVIEW_PHOTO_PAGES = 3;
+/** The "What changed" list: sentence size, line height, gap between entries, date column. */
+export const CHANGE_SIZE = 9.5;
+export const CHANGE_LINE = 13;
+export const CHANGE_GAP = 6;
+export const DATE_COLUMN = 92;
+/** The band a list page's heading takes ("Milestones", "What changed"). */
+export const HEADING_BAND = 44;
 
 export type ReportPage =
   | { kind: 'cover' }
-  | { kind: 'milestones' }
-  /** `first`: the section starts on this page (its heading is shown). */
+  /** `first`: the list starts on this page (else its heading says "(continued)"). */
+  | { kind: 'milestones'; milestones: ReportMilestone[]; first: boolean }
+  /** `first`: the section starts on this page (its note is shown; else "(continued)"). */
   | { kind: 'photos'; section: ReportSection; photos: ReportPhoto[]; first: boolean }
-  | { kind: 'pairs'; pairs: ReportPairView[]; first: boolean };
+  | { kind: 'pairs'; pairs: ReportPairView[] }
+  | { kind: 'changes'; changes: TimelineEntry[]; first: boolean };
+
+/** Photos a page holds: 1, 2 or 4 (the server clamps to 1-4). */
+export function photosPerPage(perPage: number): number {
+  return Math.min(4, Math.max(1, Math.trunc(perPage) || 1));
+}
+
+/** The slots a photo page draws: one, two stacked, or a 2×2 grid (3 to a page draws 4 slots, as the server does). */
+export function photoSlots(perPage: number): 1 | 2 | 4 {
+  const n = photosPerPage(perPage);
+  return n === 1 ? 1 : n === 2 ? 2 : 4;
+}
 
 /**
- * The report's pages in order, as the preview draws them: the cover, the milestones
- * and what changed, then each section's photos `perPage` to a page (a section starts
- * on a new page), then the before/after pairs.
+ * Roughly how many lines `text` takes at `size` points in a `width`-point column,
+ * broken at spaces as the server breaks it (an average glyph is about 0.55 em wide in
+ * the regular face, 0.62 em in the bold). Line breaks in the text are kept.
  */
-export function reportPages(content: Pick<ReportContent, 'perPage' | 'sections' | 'pairs'>): ReportPage[] {
-  const perPage = Math.max(1, content.perPage);
-  const pages: ReportPage[] = [{ kind: 'cover' }, { kind: 'milestones' }];
+export function estimateLines(text: string, size: number, width: number, bold = false): number {
+  const perLine = Math.max(1, Math.floor(width / (size * (bold ? 0.62 : 0.55))));
+  let lines = 0;
+  for (const paragraph of text.split('\n')) {
+    let used = 0;
+    let count = 1;
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const wanted = used === 0 ? word.length : used + 1 + word.length;
+      if (wanted <= perLine) {
+        used = wanted;
+        continue;
+      }
+      if (used > 0) count += 1;
+      // A word longer than a line is cut.
+      count += Math.ceil(word.length / perLine) - 1;
+      used = word.length % perLine || perLine;
+    }
+    lines += count;
+  }
+  return lines;
+}
+
+/** The lines a change's sentence takes in its column. */
+function changeLines(entry: TimelineEntry): number {
+  return estimateLines(reportChangeText(entry), CHANGE_SIZE, REPORT_CONTENT_WIDTH - DATE_COLUMN);
+}
+
+/**
+ * The report's pages in order, as the server paginates them: the cover; the
+ * milestones (only when the project has some), 22 to a page; each section's photos
+ * `perPage` to a page, every section from a new page; the before/after pairs, 2 to a
+ * page; then "What changed", as many entries as fit a page (always one page, which
+ * says so when there is nothing).
+ */
+export function reportPages(content: Pick<ReportContent, 'perPage' | 'milestones' | 'sections' | 'pairs' | 'changes'>): ReportPage[] {
+  const pages: ReportPage[] = [{ kind: 'cover' }];
+  for (let i = 0; i < content.milestones.length; i += MILESTONES_PER_PAGE) {
+    pages.push({ kind: 'milestones', milestones: content.milestones.slice(i, i + MILESTONES_PER_PAGE), first: i === 0 });
+  }
+  const perPage = photosPerPage(content.perPage);
   for (const section of content.sections) {
     for (let i = 0; i < section.photos.length; i += perPage) {
       pages.push({ kind: 'photos', section, photos: section.photos.slice(i, i + perPage), first: i === 0 });
     }
   }
   for (let i = 0; i < content.pairs.length; i += PAIRS_PER_PAGE) {
-    pages.push({ kind: 'pairs', pairs: content.pairs.slice(i, i + PAIRS_PER_PAGE), first: i === 0 });
+    pages.push({ kind: 'pairs', pairs: content.pairs.slice(i, i + PAIRS_PER_PAGE) });
   }
+  const room = REPORT_PAGE.contentBottom - REPORT_PAGE.contentTop - HEADING_BAND;
+  let start = 0;
+  let used = 0;
+  content.changes.forEach((entry, index) => {
+    const height = changeLines(entry) * CHANGE_LINE + CHANGE_GAP;
+    if (used + height > room && index > start) {
+      pages.push({ kind: 'changes', changes: content.changes.slice(start, index), first: start === 0 });
+      start = index;
+      used = 0;
+    }
+    used += height;
+  });
+  pages.push({ kind: 'changes', changes: content.changes.slice(start), first: start === 0 });
   return pages;
 }
 
-/** How many photos the report places (the sections'; pairs show photos of these again). */
-export function reportPhotoCount(content: Pick<ReportContent, 'sections'>): number {
-  return content.sections.reduce((n, s) => n + s.photos.length, 0);
+/**
+ * The pages the preview draws: the cover, the milestone pages and the first
+ * `photoPages` pages after them (the first photo pages, or what follows when there
+ * are fewer), never past what the preview's content names: with more before/after
+ * pairs than the two it holds, it stops after their first page. `more` is how many
+ * of the report's pages (the server's count) are not drawn.
+ */
+export function previewPages(preview: ReportPreviewData, photoPages = PREVIEW_PHOTO_PAGES): { shown: ReportPage[]; more: number } {
+  const pages = reportPages(preview.content);
+  const lead = pages.filter((p) => p.kind === 'cover' || p.kind === 'milestones');
+  let rest = pages.filter((p) => p.kind !== 'cover' && p.kind !== 'milestones');
+  if ((preview.pairs ?? 0) > preview.content.pairs.length) {
+    const after = rest.map((p) => p.kind).lastIndexOf('pairs') + 1;
+    if (after > 0) rest = rest.slice(0, after);
+  }
+  const shown = [...lead, ...rest.slice(0, Math.max(0, photoPages))];
+  return { shown, more: Math.max(0, preview.pages - shown.length) };
 }
 
-/** The preview's header: "24 photos · about 13 pages". */
-export function previewHeading(content: Pick<ReportContent, 'perPage' | 'sections' | 'pairs'>): string {
-  const pages = reportPages(content).length;
-  return `${count(reportPhotoCount(content), 'photo', 'photos')} · about ${count(pages, 'page', 'pages')}`;
+/** The preview's header, in the server's numbers: "24 photos · 13 pages". */
+export function previewHeading(preview: Pick<ReportPreviewData, 'photos' | 'pages'>): string {
+  return `${count(preview.photos, 'photo', 'photos')} · ${count(preview.pages, 'page', 'pages')}`;
+}
+
+// --- The report's words (server/src/media/report/words.rs) ---------------------------
+
+const reportDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** A moment's day as the report writes it: "Mar 4, 2026" (UTC). */
+export function reportDate(ms: number): string {
+  return reportDateFormat.format(new Date(ms));
+}
+
+/** A `YYYY-MM-DD` day as "Mar 4, 2026"; text that is not a real day is shown as it is. */
+export function reportDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = new Date(Date.UTC(year, month - 1, date));
+  at.setUTCFullYear(year);
+  if (at.getUTCMonth() !== month - 1 || at.getUTCDate() !== date) return day;
+  return reportDate(at.getTime());
+}
+
+/** The report's period: "Mar 1, 2026 – Nov 24, 2026", "From Mar 1, 2026", "Up to Nov 24, 2026", "All dates". */
+export function reportPeriod(from: string | null | undefined, to: string | null | undefined): string {
+  if (from && to) return `${reportDay(from)} – ${reportDay(to)}`;
+  if (from) return `From ${reportDay(from)}`;
+  if (to) return `Up to ${reportDay(to)}`;
+  return 'All dates';
+}
+
+/** A project's status as the report says it. */
+export const REPORT_STATUS_WORDS: Record<ProjectStatus, string> = {
+  planning: 'Planning',
+  'in-progress': 'In progress',
+  'on-hold': 'On hold',
+  completed: 'Completed',
+};
+
+/** Late: not done and its target day passed (a current milestone may be late too). */
+export function milestoneLate(m: Pick<ReportMilestone, 'state' | 'late'>): boolean {
+  return m.state !== 'done' && (m.late || m.state === 'late');
+}
+
+/** What a milestone row says after its name: "Done Mar 4, 2026", "Late · was due …", "In progress · due …", "Due …", "No target date". */
+export function milestoneStateText(m: ReportMilestone): string {
+  const target = m.targetDate ? reportDay(m.targetDate) : null;
+  if (m.state === 'done') return m.doneDate ? `Done ${reportDay(m.doneDate)}` : 'Done';
+  if (target && milestoneLate(m)) return `Late · was due ${target}`;
+  if (m.state === 'current') return target ? `In progress · due ${target}` : 'In progress';
+  return target ? `Due ${target}` : 'No target date';
+}
+
+/** "3 of 7 done". */
+export function milestonesDone(milestones: readonly ReportMilestone[]): string {
+  return `${milestones.filter((m) => m.state === 'done').length} of ${milestones.length} done`;
+}
+
+/** A timeline entry as the report's closing pages write it: "Dana Ortiz completed Framing". */
+export function reportChangeText(entry: TimelineEntry): string {
+  const actor = entry.actorName?.trim() ? entry.actorName : null;
+  const withActor = (did: string, happened: string) => (actor ? `${actor} ${did}` : happened);
+  const d = entry.detail;
+  switch (d.type) {
+    case 'project_created':
+      return withActor('created the project', 'The project was created');
+    case 'status_changed':
+      return withActor(`changed the status from ${REPORT_STATUS_WORDS[d.from]} to ${REPORT_STATUS_WORDS[d.to]}`, 'The status changed');
+    case 'progress_changed':
+      return withActor(`changed the progress from ${d.from}% to ${d.to}%`, 'The progress changed');
+    case 'milestone_completed':
+      return actor ? `${actor} completed ${d.name}` : `${d.name} was completed`;
+    case 'milestone_reopened':
+      return actor ? `${actor} reopened ${d.name}` : `${d.name} was reopened`;
+    case 'photos_added': {
+      const photos = `${d.count} new ${d.count === 1 ? 'photo' : 'photos'} from a site visit`;
+      const note = d.note?.trim();
+      return note ? `${photos}: “${note}”` : photos;
+    }
+    case 'comment':
+      return actor ? `${actor} commented on a photo: “${d.excerpt}”` : `A comment on a photo: “${d.excerpt}”`;
+    case 'marked_up':
+      return withActor('marked up a photo', 'A photo was marked up');
+    default:
+      return withActor('updated the project', 'The project was updated');
+  }
 }
 
 /**
- * The pages the preview draws: the cover, the milestones and the first `photoPages`
- * pages after them; `more` is how many are left out ("and 9 more pages").
+ * A photo section's heading: the milestone's name when grouped by milestone (untagged
+ * photos: "Photos without a milestone"), else "Site visit · Mar 4, 2026".
  */
-export function previewPages(pages: readonly ReportPage[], photoPages = 3): { shown: ReportPage[]; more: number } {
-  const lead = pages.filter((p) => p.kind === 'cover' || p.kind === 'milestones');
-  const rest = pages.filter((p) => p.kind !== 'cover' && p.kind !== 'milestones');
-  const shown = [...lead, ...rest.slice(0, photoPages)];
-  return { shown, more: pages.length - shown.length };
+export function sectionHeading(section: ReportSection, sections: readonly ReportSection[]): string {
+  if (section.milestone !== null) return section.milestone;
+  if (section.date !== null && sections.every((s) => s.milestone === null)) return `Site visit · ${reportDate(section.date)}`;
+  return 'Photos without a milestone';
+}
+
+/** The bold line under a photo: its day, and " · marked up" when markup is drawn on it. */
+export function photoDateLine(item: ReportPhoto): string {
+  const day = reportDate(item.photo.takenAt ?? item.photo.createdAt);
+  return item.shapes.length > 0 ? `${day} · marked up` : day;
+}
+
+/** "Before · Mar 4, 2026". */
+export function pairLabel(side: 'before' | 'after', item: ReportPhoto): string {
+  return `${side === 'before' ? 'Before' : 'After'} · ${reportDate(item.photo.takenAt ?? item.photo.createdAt)}`;
+}
+
+/** A comment under a photo: "Jamie Carter: Is this crack a problem?". */
+export function commentLine(comment: Pick<Comment, 'author' | 'body'>): string {
+  return `${comment.author.name ?? 'Someone'}: ${comment.body.trim()}`;
+}
+
+/** The room under a photo for its date, caption and comments, by photos per page (points). */
+export function photoTextHeight(perPage: number): number {
+  const slots = photoSlots(perPage);
+  return slots === 1 ? 128 : slots === 2 ? 74 : 84;
+}
+
+/** How wide a photo's slot is (points). */
+export function photoSlotWidth(perPage: number): number {
+  return photoSlots(perPage) === 4 ? (REPORT_CONTENT_WIDTH - 18) / 2 : REPORT_CONTENT_WIDTH;
+}
+
+/** Lines a caption may take: 3 with one photo to a page, else 2. */
+export function captionMaxLines(perPage: number): number {
+  return photoSlots(perPage) === 1 ? 3 : 2;
+}
+
+/**
+ * Which of a photo's comments fit under it, as the server fits them: each takes its
+ * lines (at most 3), a line is kept for "+ N more comments" unless it is the last, and
+ * that line is written when it fits. `lines` is each comment's line count.
+ */
+export function fitComments(lines: readonly number[], room: number, line = 11): { shown: number[]; more: number; moreFits: boolean } {
+  const shown: number[] = [];
+  let y = 0;
+  for (const [i, n] of lines.entries()) {
+    const left = lines.length - i;
+    const fits = Math.floor((room - y) / line);
+    const budget = left > 1 ? Math.max(0, fits - 1) : Math.max(0, fits);
+    if (budget === 0) break;
+    const taken = Math.min(n, budget, 3);
+    shown.push(taken);
+    y += taken * line;
+  }
+  const more = lines.length - shown.length;
+  return { shown, more, moreFits: more > 0 && y + line <= room + 2 };
+}
+
+/** "+ 1 more comment", "+ 3 more comments". */
+export function moreComments(n: number): string {
+  return n === 1 ? '+ 1 more comment' : `+ ${n} more comments`;
+}
+
+/**
+ * The comments a photo shows (each with the lines it may take) and how many are left
+ * out, for a photo `perPage` to a page.
+ */
+export function photoComments(item: ReportPhoto, perPage: number): { shown: { comment: Comment; lines: number }[]; more: number; moreFits: boolean } {
+  const width = photoSlotWidth(perPage);
+  const caption = item.photo.caption?.trim();
+  const captionLines = caption ? Math.min(estimateLines(caption, 9.5, width), captionMaxLines(perPage)) : 0;
+  // Under the image: the date's baseline 14 pt down, 13 to the caption, 12 a caption line, 3 before the comments.
+  const room = photoTextHeight(perPage) - 14 - 13 - captionLines * 12 - 3;
+  const fit = fitComments(item.comments.map((c) => estimateLines(commentLine(c), 8.5, width)), room);
+  return { shown: fit.shown.map((lines, i) => ({ comment: item.comments[i], lines })), more: fit.more, moreFits: fit.moreFits };
+}
+
+/** The cover's facts, in order: Homeowner, Builder, Period, Status, Complete, Photos, and Milestones when there are some. */
+export function coverDetails(preview: ReportPreviewData): { label: string; value: string }[] {
+  const { content } = preview;
+  const { project } = content;
+  const pairs = Math.max(preview.pairs ?? 0, content.pairs.length);
+  // The cover counts the sections' photos: the whole report's, less the pairs'.
+  const photos = Math.max(0, preview.photos - 2 * pairs);
+  const details = [
+    { label: 'Homeowner', value: project.homeownerName },
+    { label: 'Builder', value: project.builderName ?? 'Not assigned' },
+    { label: 'Period', value: reportPeriod(content.from, content.to) },
+    { label: 'Status', value: REPORT_STATUS_WORDS[project.status] ?? project.status },
+    { label: 'Complete', value: `${reportProgress(project.progress)}%` },
+    { label: 'Photos', value: count(photos, 'photo', 'photos') },
+  ];
+  if (content.milestones.length > 0) details.push({ label: 'Milestones', value: milestonesDone(content.milestones) });
+  return details;
+}
+
+/** A project's progress as the report draws it: 0-100. */
+export function reportProgress(progress: number): number {
+  return Math.min(100, Math.max(0, Math.round(progress)));
+}
+
+/** The running header's right side: "Progress report · Mar 1, 2026 – Nov 24, 2026". */
+export function runningHeader(content: Pick<ReportContent, 'from' | 'to'>): string {
+  return `Progress report · ${reportPeriod(content.from, content.to)}`;
+}
+
+/** The footer: "Sitecast · Generated Mar 4, 2026" and "Page 3 of 14". */
+export function reportFooter(generatedAt: number, page: number, pages: number): { made: string; page: string } {
+  return { made: `Sitecast · Generated ${reportDate(generatedAt)}`, page: `Page ${page} of ${pages}` };
 }

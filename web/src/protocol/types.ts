@@ -573,7 +573,7 @@ next: string | null, } | { "type": "guest_link_created", link: GuestLink, url: s
 /**
  * Used tags first (most photos first), then the suggestions not used yet.
  */
-tags: Array<TagUse>, } | { "type": "tagged", photos: Array<ProjectImage>, } | { "type": "report_preview", content: ReportContent, } | { "type": "report", report: Report, } | { "type": "reports", projectId: string, reports: Array<Report>, } | { "type": "installation_settings", settings: InstallationSettings, 
+tags: Array<TagUse>, } | { "type": "tagged", photos: Array<ProjectImage>, } | { "type": "report_preview", content: ReportContent, photos: number, pages: number, } | { "type": "report", report: Report, } | { "type": "reports", projectId: string, reports: Array<Report>, } | { "type": "installation_settings", settings: InstallationSettings, 
 /**
  * How many photos have a location kept.
  */

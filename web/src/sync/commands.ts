@@ -325,11 +325,13 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
 
     /**
      * Issue 28: what a report with these options would show now, for the New report
-     * dialog's preview (whoever may make it). Nothing is stored.
+     * dialog's preview (whoever may make it). Nothing is stored. `content` names the
+     * photos of the report's first pages only; `photos` and `pages` are the whole
+     * report's (its sections' photos and 2 per pair; the PDF's exact page count).
      */
-    async previewReport(projectId: string, options: ReportOptions): Promise<ReportContent> {
-      const { content } = await tracker.request({ type: 'preview_report', projectId, options });
-      return content;
+    async previewReport(projectId: string, options: ReportOptions): Promise<{ content: ReportContent; photos: number; pages: number }> {
+      const { content, photos, pages } = await tracker.request({ type: 'preview_report', projectId, options });
+      return { content, photos, pages };
     },
 
     /**

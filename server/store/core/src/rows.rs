@@ -2,7 +2,7 @@
 //! the UUIDs' text form, times UTC milliseconds, calendar dates `YYYY-MM-DD`; each
 //! backend converts to and from its own column types.
 
-use protocol::{GuestPhotos, ImageCategory, NotificationKind, ProgressMode, ProjectStatus, Role};
+use protocol::{GuestPhotos, ImageCategory, NotificationKind, ProgressMode, ProjectStatus, ReportStatus, Role};
 
 use crate::TokenKind;
 
@@ -315,6 +315,27 @@ pub struct NewGuestLink<'a> {
     pub downloads: bool,
     pub expires_at: Option<i64>,
     pub created_at: i64,
+}
+
+// ---- progress reports (issue 28)
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportRow {
+    pub id: String,
+    pub project_id: String,
+    pub created_by: Option<String>,
+    /// The maker's choices as JSON text (the domain owns their meaning).
+    pub options: String,
+    pub status: ReportStatus,
+    pub done: i32,
+    pub total: i32,
+    pub pages: Option<i32>,
+    pub byte_size: Option<i64>,
+    pub storage_key: Option<String>,
+    pub error: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
 }
 
 // ---- resumable uploads and site visits

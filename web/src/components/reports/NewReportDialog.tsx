@@ -327,7 +327,7 @@ export function NewReportDialog({
         </form>
 
         <ReportPreview
-          content={preview.content}
+          preview={preview.preview}
           loading={preview.loading}
           problem={formProblem ?? preview.problem}
           className="self-start lg:max-h-full lg:overflow-y-auto"

@@ -1,167 +1,203 @@
-import type { ReactNode } from 'react';
-import { Check, Circle, CircleDot, FileWarning, ImageIcon, TriangleAlert } from 'lucide-react';
-import type { ProjectStatus, ReportContent, ReportMilestone, ReportPairView, ReportPhoto, ReportSection } from '../../protocol/types';
+import type { CSSProperties, ReactNode } from 'react';
+import { FileWarning } from 'lucide-react';
+import type { ReportContent, ReportMilestone, ReportPairView, ReportPhoto } from '../../protocol/types';
 import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/dates';
-import { formatDay } from '../../lib/milestones';
-import { displayName } from '../../lib/names';
-import { photoDayLabel } from '../../lib/photoDates';
-import { STATUS_LABELS, clampProgress } from '../../lib/projectStatus';
-import { periodLabel, previewHeading, previewPages, reportPages, type ReportPage } from '../../lib/reports';
-import { timelineText } from '../../lib/timeline';
-import { homeownerLabel } from '../ProjectCard';
+import {
+  captionMaxLines,
+  commentLine,
+  coverDetails,
+  milestoneLate,
+  milestonesDone,
+  milestoneStateText,
+  pairLabel,
+  photoComments,
+  photoDateLine,
+  photoSlots,
+  photoTextHeight,
+  previewHeading,
+  previewPages,
+  reportChangeText,
+  reportDate,
+  reportFooter,
+  reportProgress,
+  REPORT_PAGE,
+  runningHeader,
+  sectionHeading,
+  moreComments,
+  type ReportPage,
+  type ReportPreviewData,
+} from '../../lib/reports';
 import { MarkupShapes } from '../markup/MarkupShapes';
 import { Skeleton } from '../ui/Skeleton';
 import { Spinner } from '../ui/Spinner';
 
-// The preview draws pages as paper: white, US Letter's shape (8.5 × 11), the same in
-// dark mode. Sizes inside a page are in `cqw` (hundredths of the page's width), so one
+// The preview draws the report's first pages as the PDF has them (server/src/media/
+// report): US Letter, white in either theme, the same order, words and layout. Sizes
+// are the PDF's points turned into `cqw` (hundredths of the page's width), so one
 // drawing scales to whatever width the page gets on a phone or a desktop.
 
-/** Light-only status colours: the paper is white in either theme. */
-const PAPER_STATUS: Record<ProjectStatus, string> = {
-  'in-progress': 'bg-yellow-100 text-yellow-800',
-  completed: 'bg-green-100 text-green-800',
-  'on-hold': 'bg-slate-100 text-slate-700',
-  planning: 'bg-blue-100 text-blue-800',
-};
+/** `n` PDF points as a length on the drawn page. */
+const pt = (n: number) => `${((n * 100) / REPORT_PAGE.width).toFixed(3)}cqw`;
 
-const PAPER_BAR: Record<ProjectStatus, string> = {
-  'in-progress': 'bg-amber-500',
-  completed: 'bg-green-500',
-  'on-hold': 'bg-slate-400',
-  planning: 'bg-blue-500',
-};
+/** Text of `size` points on lines `leading` apart. */
+const type = (size: number, leading: number, more: CSSProperties = {}): CSSProperties => ({ fontSize: pt(size), lineHeight: pt(leading), ...more });
 
-function Paper({ number, label, children }: { number: number; label: string; children: ReactNode }) {
+/** The PDF's hairlines (0.75 pt, slate-200). */
+const RULE = `${pt(0.75)} solid var(--color-slate-200, #e2e8f0)`;
+
+const CLAMP = ['', 'line-clamp-1', 'line-clamp-2', 'line-clamp-3'] as const;
+
+function Paper({
+  number,
+  pages,
+  label,
+  content,
+  children,
+}: {
+  number: number;
+  pages: number;
+  label: string;
+  content: ReportContent;
+  children: ReactNode;
+}) {
+  const footer = reportFooter(content.generatedAt, number, pages);
+  const { margin } = REPORT_PAGE;
   return (
     <li aria-label={`Page ${number}: ${label}`} data-testid="report-page" data-page={number}>
-      <div className="@container relative aspect-[8.5/11] w-full overflow-hidden rounded-[3px] bg-white text-slate-900 shadow-md ring-1 ring-slate-900/10">
-        <div className="absolute inset-0 flex flex-col px-[7cqw] pt-[7cqw] pb-[9cqw] text-[length:2.9cqw] leading-snug">{children}</div>
-        <span aria-hidden="true" className="absolute right-[7cqw] bottom-[3.5cqw] text-[length:2.3cqw] text-slate-400 tabular-nums">
-          {number}
-        </span>
+      <div className="@container relative aspect-[612/792] w-full overflow-hidden rounded-[3px] bg-white text-slate-900 shadow-md ring-1 ring-slate-900/10">
+        {number > 1 && (
+          <div data-testid="report-page-header">
+            <div className="absolute flex items-baseline justify-between text-slate-500" style={{ left: pt(margin), right: pt(margin), top: pt(36), ...type(8.5, 10) }}>
+              <span className="truncate font-bold" style={{ maxWidth: pt(300) }}>
+                {content.project.title}
+              </span>
+              <span className="shrink-0 whitespace-nowrap">{runningHeader(content)}</span>
+            </div>
+            <div aria-hidden="true" className="absolute bg-slate-200" style={{ left: pt(margin), right: pt(margin), top: pt(52), height: pt(0.75) }} />
+          </div>
+        )}
+        <div className="absolute flex flex-col" style={{ left: pt(margin), right: pt(margin), top: pt(REPORT_PAGE.contentTop), height: pt(REPORT_PAGE.contentBottom - REPORT_PAGE.contentTop) }}>
+          {children}
+        </div>
+        <div data-testid="report-page-footer">
+          <div aria-hidden="true" className="absolute bg-slate-200" style={{ left: pt(margin), right: pt(margin), top: pt(750), height: pt(0.75) }} />
+          <div className="absolute flex items-baseline justify-between text-slate-500 tabular-nums" style={{ left: pt(margin), right: pt(margin), top: pt(756.2), ...type(8, 10) }}>
+            <span className="truncate">{footer.made}</span>
+            <span className="shrink-0 whitespace-nowrap">{footer.page}</span>
+          </div>
+        </div>
       </div>
     </li>
   );
 }
 
-function PageHeading({ children }: { children: ReactNode }) {
-  return <p className="mb-[3cqw] border-b border-slate-200 pb-[1.5cqw] text-[length:4cqw] font-semibold text-slate-900">{children}</p>;
+/** A page's heading (and a note in quotes under it), then `gap` points to what follows. */
+function Heading({ title, note, gap }: { title: string; note?: string | null; gap?: number }) {
+  const shownNote = note?.trim();
+  return (
+    <div className="shrink-0" style={{ marginBottom: pt(gap ?? (shownNote ? 17.6 : 22)) }}>
+      <p className="line-clamp-2 font-bold" style={type(15, 19)}>
+        {title}
+      </p>
+      {shownNote && (
+        <p className="line-clamp-3 text-slate-500" style={type(9.5, 12.5, { marginTop: pt(6.4) })} data-testid="report-section-note">
+          {`“${shownNote}”`}
+        </p>
+      )}
+    </div>
+  );
 }
 
-function CoverPage({ content }: { content: ReportContent }) {
-  const { project } = content;
-  const progress = clampProgress(project.progress);
-  const rows: [string, ReactNode][] = [
-    ['Homeowner', homeownerLabel(project)],
-    ['Builder', project.builderName ?? '—'],
-    ['Period', periodLabel(content.from, content.to)],
-    [
-      'Status',
-      <span key="status" className={cn('rounded-full px-[1.6cqw] py-[0.3cqw] text-[length:2.4cqw] font-medium', PAPER_STATUS[project.status])}>
-        {STATUS_LABELS[project.status]}
-      </span>,
-    ],
-  ];
+function CoverPage({ preview }: { preview: ReportPreviewData }) {
+  const { project } = preview.content;
+  const address = project.address.trim();
+  const progress = reportProgress(project.progress);
+  const details = coverDetails(preview);
+  const detailsGap = project.thumbnailUrl ? 18.2 : address ? 18.4 : 30.8;
   return (
     <>
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 h-[1.4cqw] bg-gradient-to-r from-amber-400 via-amber-500 to-orange-500" />
-      <p className="text-[length:2.4cqw] font-semibold tracking-[0.12em] text-amber-700 uppercase">Progress report</p>
-      <p className="mt-[1cqw] text-[length:6.4cqw] leading-tight font-semibold text-balance" data-testid="report-preview-title">
-        {project.title}
-      </p>
-      <p className="mt-[1cqw] text-[length:3cqw] text-slate-600">{project.address}</p>
-      <div className="relative mt-[4cqw] aspect-[4/3] w-full overflow-hidden rounded-[1.5cqw] bg-slate-100">
-        {project.thumbnailUrl ? (
-          <img src={project.thumbnailUrl} alt="" className="absolute inset-0 size-full object-cover" />
-        ) : (
-          <ImageIcon className="absolute top-1/2 left-1/2 size-[10cqw] -translate-x-1/2 -translate-y-1/2 text-slate-300" aria-hidden="true" />
+      {/* The cover draws from the page's top margin: undo the content area's offset. */}
+      <div className="absolute inset-x-0 flex flex-col" style={{ top: pt(54 - REPORT_PAGE.contentTop) }}>
+        <div aria-hidden="true" className="bg-amber-600" style={{ width: pt(36), height: pt(3) }} />
+        <p className="font-bold text-amber-600" style={type(10, 12, { marginTop: pt(13.5) })}>
+          PROGRESS REPORT
+        </p>
+        <p className="line-clamp-2 font-bold" style={type(26, 31, { marginTop: pt(6.9) })} data-testid="report-preview-title">
+          {project.title}
+        </p>
+        {address && (
+          <p className="line-clamp-2 text-slate-500" style={type(12, 16, { marginTop: pt(14.4) })}>
+            {address}
+          </p>
         )}
-      </div>
-      <dl className="mt-[4cqw] grid grid-cols-2 gap-x-[4cqw] gap-y-[2.2cqw]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-[length:2.3cqw] tracking-wide text-slate-500 uppercase">{label}</dt>
-            <dd className="truncate font-medium">{value}</dd>
+        {project.thumbnailUrl && (
+          <div className="relative w-full" style={{ height: pt(270), marginTop: pt(address ? 26.2 : 38.6) }}>
+            <img src={project.thumbnailUrl} alt="" className="absolute inset-0 size-full object-contain" data-testid="report-cover-photo" />
           </div>
-        ))}
-      </dl>
-      <div className="mt-[3cqw]">
-        <div className="mb-[1cqw] flex justify-between text-[length:2.3cqw] text-slate-500 uppercase">
-          <span className="tracking-wide">Progress</span>
-          <span className="font-semibold text-slate-900 tabular-nums">{progress}%</span>
-        </div>
-        <div className="h-[1.4cqw] overflow-hidden rounded-full bg-slate-100">
-          <div className={cn('h-full rounded-full', PAPER_BAR[project.status])} style={{ width: `${progress}%` }} />
-        </div>
+        )}
+        <dl className="grid grid-cols-2" style={{ columnGap: pt(24), rowGap: pt(18.4), marginTop: pt(detailsGap) }}>
+          {details.map(({ label, value }) => (
+            <div key={label} className="min-w-0">
+              <dt className="font-bold text-slate-500 uppercase" style={type(8, 10)}>
+                {label}
+              </dt>
+              <dd className="flex items-center font-bold" style={type(12, 14, { marginTop: pt(3.6) })}>
+                <span className="truncate">{value}</span>
+                {label === 'Complete' && (
+                  <span aria-hidden="true" className="relative block flex-1 bg-slate-200" style={{ marginLeft: pt(10), height: pt(6) }} data-testid="report-cover-bar">
+                    <span className="absolute inset-y-0 left-0 bg-amber-600" style={{ width: `${progress}%` }} />
+                  </span>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
       </div>
-      <p className="mt-auto text-[length:2.3cqw] text-slate-500">Prepared {formatDate(content.generatedAt)}</p>
     </>
   );
 }
 
-const MILESTONE_MARKS: Record<ReportMilestone['state'], { icon: typeof Check; tone: string; word: string }> = {
-  done: { icon: Check, tone: 'bg-green-600 text-white', word: 'Done' },
-  current: { icon: CircleDot, tone: 'bg-amber-100 text-amber-700', word: 'Current' },
-  late: { icon: TriangleAlert, tone: 'bg-red-100 text-red-700', word: 'Late' },
-  upcoming: { icon: Circle, tone: 'bg-slate-100 text-slate-400', word: 'Upcoming' },
-};
+/** A row's dot: green done, red late, amber current, a grey ring upcoming. */
+const DOTS = {
+  done: 'bg-green-600',
+  late: 'bg-red-600',
+  current: 'bg-amber-500',
+  upcoming: 'border-slate-500',
+} as const;
 
-function milestoneWhen(m: ReportMilestone): string {
-  if (m.state === 'done') return m.doneDate ? `Done ${formatDay(m.doneDate)}` : 'Done';
-  const target = m.targetDate ? `Target ${formatDay(m.targetDate)}` : 'No target date';
-  return m.late || m.state === 'late' ? `${target} · late` : target;
+function MilestoneDot({ milestone }: { milestone: ReportMilestone }) {
+  const tone: keyof typeof DOTS = milestone.state === 'done' ? 'done' : milestoneLate(milestone) ? 'late' : milestone.state === 'current' ? 'current' : 'upcoming';
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="report-milestone-dot"
+      data-tone={tone}
+      className={cn('block shrink-0 rounded-full', DOTS[tone])}
+      style={{ width: pt(9), height: pt(9), marginLeft: pt(1.5), ...(tone === 'upcoming' ? { borderWidth: pt(1.2), borderStyle: 'solid' } : {}) }}
+    />
+  );
 }
 
-/** How many of the period's changes page 2 lists before "and N more". */
-const CHANGES_SHOWN = 6;
-
-function MilestonesPage({ content }: { content: ReportContent }) {
-  const done = content.milestones.filter((m) => m.state === 'done').length;
-  const changes = content.changes.slice(-CHANGES_SHOWN);
+function MilestonesPage({ page, content }: { page: Extract<ReportPage, { kind: 'milestones' }>; content: ReportContent }) {
   return (
     <>
-      <PageHeading>Milestones</PageHeading>
-      {content.milestones.length === 0 ? (
-        <p className="text-slate-500">No milestones planned.</p>
-      ) : (
-        <>
-          <p className="mb-[2cqw] text-slate-600">
-            {done} of {content.milestones.length} done
-          </p>
-          <ul className="space-y-[1.6cqw]">
-            {content.milestones.map((m, i) => {
-              const mark = MILESTONE_MARKS[m.state];
-              const Icon = mark.icon;
-              return (
-                <li key={`${i}-${m.name}`} className="flex items-center gap-[2cqw]">
-                  <span className={cn('flex size-[4cqw] shrink-0 items-center justify-center rounded-full', mark.tone)}>
-                    <Icon className="size-[2.6cqw]" aria-hidden="true" />
-                    <span className="sr-only">{mark.word}</span>
-                  </span>
-                  <span className={cn('min-w-0 flex-1 truncate', m.state === 'done' ? 'text-slate-600' : 'font-medium')}>{m.name}</span>
-                  <span className={cn('shrink-0 text-[length:2.4cqw]', m.state === 'late' || m.late ? 'text-red-700' : 'text-slate-500')}>{milestoneWhen(m)}</span>
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      )}
-      {content.changes.length > 0 && (
-        <>
-          <p className="mt-[5cqw] mb-[1.5cqw] text-[length:3.2cqw] font-semibold">What changed</p>
-          <ul className="space-y-[1cqw] text-[length:2.5cqw] text-slate-600">
-            {changes.map((entry) => (
-              <li key={entry.id} className="flex gap-[2cqw]">
-                <span className="w-[14cqw] shrink-0 text-slate-500 tabular-nums">{formatDate(entry.createdAt).replace(/, \d{4}$/, '')}</span>
-                <span className="min-w-0 truncate">{timelineText(entry)}</span>
-              </li>
-            ))}
-          </ul>
-          {content.changes.length > CHANGES_SHOWN && <p className="mt-[1cqw] text-[length:2.4cqw] text-slate-500">and {content.changes.length - CHANGES_SHOWN} more</p>}
-        </>
-      )}
+      <Heading title={page.first ? 'Milestones' : 'Milestones (continued)'} gap={10.7} />
+      <p className="shrink-0 text-slate-500" style={type(9.5, 16, { marginBottom: pt(11.3) })}>
+        {milestonesDone(content.milestones)}
+      </p>
+      <ul className="shrink-0" style={{ borderBottom: RULE }}>
+        {page.milestones.map((m, i) => (
+          <li key={`${i}-${m.name}`} className="flex items-center" style={{ height: pt(28), borderTop: RULE }} data-testid="report-milestone">
+            <MilestoneDot milestone={m} />
+            <span className={cn('min-w-0 flex-1 truncate', m.state === 'current' && 'font-bold')} style={type(10.5, 14, { marginLeft: pt(9.5) })}>
+              {m.name}
+            </span>
+            <span className={cn('shrink-0 whitespace-nowrap', milestoneLate(m) ? 'text-red-600' : 'text-slate-500')} style={type(9.5, 14, { marginLeft: pt(16) })}>
+              {milestoneStateText(m)}
+            </span>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
@@ -182,25 +218,32 @@ function PaperPhoto({ item, label }: { item: ReportPhoto; label: string }) {
   );
 }
 
-function PhotoFigure({ item, comments }: { item: ReportPhoto; comments: 'some' | 'count' }) {
-  const caption = item.photo.caption?.trim() || 'Untitled photo';
-  const shown = comments === 'some' ? item.comments.slice(0, 2) : [];
+/** A photo and, under it, its date (bold), caption and the comments that fit. */
+function PhotoFigure({ item, perPage }: { item: ReportPhoto; perPage: number }) {
+  const caption = item.photo.caption?.trim() ?? '';
+  const comments = photoComments(item, perPage);
   return (
-    <figure className="flex min-h-0 flex-1 flex-col" data-testid="report-preview-photo">
-      <div className="relative min-h-0 flex-1 bg-slate-50">
-        <PaperPhoto item={item} label={caption} />
+    <figure className="flex min-h-0 min-w-0 flex-col" data-testid="report-preview-photo">
+      <div className="relative min-h-0 flex-1">
+        <PaperPhoto item={item} label={caption || photoDateLine(item)} />
       </div>
-      <figcaption className="mt-[1.2cqw] shrink-0">
-        <span className="block truncate font-medium">{caption}</span>
-        <span className="block text-[length:2.3cqw] text-slate-500">{photoDayLabel(item.photo)}</span>
-        {shown.map((c) => (
-          <span key={c.id} className="mt-[0.6cqw] block truncate text-[length:2.3cqw] text-slate-600">
-            <span className="font-medium">{displayName(c.author)}:</span> {c.body}
+      <figcaption className="shrink-0 overflow-hidden" style={{ height: pt(photoTextHeight(perPage)), paddingTop: pt(4.4) }}>
+        <span className="block truncate font-bold" style={type(9, 13)}>
+          {photoDateLine(item)}
+        </span>
+        {caption && (
+          <span className={cn('block', CLAMP[captionMaxLines(perPage)])} style={type(9.5, 12)}>
+            {caption}
           </span>
-        ))}
-        {item.comments.length > shown.length && (
-          <span className="mt-[0.6cqw] block text-[length:2.3cqw] text-slate-500">
-            {shown.length > 0 ? `+${item.comments.length - shown.length} more` : `${item.comments.length} ${item.comments.length === 1 ? 'comment' : 'comments'}`}
+        )}
+        {comments.shown.length > 0 && (
+          <span className="block text-slate-500" style={type(8.5, 11, { marginTop: pt(3) })}>
+            {comments.shown.map(({ comment, lines }) => (
+              <span key={comment.id} className={cn('block', CLAMP[lines])} data-testid="report-photo-comment">
+                {commentLine(comment)}
+              </span>
+            ))}
+            {comments.moreFits && <span className="block">{moreComments(comments.more)}</span>}
           </span>
         )}
       </figcaption>
@@ -208,26 +251,18 @@ function PhotoFigure({ item, comments }: { item: ReportPhoto; comments: 'some' |
   );
 }
 
-function sectionHeading(section: ReportSection): string {
-  if (section.date !== null) return `Site visit · ${formatDate(section.date)}`;
-  return section.milestone ?? 'Other photos';
-}
-
-function PhotosPage({ page, perPage }: { page: Extract<ReportPage, { kind: 'photos' }>; perPage: number }) {
-  const { section } = page;
+function PhotosPage({ page, content }: { page: Extract<ReportPage, { kind: 'photos' }>; content: ReportContent }) {
+  const heading = sectionHeading(page.section, content.sections);
+  const slots = photoSlots(content.perPage);
   return (
     <>
-      {page.first ? (
-        <div className="mb-[2.5cqw] shrink-0">
-          <p className="text-[length:3.6cqw] font-semibold">{sectionHeading(section)}</p>
-          {section.note && <p className="mt-[0.5cqw] truncate text-slate-600 italic">“{section.note}”</p>}
-        </div>
-      ) : (
-        <p className="mb-[2.5cqw] shrink-0 text-[length:2.4cqw] text-slate-500">{sectionHeading(section)} (continued)</p>
-      )}
-      <div className={cn('grid min-h-0 flex-1 gap-[3cqw]', perPage === 4 ? 'grid-cols-2 grid-rows-2' : perPage === 2 ? 'grid-rows-2' : 'grid-rows-1')}>
+      <Heading title={page.first ? heading : `${heading} (continued)`} note={page.first ? page.section.note : null} />
+      <div
+        className={cn('grid min-h-0 flex-1', slots === 4 ? 'grid-cols-2 grid-rows-2' : slots === 2 ? 'grid-rows-2' : 'grid-rows-1')}
+        style={{ columnGap: pt(18), rowGap: pt(slots === 4 ? 14 : 18) }}
+      >
         {page.photos.map((item) => (
-          <PhotoFigure key={item.photo.id} item={item} comments={perPage === 4 ? 'count' : 'some'} />
+          <PhotoFigure key={item.photo.id} item={item} perPage={content.perPage} />
         ))}
       </div>
     </>
@@ -237,16 +272,31 @@ function PhotosPage({ page, perPage }: { page: Extract<ReportPage, { kind: 'phot
 function PairsPage({ page }: { page: Extract<ReportPage, { kind: 'pairs' }> }) {
   return (
     <>
-      <PageHeading>{page.first ? 'Before and after' : 'Before and after (continued)'}</PageHeading>
-      <div className="grid min-h-0 flex-1 grid-rows-2 gap-[4cqw]">
-        {page.pairs.map((pair: ReportPairView) => (
-          <div key={`${pair.before.photo.id}-${pair.after.photo.id}`} className="grid min-h-0 grid-cols-2 gap-[2cqw]">
-            {(['before', 'after'] as const).map((side) => (
-              <div key={side} className="flex min-h-0 flex-col">
-                <p className="mb-[0.8cqw] text-[length:2.3cqw] font-semibold tracking-wide text-slate-500 uppercase">{side === 'before' ? 'Before' : 'After'}</p>
-                <PhotoFigure item={pair[side]} comments="count" />
-              </div>
-            ))}
+      <Heading title="Before and after" />
+      <div className="grid min-h-0 flex-1 grid-rows-2" style={{ rowGap: pt(18) }}>
+        {page.pairs.map((pair: ReportPairView, i) => (
+          <div key={`${i}-${pair.before.photo.id}-${pair.after.photo.id}`} className="grid min-h-0 grid-cols-2" style={{ columnGap: pt(18) }} data-testid="report-pair">
+            {(['before', 'after'] as const).map((side) => {
+              const item = pair[side];
+              const caption = item.photo.caption?.trim();
+              return (
+                <figure key={side} className="flex min-h-0 min-w-0 flex-col">
+                  <div className="relative min-h-0 flex-1">
+                    <PaperPhoto item={item} label={caption || pairLabel(side, item)} />
+                  </div>
+                  <figcaption className="shrink-0 overflow-hidden" style={{ height: pt(40), paddingTop: pt(4.4) }}>
+                    <span className="block truncate font-bold" style={type(9, 13)}>
+                      {pairLabel(side, item)}
+                    </span>
+                    {caption && (
+                      <span className="block truncate" style={type(9, 12)}>
+                        {caption}
+                      </span>
+                    )}
+                  </figcaption>
+                </figure>
+              );
+            })}
           </div>
         ))}
       </div>
@@ -254,16 +304,44 @@ function PairsPage({ page }: { page: Extract<ReportPage, { kind: 'pairs' }> }) {
   );
 }
 
-function pageLabel(page: ReportPage): string {
+function ChangesPage({ page }: { page: Extract<ReportPage, { kind: 'changes' }> }) {
+  return (
+    <>
+      <Heading title={page.first ? 'What changed' : 'What changed (continued)'} gap={16.2} />
+      {page.changes.length === 0 ? (
+        <p className="text-slate-500" style={type(10, 13)}>
+          Nothing was recorded in this period.
+        </p>
+      ) : (
+        <ul className="min-h-0">
+          {page.changes.map((entry) => (
+            <li key={entry.id} className="flex items-baseline" style={{ marginBottom: pt(6) }} data-testid="report-change">
+              <span className="shrink-0 text-slate-500 tabular-nums" style={type(8.5, 13, { width: pt(92) })}>
+                {reportDate(entry.createdAt)}
+              </span>
+              <span className="min-w-0 flex-1" style={type(9.5, 13)}>
+                {reportChangeText(entry)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function pageLabel(page: ReportPage, content: ReportContent): string {
   switch (page.kind) {
     case 'cover':
       return 'cover';
     case 'milestones':
       return 'milestones';
     case 'photos':
-      return sectionHeading(page.section);
+      return sectionHeading(page.section, content.sections);
     case 'pairs':
       return 'before and after';
+    case 'changes':
+      return 'what changed';
   }
 }
 
@@ -271,7 +349,7 @@ function PreviewSkeleton() {
   return (
     <div className="grid grid-cols-2 gap-4" aria-hidden="true">
       {[0, 1, 2, 3].map((i) => (
-        <Skeleton key={i} className="aspect-[8.5/11] w-full rounded-[3px]" />
+        <Skeleton key={i} className="aspect-[612/792] w-full rounded-[3px]" />
       ))}
     </div>
   );
@@ -279,23 +357,23 @@ function PreviewSkeleton() {
 
 /**
  * The New report dialog's preview: the first pages of the report the choices would make
- * (cover, milestones, up to three photo pages), and how many more there would be.
+ * (the cover, the milestones when the project has some, up to three photo pages), as
+ * the PDF lays them out, and how many more pages the PDF has.
  */
 export function ReportPreview({
-  content,
+  preview,
   loading,
   problem,
   className,
 }: {
   /** The latest preview, or null before the first arrives. */
-  content: ReportContent | null;
+  preview: ReportPreviewData | null;
   loading: boolean;
   /** Why there is no preview for the current choices (the server's words or the form's). */
   problem: string | null;
   className?: string;
 }) {
-  const pages = content ? reportPages(content) : [];
-  const { shown, more } = previewPages(pages);
+  const { shown, more } = preview ? previewPages(preview) : { shown: [], more: 0 };
   return (
     // Focusable: beside the form on a desktop it scrolls on its own, and keys must reach it.
     <section
@@ -309,7 +387,7 @@ export function ReportPreview({
         <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Preview</h3>
         <p className="flex items-center gap-2 text-xs text-slate-600 tabular-nums dark:text-slate-300" aria-live="polite" data-testid="report-preview-heading">
           {loading && <Spinner className="size-3.5" />}
-          {problem ? '' : content ? previewHeading(content) : 'Loading…'}
+          {problem ? '' : preview ? previewHeading(preview) : 'Loading…'}
         </p>
       </div>
       {problem ? (
@@ -319,17 +397,18 @@ export function ReportPreview({
             {problem}
           </p>
         </div>
-      ) : !content ? (
+      ) : !preview ? (
         <PreviewSkeleton />
       ) : (
         <>
           <ol className={cn('grid grid-cols-2 gap-4 transition-opacity', loading && 'opacity-60')} aria-label="First pages">
             {shown.map((page, i) => (
-              <Paper key={i} number={i + 1} label={pageLabel(page)}>
-                {page.kind === 'cover' && <CoverPage content={content} />}
-                {page.kind === 'milestones' && <MilestonesPage content={content} />}
-                {page.kind === 'photos' && <PhotosPage page={page} perPage={content.perPage} />}
+              <Paper key={i} number={i + 1} pages={preview.pages} label={pageLabel(page, preview.content)} content={preview.content}>
+                {page.kind === 'cover' && <CoverPage preview={preview} />}
+                {page.kind === 'milestones' && <MilestonesPage page={page} content={preview.content} />}
+                {page.kind === 'photos' && <PhotosPage page={page} content={preview.content} />}
                 {page.kind === 'pairs' && <PairsPage page={page} />}
+                {page.kind === 'changes' && <ChangesPage page={page} />}
               </Paper>
             ))}
           </ol>

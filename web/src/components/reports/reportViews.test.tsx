@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Shape } from '../../protocol/types';
-import { comment, profile, report, reportContent, reportOptions, reportPhoto } from '../../testing/fixtures';
+import { comment, profile, report, reportContent, reportOptions, reportPhoto, timelineEntry } from '../../testing/fixtures';
 import { ReportPreview } from './ReportPreview';
 import { ReportRow } from './ReportRow';
 
@@ -43,49 +43,133 @@ describe('ReportRow', () => {
 });
 
 describe('ReportPreview', () => {
-  const preview = (content: ReturnType<typeof reportContent> | null, problem: string | null = null) =>
-    renderToStaticMarkup(<ReportPreview content={content} loading={false} problem={problem} />);
+  type Content = ReturnType<typeof reportContent>;
+  const draw = (content: Content | null, photos = 0, pages = 0, pairs?: number, problem: string | null = null) =>
+    renderToStaticMarkup(<ReportPreview preview={content ? { content, photos, pages, pairs } : null} loading={false} problem={problem} />);
+  const count = (html: string, testId: string) => html.match(new RegExp(`data-testid="${testId}"`, 'g'))?.length ?? 0;
+  const labels = (html: string) => [...html.matchAll(/aria-label="(Page \d+: [^"]*)"/g)].map((m) => m[1]);
+  const planned: Content['milestones'] = [
+    { name: 'Foundation', state: 'done', late: false, targetDate: '2026-03-01', doneDate: '2026-03-03' },
+    { name: 'Framing', state: 'current', late: true, targetDate: '2026-04-01', doneDate: null },
+    { name: 'Roofing', state: 'upcoming', late: false, targetDate: null, doneDate: null },
+  ];
 
-  it('draws the cover, the milestones and three photo pages, then counts the rest', () => {
-    const content = reportContent([10], {
-      perPage: 2,
-      milestones: [
-        { name: 'Foundation', state: 'done', late: false, targetDate: '2026-03-01', doneDate: '2026-03-03' },
-        { name: 'Framing', state: 'late', late: true, targetDate: '2026-04-01', doneDate: null },
-      ],
-    });
-    const html = preview(content);
-    expect(html).toContain('10 photos · about 7 pages');
-    expect(html.match(/data-testid="report-page"/g)).toHaveLength(5);
-    expect(html).toContain('Maple Street Residence');
-    expect(html).toContain('Foundation');
-    expect(html).toContain('and 2 more pages');
-    expect(html.match(/data-testid="report-preview-photo"/g)).toHaveLength(6);
+  it('says the server’s photo and page counts, draws the cover, the milestones and three photo pages, then counts the rest', () => {
+    const content = reportContent([10], { perPage: 2, milestones: planned });
+    content.sections[0].date = Date.UTC(2026, 2, 4);
+    const html = draw(content, 24, 13);
+    expect(html).toContain('24 photos · 13 pages');
+    expect(html).not.toContain('about');
+    expect(labels(html)).toEqual(['Page 1: cover', 'Page 2: milestones', 'Page 3: Site visit · Mar 4, 2026', 'Page 4: Site visit · Mar 4, 2026', 'Page 5: Site visit · Mar 4, 2026']);
+    expect(html).toContain('Page 1 of 13');
+    expect(html).toContain('Page 5 of 13');
+    expect(html).toContain('and 8 more pages');
+    expect(count(html, 'report-preview-photo')).toBe(6);
+    expect(html).toContain('Site visit · Mar 4, 2026 (continued)');
   });
 
-  it('lays the markup over each photo in its own pixels', () => {
+  it('draws the cover as the PDF does: the label, the title, the address and the facts', () => {
+    const content = reportContent([1], { milestones: planned, from: '2026-03-01', to: '2026-11-24' });
+    content.project.thumbnailUrl = '/media/images/i9/thumb';
+    const html = draw(content, 14, 9, 2);
+    expect(html).toContain('PROGRESS REPORT');
+    expect(html).toContain('data-testid="report-preview-title">Maple Street Residence<');
+    expect(html).toContain('1428 Maple Street');
+    expect(html).toContain('src="/media/images/i9/thumb"');
+    const facts = [...html.matchAll(/<dt[^>]*>([^<]*)<\/dt><dd[^>]*><span[^>]*>([^<]*)<\/span>/g)].map((m) => [m[1], m[2]]);
+    expect(facts).toEqual([
+      ['Homeowner', 'Jamie Carter'],
+      ['Builder', 'Summit Homes'],
+      ['Period', 'Mar 1, 2026 – Nov 24, 2026'],
+      ['Status', 'In progress'],
+      ['Complete', '45%'],
+      ['Photos', '10 photos'],
+      ['Milestones', '1 of 3 done'],
+    ]);
+    expect(count(html, 'report-cover-bar')).toBe(1);
+    expect(html).toContain('width:45%');
+  });
+
+  it('lists the milestones with their dots and where each stands, only when there are some', () => {
+    const html = draw(reportContent([1], { milestones: planned }), 1, 4);
+    expect([...html.matchAll(/data-tone="(\w+)"/g)].map((m) => m[1])).toEqual(['done', 'late', 'upcoming']);
+    expect(html).toContain('Done Mar 3, 2026');
+    expect(html).toContain('Late · was due Apr 1, 2026');
+    expect(html).toContain('No target date');
+    expect(html).toContain('1 of 3 done');
+    expect(labels(draw(reportContent([1]), 1, 3))).toEqual(['Page 1: cover', 'Page 2: Photos without a milestone', 'Page 3: what changed']);
+  });
+
+  it('puts a running header on every page but the cover, and a footer on every page', () => {
+    const html = draw(reportContent([1], { from: '2026-03-01', to: '2026-11-24', generatedAt: Date.UTC(2026, 10, 25) }), 1, 3);
+    expect(count(html, 'report-page')).toBe(3);
+    expect(count(html, 'report-page-header')).toBe(2);
+    expect(count(html, 'report-page-footer')).toBe(3);
+    expect(html).toContain('Progress report · Mar 1, 2026 – Nov 24, 2026');
+    expect(html.match(/Sitecast · Generated Nov 25, 2026/g)).toHaveLength(3);
+    expect(html).toContain('Page 3 of 3');
+    expect(html).not.toContain('data-testid="report-preview-more"');
+  });
+
+  it('writes each photo’s date (marked up when it is), caption and comments, the markup in the photo’s own pixels', () => {
     const shape: Shape = { id: 's1', color: 'red', width: 'medium', authorId: 'b1', geometry: { kind: 'rect', from: { x: 0.1, y: 0.1 }, to: { x: 0.5, y: 0.5 } } };
     const content = reportContent([], { perPage: 1 });
-    content.sections = [{ milestone: null, date: 0, note: 'Framing inspection', photos: [{ ...reportPhoto('a', { caption: 'Framing passed' }), shapes: [shape], comments: [comment({ author: profile({ name: 'Summit Homes' }), body: 'Looks good' })] }] }];
-    const html = preview(content);
+    content.sections = [
+      {
+        milestone: null,
+        date: 0,
+        note: 'Framing inspection',
+        photos: [{ ...reportPhoto('a', { caption: 'Framing passed', takenAt: Date.UTC(2026, 2, 4) }), shapes: [shape], comments: [comment({ author: profile({ name: 'Summit Homes' }), body: 'Looks good' })] }],
+      },
+    ];
+    const html = draw(content, 1, 3);
     expect(html).toContain('viewBox="0 0 1600 1200"');
     expect(html).toContain('data-testid="markup-shape"');
+    expect(html).toContain('Mar 4, 2026 · marked up');
     expect(html).toContain('Framing passed');
-    expect(html).toContain('Looks good');
+    expect(html).toContain('Summit Homes: Looks good');
     expect(html).toContain('“Framing inspection”');
+    // Under the photo: the date, then the caption, then the comments.
+    const under = html.slice(html.indexOf('<figcaption'));
+    expect(under.indexOf('>Mar 4, 2026 · marked up<')).toBeGreaterThan(-1);
+    expect(under.indexOf('>Mar 4, 2026 · marked up<')).toBeLessThan(under.indexOf('>Framing passed<'));
+    expect(under.indexOf('>Framing passed<')).toBeLessThan(under.indexOf('Summit Homes: Looks good'));
   });
 
-  it('puts the before/after pairs side by side after the photos', () => {
+  it('heads sections by milestone when grouped so, and keeps a section’s note to its first page', () => {
+    const content = reportContent([3, 1], { perPage: 2 });
+    content.sections[0].milestone = 'Framing';
+    content.sections[0].note = 'Walls up';
+    const html = draw(content, 4, 5);
+    expect(labels(html).slice(1, 4)).toEqual(['Page 2: Framing', 'Page 3: Framing', 'Page 4: Photos without a milestone']);
+    expect(html).toContain('Framing (continued)');
+    expect(count(html, 'report-section-note')).toBe(1);
+    expect(html).toContain('and 1 more page');
+  });
+
+  it('puts the before/after pairs side by side after the photos, then what changed, oldest first', () => {
     const content = reportContent([1], { perPage: 1 });
-    content.pairs = [{ before: reportPhoto('b', { caption: 'Bare lot' }), after: reportPhoto('a', { caption: 'Framed' }) }];
-    const html = preview(content);
-    expect(html).toContain('Page 4: before and after');
+    content.pairs = [{ before: reportPhoto('b', { caption: 'Bare lot', takenAt: Date.UTC(2026, 0, 5) }), after: reportPhoto('a', { caption: 'Framed', takenAt: Date.UTC(2026, 5, 1) }) }];
+    content.changes = [
+      timelineEntry({ id: 't1', createdAt: Date.UTC(2026, 0, 2), actorName: 'Dana Ortiz', detail: { type: 'milestone_completed', milestoneId: 'm1', name: 'Foundation' } }),
+      timelineEntry({ id: 't2', createdAt: Date.UTC(2026, 1, 3) }),
+    ];
+    const html = draw(content, 3, 4, 1);
+    expect(labels(html)).toEqual(['Page 1: cover', 'Page 2: Photos without a milestone', 'Page 3: before and after', 'Page 4: what changed']);
+    expect(html).toContain('Before · Jan 5, 2026');
+    expect(html).toContain('After · Jun 1, 2026');
     expect(html.indexOf('Bare lot')).toBeLessThan(html.indexOf('Framed'));
-    expect(html).toContain('1 photo · about 4 pages');
+    expect(html.indexOf('Jan 2, 2026')).toBeLessThan(html.indexOf('Dana Ortiz completed Foundation'));
+    expect(html.indexOf('Dana Ortiz completed Foundation')).toBeLessThan(html.indexOf('Alex Morgan changed the status from Planning to In progress'));
+    expect(html).toContain('3 photos · 4 pages');
+  });
+
+  it('says when nothing was recorded in the period', () => {
+    expect(draw(reportContent([1]), 1, 3)).toContain('Nothing was recorded in this period.');
   });
 
   it('says why there is no preview', () => {
-    const html = preview(null, 'No photos match these choices.');
+    const html = draw(null, 0, 0, undefined, 'No photos match these choices.');
     expect(html).toContain('No photos match these choices.');
     expect(html).not.toContain('data-testid="report-page"');
   });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ReportContent, ReportOptions } from '../../protocol/types';
+import type { ReportOptions } from '../../protocol/types';
+import type { ReportPreviewData } from '../../lib/reports';
 import { commands } from '../../sync/commands';
 import { RequestError } from '../../sync/requests';
 
@@ -7,8 +8,12 @@ import { RequestError } from '../../sync/requests';
 export const PREVIEW_DELAY_MS = 400;
 
 export interface ReportPreviewState {
-  /** The latest preview that arrived; kept while the next one is on its way. */
-  content: ReportContent | null;
+  /**
+   * The latest preview that arrived (its first pages' content, and the whole report's
+   * photo and page counts, as the server counts them); kept while the next one is on
+   * its way.
+   */
+  preview: ReportPreviewData | null;
   loading: boolean;
   /** Why the latest request gave no preview, in the server's words when it said why. */
   problem: string | null;
@@ -24,7 +29,7 @@ export interface ReportPreviewState {
  */
 export function useReportPreview(projectId: string, options: ReportOptions, blocked: boolean): ReportPreviewState {
   const key = JSON.stringify(options);
-  const [state, setState] = useState<ReportPreviewState>({ content: null, loading: !blocked, problem: null, fieldErrors: {} });
+  const [state, setState] = useState<ReportPreviewState>({ preview: null, loading: !blocked, problem: null, fieldErrors: {} });
   const latest = useRef(0);
   const asked = useRef(false);
 
@@ -40,9 +45,12 @@ export function useReportPreview(projectId: string, options: ReportOptions, bloc
     const delay = asked.current ? PREVIEW_DELAY_MS : 0;
     const timer = window.setTimeout(() => {
       asked.current = true;
-      commands.previewReport(projectId, JSON.parse(key) as ReportOptions).then(
-        (content) => {
-          if (latest.current === request) setState({ content, loading: false, problem: null, fieldErrors: {} });
+      const sent = JSON.parse(key) as ReportOptions;
+      commands.previewReport(projectId, sent).then(
+        ({ content, photos, pages }) => {
+          // The pairs asked for: the content holds the first two only.
+          const preview = { content, photos, pages, pairs: sent.pairs.length };
+          if (latest.current === request) setState({ preview, loading: false, problem: null, fieldErrors: {} });
         },
         (err: unknown) => {
           if (latest.current !== request) return;
