@@ -23,6 +23,10 @@
 //! samples) as one site visit, every file at once, and reads the server's peak RSS
 //! (`--pid`).
 //!
+//! `photos report`: the builder makes progress reports (issue 28) of the newest
+//! `--photos` photos of the demo homeowner's project; seconds to ready, pages, size and
+//! the server's peak RSS (`--pid`) while each is made.
+//!
 //!   cargo run --release -p sitecast-loadtest --bin photos -- renditions --seconds 10
 //!   cargo run --release -p sitecast-loadtest --bin photos -- upload --url http://127.0.0.1:8090
 
@@ -113,6 +117,32 @@ enum Command {
         count: usize,
         #[arg(long, default_value = "builder@sitecast.demo")]
         builder: String,
+        #[arg(long, default_value = "sitecast-demo")]
+        password: String,
+    },
+    /// Issue 28: the builder makes progress reports of the demo homeowner's project
+    /// (the newest `--photos` of its photos, hand-picked) back to back, `--count`
+    /// times; each one's seconds from request to ready, its pages and size, and the
+    /// server's resident memory before and at its peak while it was made.
+    Report {
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        /// The server's process id, to read its resident memory.
+        #[arg(long)]
+        pid: u32,
+        #[arg(long, default_value_t = 20)]
+        photos: usize,
+        #[arg(long, default_value_t = 1)]
+        per_page: u8,
+        /// Draw each photo's markup on (the photos need some for this to cost anything).
+        #[arg(long)]
+        markup: bool,
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        #[arg(long, default_value = "builder@sitecast.demo")]
+        builder: String,
+        #[arg(long, default_value = "homeowner@sitecast.demo")]
+        homeowner: String,
         #[arg(long, default_value = "sitecast-demo")]
         password: String,
     },
@@ -596,6 +626,77 @@ async fn bomb(url: &str, pid: u32, count: usize, builder: &str, password: &str) 
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
+async fn report(
+    url: &str,
+    pid: u32,
+    photos: usize,
+    per_page: u8,
+    markup: bool,
+    count: usize,
+    builder: &str,
+    homeowner: &str,
+    password: &str,
+) -> anyhow::Result<()> {
+    let home = login(url, homeowner, password).await?;
+    let (_, hello) = connect(url, &home).await?;
+    let homeowner_id = hello.user.id.clone();
+    let cookie = login(url, builder, password).await?;
+    let (mut ws, hello) = connect(url, &cookie).await?;
+    let project = hello.snapshot.projects.iter().find(|p| p.homeowner_id == homeowner_id).context("the homeowner has no project")?.id.clone();
+    send(&mut ws, 1, Request::Subscribe(protocol::Subscribe { id: project.clone() })).await?;
+    let all = loop {
+        if let ServerMsg::Reply { response: protocol::Response::Subscribed { photos, .. }, .. } = next(&mut ws).await? {
+            break photos;
+        }
+    };
+    if all.len() < photos {
+        bail!("the project has {} photos, fewer than {photos}: upload more first (`photos upload`)", all.len());
+    }
+    let picked: Vec<String> = all.iter().take(photos).map(|p| p.id.clone()).collect();
+    let options = protocol::ReportOptions {
+        photos: protocol::ReportPhotos::Picked,
+        picked,
+        per_page,
+        markup,
+        ..Default::default()
+    };
+    for round in 0..count {
+        std::fs::write(format!("/proc/{pid}/clear_refs"), "5")?;
+        let before = status_kib(pid, "VmRSS:")?;
+        let start = Instant::now();
+        let id = 10 + round as u32;
+        send(&mut ws, id, Request::MakeReport(protocol::MakeReport { project_id: project.clone(), options: options.clone() })).await?;
+        let mut report_id = None;
+        let ready = loop {
+            match next(&mut ws).await? {
+                ServerMsg::Reply { id: got, response: protocol::Response::Report { report } } if got == id => report_id = Some(report.id),
+                ServerMsg::Error { id: Some(got), error } if got == id => bail!("refused: {}", error.message),
+                ServerMsg::Event { event: protocol::Event::ReportChanged { report } }
+                    if Some(&report.id) == report_id.as_ref() && report.status != protocol::ReportStatus::Generating =>
+                {
+                    break report;
+                }
+                _ => {}
+            }
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        let peak = status_kib(pid, "VmHWM:")?;
+        if ready.status != protocol::ReportStatus::Ready {
+            bail!("the report failed: {:?}", ready.error);
+        }
+        println!(
+            "report photos={photos} per_page={per_page} markup={markup} seconds={seconds:.2} pages={} size={:.1}MB rss_before={}MB peak_rss={}MB peak_growth={}MB",
+            ready.pages.unwrap_or(0),
+            ready.byte_size.unwrap_or(0) as f64 / 1e6,
+            before / 1024,
+            peak / 1024,
+            peak.saturating_sub(before) / 1024
+        );
+    }
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     match Args::parse().command {
@@ -614,5 +715,8 @@ async fn main() -> anyhow::Result<()> {
             markup(seconds, threads, shapes)
         }
         Command::Bomb { url, pid, count, builder, password } => bomb(&url, pid, count, &builder, &password).await,
+        Command::Report { url, pid, photos, per_page, markup, count, builder, homeowner, password } => {
+            report(&url, pid, photos, per_page, markup, count, &builder, &homeowner, &password).await
+        }
     }
 }

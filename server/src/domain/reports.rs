@@ -9,6 +9,8 @@
 //! the photos.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -437,10 +439,15 @@ struct Incoming {
 struct Feed {
     photos: mpsc::Receiver<Incoming>,
     placed: mpsc::UnboundedSender<usize>,
+    /// Set when the report was deleted while it was made: the rest is skipped.
+    dropped: Arc<AtomicBool>,
 }
 
 impl PhotoSource for Feed {
     fn jpeg(&mut self, photo_id: &str) -> Option<Vec<u8>> {
+        if self.dropped.load(Ordering::Relaxed) {
+            return None;
+        }
         // The feeder sends in page order; anything else would be a bug, skipped past.
         while let Some(next) = self.photos.blocking_recv() {
             if next.id != photo_id {
@@ -476,7 +483,12 @@ async fn generate<T: Turns>(svc: Services, turns: T, row: ReportRow, plan: Plan)
         Ok((pages, key, size)) => {
             tracing::info!(report = %id, pages, bytes = size, seconds = started.elapsed().as_secs_f64(), "report made");
             Box::pin(async move {
-                reports::finish(svc2.store.pool(), &id2, i32::try_from(pages).unwrap_or(i32::MAX), size, &key, now_ms()).await?;
+                let pages = i32::try_from(pages).unwrap_or(i32::MAX);
+                if !reports::finish(svc2.store.pool(), &id2, pages, size, &key, now_ms()).await? {
+                    // Deleted while it was made: its PDF goes too.
+                    svc2.delete_files(std::slice::from_ref(&key)).await;
+                    return Ok(((), Vec::new()));
+                }
                 Ok(((), vec![Change::Report { id: id2.clone(), project_id: project_id.clone() }]))
             }) as crate::domain::turns::Step<()>
         }
@@ -500,7 +512,8 @@ async fn run<T: Turns>(svc: &Services, turns: &T, row: &ReportRow, plan: Plan) -
         photo_order(&plan).into_iter().map(|(id, shapes)| (id.clone(), plan.display_keys.get(&id).cloned(), shapes)).collect();
     let (photo_tx, photo_rx) = mpsc::channel::<Incoming>(2);
     let (placed_tx, mut placed_rx) = mpsc::unbounded_channel::<usize>();
-    let feed = Feed { photos: photo_rx, placed: placed_tx };
+    let dropped = Arc::new(AtomicBool::new(false));
+    let feed = Feed { photos: photo_rx, placed: placed_tx, dropped: dropped.clone() };
 
     // The feeder reads each photo's display image as the generator takes the one before.
     let store = svc.photos.clone();
@@ -537,10 +550,12 @@ async fn run<T: Turns>(svc: &Services, turns: &T, row: &ReportRow, plan: Plan) -
             let step = Box::pin(async move {
                 let moved = reports::progress(svc3.store.pool(), &id3, i32::try_from(done).unwrap_or(i32::MAX), now_ms()).await?;
                 let changes = if moved { vec![Change::Report { id: id3, project_id: project3 }] } else { Vec::new() };
-                Ok(((), changes))
+                Ok((moved, changes))
             });
-            if let Err(err) = turns2.take(&project_id, step).await {
-                err.log("recording a report's progress");
+            match turns2.take(&project_id, step).await {
+                Ok(true) => {}
+                Ok(false) => dropped.store(true, Ordering::Relaxed),
+                Err(err) => err.log("recording a report's progress"),
             }
         }
         latest

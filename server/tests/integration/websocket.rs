@@ -223,6 +223,16 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::TagPhotos(tag)).await;
         ask(Request::Search(protocol::Search { query: "kitch".into(), project_id: None, watch: true })).await;
         ask(Request::EndSearch(protocol::EndSearch {})).await;
+        // Issue 28: progress reports (made of the photo's project; deleted while it is made
+        // or after, either way).
+        let options = protocol::ReportOptions { per_page: 4, ..Default::default() };
+        ask(Request::PreviewReport(protocol::PreviewReport { project_id: photo.project_id.clone(), options: options.clone() })).await;
+        let Response::Report { report } = ask(Request::MakeReport(protocol::MakeReport { project_id: photo.project_id.clone(), options })).await
+        else {
+            unreachable!()
+        };
+        ask(Request::ListReports(protocol::ListReports { project_id: photo.project_id.clone() })).await;
+        ask(Request::DeleteReport(protocol::DeleteReport { id: report.id })).await;
         ask(Request::GetInstallationSettings(protocol::GetInstallationSettings {})).await;
         ask(Request::UpdateInstallationSettings(protocol::InstallationSettings { store_photo_locations: true })).await;
         // A notification of the admin's own: the homeowner mentions them.
