@@ -73,6 +73,8 @@ const MAX_CHANGES: usize = 400;
 pub const STALE_AFTER: Duration = Duration::from_secs(180);
 /// How often a report's progress is written and announced.
 const PROGRESS_EVERY: Duration = Duration::from_millis(400);
+/// How often a report being made (or waiting for the worker) says it is still alive.
+const HEARTBEAT: Duration = Duration::from_secs(30);
 
 /// What a report shows, the photo on its cover, and where each photo's display
 /// image is stored.
@@ -535,13 +537,24 @@ async fn run<T: Turns>(svc: &Services, turns: &T, row: &ReportRow, plan: Plan) -
         }
     });
 
-    // Progress, written and announced at most every PROGRESS_EVERY.
+    // Progress, written and announced at most every PROGRESS_EVERY, and written again
+    // every HEARTBEAT while nothing moves (waiting for the worker behind another
+    // report), so only a report whose instance stopped ever looks stale.
     let (svc2, turns2, id, project_id) = (svc.clone(), turns.clone(), row.id.clone(), row.project_id.clone());
     let progress = tokio::spawn(async move {
         let mut last = std::time::Instant::now();
-        let mut latest = None;
-        while let Some(done) = placed_rx.recv().await {
-            latest = Some(done);
+        let mut latest = 0;
+        let mut heartbeat = tokio::time::interval(HEARTBEAT);
+        heartbeat.tick().await;
+        loop {
+            let done = tokio::select! {
+                placed = placed_rx.recv() => match placed {
+                    Some(done) => done,
+                    None => break,
+                },
+                _ = heartbeat.tick() => latest,
+            };
+            latest = done;
             if last.elapsed() < PROGRESS_EVERY {
                 continue;
             }
@@ -558,7 +571,6 @@ async fn run<T: Turns>(svc: &Services, turns: &T, row: &ReportRow, plan: Plan) -
                 Err(err) => err.log("recording a report's progress"),
             }
         }
-        latest
     });
 
     let content = plan.content;
