@@ -134,7 +134,7 @@ pub fn may_make(actor: &Actor, project: &ProjectRow, options: &ReportOptions) ->
 
 /// The day a photo shows (taken, else uploaded), as the gallery dates it.
 fn shown_day(photo: &ImageRow) -> String {
-    day_of(photo.taken_at.unwrap_or(photo.created_at))
+    day_of(shown_at(photo))
 }
 
 fn shown_at(photo: &ImageRow) -> i64 {

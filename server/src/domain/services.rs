@@ -46,20 +46,18 @@ impl Services {
     /// Removes the stored files of deleted photos. Their rows are already gone, so a
     /// failure here leaves unreferenced files behind, never a row without its files.
     pub async fn delete_photo_files(&self, photos: &[(String, String)]) {
-        for (prefix, content_type) in photos {
-            let keys = photo_keys(prefix, extension_for(content_type));
-            for key in [keys.original, keys.display, keys.thumb] {
-                if let Err(err) = self.photos.delete(&key).await {
-                    tracing::warn!(%key, error = %err, "could not delete a photo file; it is left unreferenced");
-                }
-            }
-        }
+        let keys: Vec<String> = photos
+            .iter()
+            .flat_map(|(prefix, content_type)| {
+                let keys = photo_keys(prefix, extension_for(content_type));
+                [keys.original, keys.display, keys.thumb]
+            })
+            .collect();
+        self.delete_files(&keys).await;
     }
-}
 
-impl Services {
-    /// Removes stored files by key (a deleted project's reports); as for photos, a
-    /// failure leaves an unreferenced file, never a row without its file.
+    /// Removes stored files by key (a deleted photo's, a deleted project's reports);
+    /// a failure leaves an unreferenced file, never a row without its file.
     pub async fn delete_files(&self, keys: &[String]) {
         for key in keys {
             if let Err(err) = self.photos.delete(key).await {
