@@ -419,3 +419,43 @@ async fn a_photo_tagged_on_one_instance_reaches_open_search_results_on_the_other
     })
     .await;
 }
+
+/// Issue 28: a report made on one instance moves on to ready on the homeowner's page on
+/// the other, and its deletion reaches it there too.
+#[actix_web::test]
+async fn a_report_made_on_one_instance_is_watched_and_deleted_on_the_other() {
+    on_two_instances(|a, b| async move {
+        let (mut builder, hello) = a.connect(BUILDER).await;
+        let (mut home, _) = b.connect(HOMEOWNER).await;
+        let maple = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().id.clone();
+        home.request(1, Request::Subscribe(protocol::Subscribe { id: maple.clone() })).await.unwrap();
+        let options = protocol::ReportOptions { per_page: 2, ..Default::default() };
+        let make = Request::MakeReport(protocol::MakeReport { project_id: maple.clone(), options });
+        let Response::Report { report } = builder.request(1, make).await.unwrap() else { unreachable!() };
+        let ready = loop {
+            let seen = tokio::time::timeout(
+                Duration::from_secs(60),
+                home.event(|e| match e {
+                    Event::ReportChanged { report: r } if r.id == report.id => Some(r.clone()),
+                    _ => None,
+                }),
+            )
+            .await
+            .expect("the report's progress reaches the other instance");
+            if seen.status != protocol::ReportStatus::Generating {
+                break seen;
+            }
+        };
+        assert_eq!((ready.status, ready.done), (protocol::ReportStatus::Ready, report.total));
+        builder.request(2, Request::DeleteReport(protocol::DeleteReport { id: report.id.clone() })).await.unwrap();
+        let gone = home
+            .event(|e| match e {
+                Event::ReportDeleted { id, .. } => Some(id.clone()),
+                _ => None,
+            })
+            .await;
+        assert_eq!(gone, report.id);
+        (a, b)
+    })
+    .await;
+}
