@@ -7,7 +7,7 @@ use ts_rs::TS;
 use crate::error::ApiError;
 use crate::types::{
     Comment, GuestAccess, GuestLink, GuestPhotos, ImageCategory, InstallationSettings, MailPreferences, Markup, MilestonePlan,
-    Millis, Notification, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Report, ReportContent, ReportOptions,
+    Millis, Notification, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Report, ReportContent, ReportOptions, SharedReport,
     Role, SearchResults, Shape, TagUse, TimelineEntry, UserSummary,
 };
 
@@ -136,6 +136,12 @@ pub enum Request {
     ListReports(ListReports),
     /// Its maker or an admin.
     DeleteReport(DeleteReport),
+    /// Whoever may share the project and see its reports: a link that shows one ready
+    /// report to anyone, without an account (a guest link; revoked like one).
+    ShareReport(ShareReport),
+    /// Admins and the project's builder: mail a ready report to the homeowner (the
+    /// PDF attached when it is small enough, and a link to it in the app).
+    MailReport(MailReport),
     /// Admin.
     GetInstallationSettings(GetInstallationSettings),
     /// Admin.
@@ -437,6 +443,22 @@ pub struct DeleteReport {
     pub id: String,
 }
 
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ShareReport {
+    pub report_id: String,
+    /// 1, 7 or 30; absent: never expires.
+    #[serde(default)]
+    #[ts(optional)]
+    pub expires_in_days: Option<u32>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct MailReport {
+    pub id: String,
+}
+
 /// How a new project's milestones start (issue 18).
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
@@ -735,8 +757,10 @@ pub struct GuestHello {
     pub access: GuestAccess,
     pub project: Project,
     pub milestones: MilestonePlan,
-    /// The photos the link shows, newest first.
+    /// The photos the link shows, newest first (none on a report link).
     pub photos: Vec<ProjectImage>,
+    /// A report link's report (issue 28); its page shows that instead of the project.
+    pub report: Option<SharedReport>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]

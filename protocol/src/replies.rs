@@ -220,6 +220,8 @@ request_messages! {
     MakeReport(MakeReport) => Report,
     ListReports(ListReports) => Reports,
     DeleteReport(DeleteReport) => Done,
+    ShareReport(ShareReport) => GuestLinkCreated,
+    MailReport(MailReport) => Report,
     GetInstallationSettings(GetInstallationSettings) => InstallationSettings,
     UpdateInstallationSettings(InstallationSettings) => InstallationSettings,
 }
@@ -359,6 +361,7 @@ mod tests {
             created_by: None,
             revoked_at: None,
             last_opened_at: None,
+            report_id: None,
         }
     }
 
@@ -463,6 +466,8 @@ mod tests {
             Request::MakeReport(crate::messages::MakeReport { project_id: id(), options: report_options() }),
             Request::ListReports(crate::messages::ListReports { project_id: id() }),
             Request::DeleteReport(crate::messages::DeleteReport { id: id() }),
+            Request::ShareReport(crate::messages::ShareReport { report_id: id(), expires_in_days: Some(30) }),
+            Request::MailReport(crate::messages::MailReport { id: id() }),
             Request::GetInstallationSettings(crate::messages::GetInstallationSettings {}),
             Request::UpdateInstallationSettings(InstallationSettings { store_photo_locations: false }),
         ]
@@ -486,6 +491,8 @@ mod tests {
             created_at: 1,
             created_by: None,
             finished_at: None,
+            mailed_at: None,
+            mailed_to: None,
         }
     }
 

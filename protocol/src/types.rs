@@ -522,6 +522,8 @@ pub struct GuestLink {
     pub revoked_at: Option<Millis>,
     /// When a guest last opened it.
     pub last_opened_at: Option<Millis>,
+    /// A report link (issue 28): the one report it shows, instead of the project.
+    pub report_id: Option<String>,
 }
 
 /// What a guest link lets its guest do, as the guest's page needs it.
@@ -535,6 +537,8 @@ pub struct GuestAccess {
     pub expires_at: Option<Millis>,
     /// Who shared it, by display name.
     pub shared_by: Option<String>,
+    /// A report link (issue 28): the report it shows; the guest's hello carries it.
+    pub report_id: Option<String>,
 }
 
 /// A point on a photo in its own coordinates (issue 27): fractions of its width and
@@ -730,6 +734,25 @@ pub struct Report {
     pub created_at: Millis,
     pub created_by: Option<UserSummary>,
     pub finished_at: Option<Millis>,
+    /// When it was last mailed to the homeowner, and to whom (their name).
+    pub mailed_at: Option<Millis>,
+    pub mailed_to: Option<String>,
+}
+
+/// A report as its link's guest sees it (issue 28): what it shows, as it was made,
+/// and where its PDF is.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SharedReport {
+    pub id: String,
+    pub pages: i32,
+    pub byte_size: i64,
+    pub created_at: Millis,
+    /// The maker's display name (never an address).
+    pub made_by: Option<String>,
+    /// `None` for a report made before its content was kept: its PDF shows it.
+    pub content: Option<ReportContent>,
+    pub pdf_url: String,
 }
 
 /// Where a milestone stands on the report's day.

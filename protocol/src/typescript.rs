@@ -12,14 +12,14 @@ use crate::messages::{
     SetFavourite, Subscribe, Unsubscribe, UserDeletionImpact, Search, EndSearch, ListTags, TagPhotos, GetInstallationSettings,
     AddMilestone, ClientMsg, CreateGuestLink, CreateProject, CreateUser, Event, GuestHello, Hello, LogEntry, MilestoneStart,
     PasswordChange, ProfileUpdate, Request, Response, ServerMsg, SetMilestoneDone, Snapshot, UpdateMilestone,
-    UpdatePhoto, UpdateProject, UpdateUser, UserDirectory, UserListing, PreviewReport, MakeReport, ListReports, DeleteReport,
+    UpdatePhoto, UpdateProject, UpdateUser, UserDirectory, UserListing, PreviewReport, MakeReport, ListReports, DeleteReport, ShareReport, MailReport,
 };
 use crate::types::{
     Comment, Favourite, Geometry, GuestAccess, Markup, MarkupColor, Point, Shape, StrokeWidth, GuestLink, GuestPhotos, ImageCategory, MailPreferences, Milestone, MilestonePlan,
     Notification, NotificationKind, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Role, TimelineDetail,
     TimelineEntry, TimelinePhoto, UserSummary, GeoPoint, TagKind, TagUse, SearchResults, ProjectHit, PhotoHit, CommentHit,
     InstallationSettings, ReportPhotos, ReportGrouping, ReportPair, ReportOptions, ReportStatus, Report, ReportMilestoneState,
-    ReportMilestone, ReportPhoto, ReportSection, ReportPairView, ReportContent,
+    ReportMilestone, ReportPhoto, ReportSection, ReportPairView, ReportContent, SharedReport,
 };
 
 /// Path of the generated file, relative to the workspace root.
@@ -76,6 +76,7 @@ pub fn typescript_bindings() -> String {
         ReportSection::decl(&cfg),
         ReportPairView::decl(&cfg),
         ReportContent::decl(&cfg),
+        SharedReport::decl(&cfg),
         InstallationSettings::decl(&cfg),
         ErrorCode::decl(&cfg),
         FieldError::decl(&cfg),
@@ -129,6 +130,8 @@ pub fn typescript_bindings() -> String {
         MakeReport::decl(&cfg),
         ListReports::decl(&cfg),
         DeleteReport::decl(&cfg),
+        ShareReport::decl(&cfg),
+        MailReport::decl(&cfg),
         ListTags::decl(&cfg),
         TagPhotos::decl(&cfg),
         GetInstallationSettings::decl(&cfg),

@@ -82,6 +82,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     let worker = MailWorker {
         store: store.clone(),
         transport: mail_transport(&config)?,
+        files: photos.clone(),
         from,
         wake: outbox.waker(),
         stop: ops.mail_stop.clone(),

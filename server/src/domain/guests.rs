@@ -79,6 +79,7 @@ pub fn view(row: &GuestLinkRow) -> GuestLink {
         created_by: Some(maker_summary(row)),
         revoked_at: row.revoked_at,
         last_opened_at: row.last_opened_at,
+        report_id: row.report_id.clone(),
     }
 }
 
@@ -99,7 +100,13 @@ pub fn plan_create(
     if !policy::allows(actor, Action::ShareProject, Target::Project(project_ref(project))) {
         return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED_SHARE));
     }
-    let expires_at = match input.expires_in_days {
+    plan_expiry(input.expires_in_days, active_links, now)
+}
+
+/// When a new link expires (`expires_in_days`: 1, 7, 30 or never), if one more link
+/// fits beside the maker's `active_links` to the project.
+pub fn plan_expiry(expires_in_days: Option<u32>, active_links: usize, now: i64) -> Result<Option<i64>> {
+    let expires_at = match expires_in_days {
         None => None,
         Some(days) if EXPIRY_DAYS.contains(&days) => Some(now + i64::from(days) * DAY_MS),
         Some(_) => return Err(Error::field("expiresInDays", BAD_EXPIRY)),
@@ -115,25 +122,66 @@ pub fn is_live(row: &GuestLinkRow, now: i64) -> bool {
     row.revoked_at.is_none() && row.expires_at.is_none_or(|at| at > now)
 }
 
+/// How many of the actor's links to a project open now.
+async fn active_links(svc: &Services, actor: &Actor, project_id: &str, now: i64) -> Result<usize> {
+    let mine = guest_links::list_for_project(svc.store.pool(), project_id, Some(&actor.id)).await?;
+    Ok(mine.iter().filter(|l| is_live(l, now)).count())
+}
+
 pub async fn create(svc: &Services, actor: &Actor, input: &CreateGuestLink) -> Result<(GuestLink, String)> {
     let project = projects::visible(svc, actor, &input.project_id).await?;
     let now = now_ms();
-    let mine = guest_links::list_for_project(svc.store.pool(), &project.id, Some(&actor.id)).await?;
-    let active = mine.iter().filter(|l| is_live(l, now)).count();
+    let active = active_links(svc, actor, &project.id, now).await?;
     let expires_at = plan_create(actor, &project, input, active, now)?;
+    let shows = Shows { photos: input.photos, downloads: input.downloads, report_id: None };
+    insert_link(svc, actor, &project.id, shows, expires_at, now).await
+}
+
+/// A link to one report of the project (issue 28), after the caller's policy check:
+/// the same expiries and the same cap on live links as a link to the project.
+pub async fn create_for_report(
+    svc: &Services,
+    actor: &Actor,
+    project: &ProjectRow,
+    report_id: &str,
+    expires_in_days: Option<u32>,
+) -> Result<(GuestLink, String)> {
+    let now = now_ms();
+    let active = active_links(svc, actor, &project.id, now).await?;
+    let expires_at = plan_expiry(expires_in_days, active, now)?;
+    let shows = Shows { photos: GuestPhotos::All, downloads: false, report_id: Some(report_id) };
+    insert_link(svc, actor, &project.id, shows, expires_at, now).await
+}
+
+/// What a new link shows.
+struct Shows<'a> {
+    photos: GuestPhotos,
+    downloads: bool,
+    report_id: Option<&'a str>,
+}
+
+async fn insert_link(
+    svc: &Services,
+    actor: &Actor,
+    project_id: &str,
+    shows: Shows<'_>,
+    expires_at: Option<i64>,
+    now: i64,
+) -> Result<(GuestLink, String)> {
     let token = new_token();
     let id = new_id();
     guest_links::insert(
         svc.store.pool(),
         &NewGuestLink {
             id: &id,
-            project_id: &project.id,
+            project_id,
             created_by: &actor.id,
             token_hash: &hash_token(&token),
-            photos: input.photos,
-            downloads: input.downloads,
+            photos: shows.photos,
+            downloads: shows.downloads,
             expires_at,
             created_at: now,
+            report_id: shows.report_id,
         },
     )
     .await?;
@@ -208,8 +256,14 @@ async fn pass_of(svc: &Services, row: &GuestLinkRow) -> Result<GuestPass> {
         maker: Actor { id: row.created_by.clone(), role: row.maker_role },
         photos: row.photos,
         downloads: row.downloads,
+        report_id: row.report_id.clone(),
     };
-    if !policy::guest_allows(&guest, Action::ViewProject, LinkedRef { id: &project.id, project: project_ref(&project) }) {
+    let linked = LinkedRef { id: &project.id, project: project_ref(&project) };
+    let opens = match &guest.report_id {
+        Some(report_id) => policy::guest_sees_report(&guest, report_id, linked),
+        None => policy::guest_allows(&guest, Action::ViewProject, linked),
+    };
+    if !opens {
         return Err(inactive());
     }
     let access = GuestAccess {
@@ -219,6 +273,7 @@ async fn pass_of(svc: &Services, row: &GuestLinkRow) -> Result<GuestPass> {
         downloads: guest.downloads,
         expires_at: row.expires_at,
         shared_by: shared_by(row),
+        report_id: row.report_id.clone(),
     };
     Ok(GuestPass { guest, expires_at: row.expires_at, access })
 }
@@ -232,8 +287,12 @@ pub async fn linked_project(svc: &Services, guest: &Guest, action: Action) -> Re
     Ok(project)
 }
 
-/// The maker's favourites in the linked project, when the link shows only those.
-pub async fn favourites_shown(svc: &Services, guest: &Guest) -> Result<Option<HashSet<String>>> {
+/// The photos the link shows, when it shows a set rather than every photo: a report
+/// link's report's photos (issue 28), a favourites link's maker's favourites.
+pub async fn shown_set(svc: &Services, guest: &Guest) -> Result<Option<HashSet<String>>> {
+    if let Some(report_id) = &guest.report_id {
+        return Ok(Some(super::reports::photo_ids_of(svc, report_id).await?));
+    }
     Ok(match guest.photos {
         GuestPhotos::All => None,
         GuestPhotos::Favourites => {
@@ -245,7 +304,7 @@ pub async fn favourites_shown(svc: &Services, guest: &Guest) -> Result<Option<Ha
 /// The linked project's photos the guest sees, newest first.
 pub async fn photos(svc: &Services, guest: &Guest, project: &ProjectRow) -> Result<Vec<ProjectImage>> {
     let rows = images::list_for_project(svc.store.pool(), &project.id).await?;
-    let shown = favourites_shown(svc, guest).await?;
+    let shown = shown_set(svc, guest).await?;
     let view = GuestView::new(guest, shown.as_ref());
     Ok(rows.iter().filter(|r| view.sees(&r.id)).map(|r| views::for_guests(views::image(r))).collect())
 }
@@ -263,11 +322,12 @@ pub async fn photo(svc: &Services, guest: &Guest, id: &str, action: Action) -> R
     if !policy::guest_allows(guest, action, LinkedRef { id: &project.id, project: project_ref(&project) }) {
         return Err(not_found());
     }
-    let favourite = match guest.photos {
-        GuestPhotos::All => false,
-        GuestPhotos::Favourites => images::is_favourite(pool, &guest.maker.id, &image.id).await?,
+    let in_set = match (&guest.report_id, guest.photos) {
+        (Some(report_id), _) => super::reports::photo_ids_of(svc, report_id).await?.contains(&image.id),
+        (None, GuestPhotos::All) => false,
+        (None, GuestPhotos::Favourites) => images::is_favourite(pool, &guest.maker.id, &image.id).await?,
     };
-    if !policy::guest_sees_photo(guest, favourite) {
+    if !policy::guest_sees_photo(guest, in_set) {
         return Err(not_found());
     }
     Ok(image)
@@ -301,7 +361,7 @@ pub async fn milestones(svc: &Services, project: &ProjectRow) -> Result<protocol
 pub async fn timeline(svc: &Services, guest: &Guest, before: Option<&str>) -> Result<(Vec<TimelineEntry>, Option<String>)> {
     let project = linked_project(svc, guest, Action::ReadTimeline).await?;
     let (entries, next) = super::timeline::page(svc, &project.id, before).await?;
-    let shown = favourites_shown(svc, guest).await?;
+    let shown = shown_set(svc, guest).await?;
     let view = GuestView::new(guest, shown.as_ref());
     Ok((entries.into_iter().filter_map(|e| view.entry(e)).collect(), next))
 }
@@ -359,6 +419,11 @@ impl<'a> GuestView<'a> {
     /// An event as this guest may see it, or `None` when it is none of theirs. Every
     /// event is listed, so a new one is decided here before a guest can receive it.
     pub fn event(&self, event: Event) -> Option<Event> {
+        // A report link's page shows the report as it was made: only the project's end
+        // reaches it (its link's end comes as its own `session_ended`).
+        if self.guest.report_id.is_some() {
+            return matches!(event, Event::ProjectDeleted { .. }).then_some(event);
+        }
         match event {
             Event::ProjectUpdated { project, .. } => Some(Event::ProjectUpdated { project: self.project(project), actor: None }),
             Event::PhotoAdded { photo } => self.sees(&photo.id).then(|| Event::PhotoAdded { photo: views::for_guests(photo) }),
@@ -451,6 +516,7 @@ mod tests {
             maker: Actor { id: "h".into(), role: Role::Homeowner },
             photos,
             downloads: false,
+            report_id: None,
         }
     }
 

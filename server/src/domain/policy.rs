@@ -23,6 +23,9 @@ pub struct Guest {
     pub maker: Actor,
     pub photos: GuestPhotos,
     pub downloads: bool,
+    /// A report link (issue 28): the one report it shows, and of the project only what
+    /// that report shows.
+    pub report_id: Option<String>,
 }
 
 impl Guest {
@@ -122,10 +125,14 @@ pub enum Action {
     ViewReports,
     /// Delete a report.
     DeleteReport,
+    /// Make a link that shows one report to anyone (a guest link to the report).
+    ShareReport,
+    /// Mail a report to the project's homeowner.
+    MailReport,
 }
 
 impl Action {
-    pub const ALL: [Action; 36] = [
+    pub const ALL: [Action; 38] = [
         Action::ListUsers,
         Action::ViewUser,
         Action::CreateUser,
@@ -162,6 +169,8 @@ impl Action {
         Action::MakeFavouritesReport,
         Action::ViewReports,
         Action::DeleteReport,
+        Action::ShareReport,
+        Action::MailReport,
     ];
 }
 
@@ -187,8 +196,13 @@ pub enum Scope {
     OwnLinks,
     /// A report the actor made, of a project the actor may see.
     OwnReports,
-    /// Guests: the project their link is to.
+    /// Guests: the project their link is to, on a link to the project (not a report link).
     LinkedProject,
+    /// Guests: the project their link is to, on either kind of link (a report link shows
+    /// the project's facts and the report's photos).
+    LinkedProjectOrReport,
+    /// Guests: the report their link is to (a report link).
+    LinkedReport,
     /// Guests: the project their link is to, when the link allows downloads.
     LinkedProjectWithDownloads,
 }
@@ -197,14 +211,14 @@ use Scope::*;
 
 /// SPEC.md §6, one row per action: (admin, builder, homeowner, guest). Guests (issue
 /// 18) are the last column: they only ever look, at the one project of their link.
-pub const RULES: [(Action, [Scope; 4]); 36] = [
+pub const RULES: [(Action, [Scope; 4]); 38] = [
     (Action::ListUsers, [Any, OwnHomeowners, Never, Never]),
     (Action::ViewUser, [Any, SelfOrOwnHomeowners, OwnAccount, Never]),
     (Action::CreateUser, [Any, Never, Never, Never]),
     (Action::EditUser, [Any, OwnHomeowners, Never, Never]),
     (Action::DeleteUser, [AnyButSelf, Never, Never, Never]),
     (Action::ListProjects, [Any, OwnProjects, OwnProjects, Never]),
-    (Action::ViewProject, [Any, OwnProjects, OwnProjects, LinkedProject]),
+    (Action::ViewProject, [Any, OwnProjects, OwnProjects, LinkedProjectOrReport]),
     (Action::CreateProject, [Any, Never, Never, Never]),
     (Action::EditProjectDetails, [Any, OwnProjects, Never, Never]),
     (Action::ChangeProjectStatus, [Any, Never, Never, Never]),
@@ -227,7 +241,7 @@ pub const RULES: [(Action, [Scope; 4]); 36] = [
     // Issue 18. A guest sees the link's photos (all, or its maker's favourites: see
     // `guest_sees_photo`) and the timeline; admins and the project's builder keep
     // the plan; anyone who sees a project may share it, and manages their own links.
-    (Action::ViewPhoto, [Any, OwnProjects, OwnProjects, LinkedProject]),
+    (Action::ViewPhoto, [Any, OwnProjects, OwnProjects, LinkedProjectOrReport]),
     (Action::ReadTimeline, [Any, OwnProjects, OwnProjects, LinkedProject]),
     (Action::EditMilestones, [Any, OwnProjects, Never, Never]),
     (Action::ShareProject, [Any, OwnProjects, OwnProjects, Never]),
@@ -246,11 +260,14 @@ pub const RULES: [(Action, [Scope; 4]); 36] = [
     // Issue 28: the people who document the build make reports of it; the homeowner
     // makes one of their favourites (for family, the bank). Everyone who sees the
     // project sees its reports; makers delete their own, admins any. Guests see a
-    // report only through its own link.
+    // report only through its own link, which whoever may share the project makes;
+    // the people who make reports mail them to the homeowner.
     (Action::MakeReport, [Any, OwnProjects, Never, Never]),
     (Action::MakeFavouritesReport, [Any, OwnProjects, OwnProjects, Never]),
-    (Action::ViewReports, [Any, OwnProjects, OwnProjects, Never]),
+    (Action::ViewReports, [Any, OwnProjects, OwnProjects, LinkedReport]),
     (Action::DeleteReport, [Any, OwnReports, OwnReports, Never]),
+    (Action::ShareReport, [Any, OwnProjects, OwnProjects, Never]),
+    (Action::MailReport, [Any, OwnProjects, Never, Never]),
 ];
 
 /// What an action is done to.
@@ -290,19 +307,31 @@ pub fn scope(role: Role, action: Action) -> Scope {
 /// and only while the link's maker may still see it.
 pub fn guest_allows(guest: &Guest, action: Action, project: LinkedRef<'_>) -> bool {
     let linked = project.id == guest.project_id && can_view_project(&guest.maker, project.project);
+    let report_link = guest.report_id.is_some();
     match column_scope(GUEST_COLUMN, action) {
-        LinkedProject => linked,
-        LinkedProjectWithDownloads => linked && guest.downloads,
+        LinkedProjectOrReport => linked,
+        LinkedProject => linked && !report_link,
+        LinkedProjectWithDownloads => linked && !report_link && guest.downloads,
+        LinkedReport => linked && report_link,
         _ => false,
     }
 }
 
-/// Whether a guest sees one photo of their link's project: every one, or (a
-/// favourites link) those its maker has favourited, as that set changes.
-pub fn guest_sees_photo(guest: &Guest, makers_favourite: bool) -> bool {
+/// Whether a guest may see this report of the linked project: their link's own.
+pub fn guest_sees_report(guest: &Guest, report_id: &str, project: LinkedRef<'_>) -> bool {
+    guest_allows(guest, Action::ViewReports, project) && guest.report_id.as_deref() == Some(report_id)
+}
+
+/// Whether a guest sees one photo of their link's project, given whether it is in
+/// the link's set (`in_set`): on a report link the photos its report shows; on a
+/// favourites link those its maker has favourited, as that set changes; else every one.
+pub fn guest_sees_photo(guest: &Guest, in_set: bool) -> bool {
+    if guest.report_id.is_some() {
+        return in_set;
+    }
     match guest.photos {
         GuestPhotos::All => true,
-        GuestPhotos::Favourites => makers_favourite,
+        GuestPhotos::Favourites => in_set,
     }
 }
 
@@ -506,7 +535,7 @@ mod tests {
 
         // (action, target kind) → [admin, builder, homeowner] for (own, other) targets.
         use Action as A;
-        let project_rows: [(Action, [bool; 3], [bool; 3]); 20] = [
+        let project_rows: [(Action, [bool; 3], [bool; 3]); 22] = [
             (A::ViewProject, [true, true, true], [true, false, false]),
             (A::EditProjectDetails, [true, true, false], [true, false, false]),
             (A::ChangeProjectStatus, [true, false, false], [true, false, false]),
@@ -527,6 +556,8 @@ mod tests {
             (A::MakeReport, [true, true, false], [true, false, false]),
             (A::MakeFavouritesReport, [true, true, true], [true, false, false]),
             (A::ViewReports, [true, true, true], [true, false, false]),
+            (A::ShareReport, [true, true, true], [true, false, false]),
+            (A::MailReport, [true, true, false], [true, false, false]),
         ];
         for (action, own, other) in project_rows {
             for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
@@ -639,6 +670,7 @@ mod tests {
             maker: homeowner.clone(),
             photos: GuestPhotos::All,
             downloads,
+            report_id: None,
         };
         let linked = LinkedRef { id: "p", project: ProjectRef { homeowner_id: "h", builder_id: Some("b") } };
         // The same owners under another id: a guest's link names one project only.
@@ -661,6 +693,24 @@ mod tests {
         assert!(guest_sees_photo(&favourites, true));
         assert!(!guest_sees_photo(&favourites, false));
         assert!(guest_sees_photo(&guest(false), false));
+        // Issue 28: a report link sees the project's facts, its report and that
+        // report's photos; nothing else of the project, whatever its flags say.
+        for downloads in [false, true] {
+            let mut report = guest(downloads);
+            report.report_id = Some("r".into());
+            for action in Action::ALL {
+                let expected = [A::ViewProject, A::ViewPhoto, A::ViewReports].contains(&action);
+                assert_eq!(guest_allows(&report, action, linked), expected, "report link: {action:?}, downloads {downloads}");
+                assert!(!guest_allows(&report, action, other), "report link: {action:?} on another project");
+                assert!(!guest_allows(&report, action, lost), "report link: {action:?} after the maker lost the project");
+            }
+            assert!(guest_sees_report(&report, "r", linked));
+            assert!(!guest_sees_report(&report, "r2", linked), "another report of the same project");
+            assert!(!guest_sees_report(&report, "r", lost));
+            assert!(!guest_sees_report(&guest(downloads), "r", linked), "a project link sees no report");
+            assert!(guest_sees_photo(&report, true));
+            assert!(!guest_sees_photo(&report, false), "a photo the report does not show");
+        }
         // No user receives what is meant for guests, and guests' sockets are not users.
         for actor in [&homeowner, &Actor { id: "a".into(), role: Role::Admin }] {
             assert!(!receives(actor, &guest_audience("p"), |_| true));

@@ -15,16 +15,16 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use protocol::{
-    Comment, ErrorCode, MakeReport, PreviewReport, Report, ReportContent, ReportGrouping, ReportMilestone,
+    Comment, ErrorCode, GuestLink, MakeReport, PreviewReport, Report, ReportContent, ReportGrouping, ReportMilestone,
     ReportMilestoneState, ReportOptions, ReportPairView, ReportPhoto, ReportPhotos, ReportSection, ReportStatus, Shape,
-    TimelineEntry,
+    ShareReport, SharedReport, TimelineEntry, UserSummary,
 };
 use tokio::sync::mpsc;
 
 use super::changes::Change;
 use super::markup;
 use super::milestones::{day_of, parse_date};
-use super::policy::{self, Action, Actor, ReportRef, Target};
+use super::policy::{self, Action, Actor, Guest, LinkedRef, ReportRef, Target};
 use super::projects::{project_ref, visible};
 use super::services::Services;
 use super::timeline;
@@ -36,7 +36,9 @@ use crate::media::{extension_for, photo_keys};
 use crate::store::images::ImageRow;
 use crate::store::projects::ProjectRow;
 use crate::store::reports::{self, ReportRow};
-use crate::store::{comments, images, milestones, new_id, now_ms, users, Store, StoreError};
+use crate::mail::templates::{self, ReportMail};
+use crate::mail::Attachment;
+use crate::store::{comments, guest_links, images, milestones, new_id, now_ms, users, Store, StoreError};
 
 pub const NOT_ALLOWED: &str = "You don't have permission to make reports for this project.";
 pub const FAVOURITES_ONLY: &str = "Homeowners can make a report of their favourites.";
@@ -53,6 +55,12 @@ pub const BUSY: &str = "A report of this project is being made. Try again when i
 pub const REPORT_NOT_FOUND: &str = "Report not found";
 pub const NOT_READY: &str = "This report is not ready yet.";
 pub const NOT_ALLOWED_DELETE: &str = "Only the report's maker or an administrator can delete it.";
+pub const NOT_ALLOWED_SHARE: &str = "You don't have permission to share this report.";
+pub const NOT_ALLOWED_MAIL: &str = "Only an administrator or the project's builder can mail a report.";
+pub const NO_HOMEOWNER_MAIL: &str = "The homeowner has no email address to send to.";
+/// A PDF larger than this is not attached to a mail (many mail servers refuse more
+/// than 10–25 MB); the mail links to it instead.
+pub const MAIL_ATTACH_MAX: i64 = 10 * 1024 * 1024;
 /// What a report whose instance stopped while making it says.
 pub const INTERRUPTED: &str = "Making this report was interrupted. Make it again.";
 pub const FAILED: &str = "This report could not be made. Make it again; if it fails again, tell your administrator.";
@@ -363,6 +371,8 @@ pub async fn view(store: &Store, row: &ReportRow) -> Result<Report> {
         created_at: row.created_at,
         created_by,
         finished_at: row.finished_at,
+        mailed_at: row.mailed_at,
+        mailed_to: row.mailed_to.clone(),
     })
 }
 
@@ -386,6 +396,7 @@ pub async fn make<T: Turns>(svc: &Services, turns: &T, actor: &Actor, input: &Ma
         return Err(Error::field("photos", NO_PHOTOS));
     }
     let options = serde_json::to_string(&input.options).map_err(|e| Error::internal(format!("report options: {e}")))?;
+    let content = serde_json::to_string(&plan.content).map_err(|e| Error::internal(format!("report content: {e}")))?;
     let row = ReportRow {
         id: new_id(),
         project_id: project.id.clone(),
@@ -401,10 +412,12 @@ pub async fn make<T: Turns>(svc: &Services, turns: &T, actor: &Actor, input: &Ma
         created_at: now,
         updated_at: now,
         finished_at: None,
+        mailed_at: None,
+        mailed_to: None,
     };
     let (store, step_row) = (svc.store.clone(), row.clone());
     let step = Box::pin(async move {
-        match reports::insert(store.pool(), &step_row).await {
+        match reports::insert(store.pool(), &step_row, &content).await {
             Err(StoreError::UniqueViolation) => return Err(Error::new(ErrorCode::RateLimited, BUSY)),
             other => other?,
         }
@@ -629,24 +642,186 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
     if !policy::allows(actor, Action::DeleteReport, Target::Report(target)) {
         return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED_DELETE));
     }
+    // Its links go with it (the rows by cascade); their open pages close.
+    let links = guest_links::ids_for_report(svc.store.pool(), &row.id).await?;
     let Some(key) = reports::delete(svc.store.pool(), &row.id).await? else { return Err(not_found()) };
     if let Some(key) = key {
         if let Err(err) = svc.photos.delete(&key).await {
             tracing::warn!(%key, error = %err, "could not delete a report's PDF; it is left unreferenced");
         }
     }
-    Ok(vec![Change::ReportDeleted { id: row.id, project_id: row.project_id }])
+    let mut changes: Vec<Change> =
+        links.into_iter().map(|link_id| Change::GuestLinkEnded { link_id, project_id: row.project_id.clone() }).collect();
+    changes.push(Change::ReportDeleted { id: row.id, project_id: row.project_id });
+    Ok(changes)
 }
 
 /// A ready report's PDF and the name to save it under.
 pub async fn pdf(svc: &Services, actor: &Actor, id: &str) -> Result<(Bytes, String)> {
     let (row, project) = visible_report(svc, actor, id).await?;
-    let key = match (row.status, &row.storage_key) {
-        (ReportStatus::Ready, Some(key)) => key.clone(),
-        _ => return Err(Error::new(ErrorCode::Conflict, NOT_READY)),
-    };
-    let bytes = svc.photos.get(&key).await.map_err(|e| Error::internal(format!("reading a report: {e}")))?;
+    stored_pdf(svc, &row, &project).await
+}
+
+/// A ready report's stored file key, or `NOT_READY`.
+fn ready_key(row: &ReportRow) -> Result<&str> {
+    match (row.status, &row.storage_key) {
+        (ReportStatus::Ready, Some(key)) => Ok(key),
+        _ => Err(Error::new(ErrorCode::Conflict, NOT_READY)),
+    }
+}
+
+async fn stored_pdf(svc: &Services, row: &ReportRow, project: &ProjectRow) -> Result<(Bytes, String)> {
+    let key = ready_key(row)?;
+    let bytes = svc.photos.get(key).await.map_err(|e| Error::internal(format!("reading a report: {e}")))?;
     Ok((bytes, file_name(&project.title, row.created_at)))
+}
+
+/// The report a guest's report link shows, with its project, when the link may still
+/// show it; anything else reads as not found.
+async fn linked_report(svc: &Services, guest: &Guest, id: &str) -> Result<(ReportRow, ProjectRow)> {
+    if !super::validation::could_be_id(id) {
+        return Err(not_found());
+    }
+    let row = reports::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
+    let project = crate::store::projects::find(svc.store.pool(), &row.project_id).await?.ok_or_else(not_found)?;
+    if !policy::guest_sees_report(guest, &row.id, LinkedRef { id: &project.id, project: project_ref(&project) }) {
+        return Err(not_found());
+    }
+    Ok((row, project))
+}
+
+/// A report link's PDF, for its guest.
+pub async fn pdf_for_guest(svc: &Services, guest: &Guest, id: &str) -> Result<(Bytes, String)> {
+    let (row, project) = linked_report(svc, guest, id).await?;
+    stored_pdf(svc, &row, &project).await
+}
+
+/// Where a report's PDF is downloaded from.
+pub fn pdf_url(id: &str) -> String {
+    format!("/api/reports/{id}/pdf")
+}
+
+/// What a report shows as it was made; `None` for a report made before that was kept.
+async fn stored_content(svc: &Services, id: &str) -> Result<Option<ReportContent>> {
+    let Some(Some(text)) = reports::content(svc.store.pool(), id).await? else { return Ok(None) };
+    serde_json::from_str(&text).map(Some).map_err(|err| {
+        tracing::error!(report = %id, error = %err, "a stored report's content does not read");
+        Error::internal("a stored report could not be read")
+    })
+}
+
+/// Every photo a report's content shows: its sections', its pairs' and its cover.
+pub fn photo_ids(content: &ReportContent) -> HashSet<String> {
+    let sections = content.sections.iter().flat_map(|s| s.photos.iter());
+    let pairs = content.pairs.iter().flat_map(|p| [&p.before, &p.after]);
+    let cover = views::thumbnail_photo_id(&content.project).map(str::to_owned);
+    sections.chain(pairs).map(|p| p.photo.id.clone()).chain(cover).collect()
+}
+
+/// The photos a report shows (a report link's guest sees exactly these).
+pub async fn photo_ids_of(svc: &Services, report_id: &str) -> Result<HashSet<String>> {
+    Ok(stored_content(svc, report_id).await?.as_ref().map(photo_ids).unwrap_or_default())
+}
+
+/// A report's content as a guest reads it: no addresses for names, no photo locations.
+pub fn for_guests(mut content: ReportContent) -> ReportContent {
+    let person = |mut p: UserSummary| {
+        p.name = p.name.filter(|n| !n.contains('@'));
+        p.email = String::new();
+        p
+    };
+    let photo = |p: &mut ReportPhoto| {
+        p.photo = views::for_guests(p.photo.clone());
+        for c in &mut p.comments {
+            c.author = person(c.author.clone());
+        }
+    };
+    content.project = views::redact_for_guest(content.project);
+    content.sections.iter_mut().flat_map(|s| s.photos.iter_mut()).for_each(photo);
+    content.pairs.iter_mut().flat_map(|p| [&mut p.before, &mut p.after]).for_each(photo);
+    content
+}
+
+/// The report a guest's report link shows, for their page's first frame.
+pub async fn shared(svc: &Services, guest: &Guest) -> Result<SharedReport> {
+    let id = guest.report_id.as_deref().ok_or_else(not_found)?;
+    let (row, _) = linked_report(svc, guest, id).await?;
+    ready_key(&row)?;
+    let made_by = match &row.created_by {
+        Some(id) => users::find_by_id(svc.store.pool(), id).await?.and_then(|u| views::summary(&u).name).filter(|n| !n.contains('@')),
+        None => None,
+    };
+    Ok(SharedReport {
+        id: row.id.clone(),
+        pages: row.pages.unwrap_or(0),
+        byte_size: row.byte_size.unwrap_or(0),
+        created_at: row.created_at,
+        made_by,
+        content: stored_content(svc, &row.id).await?.map(for_guests),
+        pdf_url: pdf_url(&row.id),
+    })
+}
+
+/// A link that shows one ready report to anyone who has it (a guest link to the
+/// report): whoever may share the project and see its reports.
+pub async fn share(svc: &Services, actor: &Actor, input: &ShareReport) -> Result<(GuestLink, String)> {
+    let (row, project) = visible_report(svc, actor, &input.report_id).await?;
+    if !policy::allows(actor, Action::ShareReport, Target::Project(project_ref(&project))) {
+        return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED_SHARE));
+    }
+    ready_key(&row)?;
+    super::guests::create_for_report(svc, actor, &project, &row.id, input.expires_in_days).await
+}
+
+/// Mails a ready report to the project's homeowner: the PDF attached when it is at most
+/// `MAIL_ATTACH_MAX`, and a link to the project's reports. The mail is queued with the
+/// report's "mailed" mark in one transaction, so both happen or neither.
+pub async fn mail<T: Turns>(svc: &Services, turns: &T, actor: &Actor, id: &str) -> Result<Report> {
+    let (row, project) = visible_report(svc, actor, id).await?;
+    if !policy::allows(actor, Action::MailReport, Target::Project(project_ref(&project))) {
+        return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED_MAIL));
+    }
+    let key = ready_key(&row)?.to_owned();
+    let pool = svc.store.pool();
+    let homeowner = users::find_by_id(pool, &project.homeowner_id).await?.ok_or_else(|| Error::field("id", NO_HOMEOWNER_MAIL))?;
+    let sender = users::find_by_id(pool, &actor.id).await?.map(|u| views::summary(&u));
+    let sender = sender.and_then(|s| s.name).unwrap_or_else(|| "Sitecast".to_owned());
+    let recipient = views::summary(&homeowner).name.unwrap_or_else(|| homeowner.email.clone());
+    let content = stored_content(svc, &row.id).await?;
+    let period = match content.as_ref().map(|c| (c.from.as_deref(), c.to.as_deref())) {
+        Some((Some(from), Some(to))) if from != to => format!("{from} to {to}"),
+        Some((Some(day), _)) | Some((None, Some(day))) => day.to_owned(),
+        _ => day_of(row.created_at),
+    };
+    let attachment = (row.byte_size.unwrap_or(i64::MAX) <= MAIL_ATTACH_MAX).then(|| Attachment {
+        key,
+        name: file_name(&project.title, row.created_at),
+        content_type: "application/pdf".to_owned(),
+    });
+    let link = svc.auth.link(&format!("/projects/{}?tab=reports", project.id));
+    let mail = templates::report(ReportMail {
+        to: &homeowner.email,
+        name: &recipient,
+        sender: &sender,
+        project: &project.title,
+        period: &period,
+        pages: row.pages.unwrap_or(0),
+        link: &link,
+        attachment,
+    });
+    let (svc2, id2, project_id) = (svc.clone(), row.id.clone(), row.project_id.clone());
+    let step = Box::pin(async move {
+        let mut tx = svc2.store.begin_write().await?;
+        if !reports::mark_mailed(&mut *tx, &id2, &recipient, now_ms()).await? {
+            return Err(not_found());
+        }
+        svc2.auth.outbox.enqueue(&mut *tx, &mail).await?;
+        tx.commit().await?;
+        svc2.auth.outbox.wake();
+        let report = current_in(&svc2.store, &id2).await?.ok_or_else(not_found)?;
+        Ok((report, vec![Change::Report { id: id2, project_id }]))
+    });
+    turns.take(&row.project_id, step).await
 }
 
 /// "Maple Street Residence – progress report 2026-11-25.pdf", safe in any file system.

@@ -150,7 +150,7 @@ pub async fn search_guest(svc: &Services, guest: &Guest, query: &str) -> Result<
         protocol::GuestPhotos::Favourites => Some(guest.maker.id.as_str()),
     };
     let scope = SearchScope { all: true, user_id: &guest.maker.id, project_id: Some(&project.id), favourites_of };
-    let shown = guests::favourites_shown(svc, guest).await?;
+    let shown = guests::shown_set(svc, guest).await?;
     let view = GuestView::new(guest, shown.as_ref());
     let mut titles = Titles::default();
     let (photos, more_photos) = photo_hits(svc, &words, &scope, &mut titles, |id| view.sees(id)).await?;

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicResponse, Context, Handler, Message, WrapFuture};
 use bytes::Bytes;
-use protocol::{encode, ErrorCode, Event, MilestonePlan, Project, ProjectImage, ServerMsg, UserSummary};
+use protocol::{encode, ErrorCode, Event, GuestPhotos, MilestonePlan, Project, ProjectImage, ServerMsg, UserSummary};
 
 use super::registry::{Registry, Stopped};
 use super::socket::{NotQueued, SocketCommand, SocketHandle};
@@ -374,7 +374,7 @@ impl Handler<SubscribeGuest> for ProjectActor {
         AtomicResponse::new(Box::pin(
             async move {
                 let row = guests::linked_project(&svc, &guest, Action::ViewProject).await?;
-                let shown = guests::favourites_shown(&svc, &guest).await?;
+                let shown = guests::shown_set(&svc, &guest).await?;
                 let photos = guests::photos(&svc, &guest, &row).await?;
                 let milestones = guests::milestones(&svc, &row).await?;
                 // As for members: decide on the project as it is after the reads.
@@ -413,7 +413,9 @@ impl Handler<MakerFavourite> for ProjectActor {
         let Ok(frame) = encode(&ServerMsg::Event { event }).map(Bytes::from) else { return };
         let mut told = Vec::new();
         for (conn, g) in &mut self.guests {
-            let Some(shown) = g.shown.as_mut().filter(|_| g.guest.maker.id == msg.user_id) else { continue };
+            // A favourites link's set follows its maker's favourites; a report link's is fixed.
+            let follows = g.guest.maker.id == msg.user_id && g.guest.photos == GuestPhotos::Favourites && g.guest.report_id.is_none();
+            let Some(shown) = g.shown.as_mut().filter(|_| follows) else { continue };
             let changed = if msg.photo.is_some() { shown.insert(msg.image_id.clone()) } else { shown.remove(&msg.image_id) };
             if changed {
                 told.push((*conn, g.socket.push(&frame)));

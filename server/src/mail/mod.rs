@@ -21,6 +21,17 @@ pub struct Mail {
     /// RFC 8058 one-click unsubscribe URL (sent as `List-Unsubscribe` with
     /// `List-Unsubscribe-Post`), for mails a user may turn off.
     pub unsubscribe: Option<String>,
+    /// A stored file sent with the mail (a report's PDF), read when it is sent.
+    pub attachment: Option<Attachment>,
+}
+
+/// A stored file a mail carries: its storage key, the name it is sent under, and its
+/// media type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attachment {
+    pub key: String,
+    pub name: String,
+    pub content_type: String,
 }
 
 /// Queues mail. Enqueue inside the transaction of the change that causes the mail, so
@@ -45,6 +56,11 @@ impl Outbox {
                 body_text: &mail.text,
                 body_html: &mail.html,
                 list_unsubscribe: mail.unsubscribe.as_deref(),
+                attachment: mail.attachment.as_ref().map(|a| outbox::MailAttachment {
+                    key: &a.key,
+                    name: &a.name,
+                    content_type: &a.content_type,
+                }),
                 now: now_ms(),
             },
         )

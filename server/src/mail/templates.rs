@@ -3,7 +3,7 @@
 
 use html_escape::encode_text as esc;
 
-use super::Mail;
+use super::{Attachment, Mail};
 
 /// The end of a mail a user may turn off (issue 17): why they get it, a link to their
 /// mail preferences and a one-click unsubscribe that works without signing in.
@@ -76,6 +76,7 @@ pub fn confirm_email(to: &str, name: &str, link: &str) -> Mail {
             "This link expires in 24 hours. If you did not sign up, you can ignore this mail.",
         ),
         unsubscribe: None,
+        attachment: None,
     }
 }
 
@@ -95,6 +96,7 @@ pub fn reset_password(to: &str, link: &str) -> Mail {
             "This link expires in 1 hour and works once. If it was not you, ignore this mail: your password stays as it is.",
         ),
         unsubscribe: None,
+        attachment: None,
     }
 }
 
@@ -120,6 +122,7 @@ pub fn invite(to: &str, name: &str, role: &str, link: &str) -> Mail {
             "This invitation expires in 7 days.",
         ),
         unsubscribe: None,
+        attachment: None,
     }
 }
 
@@ -150,6 +153,7 @@ pub fn new_photos(to: &str, name: &str, count: usize, project: &str, link: &str,
             Some(footer),
         ),
         unsubscribe: Some(footer.one_click.clone()),
+        attachment: None,
     }
 }
 
@@ -194,6 +198,7 @@ pub fn comment_digest(to: &str, name: &str, items: &[DigestItem], inbox: &str, f
             Some(footer),
         ),
         unsubscribe: Some(footer.one_click.clone()),
+        attachment: None,
     }
 }
 
@@ -214,6 +219,60 @@ pub fn status_changed(to: &str, name: &str, project: &str, status: &str, link: &
             Some(footer),
         ),
         unsubscribe: Some(footer.one_click.clone()),
+        attachment: None,
+    }
+}
+
+/// A progress report (issue 28), from its maker to the project's homeowner: the PDF
+/// attached (`attachment`, when it is small enough to mail) and a link to it in the app.
+pub struct ReportMail<'a> {
+    pub to: &'a str,
+    pub name: &'a str,
+    pub sender: &'a str,
+    pub project: &'a str,
+    pub period: &'a str,
+    pub pages: i32,
+    pub link: &'a str,
+    pub attachment: Option<Attachment>,
+}
+
+pub fn report(m: ReportMail<'_>) -> Mail {
+    let greeting = format!("Hi {},", m.name);
+    let subject = format!("Progress report: {}", m.project);
+    let pages = if m.pages == 1 { "1 page".to_owned() } else { format!("{} pages", m.pages) };
+    let (where_text, footnote) = match &m.attachment {
+        Some(file) => (
+            format!("The report ({pages}) is attached as {}.", file.name),
+            "The PDF is attached to this mail; you can also download it from Sitecast.",
+        ),
+        None => (
+            format!("The report ({pages}) is too large to attach; download it from Sitecast."),
+            "Sign in to Sitecast to download the report.",
+        ),
+    };
+    Mail {
+        to: m.to.to_owned(),
+        subject: subject.clone(),
+        text: format!(
+            "{greeting}\n\n{} sent you a progress report of {} covering {}. {where_text}\n\nSee it in Sitecast:\n\n{}\n",
+            m.sender, m.project, m.period, m.link
+        ),
+        html: html_page(
+            &subject,
+            &format!(
+                "{}<br>{} sent you a progress report of <strong>{}</strong> covering {}. {}",
+                esc(&greeting),
+                esc(m.sender),
+                esc(m.project),
+                esc(m.period),
+                esc(&where_text)
+            ),
+            "See the report",
+            m.link,
+            footnote,
+        ),
+        unsubscribe: None,
+        attachment: m.attachment,
     }
 }
 
@@ -234,6 +293,7 @@ pub fn contact_message(to: &str, name: &str, email: &str, phone: Option<&str>, m
         ),
         text: body,
         unsubscribe: None,
+        attachment: None,
     }
 }
 

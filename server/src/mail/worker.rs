@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lettre::message::header::{HeaderName, HeaderValue};
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart};
 use lettre::Message;
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
@@ -14,6 +15,7 @@ use tokio_util::sync::CancellationToken;
 use super::templates::links;
 use super::transport::MailTransport;
 use crate::store::outbox::{self, OutboxRow};
+use crate::media::PhotoStore;
 use crate::store::{now_ms, Store};
 
 /// How long a worker owns a claimed mail before another may retry it.
@@ -30,6 +32,8 @@ pub fn retry_delay_ms(attempts: i32) -> i64 {
 pub struct MailWorker {
     pub store: Store,
     pub transport: Arc<dyn MailTransport>,
+    /// Where attachments are read from (the photo store, which keeps reports' PDFs).
+    pub files: Arc<dyn PhotoStore>,
     pub from: Mailbox,
     pub wake: Arc<Notify>,
     /// Cancelled when the instance stops: the worker finishes the send in progress
@@ -79,7 +83,8 @@ impl MailWorker {
     }
 
     async fn deliver(&self, row: OutboxRow) -> crate::store::Result<()> {
-        let result = match self.build(&row) {
+        let attachment = self.attachment(&row).await;
+        let result = match self.build(&row, attachment) {
             Ok(message) => self.transport.send(message).await,
             Err(e) => Err(e),
         };
@@ -103,7 +108,21 @@ impl MailWorker {
         Ok(())
     }
 
-    fn build(&self, row: &OutboxRow) -> Result<Message, String> {
+    /// The file a mail carries, read now. One that is gone (its report was deleted
+    /// meanwhile) is left off: the mail's link still says where the report was.
+    async fn attachment(&self, row: &OutboxRow) -> Option<(String, ContentType, Vec<u8>)> {
+        let (key, name) = (row.attachment_key.as_deref()?, row.attachment_name.clone()?);
+        let content_type = row.attachment_type.as_deref().and_then(|t| ContentType::parse(t).ok())?;
+        match self.files.get(key).await {
+            Ok(bytes) => Some((name, content_type, bytes.to_vec())),
+            Err(err) => {
+                tracing::warn!(%key, error = %err, "a mail's attachment could not be read; sent without it");
+                None
+            }
+        }
+    }
+
+    fn build(&self, row: &OutboxRow, attachment: Option<(String, ContentType, Vec<u8>)>) -> Result<Message, String> {
         let to: Mailbox = row.to_address.parse().map_err(|e| format!("bad recipient: {e}"))?;
         let mut builder = Message::builder().from(self.from.clone()).to(to).subject(row.subject.clone());
         if let Some(url) = &row.list_unsubscribe {
@@ -115,9 +134,14 @@ impl MailWorker {
                     "List-Unsubscribe=One-Click".to_owned(),
                 ));
         }
-        builder
-            .multipart(MultiPart::alternative_plain_html(row.body_text.clone(), row.body_html.clone()))
-            .map_err(|e| e.to_string())
+        let body = MultiPart::alternative_plain_html(row.body_text.clone(), row.body_html.clone());
+        let body = match attachment {
+            Some((name, content_type, bytes)) => {
+                MultiPart::mixed().multipart(body).singlepart(Attachment::new(name).body(bytes, content_type))
+            }
+            None => body,
+        };
+        builder.multipart(body).map_err(|e| e.to_string())
     }
 
     async fn idle_time(&self) -> Duration {

@@ -30,3 +30,8 @@ pub async fn revoke<'a>(db: impl Into<Db<'a>>, id: &str, now: i64) -> Result<boo
 pub async fn touch<'a>(db: impl Into<Db<'a>>, id: &str, now: i64) -> Result<()> {
     backend!(db, guest_links::touch(id, now))
 }
+
+/// The links that show a report (issue 28; they go with it).
+pub async fn ids_for_report<'a>(db: impl Into<Db<'a>>, report_id: &str) -> Result<Vec<String>> {
+    backend!(db, guest_links::ids_for_report(report_id))
+}

@@ -4,7 +4,7 @@
 
 use super::{Db, Result};
 
-pub use sitecast_store_core::{OutboxRow, NewMail};
+pub use sitecast_store_core::{MailAttachment, NewMail, OutboxRow};
 
 pub async fn insert<'a>(db: impl Into<Db<'a>>, m: &NewMail<'_>) -> Result<()> {
     backend!(db, outbox::insert(m))

@@ -7,8 +7,20 @@ pub use sitecast_store_core::ReportRow;
 /// The most reports a project's list shows.
 pub const LIST_LIMIT: i64 = 100;
 
-pub async fn insert<'a>(db: impl Into<Db<'a>>, r: &ReportRow) -> Result<()> {
-    backend!(db, reports::insert(r))
+/// A new report, with what it shows as JSON text (`content`).
+pub async fn insert<'a>(db: impl Into<Db<'a>>, r: &ReportRow, content: &str) -> Result<()> {
+    backend!(db, reports::insert(r, content))
+}
+
+/// What a report shows as it was made (JSON text): `None` when there is no such report,
+/// `Some(None)` for one made before its content was kept.
+pub async fn content<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<Option<Option<String>>> {
+    backend!(db, reports::content(id))
+}
+
+/// Records that a report was mailed to `to` (a display name); false when it is gone.
+pub async fn mark_mailed<'a>(db: impl Into<Db<'a>>, id: &str, to: &str, now: i64) -> Result<bool> {
+    backend!(db, reports::mark_mailed(id, to, now))
 }
 
 pub async fn find<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<Option<ReportRow>> {

@@ -76,6 +76,8 @@ pub async fn dispatch_guest(svc: &Services, guest: &Guest, request: Request) -> 
     let linked = |project_id: &str| project_id == guest.project_id;
     match request {
         Request::Ping(r) => r.handle_guest(svc, guest).await.map(Into::into),
+        // A report link's page has its report from the hello and asks for nothing else.
+        _ if guest.report_id.is_some() => Err(Error::new(ErrorCode::Forbidden, guests::GUESTS_ONLY_VIEW)),
         Request::ListMilestones(r) if linked(&r.project_id) => r.handle_guest(svc, guest).await.map(Into::into),
         Request::ListTimeline(r) if linked(&r.project_id) => r.handle_guest(svc, guest).await.map(Into::into),
         // Only a photo of their link's project, that the link shows (checked inside).
@@ -137,6 +139,8 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::MakeReport(r) => respond(r.handle(cx).await),
         Request::ListReports(r) => respond(r.handle(cx).await),
         Request::DeleteReport(r) => respond(r.handle(cx).await),
+        Request::ShareReport(r) => respond(r.handle(cx).await),
+        Request::MailReport(r) => respond(r.handle(cx).await),
         Request::GetInstallationSettings(r) => respond(r.handle(cx).await),
         Request::UpdateInstallationSettings(r) => respond(r.handle(cx).await),
         Request::Subscribe(_) | Request::Unsubscribe(_) => Err(Error::internal("subscriptions are handled by the session actor")),

@@ -16,7 +16,7 @@ use protocol::{
     LogEntry, MarkAllNotificationsRead, MarkNotificationRead, MoveMilestone, PasswordChange, Ping, ProfileUpdate,
     RevokeGuestLink, SetFavourite, SetMilestoneDone, UpdateMilestone, UpdatePhoto, UpdateProject, UpdateUser,
     UserDeletionImpact, Search, EndSearch, ListTags, TagPhotos, GetInstallationSettings, InstallationSettings, PreviewReport,
-    MakeReport, ListReports, DeleteReport,
+    MakeReport, ListReports, DeleteReport, ShareReport, MailReport,
 };
 
 use super::dispatch::{Answer, Handle, HandleGuest, RequestContext};
@@ -423,5 +423,19 @@ impl Handle for ListReports {
 impl Handle for DeleteReport {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
         Ok((Done {}, reports::delete(&cx.svc, &cx.actor, &self.id).await?))
+    }
+}
+
+impl Handle for ShareReport {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (link, url) = reports::share(&cx.svc, &cx.actor, &self).await?;
+        plain(GuestLinkCreated { link, url })
+    }
+}
+
+impl Handle for MailReport {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        // The "mailed" mark is written (and announced) in the project's turn.
+        plain(Report { report: reports::mail(&cx.svc, &cx.live, &cx.actor, &self.id).await? })
     }
 }

@@ -11,7 +11,7 @@ use actix_web_actors::ws::{self, CloseCode, CloseReason};
 use bytes::Bytes;
 use futures_util::future::{FutureExt, Shared};
 use protocol::{
-    decode_client_msg, encode, reply, ApiError, ClientMsg, ErrorCode, Event, GuestHello, Request, RequestMessage, Role, ServerMsg,
+    decode_client_msg, encode, reply, ApiError, ClientMsg, ErrorCode, Event, GuestHello, MilestonePlan, Request, RequestMessage, Role, ServerMsg,
     UserSummary, PROTOCOL_VERSION,
 };
 use tokio::sync::oneshot;
@@ -221,13 +221,34 @@ impl SessionActor {
                 Err(err) if err.code() == ErrorCode::InvalidToken => return Ok(Err(None)),
                 Err(err) => return Err(err),
             };
-            let hello = GuestHello {
-                protocol_version: PROTOCOL_VERSION,
-                server_time: crate::store::now_ms(),
-                access: pass.access,
-                project: watched.project,
-                milestones: watched.milestones,
-                photos: watched.photos,
+            // A report link (issue 28) shows its report as it was made, not the project.
+            let hello = match &pass.guest.report_id {
+                Some(_) => {
+                    let report = match crate::domain::reports::shared(&svc, &pass.guest).await {
+                        Ok(report) => report,
+                        Err(err) if err.code() == ErrorCode::NotFound => return Ok(Err(None)),
+                        Err(err) => return Err(err),
+                    };
+                    let milestones = MilestonePlan { project_id: watched.project.id.clone(), milestones: Vec::new(), version: 0 };
+                    GuestHello {
+                        protocol_version: PROTOCOL_VERSION,
+                        server_time: crate::store::now_ms(),
+                        access: pass.access,
+                        project: watched.project,
+                        milestones,
+                        photos: Vec::new(),
+                        report: Some(report),
+                    }
+                }
+                None => GuestHello {
+                    protocol_version: PROTOCOL_VERSION,
+                    server_time: crate::store::now_ms(),
+                    access: pass.access,
+                    project: watched.project,
+                    milestones: watched.milestones,
+                    photos: watched.photos,
+                    report: None,
+                },
             };
             Ok(Ok(ServerMsg::GuestHello(hello)))
         }

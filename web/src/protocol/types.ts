@@ -213,13 +213,21 @@ expiresAt: number | null, createdAt: number, createdBy: UserSummary | null, revo
 /**
  * When a guest last opened it.
  */
-lastOpenedAt: number | null, };
+lastOpenedAt: number | null, 
+/**
+ * A report link (issue 28): the one report it shows, instead of the project.
+ */
+reportId: string | null, };
 
 export type GuestAccess = { linkId: string, projectId: string, photos: GuestPhotos, downloads: boolean, expiresAt: number | null, 
 /**
  * Who shared it, by display name.
  */
-sharedBy: string | null, };
+sharedBy: string | null, 
+/**
+ * A report link (issue 28): the report it shows; the guest's hello carries it.
+ */
+reportId: string | null, };
 
 export type ProjectHit = { project: Project, 
 /**
@@ -312,7 +320,11 @@ pages: number | null, byteSize: number | null,
 /**
  * Why it failed, in words for the maker.
  */
-error: string | null, createdAt: number, createdBy: UserSummary | null, finishedAt: number | null, };
+error: string | null, createdAt: number, createdBy: UserSummary | null, finishedAt: number | null, 
+/**
+ * When it was last mailed to the homeowner, and to whom (their name).
+ */
+mailedAt: number | null, mailedTo: string | null, };
 
 export type ReportMilestoneState = "done" | "current" | "late" | "upcoming";
 
@@ -357,6 +369,16 @@ from: string | null, to: string | null, generatedAt: number, perPage: number, mi
  * What changed in the period, oldest first (from the timeline).
  */
 changes: Array<TimelineEntry>, };
+
+export type SharedReport = { id: string, pages: number, byteSize: number, createdAt: number, 
+/**
+ * The maker's display name (never an address).
+ */
+madeBy: string | null, 
+/**
+ * `None` for a report made before its content was kept: its PDF shows it.
+ */
+content: ReportContent | null, pdfUrl: string, };
 
 export type InstallationSettings = { 
 /**
@@ -528,13 +550,21 @@ export type ListReports = { projectId: string, };
 
 export type DeleteReport = { id: string, };
 
+export type ShareReport = { reportId: string, 
+/**
+ * 1, 7 or 30; absent: never expires.
+ */
+expiresInDays?: number, };
+
+export type MailReport = { id: string, };
+
 export type ListTags = { projectId: string, };
 
 export type TagPhotos = { projectId: string, imageIds: Array<string>, addTags: Array<string>, removeTags: Array<string>, };
 
 export type GetInstallationSettings = Record<symbol, never>;
 
-export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "preview_report" } & PreviewReport | { "type": "make_report" } & MakeReport | { "type": "list_reports" } & ListReports | { "type": "delete_report" } & DeleteReport | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings;
+export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "preview_report" } & PreviewReport | { "type": "make_report" } & MakeReport | { "type": "list_reports" } & ListReports | { "type": "delete_report" } & DeleteReport | { "type": "share_report" } & ShareReport | { "type": "mail_report" } & MailReport | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings;
 
 export type UserListing = { user: Profile, 
 /**
@@ -598,9 +628,13 @@ export type Hello = { protocolVersion: number, serverTime: number, user: Profile
 
 export type GuestHello = { protocolVersion: number, serverTime: number, access: GuestAccess, project: Project, milestones: MilestonePlan, 
 /**
- * The photos the link shows, newest first.
+ * The photos the link shows, newest first (none on a report link).
  */
-photos: Array<ProjectImage>, };
+photos: Array<ProjectImage>, 
+/**
+ * A report link's report (issue 28); its page shows that instead of the project.
+ */
+report: SharedReport | null, };
 
 export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, } | { "type": "comment_added", comment: Comment, commentCount: number, } | { "type": "comment_updated", comment: Comment, } | { "type": "notification_added", notification: Notification, unread: number, } | { "type": "notifications_read", ids: Array<string>, all: boolean, unread: number, } | { "type": "comment_deleted", id: string, imageId: string, projectId: string, commentCount: number, } | { "type": "markup_changed", markup: Markup, actor: UserSummary | null, } | { "type": "milestones_changed", plan: MilestonePlan, } | { "type": "timeline_added", entry: TimelineEntry, } | { "type": "timeline_removed", projectId: string, id: string, } | { "type": "search_changed", projectId: string, } | { "type": "report_changed", report: Report, } | { "type": "report_deleted", id: string, projectId: string, };
 
@@ -658,6 +692,8 @@ export const REPLY_TYPES = {
   "make_report": "report",
   "list_reports": "reports",
   "delete_report": "done",
+  "share_report": "guest_link_created",
+  "mail_report": "report",
   "get_installation_settings": "installation_settings",
   "update_installation_settings": "installation_settings",
 } as const satisfies { [K in Request["type"]]: Response["type"] };
@@ -714,6 +750,8 @@ export type ReplyTo = {
   "make_report": Extract<Response, { "type": "report" }>,
   "list_reports": Extract<Response, { "type": "reports" }>,
   "delete_report": Extract<Response, { "type": "done" }>,
+  "share_report": Extract<Response, { "type": "guest_link_created" }>,
+  "mail_report": Extract<Response, { "type": "report" }>,
   "get_installation_settings": Extract<Response, { "type": "installation_settings" }>,
   "update_installation_settings": Extract<Response, { "type": "installation_settings" }>,
 };

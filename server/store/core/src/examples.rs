@@ -73,6 +73,7 @@ impl GuestLinkRow {
             maker_first_name: None,
             maker_last_name: None,
             maker_created_at: 1,
+            report_id: None,
         }
     }
 }

@@ -304,6 +304,8 @@ pub struct GuestLinkRow {
     pub maker_first_name: Option<String>,
     pub maker_last_name: Option<String>,
     pub maker_created_at: i64,
+    /// A report link (issue 28): the one report it shows.
+    pub report_id: Option<String>,
 }
 
 pub struct NewGuestLink<'a> {
@@ -315,6 +317,7 @@ pub struct NewGuestLink<'a> {
     pub downloads: bool,
     pub expires_at: Option<i64>,
     pub created_at: i64,
+    pub report_id: Option<&'a str>,
 }
 
 // ---- progress reports (issue 28)
@@ -336,6 +339,9 @@ pub struct ReportRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub finished_at: Option<i64>,
+    /// When it was last mailed to the homeowner, and to whom (a display name).
+    pub mailed_at: Option<i64>,
+    pub mailed_to: Option<String>,
 }
 
 // ---- resumable uploads and site visits
@@ -385,6 +391,10 @@ pub struct OutboxRow {
     pub body_html: String,
     pub attempts: i32,
     pub list_unsubscribe: Option<String>,
+    /// A stored file sent with the mail: its key, file name and media type.
+    pub attachment_key: Option<String>,
+    pub attachment_name: Option<String>,
+    pub attachment_type: Option<String>,
 }
 
 pub struct NewMail<'a> {
@@ -394,7 +404,16 @@ pub struct NewMail<'a> {
     pub body_text: &'a str,
     pub body_html: &'a str,
     pub list_unsubscribe: Option<&'a str>,
+    pub attachment: Option<MailAttachment<'a>>,
     pub now: i64,
+}
+
+/// A stored file a mail carries (a report's PDF), read when the mail is sent.
+#[derive(Debug, Clone, Copy)]
+pub struct MailAttachment<'a> {
+    pub key: &'a str,
+    pub name: &'a str,
+    pub content_type: &'a str,
 }
 
 pub struct NewContactMessage<'a> {

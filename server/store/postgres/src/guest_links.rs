@@ -6,7 +6,7 @@ use sqlx::PgConnection;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::convert::{at, id as uid, ms, opt_at, opt_ms, text};
+use crate::convert::{at, id as uid, ms, opt_at, opt_id, opt_ms, opt_text, text};
 
 /// A link with its maker, as Postgres returns it.
 struct Rec {
@@ -25,6 +25,7 @@ struct Rec {
     maker_first_name: Option<String>,
     maker_last_name: Option<String>,
     maker_created_at: OffsetDateTime,
+    report_id: Option<Uuid>,
 }
 
 impl Rec {
@@ -45,14 +46,16 @@ impl Rec {
             maker_first_name: self.maker_first_name,
             maker_last_name: self.maker_last_name,
             maker_created_at: ms(self.maker_created_at),
+            report_id: opt_text(self.report_id),
         })
     }
 }
 
 pub async fn insert(c: &mut PgConnection, link: &NewGuestLink<'_>) -> Result<()> {
     sqlx::query!(
-        "INSERT INTO guest_links (id, project_id, created_by, token_hash, photos, downloads, expires_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO guest_links (id, project_id, created_by, token_hash, photos, downloads, expires_at, created_at,
+           report_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         uid(link.id),
         uid(link.project_id),
         uid(link.created_by),
@@ -61,6 +64,7 @@ pub async fn insert(c: &mut PgConnection, link: &NewGuestLink<'_>) -> Result<()>
         link.downloads,
         opt_at(link.expires_at),
         at(link.created_at),
+        opt_id(link.report_id),
     )
     .execute(&mut *c)
     .await?;
@@ -72,7 +76,7 @@ pub async fn find(c: &mut PgConnection, id: &str) -> Result<Option<GuestLinkRow>
         Rec,
         "SELECT g.id, g.project_id, g.created_by, g.photos, g.downloads, g.expires_at, g.revoked_at,
            g.last_opened_at, g.created_at, u.role AS maker_role, u.email AS maker_email, u.name AS maker_name,
-           u.first_name AS maker_first_name, u.last_name AS maker_last_name, u.created_at AS maker_created_at
+           u.first_name AS maker_first_name, u.last_name AS maker_last_name, u.created_at AS maker_created_at, g.report_id
          FROM guest_links g JOIN users u ON u.id = g.created_by
          WHERE g.id = $1",
         uid(id),
@@ -88,7 +92,7 @@ pub async fn find_by_token(c: &mut PgConnection, token_hash: &str) -> Result<Opt
         Rec,
         "SELECT g.id, g.project_id, g.created_by, g.photos, g.downloads, g.expires_at, g.revoked_at,
            g.last_opened_at, g.created_at, u.role AS maker_role, u.email AS maker_email, u.name AS maker_name,
-           u.first_name AS maker_first_name, u.last_name AS maker_last_name, u.created_at AS maker_created_at
+           u.first_name AS maker_first_name, u.last_name AS maker_last_name, u.created_at AS maker_created_at, g.report_id
          FROM guest_links g JOIN users u ON u.id = g.created_by
          WHERE g.token_hash = $1",
         token_hash,
@@ -107,7 +111,7 @@ pub async fn list_for_project(c: &mut PgConnection, project_id: &str, made_by: O
                 Rec,
                 "SELECT g.id, g.project_id, g.created_by, g.photos, g.downloads, g.expires_at, g.revoked_at,
                    g.last_opened_at, g.created_at, u.role AS maker_role, u.email AS maker_email, u.name AS maker_name,
-                   u.first_name AS maker_first_name, u.last_name AS maker_last_name, u.created_at AS maker_created_at
+                   u.first_name AS maker_first_name, u.last_name AS maker_last_name, u.created_at AS maker_created_at, g.report_id
                  FROM guest_links g JOIN users u ON u.id = g.created_by
                  WHERE g.project_id = $1 AND g.created_by = $2
                  ORDER BY g.created_at DESC, g.id DESC",
@@ -122,7 +126,7 @@ pub async fn list_for_project(c: &mut PgConnection, project_id: &str, made_by: O
                 Rec,
                 "SELECT g.id, g.project_id, g.created_by, g.photos, g.downloads, g.expires_at, g.revoked_at,
                    g.last_opened_at, g.created_at, u.role AS maker_role, u.email AS maker_email, u.name AS maker_name,
-                   u.first_name AS maker_first_name, u.last_name AS maker_last_name, u.created_at AS maker_created_at
+                   u.first_name AS maker_first_name, u.last_name AS maker_last_name, u.created_at AS maker_created_at, g.report_id
                  FROM guest_links g JOIN users u ON u.id = g.created_by
                  WHERE g.project_id = $1
                  ORDER BY g.created_at DESC, g.id DESC",
@@ -152,4 +156,14 @@ pub async fn touch(c: &mut PgConnection, id: &str, now: i64) -> Result<()> {
         .execute(&mut *c)
         .await?;
     Ok(())
+}
+
+/// The links that show a report (they go with it).
+pub async fn ids_for_report(c: &mut PgConnection, report_id: &str) -> Result<Vec<String>> {
+    Ok(sqlx::query!("SELECT id FROM guest_links WHERE report_id = $1", uid(report_id))
+        .fetch_all(&mut *c)
+        .await?
+        .into_iter()
+        .map(|r| text(r.id))
+        .collect())
 }

@@ -10,8 +10,8 @@ use crate::convert::{at, id as uid, opt_ms, text};
 pub async fn insert(c: &mut PgConnection, m: &NewMail<'_>) -> Result<()> {
     sqlx::query!(
         "INSERT INTO mail_outbox (id, to_address, subject, body_text, body_html, created_at, attempts, next_attempt_at,
-           list_unsubscribe)
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $6, $7)",
+           list_unsubscribe, attachment_key, attachment_name, attachment_type)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $6, $7, $8, $9, $10)",
         uid(m.id),
         m.to_address,
         m.subject,
@@ -19,6 +19,9 @@ pub async fn insert(c: &mut PgConnection, m: &NewMail<'_>) -> Result<()> {
         m.body_html,
         at(m.now),
         m.list_unsubscribe,
+        m.attachment.map(|a| a.key),
+        m.attachment.map(|a| a.name),
+        m.attachment.map(|a| a.content_type),
     )
     .execute(&mut *c)
     .await?;
@@ -45,7 +48,8 @@ pub async fn claim(c: &mut PgConnection, id: &str, now: i64, lease_until: i64) -
     let claimed = sqlx::query!(
         "UPDATE mail_outbox SET claimed_until = $3, attempts = attempts + 1
          WHERE id = $1 AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until <= $2)
-         RETURNING id, to_address, subject, body_text, body_html, attempts, list_unsubscribe",
+         RETURNING id, to_address, subject, body_text, body_html, attempts, list_unsubscribe, attachment_key,
+           attachment_name, attachment_type",
         uid(id),
         at(now),
         at(lease_until),
@@ -60,6 +64,9 @@ pub async fn claim(c: &mut PgConnection, id: &str, now: i64, lease_until: i64) -
         body_html: m.body_html,
         attempts: m.attempts,
         list_unsubscribe: m.list_unsubscribe,
+        attachment_key: m.attachment_key,
+        attachment_name: m.attachment_name,
+        attachment_type: m.attachment_type,
     }))
 }
 

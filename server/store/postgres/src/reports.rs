@@ -24,6 +24,8 @@ struct Record {
     created_at: OffsetDateTime,
     updated_at: OffsetDateTime,
     finished_at: Option<OffsetDateTime>,
+    mailed_at: Option<OffsetDateTime>,
+    mailed_to: Option<String>,
 }
 
 impl TryFrom<Record> for ReportRow {
@@ -45,15 +47,17 @@ impl TryFrom<Record> for ReportRow {
             created_at: ms(r.created_at),
             updated_at: ms(r.updated_at),
             finished_at: opt_ms(r.finished_at),
+            mailed_at: opt_ms(r.mailed_at),
+            mailed_to: r.mailed_to,
         })
     }
 }
 
-pub async fn insert(c: &mut PgConnection, r: &ReportRow) -> Result<()> {
+pub async fn insert(c: &mut PgConnection, r: &ReportRow, content: &str) -> Result<()> {
     sqlx::query!(
         "INSERT INTO reports (id, project_id, created_by, options, status, done, total, pages, byte_size, storage_key,
-             error, created_at, updated_at, finished_at)
-         VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+             error, created_at, updated_at, finished_at, content)
+         VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::text::jsonb)",
         uid(&r.id),
         uid(&r.project_id),
         opt_id(r.created_by.as_deref()),
@@ -68,6 +72,7 @@ pub async fn insert(c: &mut PgConnection, r: &ReportRow) -> Result<()> {
         at(r.created_at),
         at(r.updated_at),
         opt_at(r.finished_at),
+        content,
     )
     .execute(&mut *c)
     .await?;
@@ -78,7 +83,7 @@ pub async fn find(c: &mut PgConnection, id: &str) -> Result<Option<ReportRow>> {
     sqlx::query_as!(
         Record,
         r#"SELECT id, project_id, created_by, options::text AS "options!", status, done, total, pages, byte_size,
-               storage_key, error, created_at, updated_at, finished_at
+               storage_key, error, created_at, updated_at, finished_at, mailed_at, mailed_to
            FROM reports WHERE id = $1"#,
         uid(id)
     )
@@ -93,7 +98,7 @@ pub async fn list_for_project(c: &mut PgConnection, project_id: &str, limit: i64
     sqlx::query_as!(
         Record,
         r#"SELECT id, project_id, created_by, options::text AS "options!", status, done, total, pages, byte_size,
-               storage_key, error, created_at, updated_at, finished_at
+               storage_key, error, created_at, updated_at, finished_at, mailed_at, mailed_to
            FROM reports WHERE project_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2"#,
         uid(project_id),
         limit
@@ -189,4 +194,21 @@ pub async fn storage_keys_of_projects(c: &mut PgConnection, project_ids: &[Strin
     .into_iter()
     .map(|r| r.storage_key)
     .collect())
+}
+
+/// What a report shows as it was made (JSON text): `None` when there is no such report,
+/// `Some(None)` for one made before its content was kept.
+pub async fn content(c: &mut PgConnection, id: &str) -> Result<Option<Option<String>>> {
+    Ok(sqlx::query!("SELECT content::text AS content FROM reports WHERE id = $1", uid(id))
+        .fetch_optional(&mut *c)
+        .await?
+        .map(|r| r.content))
+}
+
+/// Records that a report was mailed to `to` (a display name); false when it is gone.
+pub async fn mark_mailed(c: &mut PgConnection, id: &str, to: &str, now: i64) -> Result<bool> {
+    let done = sqlx::query!("UPDATE reports SET mailed_at = $2, mailed_to = $3 WHERE id = $1", uid(id), at(now), to)
+        .execute(&mut *c)
+        .await?;
+    Ok(done.rows_affected() == 1)
 }

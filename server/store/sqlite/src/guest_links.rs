@@ -21,6 +21,7 @@ struct Record {
     maker_first_name: Option<String>,
     maker_last_name: Option<String>,
     maker_created_at: i64,
+    report_id: Option<String>,
 }
 
 impl TryFrom<Record> for GuestLinkRow {
@@ -43,6 +44,7 @@ impl TryFrom<Record> for GuestLinkRow {
             maker_first_name: r.maker_first_name,
             maker_last_name: r.maker_last_name,
             maker_created_at: r.maker_created_at,
+            report_id: r.report_id,
         })
     }
 }
@@ -54,8 +56,8 @@ fn rows(records: Vec<Record>) -> Result<Vec<GuestLinkRow>> {
 pub async fn insert(c: &mut SqliteConnection, link: &NewGuestLink<'_>) -> Result<()> {
     let photos = link.photos.as_str();
     sqlx::query!(
-        "INSERT INTO guest_links (id, project_id, created_by, token_hash, photos, downloads, expires_at, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO guest_links (id, project_id, created_by, token_hash, photos, downloads, expires_at, created_at, \
+         report_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         link.id,
         link.project_id,
         link.created_by,
@@ -64,6 +66,7 @@ pub async fn insert(c: &mut SqliteConnection, link: &NewGuestLink<'_>) -> Result
         link.downloads,
         link.expires_at,
         link.created_at,
+        link.report_id,
     )
     .execute(&mut *c)
     .await?;
@@ -78,7 +81,8 @@ pub async fn find(c: &mut SqliteConnection, id: &str) -> Result<Option<GuestLink
         r#"SELECT g.id AS "id!", g.project_id, g.created_by, g.photos, g.downloads AS "downloads!: bool",
             g.expires_at, g.revoked_at, g.last_opened_at, g.created_at, u.role AS "maker_role!",
             u.email AS "maker_email!", u.name AS maker_name, u.first_name AS maker_first_name,
-            u.last_name AS maker_last_name, u.created_at AS "maker_created_at!"
+            u.last_name AS maker_last_name, u.created_at AS "maker_created_at!",
+            g.report_id
         FROM guest_links g JOIN users u ON u.id = g.created_by
         WHERE g.id = $1"#,
         id
@@ -95,7 +99,8 @@ pub async fn find_by_token(c: &mut SqliteConnection, token_hash: &str) -> Result
         r#"SELECT g.id AS "id!", g.project_id, g.created_by, g.photos, g.downloads AS "downloads!: bool",
             g.expires_at, g.revoked_at, g.last_opened_at, g.created_at, u.role AS "maker_role!",
             u.email AS "maker_email!", u.name AS maker_name, u.first_name AS maker_first_name,
-            u.last_name AS maker_last_name, u.created_at AS "maker_created_at!"
+            u.last_name AS maker_last_name, u.created_at AS "maker_created_at!",
+            g.report_id
         FROM guest_links g JOIN users u ON u.id = g.created_by
         WHERE g.token_hash = $1"#,
         token_hash
@@ -119,7 +124,8 @@ pub async fn list_for_project(
                 r#"SELECT g.id AS "id!", g.project_id, g.created_by, g.photos, g.downloads AS "downloads!: bool",
                     g.expires_at, g.revoked_at, g.last_opened_at, g.created_at, u.role AS "maker_role!",
                     u.email AS "maker_email!", u.name AS maker_name, u.first_name AS maker_first_name,
-                    u.last_name AS maker_last_name, u.created_at AS "maker_created_at!"
+                    u.last_name AS maker_last_name, u.created_at AS "maker_created_at!",
+                    g.report_id
                 FROM guest_links g JOIN users u ON u.id = g.created_by
                 WHERE g.project_id = $1 AND g.created_by = $2
                 ORDER BY g.created_at DESC, g.id DESC"#,
@@ -135,7 +141,8 @@ pub async fn list_for_project(
                 r#"SELECT g.id AS "id!", g.project_id, g.created_by, g.photos, g.downloads AS "downloads!: bool",
                     g.expires_at, g.revoked_at, g.last_opened_at, g.created_at, u.role AS "maker_role!",
                     u.email AS "maker_email!", u.name AS maker_name, u.first_name AS maker_first_name,
-                    u.last_name AS maker_last_name, u.created_at AS "maker_created_at!"
+                    u.last_name AS maker_last_name, u.created_at AS "maker_created_at!",
+                    g.report_id
                 FROM guest_links g JOIN users u ON u.id = g.created_by
                 WHERE g.project_id = $1
                 ORDER BY g.created_at DESC, g.id DESC"#,
@@ -159,4 +166,14 @@ pub async fn revoke(c: &mut SqliteConnection, id: &str, now: i64) -> Result<bool
 pub async fn touch(c: &mut SqliteConnection, id: &str, now: i64) -> Result<()> {
     sqlx::query!("UPDATE guest_links SET last_opened_at = $2 WHERE id = $1", id, now).execute(&mut *c).await?;
     Ok(())
+}
+
+/// The links that show a report (they go with it).
+pub async fn ids_for_report(c: &mut SqliteConnection, report_id: &str) -> Result<Vec<String>> {
+    Ok(sqlx::query!(r#"SELECT id AS "id!" FROM guest_links WHERE report_id = $1"#, report_id)
+        .fetch_all(&mut *c)
+        .await?
+        .into_iter()
+        .map(|r| r.id)
+        .collect())
 }

@@ -6,9 +6,11 @@ use sitecast_store_core::{NewMail, OutboxRow, Result};
 use sqlx::SqliteConnection;
 
 pub async fn insert(c: &mut SqliteConnection, m: &NewMail<'_>) -> Result<()> {
+    let (key, name, content_type) = (m.attachment.map(|a| a.key), m.attachment.map(|a| a.name), m.attachment.map(|a| a.content_type));
     sqlx::query!(
         "INSERT INTO mail_outbox (id, to_address, subject, body_text, body_html, created_at, attempts, next_attempt_at, \
-         list_unsubscribe) VALUES ($1, $2, $3, $4, $5, $6, 0, $6, $7)",
+         list_unsubscribe, attachment_key, attachment_name, attachment_type) \
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $6, $7, $8, $9, $10)",
         m.id,
         m.to_address,
         m.subject,
@@ -16,6 +18,9 @@ pub async fn insert(c: &mut SqliteConnection, m: &NewMail<'_>) -> Result<()> {
         m.body_html,
         m.now,
         m.list_unsubscribe,
+        key,
+        name,
+        content_type,
     )
     .execute(c)
     .await?;
@@ -41,7 +46,7 @@ pub async fn claim(c: &mut SqliteConnection, id: &str, now: i64, lease_until: i6
         r#"UPDATE mail_outbox SET claimed_until = $3, attempts = attempts + 1
            WHERE id = $1 AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until <= $2)
            RETURNING id AS "id!", to_address, subject, body_text, body_html, attempts AS "attempts: i32",
-           list_unsubscribe"#,
+           list_unsubscribe, attachment_key, attachment_name, attachment_type"#,
         id,
         now,
         lease_until,

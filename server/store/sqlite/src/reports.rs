@@ -20,6 +20,8 @@ struct Record {
     created_at: i64,
     updated_at: i64,
     finished_at: Option<i64>,
+    mailed_at: Option<i64>,
+    mailed_to: Option<String>,
 }
 
 impl TryFrom<Record> for ReportRow {
@@ -41,16 +43,18 @@ impl TryFrom<Record> for ReportRow {
             created_at: r.created_at,
             updated_at: r.updated_at,
             finished_at: r.finished_at,
+            mailed_at: r.mailed_at,
+            mailed_to: r.mailed_to,
         })
     }
 }
 
-pub async fn insert(c: &mut SqliteConnection, r: &ReportRow) -> Result<()> {
+pub async fn insert(c: &mut SqliteConnection, r: &ReportRow, content: &str) -> Result<()> {
     let status = r.status.as_str();
     sqlx::query!(
         "INSERT INTO reports (id, project_id, created_by, options, status, done, total, pages, byte_size, storage_key,
-             error, created_at, updated_at, finished_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+             error, created_at, updated_at, finished_at, content)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
         r.id,
         r.project_id,
         r.created_by,
@@ -65,6 +69,7 @@ pub async fn insert(c: &mut SqliteConnection, r: &ReportRow) -> Result<()> {
         r.created_at,
         r.updated_at,
         r.finished_at,
+        content,
     )
     .execute(&mut *c)
     .await?;
@@ -75,7 +80,7 @@ pub async fn find(c: &mut SqliteConnection, id: &str) -> Result<Option<ReportRow
     sqlx::query_as!(
         Record,
         r#"SELECT id AS "id!", project_id, created_by, options, status, done, total, pages, byte_size, storage_key,
-               error, created_at, updated_at, finished_at
+               error, created_at, updated_at, finished_at, mailed_at, mailed_to
            FROM reports WHERE id = $1"#,
         id
     )
@@ -90,7 +95,7 @@ pub async fn list_for_project(c: &mut SqliteConnection, project_id: &str, limit:
     sqlx::query_as!(
         Record,
         r#"SELECT id AS "id!", project_id, created_by, options, status, done, total, pages, byte_size, storage_key,
-               error, created_at, updated_at, finished_at
+               error, created_at, updated_at, finished_at, mailed_at, mailed_to
            FROM reports WHERE project_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2"#,
         project_id,
         limit
@@ -188,4 +193,18 @@ pub async fn storage_keys_of_projects(c: &mut SqliteConnection, project_ids: &[S
     .into_iter()
     .map(|r| r.storage_key)
     .collect())
+}
+
+/// What a report shows as it was made (JSON text): `None` when there is no such report,
+/// `Some(None)` for one made before its content was kept.
+pub async fn content(c: &mut SqliteConnection, id: &str) -> Result<Option<Option<String>>> {
+    Ok(sqlx::query!("SELECT content FROM reports WHERE id = $1", id).fetch_optional(&mut *c).await?.map(|r| r.content))
+}
+
+/// Records that a report was mailed to `to` (a display name); false when it is gone.
+pub async fn mark_mailed(c: &mut SqliteConnection, id: &str, to: &str, now: i64) -> Result<bool> {
+    let done = sqlx::query!("UPDATE reports SET mailed_at = $2, mailed_to = $3 WHERE id = $1", id, now, to)
+        .execute(&mut *c)
+        .await?;
+    Ok(done.rows_affected() == 1)
 }
