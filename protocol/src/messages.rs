@@ -760,7 +760,7 @@ pub struct GuestHello {
     /// The photos the link shows, newest first (none on a report link).
     pub photos: Vec<ProjectImage>,
     /// A report link's report (issue 28); its page shows that instead of the project.
-    pub report: Option<SharedReport>,
+    pub report: Option<Box<SharedReport>>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]

@@ -237,7 +237,7 @@ impl SessionActor {
                         project: watched.project,
                         milestones,
                         photos: Vec::new(),
-                        report: Some(report),
+                        report: Some(Box::new(report)),
                     }
                 }
                 None => GuestHello {

@@ -14,7 +14,7 @@ use sitecast::domain::reports::{
 };
 
 use crate::markup::{arrow, save};
-use crate::support::{for_each_backend, Options, TestServer, TestSql, WsClient};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, WsClient, ORIGIN};
 
 const ADMIN: &str = "admin@sitecast.demo";
 const BUILDER: &str = "builder@sitecast.demo";
@@ -311,6 +311,162 @@ async fn a_report_its_instance_left_unfinished_is_failed_and_frees_the_project()
         assert!(sitecast::domain::reports::fail_stale(&server.state.svc).await.unwrap().is_empty());
         let (_, ready) = until_made(&mut builder, &made.id).await;
         assert_eq!(ready.status, ReportStatus::Ready);
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+fn token_of(url: &str) -> String {
+    url.rsplit_once("/guest/").map(|(_, t)| t.to_owned()).expect("a guest URL")
+}
+
+async fn share(ws: &mut WsClient, id: u32, report: &str, days: Option<u32>) -> Result<(protocol::GuestLink, String), protocol::ApiError> {
+    let input = protocol::ShareReport { report_id: report.to_owned(), expires_in_days: days };
+    match ws.request(id, Request::ShareReport(input)).await? {
+        Response::GuestLinkCreated { link, url } => Ok((link, token_of(&url))),
+        other => panic!("expected a link, got {other:?}"),
+    }
+}
+
+async fn report_guest(server: &TestServer, token: &str) -> (WsClient, protocol::GuestHello) {
+    let mut ws = server.guest_ws(Some(token), Some(ORIGIN)).await.expect("the report link's socket opens");
+    match ws.next_msg().await {
+        protocol::ServerMsg::GuestHello(hello) => (ws, hello),
+        other => panic!("expected GuestHello first, got {other:?}"),
+    }
+}
+
+async fn link_ended(ws: &mut WsClient) {
+    let reason = ws.event(|e| match e {
+        Event::SessionEnded { reason } => Some(reason.clone()),
+        _ => None,
+    });
+    assert_eq!(reason.await, "link_inactive");
+    assert_eq!(ws.close_code().await, Some(4401));
+}
+
+/// Issue 28's sharing: a report link shows one report to anyone holding it — its
+/// content as made, its photos and its PDF, nothing else of the project — until it is
+/// revoked or the report deleted; and a report mailed to the homeowner arrives through
+/// a real SMTP server with the PDF attached, everyone's page showing it was mailed.
+#[actix_web::test]
+async fn a_report_is_shared_by_a_link_that_shows_only_it_and_mailed_to_the_homeowner_with_its_pdf() {
+    for_each_backend(|db| async move {
+        let dir = tempfile::TempDir::new().unwrap();
+        let maildir = dir.path().join("maildir");
+        let port = crate::support::free_port();
+        let _smtp = crate::support::Helper::smtp(port, &maildir).await;
+        let server = TestServer::start(&db.url, Options { smtp_url: Some(format!("smtp://127.0.0.1:{port}")), ..demo() }).await;
+        let (mut builder, hello) = server.connect(BUILDER).await;
+        let (mut home, _) = server.connect(HOMEOWNER).await;
+        let maple: Project = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let photos = match builder.request(1, Request::Subscribe(protocol::Subscribe { id: maple.id.clone() })).await.unwrap() {
+            Response::Subscribed { photos, .. } => photos,
+            other => panic!("{other:?}"),
+        };
+        home.request(1, Request::Subscribe(protocol::Subscribe { id: maple.id.clone() })).await.unwrap();
+        assert!(photos.len() >= 3);
+        // Two hand-picked photos; the others stay out of the report and out of its link.
+        let picked = vec![photos[1].id.clone(), photos[2].id.clone()];
+        let chosen = ReportOptions { photos: ReportPhotos::Picked, picked: picked.clone(), ..options(2) };
+        let made = make(&mut builder, 2, &maple.id, chosen).await.unwrap();
+        let (_, ready) = until_made(&mut builder, &made.id).await;
+        assert_eq!(ready.status, ReportStatus::Ready);
+
+        // Who may share: the builder and the homeowner; another homeowner's is as if
+        // there were no report; expiries as for guest links.
+        let (link, token) = share(&mut builder, 3, &made.id, Some(7)).await.unwrap();
+        assert_eq!((link.report_id.as_deref(), link.project_id.as_str()), (Some(made.id.as_str()), maple.id.as_str()));
+        let (home_link, home_token) = share(&mut home, 2, &made.id, None).await.unwrap();
+        let err = share(&mut builder, 4, &made.id, Some(3)).await.unwrap_err();
+        assert_eq!(err.code, ErrorCode::Validation);
+        let stranger_email = neighbour(&server).await;
+        let (mut stranger, _) = server.connect(stranger_email).await;
+        assert_eq!(share(&mut stranger, 1, &made.id, None).await.unwrap_err().code, ErrorCode::NotFound);
+        let Ok(Response::GuestLinks { links, .. }) =
+            builder.request(5, Request::ListGuestLinks(protocol::ListGuestLinks { project_id: maple.id.clone() })).await
+        else {
+            panic!("list")
+        };
+        assert!(links.iter().any(|l| l.id == link.id && l.report_id.as_deref() == Some(made.id.as_str())));
+
+        // Opening it: the access names the report; the hello carries the report as made
+        // and none of the project's photos, milestones or people's addresses.
+        let opened = server.post("/api/guest/open", serde_json::json!({"token": token}), None).await;
+        assert_eq!(opened.status, StatusCode::OK, "{:?}", opened.body);
+        assert_eq!(opened.body["access"]["reportId"].as_str(), Some(made.id.as_str()));
+        let (mut guest, hello) = report_guest(&server, &token).await;
+        let shared = hello.report.expect("a report link's hello carries its report");
+        assert_eq!((shared.id.as_str(), shared.pages, shared.byte_size), (made.id.as_str(), ready.pages.unwrap(), ready.byte_size.unwrap()));
+        assert_eq!(shared.made_by.as_deref(), made.created_by.as_ref().and_then(|u| u.name.as_deref()));
+        assert!(hello.photos.is_empty() && hello.milestones.milestones.is_empty());
+        let content = shared.content.expect("the content as made");
+        let mut shown: Vec<String> = content.sections.iter().flat_map(|s| s.photos.iter()).map(|p| p.photo.id.clone()).collect();
+        shown.sort();
+        let mut want = picked.clone();
+        want.sort();
+        assert_eq!(shown, want);
+        assert!(!serde_json::to_string(&content).unwrap().contains("@sitecast.demo"), "no addresses reach a guest");
+
+        // Its photos and its PDF, and nothing else: not another photo, not the project's
+        // timeline, not another link's report.
+        let thumb = server.guest_get(&format!("/media/images/{}/display", picked[0]), &token).await;
+        assert_eq!(thumb.status, StatusCode::OK);
+        let other_photo = photos.iter().find(|p| !picked.contains(&p.id) && Some(p.id.as_str()) != sitecast::domain::views::thumbnail_photo_id(&content.project)).unwrap();
+        assert_eq!(server.guest_get(&other_photo.thumb_url, &token).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(server.guest_get(&format!("/media/images/{}/original", picked[0]), &token).await.status, StatusCode::NOT_FOUND);
+        let pdf = server.guest_get(&shared.pdf_url, &token).await;
+        assert_eq!(pdf.status, StatusCode::OK);
+        assert!(pdf.bytes.starts_with(b"%PDF-") && pdf.bytes.len() as i64 == ready.byte_size.unwrap());
+        let err = guest.request(1, Request::ListTimeline(protocol::ListTimeline { project_id: maple.id.clone(), before: None })).await.unwrap_err();
+        assert_eq!(err.code, ErrorCode::Forbidden);
+        let err = guest.request(2, Request::ListMilestones(protocol::ListMilestones { project_id: maple.id.clone() })).await.unwrap_err();
+        assert_eq!(err.code, ErrorCode::Forbidden);
+        let input = protocol::CreateGuestLink { project_id: maple.id.clone(), photos: protocol::GuestPhotos::All, downloads: true, expires_in_days: None };
+        let Ok(Response::GuestLinkCreated { url, .. }) = home.request(3, Request::CreateGuestLink(input)).await else { panic!("project link") };
+        let project_token = token_of(&url);
+        assert_eq!(server.guest_get(&shared.pdf_url, &project_token).await.status, StatusCode::NOT_FOUND, "a project link opens no report");
+
+        // Mailing: not the homeowner; the builder, through SMTP, with the PDF attached.
+        let mail = |id: &str| Request::MailReport(protocol::MailReport { id: id.to_owned() });
+        let err = home.request(4, mail(&made.id)).await.unwrap_err();
+        assert_eq!((err.code, err.message.as_str()), (ErrorCode::Forbidden, sitecast::domain::reports::NOT_ALLOWED_MAIL));
+        let Ok(Response::Report { report: mailed }) = builder.request(6, mail(&made.id)).await else { panic!("mail") };
+        assert_eq!(mailed.mailed_to.as_deref(), Some("Jamie Carter"));
+        assert!(mailed.mailed_at.is_some());
+        let heard = home
+            .event(|e| match e {
+                Event::ReportChanged { report } if report.mailed_at.is_some() => Some(report.clone()),
+                _ => None,
+            })
+            .await;
+        assert_eq!(heard.mailed_to.as_deref(), Some("Jamie Carter"));
+        let mut message = String::new();
+        for _ in 0..300 {
+            if let Some(m) = crate::support::maildir_messages(&maildir).into_iter().find(|m| m.contains("Progress report: Maple Street Residence")) {
+                message = m;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(message.contains("To: homeowner@sitecast.demo"), "{message}");
+        assert!(message.contains("Content-Type: application/pdf"), "the PDF is attached");
+        assert!(message.contains("Maple Street Residence - progress report"), "named for the project");
+        // The body is quoted-printable: soft line breaks and `=` escaped.
+        let body = message.replace("=\r\n", "").replace("=\n", "").replace("=3D", "=");
+        assert!(body.contains(&format!("/projects/{}?tab=reports", maple.id)), "a link to the report in the app: {body}");
+
+        // Revoking one link closes its page; deleting the report closes the other's.
+        builder.request(7, Request::RevokeGuestLink(protocol::RevokeGuestLink { id: link.id.clone() })).await.unwrap();
+        link_ended(&mut guest).await;
+        assert_eq!(server.guest_get(&shared.pdf_url, &token).await.status, StatusCode::UNAUTHORIZED);
+        let (mut home_guest, _) = report_guest(&server, &home_token).await;
+        builder.request(8, Request::DeleteReport(protocol::DeleteReport { id: made.id.clone() })).await.unwrap();
+        link_ended(&mut home_guest).await;
+        let again = server.post("/api/guest/open", serde_json::json!({"token": home_token}), None).await;
+        assert_eq!(again.status, StatusCode::BAD_REQUEST);
+        let _ = home_link;
         server.stop().await;
         db
     })

@@ -337,6 +337,7 @@ async fn outbox_leases_retries_and_marks_sent() {
             body_text: "t",
             body_html: "h",
             list_unsubscribe: None,
+            attachment: None,
             now,
         };
         outbox::insert(store.pool(), &mail(m1, 100)).await.unwrap();

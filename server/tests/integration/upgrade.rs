@@ -1016,6 +1016,7 @@ fn guest_link_rows(u: &Users) -> Vec<GuestLinkRow> {
         maker_first_name: maker.first_name.clone(),
         maker_last_name: maker.last_name.clone(),
         maker_created_at: maker.created_at,
+        report_id: None,
     };
     vec![
         link(LINK_1, &u.homeowner, GuestPhotos::Favourites, true, Some(FAR), Some(T + 9_999), Some(T + 9_001), T + 9_000),
@@ -1254,6 +1255,9 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         new_tables.contains(&table)
             || (table == "project_images" && ["markup_count", "tags", "latitude", "longitude"].contains(&column))
             || (table, column) == ("uploads", "tags")
+            // 0013 (issue 28): report links, and mail that carries a stored file.
+            || (table, column) == ("guest_links", "report_id")
+            || (table == "mail_outbox" && column.starts_with("attachment_"))
     };
     let added: Vec<(String, String, String)> = after
         .columns
@@ -1261,7 +1265,7 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         .filter(|((t, c), _)| later(t, c))
         .map(|((t, c), (ty, _, _))| (t.clone(), c.clone(), ty.clone()))
         .collect();
-    assert_eq!(added.len(), 38, "{added:?}");
+    assert_eq!(added.len(), 45, "{added:?}");
     assert!(added.contains(&("reports".into(), "options".into(), "jsonb".into())), "{added:?}");
     assert!(added.contains(&("search_documents".into(), "document".into(), "tsvector".into())), "{added:?}");
     assert!(added.contains(&("project_images".into(), "tags".into(), "ARRAY".into())), "{added:?}");
@@ -1271,7 +1275,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     assert!(added.contains(&("project_images".into(), "markup_count".into(), "bigint".into())), "{added:?}");
     after.columns.retain(|(t, c), _| !later(t, c));
     after.constraints.retain(|(table, _, _)| !new_tables.contains(&table.as_str()));
-    after.indexes.retain(|(name, _)| !new_tables.iter().any(|t| name.starts_with(t)));
+    after.constraints.retain(|(table, name, _)| (table.as_str(), name.as_str()) != ("guest_links", "guest_links_report_id_fkey"));
+    after.indexes.retain(|(name, _)| !new_tables.iter().any(|t| name.starts_with(t)) && name != "guest_links_report");
     let mut columns_after = after.columns.clone();
     let (ty, null, _) = columns_after.remove(&("users".into(), "mail_preferences_at".into())).expect("users.mail_preferences_at added");
     assert_eq!((ty.as_str(), null.as_str()), ("timestamp with time zone", "YES"));
@@ -1468,6 +1473,9 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
             body_html: format!("<p>HTML of {MAIL_LEASED}</p>"),
             attempts: 3,
             list_unsubscribe: Some("<https://sitecast.test/api/unsubscribe?t=abc.def>".into()),
+            attachment_key: None,
+            attachment_name: None,
+            attachment_type: None,
         })
     );
 

@@ -223,15 +223,27 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::TagPhotos(tag)).await;
         ask(Request::Search(protocol::Search { query: "kitch".into(), project_id: None, watch: true })).await;
         ask(Request::EndSearch(protocol::EndSearch {})).await;
-        // Issue 28: progress reports (made of the photo's project; deleted while it is made
-        // or after, either way).
+        // Issue 28: progress reports (made of the photo's project, shared and mailed once
+        // ready, then deleted).
         let options = protocol::ReportOptions { per_page: 4, ..Default::default() };
         ask(Request::PreviewReport(protocol::PreviewReport { project_id: photo.project_id.clone(), options: options.clone() })).await;
         let Response::Report { report } = ask(Request::MakeReport(protocol::MakeReport { project_id: photo.project_id.clone(), options })).await
         else {
             unreachable!()
         };
-        ask(Request::ListReports(protocol::ListReports { project_id: photo.project_id.clone() })).await;
+        // Shared and mailed once it is ready.
+        for _ in 0..600 {
+            let Response::Reports { reports, .. } = ask(Request::ListReports(protocol::ListReports { project_id: photo.project_id.clone() })).await
+            else {
+                unreachable!()
+            };
+            if reports.iter().any(|r| r.id == report.id && r.status == protocol::ReportStatus::Ready) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        ask(Request::ShareReport(protocol::ShareReport { report_id: report.id.clone(), expires_in_days: Some(1) })).await;
+        ask(Request::MailReport(protocol::MailReport { id: report.id.clone() })).await;
         ask(Request::DeleteReport(protocol::DeleteReport { id: report.id })).await;
         ask(Request::GetInstallationSettings(protocol::GetInstallationSettings {})).await;
         ask(Request::UpdateInstallationSettings(protocol::InstallationSettings { store_photo_locations: true })).await;
