@@ -423,7 +423,7 @@ async fn a_photo_tagged_on_one_instance_reaches_open_search_results_on_the_other
 /// Issue 28: a report made on one instance moves on to ready on the homeowner's page on
 /// the other, and its deletion reaches it there too.
 #[actix_web::test]
-async fn a_report_made_on_one_instance_is_watched_and_deleted_on_the_other() {
+async fn a_report_made_on_one_instance_is_watched_shared_and_deleted_on_the_other() {
     on_two_instances(|a, b| async move {
         let (mut builder, hello) = a.connect(BUILDER).await;
         let (mut home, _) = b.connect(HOMEOWNER).await;
@@ -447,7 +447,19 @@ async fn a_report_made_on_one_instance_is_watched_and_deleted_on_the_other() {
             }
         };
         assert_eq!((ready.status, ready.done), (protocol::ReportStatus::Ready, report.total));
-        builder.request(2, Request::DeleteReport(protocol::DeleteReport { id: report.id.clone() })).await.unwrap();
+        // Its link, made on A, opens on B; revoked on A, its page on B closes at once.
+        let share = Request::ShareReport(protocol::ShareReport { report_id: report.id.clone(), expires_in_days: Some(7) });
+        let Ok(Response::GuestLinkCreated { link, url }) = builder.request(2, share).await else { panic!("report link") };
+        let token = url.rsplit_once("/guest/").map(|(_, t)| t.to_owned()).unwrap();
+        let mut guest = b.guest_ws(Some(&token), Some(ORIGIN)).await.expect("the report link's socket on B");
+        match guest.next_msg().await {
+            protocol::ServerMsg::GuestHello(hello) => assert_eq!(hello.report.map(|r| r.id), Some(report.id.clone())),
+            other => panic!("{other:?}"),
+        }
+        builder.request(3, Request::RevokeGuestLink(protocol::RevokeGuestLink { id: link.id })).await.unwrap();
+        ended(&mut guest, "report link revocation").await;
+        assert!(b.guest_ws(Some(&token), Some(ORIGIN)).await.is_err(), "B opens no new socket for it");
+        builder.request(4, Request::DeleteReport(protocol::DeleteReport { id: report.id.clone() })).await.unwrap();
         let gone = home
             .event(|e| match e {
                 Event::ReportDeleted { id, .. } => Some(id.clone()),
