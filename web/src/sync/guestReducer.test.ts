@@ -6,7 +6,7 @@ import { createGuestCommands } from './guestCommands';
 import { applyGuestServerMsg } from './guestReducer';
 import { RequestTracker } from './requests';
 
-const access = { linkId: 'l1', projectId: 'p1', photos: 'all' as const, downloads: false, expiresAt: null, sharedBy: 'Jamie Carter' };
+const access = { linkId: 'l1', projectId: 'p1', photos: 'all' as const, downloads: false, expiresAt: null, sharedBy: 'Jamie Carter', reportId: null };
 const plan = (version: number, names: string[] = ['Foundation']) => ({
   projectId: 'p1',
   version,
@@ -30,6 +30,7 @@ function hello(over: Partial<GuestHello> = {}): ServerMsg {
     project: project({}),
     milestones: plan(3),
     photos: [photo({ id: 'i1' }), photo({ id: 'i2' })],
+    report: null,
     ...over,
   };
 }
