@@ -154,6 +154,27 @@ describe('live events', () => {
     expect(store.getState().phase).toBe('inactive');
   });
 
+  it('a report link’s hello holds its report, and one without keeps none', () => {
+    const { store, feed } = setup();
+    const report = { id: 'r1', pages: 3, byteSize: 4096, createdAt: 1, madeBy: 'Summit Homes', content: null, pdfUrl: '/api/reports/r1/pdf' };
+    feed(hello({ access: { ...access, reportId: 'r1' }, photos: [], milestones: { projectId: 'p1', version: 0, milestones: [] }, report }));
+    const s = store.getState();
+    expect(s.phase).toBe('live');
+    expect(s.report).toEqual(report);
+    expect(s.access?.reportId).toBe('r1');
+    expect(s.photos).toEqual({});
+    feed(hello());
+    expect(store.getState().report).toBeNull();
+  });
+
+  it('a report link ends like any link when it is revoked', () => {
+    const { store, feed, event } = setup();
+    const report = { id: 'r1', pages: 3, byteSize: 4096, createdAt: 1, madeBy: null, content: null, pdfUrl: '/api/reports/r1/pdf' };
+    feed(hello({ access: { ...access, reportId: 'r1' }, photos: [], report }));
+    event({ type: 'session_ended', reason: 'link_inactive' });
+    expect(store.getState().phase).toBe('inactive');
+  });
+
   it('a reconnect replaces what was held with the new hello', () => {
     const { store, feed, event } = setup();
     feed(hello());
