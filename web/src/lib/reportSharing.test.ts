@@ -63,8 +63,8 @@ describe('report links among the project’s links', () => {
 
   it('says where the report links went', () => {
     expect(reportLinksNote(0)).toBeNull();
-    expect(reportLinksNote(1)).toBe('1 report link is listed with its report in the Reports tab.');
-    expect(reportLinksNote(3)).toBe('3 report links are listed with their reports in the Reports tab.');
+    expect(reportLinksNote(1)).toBe('1 active report link is listed with its report in the Reports tab.');
+    expect(reportLinksNote(3)).toBe('3 active report links are listed with their reports in the Reports tab.');
   });
 });
 

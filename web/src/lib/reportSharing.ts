@@ -46,10 +46,15 @@ export function shareReportRequest(reportId: string, expiry: GuestLinkExpiry): S
   return expiry === 'never' ? { reportId } : { reportId, expiresInDays: Number(expiry) };
 }
 
-/** "1 report link is listed with its report in the Reports tab." — why the project's list may not hold every link. */
-export function reportLinksNote(count: number): string | null {
-  if (count <= 0) return null;
-  return count === 1 ? '1 report link is listed with its report in the Reports tab.' : `${count} report links are listed with their reports in the Reports tab.`;
+/**
+ * "1 active report link is listed with its report in the Reports tab.": why the
+ * project's list may not hold every link that counts towards the cap of active links.
+ */
+export function reportLinksNote(active: number): string | null {
+  if (active <= 0) return null;
+  return active === 1
+    ? '1 active report link is listed with its report in the Reports tab.'
+    : `${active} active report links are listed with their reports in the Reports tab.`;
 }
 
 // --- Mailing ---------------------------------------------------------------------------

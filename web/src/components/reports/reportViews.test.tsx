@@ -5,8 +5,21 @@ import { comment, profile, report, reportContent, reportOptions, reportPhoto, ti
 import { ReportPreview } from './ReportPreview';
 import { ReportRow } from './ReportRow';
 
-const row = (over: Parameters<typeof report>[0], canDelete = false) =>
-  renderToStaticMarkup(<ReportRow report={report(over)} myId="b1" now={2000} milestoneName={() => undefined} canDelete={canDelete} onDelete={() => undefined} />);
+const NO_SHARING = { canShare: false, canMail: false };
+const row = (over: Parameters<typeof report>[0], canDelete = false, sharing = NO_SHARING) =>
+  renderToStaticMarkup(
+    <ReportRow
+      report={report(over)}
+      myId="b1"
+      now={2000}
+      milestoneName={() => undefined}
+      canDelete={canDelete}
+      onDelete={() => undefined}
+      sharing={sharing}
+      onShare={() => undefined}
+      onMail={() => undefined}
+    />,
+  );
 
 describe('ReportRow', () => {
   it('shows a report being made as a progress bar of the photos placed', () => {
@@ -33,6 +46,27 @@ describe('ReportRow', () => {
     expect(html).toContain('Failed: A photo could not be read.');
     expect(html).toContain('aria-label="Delete report All time"');
     expect(row({ status: 'failed' })).not.toContain('Delete report');
+  });
+
+  it('offers Share link and Mail only on a ready report, and only to those who may', () => {
+    const ready = { status: 'ready' as const, done: 40, total: 40, pages: 14, byteSize: 1000 };
+    const builderHtml = row(ready, false, { canShare: true, canMail: true });
+    expect(builderHtml).toContain('Share link');
+    expect(builderHtml).toContain('Mail to homeowner');
+    const homeownerHtml = row(ready, false, { canShare: true, canMail: false });
+    expect(homeownerHtml).toContain('Share link');
+    expect(homeownerHtml).not.toContain('Mail to homeowner');
+    expect(row(ready)).not.toContain('Share link');
+    const making = row({ done: 3, total: 40 }, false, { canShare: true, canMail: true });
+    expect(making).not.toContain('Share link');
+    expect(making).not.toContain('Mail to homeowner');
+  });
+
+  it('says to whom and when it was mailed, and mails again', () => {
+    const html = row({ status: 'ready', done: 40, total: 40, pages: 2, byteSize: 1000, mailedAt: 1000, mailedTo: 'Priya Shah' }, false, { canShare: true, canMail: true });
+    expect(html).toContain('Mailed to Priya Shah · just now');
+    expect(html).toContain('Mail again');
+    expect(row({ status: 'ready', done: 40, total: 40, pages: 2, byteSize: 1000 })).not.toContain('Mailed to');
   });
 
   it('names another maker', () => {
