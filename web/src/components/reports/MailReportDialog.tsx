@@ -34,7 +34,7 @@ export function MailReportDialog({
       title={`Mail this report to ${who}?`}
       description={
         <>
-          Sitecast emails {who} the report <strong className="font-medium text-slate-700 dark:text-slate-200">{title}</strong> of {project.title}, with its
+          Sitecast emails {who} this report of {project.title} (<span className="font-medium text-slate-700 dark:text-slate-200">{title}</span>), with its
           PDF attached (or a link to it, when it is too large to attach).
           {report?.mailedAt != null && ' It was mailed before: this sends it again.'}
         </>

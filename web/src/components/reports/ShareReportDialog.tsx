@@ -105,8 +105,8 @@ export function ShareReportDialog({
       description={
         <>
           <ShieldCheck className="mr-1 inline size-4 align-[-3px] text-slate-400" aria-hidden="true" />
-          A view-only link to the report <strong className="font-medium text-slate-700 dark:text-slate-200">{title}</strong> of {project.title}: its
-          pages and PDF, nothing else of the project. No account needed, and you can turn it off at any time.
+          A view-only link to this report of {project.title} (<span className="font-medium text-slate-700 dark:text-slate-200">{title}</span>): its pages
+          and PDF, nothing else of the project. No account needed, and you can turn it off at any time.
         </>
       }
       widthClass="max-w-[560px]"

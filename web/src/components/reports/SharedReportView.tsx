@@ -103,7 +103,8 @@ function ReportFigure({ item, sizes }: { item: ReportPhoto; sizes: string }) {
 }
 
 function Section({ section, content }: { section: ReportSection; content: ReportContent }) {
-  const one = content.perPage <= 1;
+  // One photo to a page, or a section of one photo: the photo takes the card's width.
+  const one = content.perPage <= 1 || section.photos.length === 1;
   const note = section.note?.trim();
   const count = section.photos.length === 1 ? '1 photo' : `${section.photos.length} photos`;
   return (
@@ -181,7 +182,7 @@ function Pairs({ pairs }: { pairs: readonly ReportPairView[] }) {
 
 function Changes({ changes }: { changes: readonly TimelineEntry[] }) {
   return (
-    <SectionCard title="What changed" subtitle="In this period, oldest first">
+    <SectionCard title="What changed" subtitle="Oldest first">
       {changes.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">Nothing was recorded in this period.</p>
       ) : (

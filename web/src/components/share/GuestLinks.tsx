@@ -86,7 +86,7 @@ export function CreatedLink({
           readOnly
           value={url}
           onFocus={(e) => e.currentTarget.select()}
-          className={cn(inputClasses(false), 'min-w-0 flex-1 font-mono text-xs')}
+          className={cn(inputClasses(false), 'min-w-0 font-mono text-xs sm:flex-1')}
         />
         <div className="flex gap-2">
           <Button variant="primary" onClick={() => void copy()} className="flex-1 sm:flex-none">
