@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Browser tests: starts the real server (debug build, demo accounts, throwaway data
 # directory, free port), runs Playwright with Debian's Chromium against it, stops it.
+#
+# With TEST_DATABASE_URL set (always in CI), it also starts a pair of instances on one
+# throwaway Postgres database, for the specs that check what one instance does reaches
+# pages open on the other (SITECAST_E2E_PAIR_A / _B; see e2e/pair.ts).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -10,20 +14,69 @@ bin=target/debug/sitecast
 [ -f web/dist/index.html ] || (cd web && npm run build)
 
 data="$(mktemp -d)"
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port="$(free_port)"
 url="http://127.0.0.1:$port"
 SITECAST_DATA_DIR="$data" SITECAST_BIND="127.0.0.1:$port" SITECAST_PUBLIC_URL="$url" \
   SITECAST_WEB_DIR=web/dist SITECAST_DEMO=true RUST_LOG=warn "$bin" serve >"$data/server.log" 2>&1 &
 server=$!
-cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$data"; }
+
+pair_db=""
+pair_pids=()
+cleanup() {
+  kill "$server" "${pair_pids[@]}" 2>/dev/null || true
+  wait "$server" "${pair_pids[@]}" 2>/dev/null || true
+  if [ -n "$pair_db" ]; then
+    psql "$TEST_DATABASE_URL" -qc "DROP DATABASE IF EXISTS \"$pair_db\" WITH (FORCE)" >/dev/null || echo "could not drop the e2e database $pair_db" >&2
+  fi
+  rm -rf "$data"
+}
 trap cleanup EXIT
 
-for _ in $(seq 1 240); do
-  curl -sf "$url/api/health" >/dev/null && break
-  kill -0 "$server" 2>/dev/null || { cat "$data/server.log"; exit 1; }
-  sleep 0.25
-done
-curl -sf "$url/api/health" >/dev/null || { echo "server did not start"; cat "$data/server.log"; exit 1; }
+# Waits for a server's health check; shows its log and fails if it stops or never answers.
+wait_healthy() {
+  local base=$1 pid=$2 log=$3
+  for _ in $(seq 1 240); do
+    curl -sf "$base/api/health" >/dev/null && return 0
+    kill -0 "$pid" 2>/dev/null || { cat "$log"; exit 1; }
+    sleep 0.25
+  done
+  echo "server at $base did not start"
+  cat "$log"
+  exit 1
+}
+
+wait_healthy "$url" "$server" "$data/server.log"
+
+pair_env=()
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  pair_db="sitecast_e2e_$$"
+  psql "$TEST_DATABASE_URL" -qc "CREATE DATABASE \"$pair_db\"" >/dev/null
+  # The same server and credentials, another database.
+  pair_url="$(python3 -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/" + sys.argv[2])))' "$TEST_DATABASE_URL" "$pair_db")"
+  # Photos and reports' PDFs live in the data folder's photos/ (config.rs has no setting
+  # of its own for it), and any instance's mail worker may send a mail the other queued:
+  # both instances' photos/ and outbox/ are links to one shared folder each, as one
+  # bucket and one mail relay would be in production.
+  shared="$data/pair-shared"
+  mkdir -p "$shared/photos" "$shared/outbox"
+  start_instance() {
+    local name=$1 dir="$data/pair-$1" p
+    p="$(free_port)"
+    mkdir -p "$dir"
+    ln -s "$shared/photos" "$dir/photos"
+    ln -s "$shared/outbox" "$dir/outbox"
+    SITECAST_DATABASE_URL="$pair_url" SITECAST_DATA_DIR="$dir" SITECAST_BIND="127.0.0.1:$p" SITECAST_PUBLIC_URL="http://127.0.0.1:$p" \
+      SITECAST_METRICS_BIND=off SITECAST_WEB_DIR=web/dist SITECAST_DEMO=true RUST_LOG=warn "$bin" serve >"$dir/server.log" 2>&1 &
+    pair_pids+=($!)
+    wait_healthy "http://127.0.0.1:$p" "$!" "$dir/server.log"
+    pair_env+=("SITECAST_E2E_PAIR_$name=http://127.0.0.1:$p")
+  }
+  # One after the other: the first seeds the demo accounts, the second finds them.
+  start_instance A
+  start_instance B
+  pair_env+=("SITECAST_E2E_PAIR_OUTBOX=$shared/outbox")
+fi
 
 cd web
-SITECAST_E2E_URL="$url" SITECAST_E2E_OUTBOX="$data/outbox" npx playwright test "$@"
+env "${pair_env[@]}" SITECAST_E2E_URL="$url" SITECAST_E2E_OUTBOX="$data/outbox" npx playwright test "$@"

@@ -25,6 +25,7 @@ const link = (over: Partial<GuestLink>): GuestLink => ({
   createdBy: { id: 'h1', email: 'jamie@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0 },
   revokedAt: null,
   lastOpenedAt: null,
+  reportId: null,
   ...over,
 });
 

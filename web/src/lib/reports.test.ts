@@ -221,6 +221,16 @@ describe('the list: upsert and merge', () => {
     expect(laterReport(at7, ready)).toBe(ready);
   });
 
+  it('a copy read before a mail does not take the mail away; a later mail wins', () => {
+    const ready = report({ status: 'ready', done: 10, pages: 6 });
+    const mailed = { ...ready, mailedAt: 5000, mailedTo: 'Jamie Carter' };
+    expect(laterReport(ready, mailed)).toBe(mailed);
+    expect(laterReport(mailed, ready)).toBe(mailed);
+    const again = { ...mailed, mailedAt: 9000 };
+    expect(laterReport(mailed, again)).toBe(again);
+    expect(mergeReports([mailed], [ready])).toEqual([mailed]);
+  });
+
   it('merges a list read meanwhile with the events, leaving deleted ones out', () => {
     const held = [report({ id: 'r2', createdAt: 2000, done: 8 })];
     const listed = [report({ id: 'r2', createdAt: 2000, done: 2 }), report({ id: 'r1', createdAt: 1000 }), report({ id: 'r0', createdAt: 500 })];

@@ -315,7 +315,8 @@ export function compareReports(a: Pick<Report, 'createdAt' | 'id'>, b: Pick<Repo
 
 /**
  * Of two copies of one report, the one further along. Reports carry no version, but a
- * report only moves forward: generating with more photos placed, then ready or failed.
+ * report only moves forward: generating with more photos placed, then ready or failed,
+ * then (ready) mailed, and mailed again.
  * So a list read before an event cannot undo it, and a late progress event cannot
  * turn a ready report back into a generating one.
  */
@@ -324,6 +325,9 @@ export function laterReport(held: Report | undefined, next: Report): Report {
   const finished = (r: Report) => r.status !== 'generating';
   if (finished(held) && !finished(next)) return held;
   if (!finished(held) && !finished(next) && next.done < held.done) return held;
+  // A finished report moves on only by being mailed: a copy read before a mail must
+  // not take "Mailed to …" away again.
+  if (finished(held) && (held.mailedAt ?? 0) > (next.mailedAt ?? 0)) return held;
   return next;
 }
 

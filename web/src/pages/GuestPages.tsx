@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, Outlet, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, Outlet, useParams, useSearchParams } from 'react-router';
 import { CalendarDays, Download, Eye, MapPin, PenLine, RefreshCw, WifiOff } from 'lucide-react';
 import { toast } from 'sonner';
 import type { GuestAccess, Project, ProjectImage } from '../protocol/types';
@@ -25,6 +25,7 @@ import { PhotoGallery } from '../components/photos/PhotoGallery';
 import { PhotoLightbox } from '../components/photos/PhotoLightbox';
 import { SearchCombobox } from '../components/search/SearchCombobox';
 import { guestMarkupSource } from '../components/markup/markupSources';
+import { SharedReportView } from '../components/reports/SharedReportView';
 import { MilestoneList } from '../components/story/MilestoneList';
 import { TimelineFeed } from '../components/story/TimelineFeed';
 import { Button, buttonClasses } from '../components/ui/Button';
@@ -395,24 +396,37 @@ function GuestTimeline({ onOpenPhoto }: { onOpenPhoto: (id: string) => void }) {
   );
 }
 
-/** `/guest/:token`: the shared project, live and view only. */
+/**
+ * `/guest/:token`: the shared project, live and view only — or, for a report link
+ * (issue 28), that one report and its PDF, and nothing else of the project (the
+ * server sends such a guest no photos, milestones or timeline, and answers no request).
+ */
 export function GuestProjectPage() {
   const { token = '' } = useParams();
   const project = useGuestStore((s) => s.project);
   const access = useGuestStore((s) => s.access);
   const plan = useGuestStore((s) => s.plan);
   const photos = useGuestStore((s) => s.photos);
+  const report = useGuestStore((s) => s.report);
   const [, setParams] = useSearchParams();
 
+  const title = report ? `${report.content?.project.title ?? project?.title ?? ''} · Progress report` : project?.title;
   useEffect(() => {
-    if (!project) return undefined;
-    document.title = `${project.title} · Sitecast`;
+    if (!title) return undefined;
+    document.title = `${title} · Sitecast`;
     return () => {
       document.title = 'Sitecast';
     };
-  }, [project?.title]);
+  }, [title]);
 
   if (!project || !access) return null;
+  if (report) {
+    return (
+      <GuestFrame access={access}>
+        <SharedReportView report={report} project={project} />
+      </GuestFrame>
+    );
+  }
 
   const openPhoto = (id: string) => {
     if (!photos[id]) {
@@ -449,7 +463,10 @@ export function GuestComparePage() {
   const { token = '' } = useParams();
   const photos = useGuestPhotos();
   const title = useGuestStore((s) => s.project?.title ?? '');
+  const isReport = useGuestStore((s) => s.report !== null);
   const close = useCloseTo(guestCompareBase(token));
+  // A report link shows its report only: there are no photos to compare.
+  if (isReport) return <Navigate to={guestCompareBase(token)} replace />;
   return (
     <CompareScreen
       photos={photos}

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { GuestAccess, GuestHello, Markup, MilestonePlan, Project, ProjectImage, TimelineEntry } from '../protocol/types';
+import type { GuestAccess, GuestHello, Markup, MilestonePlan, Project, ProjectImage, SharedReport, TimelineEntry } from '../protocol/types';
 import { isNewer, newerWins } from '../sync/versions';
 
 /**
@@ -37,6 +37,11 @@ export interface GuestData {
   project: Project | null;
   plan: MilestonePlan | null;
   photos: Record<string, ProjectImage>;
+  /**
+   * A report link's report (issue 28): its page shows this, as it was made, instead of
+   * the project; `photos` and `plan` are then empty, and the socket carries no requests.
+   */
+  report: SharedReport | null;
   /** Deleted on this connection: ids are never reused and photo_deleted carries no version. */
   deletedPhotos: Record<string, true>;
   timeline: GuestTimeline;
@@ -91,6 +96,7 @@ export const initialGuestData = (token: string | null = null): GuestData => ({
   project: null,
   plan: null,
   photos: {},
+  report: null,
   deletedPhotos: {},
   timeline: emptyTimeline(),
   markups: {},
@@ -145,6 +151,7 @@ export const createGuestStore = () =>
             project: hello.project,
             plan: hello.milestones,
             photos,
+            report: hello.report ?? null,
             deletedPhotos: {},
             // Held markup may have changed while away: the open lightbox reads it again.
             markups: {},

@@ -118,6 +118,7 @@ describe('guest link commands', () => {
     createdBy: null,
     revokedAt: null,
     lastOpenedAt: null,
+    reportId: null,
   };
 
   it('create, list and revoke send what the Share dialog chose and hand back the one-time URL', async () => {

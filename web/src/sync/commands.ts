@@ -18,6 +18,7 @@ import type {
   ReportContent,
   ReportOptions,
   SetMilestoneDone,
+  ShareReport,
   SearchResults,
   Shape,
   TagPhotos,
@@ -365,6 +366,26 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     async deleteReport(report: Report): Promise<void> {
       await tracker.request({ type: 'delete_report', id: report.id });
       store().reportRemoved(report.projectId, report.id);
+    },
+
+    /**
+     * Issue 28: a view-only link to one ready report (whoever may share the project).
+     * It is a guest link: `listGuestLinks` lists it (its `reportId` set) and
+     * `revokeGuestLink` stops it. The URL carries the secret token and is shown once.
+     */
+    async shareReport(input: ShareReport): Promise<{ link: GuestLink; url: string }> {
+      const { link, url } = await tracker.request({ type: 'share_report', ...input });
+      return { link, url };
+    },
+
+    /**
+     * Mails a ready report to the project's homeowner (admins and its builder). The
+     * reply carries `mailedAt`/`mailedTo`; the project's other pages hear `report_changed`.
+     */
+    async mailReport(report: Pick<Report, 'id'>): Promise<Report> {
+      const { report: mailed } = await tracker.request({ type: 'mail_report', id: report.id });
+      store().reportUpserted(mailed);
+      return mailed;
     },
 
     /** Admins: the installation's settings, and how many photos keep a location. */

@@ -6,7 +6,7 @@ import { createGuestCommands } from './guestCommands';
 import { applyGuestServerMsg } from './guestReducer';
 import { RequestTracker } from './requests';
 
-const access = { linkId: 'l1', projectId: 'p1', photos: 'all' as const, downloads: false, expiresAt: null, sharedBy: 'Jamie Carter' };
+const access = { linkId: 'l1', projectId: 'p1', photos: 'all' as const, downloads: false, expiresAt: null, sharedBy: 'Jamie Carter', reportId: null };
 const plan = (version: number, names: string[] = ['Foundation']) => ({
   projectId: 'p1',
   version,
@@ -30,6 +30,7 @@ function hello(over: Partial<GuestHello> = {}): ServerMsg {
     project: project({}),
     milestones: plan(3),
     photos: [photo({ id: 'i1' }), photo({ id: 'i2' })],
+    report: null,
     ...over,
   };
 }
@@ -150,6 +151,27 @@ describe('live events', () => {
     const { store, feed, event } = setup();
     feed(hello());
     event({ type: 'project_deleted', id: 'p1', version: 9 });
+    expect(store.getState().phase).toBe('inactive');
+  });
+
+  it('a report link’s hello holds its report, and one without keeps none', () => {
+    const { store, feed } = setup();
+    const report = { id: 'r1', pages: 3, byteSize: 4096, createdAt: 1, madeBy: 'Summit Homes', content: null, pdfUrl: '/api/reports/r1/pdf' };
+    feed(hello({ access: { ...access, reportId: 'r1' }, photos: [], milestones: { projectId: 'p1', version: 0, milestones: [] }, report }));
+    const s = store.getState();
+    expect(s.phase).toBe('live');
+    expect(s.report).toEqual(report);
+    expect(s.access?.reportId).toBe('r1');
+    expect(s.photos).toEqual({});
+    feed(hello());
+    expect(store.getState().report).toBeNull();
+  });
+
+  it('a report link ends like any link when it is revoked', () => {
+    const { store, feed, event } = setup();
+    const report = { id: 'r1', pages: 3, byteSize: 4096, createdAt: 1, madeBy: null, content: null, pdfUrl: '/api/reports/r1/pdf' };
+    feed(hello({ access: { ...access, reportId: 'r1' }, photos: [], report }));
+    event({ type: 'session_ended', reason: 'link_inactive' });
     expect(store.getState().phase).toBe('inactive');
   });
 

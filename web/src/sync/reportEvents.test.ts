@@ -103,6 +103,43 @@ describe('reports: the list and its events', () => {
     expect(list()).toEqual([]);
   });
 
+  it('share and mail: the link comes back once; the mailed copy goes in, and its event keeps it', async () => {
+    const { tracker, commands, last, event, store } = setup();
+    const loading = commands.loadReports('p1');
+    const ready = report({ id: 'r1', status: 'ready', done: 10, pages: 6, byteSize: 1000 });
+    tracker.reply(last().id, { type: 'reports', projectId: 'p1', reports: [ready] });
+    await loading;
+
+    const sharing = commands.shareReport({ reportId: 'r1', expiresInDays: 30 });
+    expect(last().request).toEqual({ type: 'share_report', reportId: 'r1', expiresInDays: 30 });
+    const link = { id: 'l1', projectId: 'p1', photos: 'all' as const, downloads: false, expiresAt: 9, createdAt: 1, createdBy: null, revokedAt: null, lastOpenedAt: null, reportId: 'r1' };
+    tracker.reply(last().id, { type: 'guest_link_created', link, url: 'http://site/guest/secret' });
+    expect(await sharing).toEqual({ link, url: 'http://site/guest/secret' });
+
+    const mailing = commands.mailReport(ready);
+    expect(last().request).toEqual({ type: 'mail_report', id: 'r1' });
+    const mailed = { ...ready, mailedAt: 5000, mailedTo: 'Jamie Carter' };
+    tracker.reply(last().id, { type: 'report', report: mailed });
+    expect(await mailing).toEqual(mailed);
+    expect(store.getState().reports.p1.list[0]).toMatchObject({ mailedAt: 5000, mailedTo: 'Jamie Carter' });
+    // The same change heard as an event, and a list read before it, leave it mailed.
+    event({ type: 'report_changed', report: mailed });
+    const again = commands.loadReports('p1');
+    tracker.reply(last().id, { type: 'reports', projectId: 'p1', reports: [ready] });
+    await again;
+    expect(store.getState().reports.p1.list[0]).toMatchObject({ mailedAt: 5000, mailedTo: 'Jamie Carter' });
+  });
+
+  it('a report mailed on another page arrives as report_changed', async () => {
+    const { tracker, commands, last, event, store } = setup();
+    const loading = commands.loadReports('p1');
+    const ready = report({ id: 'r1', status: 'ready', done: 10, pages: 6 });
+    tracker.reply(last().id, { type: 'reports', projectId: 'p1', reports: [ready] });
+    await loading;
+    event({ type: 'report_changed', report: { ...ready, mailedAt: 7000, mailedTo: 'Jamie Carter' } });
+    expect(store.getState().reports.p1.list[0]).toMatchObject({ mailedAt: 7000, mailedTo: 'Jamie Carter' });
+  });
+
   it('a failed list lands in the slice with the server’s words', async () => {
     const { tracker, commands, last, store } = setup();
     const loading = commands.loadReports('p1');

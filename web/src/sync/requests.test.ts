@@ -154,6 +154,8 @@ describe('RequestTracker', () => {
       make_report: true,
       list_reports: true,
       delete_report: true,
+      share_report: true,
+      mail_report: true,
       get_installation_settings: true,
       update_installation_settings: true,
     };

@@ -156,6 +156,8 @@ export const report = (over: Partial<Report>): Report => ({
   createdAt: 1000,
   createdBy: { id: 'b1', email: 'builder@example.com', name: 'Summit Homes', role: 'builder', createdAt: 0 },
   finishedAt: null,
+  mailedAt: null,
+  mailedTo: null,
   ...over,
 });
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { FilePlus2, FileText } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Project, Report } from '../../protocol/types';
+import { mailRecipient, reportSharing } from '../../lib/reportSharing';
 import { canDeleteReport, reportAccess, reportTitle } from '../../lib/reports';
 import { useNow } from '../../lib/useNow';
 import { useAppStore } from '../../store';
@@ -12,7 +13,9 @@ import { SectionCard } from '../SectionCard';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { Skeleton } from '../ui/Skeleton';
+import { MailReportDialog } from './MailReportDialog';
 import { ReportRow } from './ReportRow';
+import { ShareReportDialog } from './ShareReportDialog';
 
 function ReportsSkeleton() {
   return (
@@ -64,9 +67,14 @@ export function ProjectReportsTab({ project, onNewReport }: { project: Project; 
   const held = useAppStore((s) => s.reports[project.id]);
   const plan = useAppStore((s) => s.milestones[project.id]);
   const access = reportAccess(me, project);
+  const sharing = reportSharing(me, project);
   const now = useNow();
   const [removing, setRemoving] = useState<Report | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // The report in each dialog is kept while the dialog closes, so its words stay put.
+  const [sharingReport, setSharingReport] = useState<{ report: Report; open: boolean } | null>(null);
+  const [mailing, setMailing] = useState<{ report: Report; open: boolean } | null>(null);
+  const [sending, setSending] = useState(false);
   const missing = held === undefined;
 
   useEffect(() => {
@@ -89,6 +97,20 @@ export function ProjectReportsTab({ project, onNewReport }: { project: Project; 
     }
   };
 
+  const mail = async () => {
+    if (!mailing) return;
+    setSending(true);
+    try {
+      const mailed = await commands.mailReport(mailing.report);
+      toast.success(`Report mailed to ${mailed.mailedTo?.trim() || mailRecipient(project)}`, { description: 'It is on its way, with the PDF.' });
+      setMailing({ report: mailed, open: false });
+    } catch (err) {
+      toastRequestError(err, 'Failed to mail the report');
+    } finally {
+      setSending(false);
+    }
+  };
+
   const list = held?.list ?? [];
   let body;
   if (held?.error && !held.loaded) {
@@ -108,7 +130,18 @@ export function ProjectReportsTab({ project, onNewReport }: { project: Project; 
     body = (
       <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Reports of this project" data-testid="report-list">
         {list.map((report) => (
-          <ReportRow key={report.id} report={report} myId={me?.id} now={now} milestoneName={milestoneName} canDelete={canDeleteReport(me, report)} onDelete={setRemoving} />
+          <ReportRow
+            key={report.id}
+            report={report}
+            myId={me?.id}
+            now={now}
+            milestoneName={milestoneName}
+            canDelete={canDeleteReport(me, report)}
+            onDelete={setRemoving}
+            sharing={sharing}
+            onShare={(r) => setSharingReport({ report: r, open: true })}
+            onMail={(r) => setMailing({ report: r, open: true })}
+          />
         ))}
       </ul>
     );
@@ -128,6 +161,26 @@ export function ProjectReportsTab({ project, onNewReport }: { project: Project; 
       }
     >
       {body}
+      {sharing.canShare && (
+        <ShareReportDialog
+          project={project}
+          report={sharingReport?.report ?? null}
+          title={sharingReport ? reportTitle(sharingReport.report.options, milestoneName) : ''}
+          open={sharingReport?.open ?? false}
+          onOpenChange={(open) => setSharingReport((held) => (held ? { ...held, open } : null))}
+        />
+      )}
+      {sharing.canMail && (
+        <MailReportDialog
+          project={project}
+          report={mailing?.report ?? null}
+          title={mailing ? reportTitle(mailing.report.options, milestoneName) : ''}
+          open={mailing?.open ?? false}
+          onOpenChange={(open) => setMailing((held) => (held ? { ...held, open } : null))}
+          busy={sending}
+          onConfirm={() => void mail()}
+        />
+      )}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}

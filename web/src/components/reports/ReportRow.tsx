@@ -1,8 +1,9 @@
-import { AlertCircle, CheckCircle2, Download, ExternalLink, FileText, Trash2 } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Download, ExternalLink, FileText, Link2, Mail, MailCheck, Trash2 } from 'lucide-react';
 import type { Report } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { formatDate, relativeTime } from '../../lib/dates';
 import { displayName } from '../../lib/names';
+import { mailButtonLabel, mailedLabel, type ReportSharing } from '../../lib/reportSharing';
 import { reportPdfUrl, reportPercent, reportStatusText, reportSummary, reportTitle } from '../../lib/reports';
 import { Button, buttonClasses } from '../ui/Button';
 
@@ -35,7 +36,8 @@ function ReportProgress({ report, title }: { report: Report; title: string }) {
 
 /**
  * One report in the project's list: its period, what it holds, who made it and when,
- * and where it is — a live bar while it is made, the PDF once ready, or why it failed.
+ * and where it is — a live bar while it is made, the PDF once ready (to share by a
+ * link or mail to the homeowner), or why it failed.
  */
 export function ReportRow({
   report,
@@ -44,6 +46,9 @@ export function ReportRow({
   milestoneName,
   canDelete,
   onDelete,
+  sharing,
+  onShare,
+  onMail,
 }: {
   report: Report;
   myId: string | undefined;
@@ -51,10 +56,15 @@ export function ReportRow({
   milestoneName: (id: string) => string | undefined;
   canDelete: boolean;
   onDelete: (report: Report) => void;
+  /** Who may share and mail this project's reports (issue 28). */
+  sharing: ReportSharing;
+  onShare: (report: Report) => void;
+  onMail: (report: Report) => void;
 }) {
   const title = reportTitle(report.options, milestoneName);
   const maker = report.createdBy ? (report.createdBy.id === myId ? 'you' : displayName(report.createdBy)) : 'a former member';
   const status = reportStatusText(report);
+  const mailed = mailedLabel(report, now);
   return (
     <li className="py-4 first:pt-0 last:pb-0" data-testid="report" data-report-id={report.id} data-status={report.status}>
       <article aria-label={`Report ${title}`} className="flex items-start gap-3 sm:gap-4">
@@ -81,6 +91,12 @@ export function ReportRow({
               <p className="text-xs text-slate-500 dark:text-slate-400">
                 Made by {maker} · <time dateTime={new Date(report.createdAt).toISOString()} title={formatDate(report.createdAt)}>{relativeTime(report.createdAt, now)}</time>
               </p>
+              {mailed && report.mailedAt !== null && (
+                <p className="inline-flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300" data-testid="report-mailed" title={`Mailed ${formatDate(report.mailedAt)}`}>
+                  <MailCheck className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+                  {mailed}
+                </p>
+              )}
             </div>
             {canDelete && (
               <Button
@@ -103,7 +119,7 @@ export function ReportRow({
                 <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
                 {status}
               </p>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 <a href={reportPdfUrl(report.id)} download className={buttonClasses('secondary', 'sm')}>
                   <Download className="size-4" aria-hidden="true" />
                   Download PDF
@@ -112,6 +128,18 @@ export function ReportRow({
                   <ExternalLink className="size-4" aria-hidden="true" />
                   Open
                 </a>
+                {sharing.canShare && (
+                  <Button variant="outline" size="sm" onClick={() => onShare(report)} title="A view-only link to this report">
+                    <Link2 className="size-4" aria-hidden="true" />
+                    Share link
+                  </Button>
+                )}
+                {sharing.canMail && (
+                  <Button variant="outline" size="sm" onClick={() => onMail(report)} title="Email this report to the homeowner">
+                    <Mail className="size-4" aria-hidden="true" />
+                    {mailButtonLabel(report)}
+                  </Button>
+                )}
               </div>
             </div>
           )}

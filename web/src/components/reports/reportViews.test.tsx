@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Shape } from '../../protocol/types';
-import { comment, profile, report, reportContent, reportOptions, reportPhoto, timelineEntry } from '../../testing/fixtures';
+import { comment, photo, profile, project, report, reportContent, reportOptions, reportPhoto, timelineEntry } from '../../testing/fixtures';
 import { ReportPreview } from './ReportPreview';
 import { ReportRow } from './ReportRow';
+import { SharedReportView } from './SharedReportView';
 
-const row = (over: Parameters<typeof report>[0], canDelete = false) =>
-  renderToStaticMarkup(<ReportRow report={report(over)} myId="b1" now={2000} milestoneName={() => undefined} canDelete={canDelete} onDelete={() => undefined} />);
+const NO_SHARING = { canShare: false, canMail: false };
+const row = (over: Parameters<typeof report>[0], canDelete = false, sharing = NO_SHARING) =>
+  renderToStaticMarkup(
+    <ReportRow
+      report={report(over)}
+      myId="b1"
+      now={2000}
+      milestoneName={() => undefined}
+      canDelete={canDelete}
+      onDelete={() => undefined}
+      sharing={sharing}
+      onShare={() => undefined}
+      onMail={() => undefined}
+    />,
+  );
 
 describe('ReportRow', () => {
   it('shows a report being made as a progress bar of the photos placed', () => {
@@ -33,6 +47,27 @@ describe('ReportRow', () => {
     expect(html).toContain('Failed: A photo could not be read.');
     expect(html).toContain('aria-label="Delete report All time"');
     expect(row({ status: 'failed' })).not.toContain('Delete report');
+  });
+
+  it('offers Share link and Mail only on a ready report, and only to those who may', () => {
+    const ready = { status: 'ready' as const, done: 40, total: 40, pages: 14, byteSize: 1000 };
+    const builderHtml = row(ready, false, { canShare: true, canMail: true });
+    expect(builderHtml).toContain('Share link');
+    expect(builderHtml).toContain('Mail to homeowner');
+    const homeownerHtml = row(ready, false, { canShare: true, canMail: false });
+    expect(homeownerHtml).toContain('Share link');
+    expect(homeownerHtml).not.toContain('Mail to homeowner');
+    expect(row(ready)).not.toContain('Share link');
+    const making = row({ done: 3, total: 40 }, false, { canShare: true, canMail: true });
+    expect(making).not.toContain('Share link');
+    expect(making).not.toContain('Mail to homeowner');
+  });
+
+  it('says to whom and when it was mailed, and mails again', () => {
+    const html = row({ status: 'ready', done: 40, total: 40, pages: 2, byteSize: 1000, mailedAt: 1000, mailedTo: 'Priya Shah' }, false, { canShare: true, canMail: true });
+    expect(html).toContain('Mailed to Priya Shah · just now');
+    expect(html).toContain('Mail again');
+    expect(row({ status: 'ready', done: 40, total: 40, pages: 2, byteSize: 1000 })).not.toContain('Mailed to');
   });
 
   it('names another maker', () => {
@@ -172,5 +207,64 @@ describe('ReportPreview', () => {
     const html = draw(null, 0, 0, undefined, 'No photos match these choices.');
     expect(html).toContain('No photos match these choices.');
     expect(html).not.toContain('data-testid="report-page"');
+  });
+});
+
+describe('SharedReportView (a report link’s page)', () => {
+  const shared = (content: ReturnType<typeof reportContent> | null) => ({
+    id: 'r1',
+    pages: 5,
+    byteSize: 2 * 1024 * 1024,
+    createdAt: Date.UTC(2026, 10, 25, 9),
+    madeBy: 'Summit Homes',
+    content,
+    pdfUrl: '/api/reports/r1/pdf',
+  });
+  const draw = (content: ReturnType<typeof reportContent> | null) => renderToStaticMarkup(<SharedReportView report={shared(content)} project={project({})} />);
+
+  it('heads with the project, the period, who made it and the PDF to download', () => {
+    const content = reportContent([2], { from: '2026-03-01', to: '2026-11-24' });
+    content.project.thumbnailUrl = '/media/images/cover/thumb';
+    const html = draw(content);
+    expect(html).toContain('>Maple Street Residence</h1>');
+    expect(html).toContain('1428 Maple Street');
+    expect(html).toContain('Progress report · Mar 1, 2026 – Nov 24, 2026');
+    expect(html).toContain('Made by Summit Homes · Nov 25, 2026 · 5 pages · 2.0 MB');
+    expect(html).toMatch(/<a href="\/api\/reports\/r1\/pdf" download=""[^>]*>.*Download PDF<\/a>/);
+    expect(html).toContain('href="/api/reports/r1/pdf?inline=1" target="_blank"');
+    expect(html).toContain('src="/media/images/cover/thumb"');
+  });
+
+  it('shows every photo of every section with its date, caption, markup and comments, in the guest’s /media URLs', () => {
+    const content = reportContent([3, 1], { perPage: 2 });
+    content.sections[0].milestone = 'Framing';
+    content.sections[0].note = 'Walls up';
+    const shapes: Shape[] = [{ id: 's1', color: 'red', width: 'medium', authorId: 'b1', geometry: { kind: 'rect', from: { x: 0.1, y: 0.1 }, to: { x: 0.5, y: 0.5 } } }];
+    content.sections[0].photos[0] = {
+      photo: photo({ id: 'i9', caption: 'Framing passed', takenAt: Date.UTC(2026, 2, 4) }),
+      comments: [comment({ id: 'c1', body: 'Looks good', author: profile({ id: 'b1', name: 'Summit Homes' }) })],
+      shapes,
+    };
+    const html = draw(content);
+    expect((html.match(/data-testid="shared-report-photo"/g) ?? []).length).toBe(4);
+    expect(html).toContain('src="/media/images/i9/display"');
+    expect(html).toContain('/media/images/i9/thumb 480w, /media/images/i9/display 1600w');
+    expect(html).toContain('alt="Framing passed"');
+    expect(html).toContain('Mar 4, 2026 · marked up');
+    expect(html).toContain('data-testid="markup-shape"');
+    expect(html).toContain('Looks good');
+    expect(html).toContain('“Walls up” · 3 photos');
+    expect(html).toContain('>Framing</h2>');
+    expect(html).toContain('>Photos without a milestone</h2>');
+    expect(html).toContain('Nothing was recorded in this period.');
+  });
+
+  it('without its content, says the pages are in the PDF and still offers it', () => {
+    const html = draw(null);
+    expect(html).toContain('>Maple Street Residence</h1>');
+    expect(html).toContain('Progress report</p>');
+    expect(html).toContain('Download PDF');
+    expect(html).toContain('This report&#x27;s pages are in its PDF');
+    expect(html).not.toContain('data-testid="shared-report-photo"');
   });
 });
