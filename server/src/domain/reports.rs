@@ -312,8 +312,10 @@ pub async fn assemble(svc: &Services, actor: &Actor, project: &ProjectRow, optio
     // The period as chosen, or as its photos span it.
     let from_day = from.clone().or_else(|| chosen.first().map(shown_day));
     let to_day = to.clone().or_else(|| chosen.last().map(shown_day));
-    let changes_from = from.as_deref().and_then(day_start);
-    let changes_to = to.as_deref().and_then(day_start).map(|t| t + 24 * 60 * 60 * 1000);
+    // What changed follows the period the report states (its photos' span when no
+    // days were chosen), so its closing pages never reach outside its cover's dates.
+    let changes_from = from_day.as_deref().and_then(day_start);
+    let changes_to = to_day.as_deref().and_then(day_start).map(|t| t + 24 * 60 * 60 * 1000);
     let content = ReportContent {
         project: views::project(project),
         from: from_day,

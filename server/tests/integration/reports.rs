@@ -408,6 +408,12 @@ async fn a_report_is_shared_by_a_link_that_shows_only_it_and_mailed_to_the_homeo
         want.sort();
         assert_eq!(shown, want);
         assert!(!serde_json::to_string(&content).unwrap().contains("@sitecast.demo"), "no addresses reach a guest");
+        // No days were chosen: the period is the photos' span, and what changed keeps to it.
+        let (from, to) = (content.from.clone().unwrap(), content.to.clone().unwrap());
+        for change in &content.changes {
+            let day = sitecast::domain::milestones::day_of(change.created_at);
+            assert!(from <= day && day <= to, "{day} outside {from}..{to}");
+        }
 
         // Its photos and its PDF, and nothing else: not another photo, not the project's
         // timeline, not another link's report.

@@ -182,7 +182,7 @@ function Pairs({ pairs }: { pairs: readonly ReportPairView[] }) {
 
 function Changes({ changes }: { changes: readonly TimelineEntry[] }) {
   return (
-    <SectionCard title="What changed" subtitle="Oldest first">
+    <SectionCard title="What changed" subtitle="In this period, oldest first">
       {changes.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">Nothing was recorded in this period.</p>
       ) : (
