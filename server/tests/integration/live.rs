@@ -482,7 +482,13 @@ async fn a_socket_that_stops_reading_is_cut_off_and_others_carry_on() {
         }
         assert!(buffered < 2000, "the stalled socket kept receiving");
     };
-    assert_eq!(close, None, "nothing fits after a full send buffer: the stream just ends");
+    // Which gives first is timing: usually the kernel's send buffer (then nothing more
+    // fits, not even a close frame: the stream just ends); on a loaded machine the
+    // socket's actor may fall behind first while the buffer still takes bytes, and then
+    // the 1013 close frame of the test below gets through. Either way it is cut off.
+    if let Some(reason) = close {
+        assert_eq!(reason.code, awc::ws::CloseCode::Again, "{reason:?}");
+    }
     assert!(buffered > 0, "what the kernel had queued is still delivered");
     // The reader still gets what follows.
     reader.request(1, Request::Ping(protocol::Ping {})).await.unwrap();
