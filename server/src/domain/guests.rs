@@ -85,7 +85,7 @@ pub fn view(row: &GuestLinkRow) -> GuestLink {
 
 /// The maker's display name as a guest sees it: a name, never an address.
 fn shared_by(row: &GuestLinkRow) -> Option<String> {
-    maker_summary(row).name.filter(|n| !n.contains('@'))
+    views::person_for_guests(maker_summary(row)).name
 }
 
 /// The rules for a new link, as a pure function: who may share, which expiries exist,

@@ -213,13 +213,8 @@ pub async fn get_for_guest(svc: &Services, guest: &Guest, image_id: &str) -> Res
 
 /// Markup as guests see it: the people who drew it by name only.
 pub fn for_guests(mut markup: Markup) -> Markup {
-    let redact = |mut p: UserSummary| {
-        p.name = p.name.filter(|n| !n.contains('@'));
-        p.email = String::new();
-        p
-    };
-    markup.authors = markup.authors.into_iter().map(redact).collect();
-    markup.updated_by = markup.updated_by.map(redact);
+    markup.authors = markup.authors.into_iter().map(views::person_for_guests).collect();
+    markup.updated_by = markup.updated_by.map(views::person_for_guests);
     markup
 }
 

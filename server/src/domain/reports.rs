@@ -17,7 +17,7 @@ use bytes::Bytes;
 use protocol::{
     Comment, ErrorCode, GuestLink, MakeReport, PreviewReport, Report, ReportContent, ReportGrouping, ReportMilestone,
     ReportMilestoneState, ReportOptions, ReportPairView, ReportPhoto, ReportPhotos, ReportSection, ReportStatus, Shape,
-    ShareReport, SharedReport, TimelineEntry, UserSummary,
+    ShareReport, SharedReport, TimelineEntry,
 };
 use tokio::sync::mpsc;
 
@@ -727,15 +727,10 @@ pub async fn photo_ids_of(svc: &Services, report_id: &str) -> Result<HashSet<Str
 
 /// A report's content as a guest reads it: no addresses for names, no photo locations.
 pub fn for_guests(mut content: ReportContent) -> ReportContent {
-    let person = |mut p: UserSummary| {
-        p.name = p.name.filter(|n| !n.contains('@'));
-        p.email = String::new();
-        p
-    };
     let photo = |p: &mut ReportPhoto| {
         p.photo = views::for_guests(p.photo.clone());
         for c in &mut p.comments {
-            c.author = person(c.author.clone());
+            c.author = views::person_for_guests(c.author.clone());
         }
     };
     content.project = views::redact_for_guest(content.project);
@@ -750,7 +745,7 @@ pub async fn shared(svc: &Services, guest: &Guest) -> Result<SharedReport> {
     let (row, _) = linked_report(svc, guest, id).await?;
     ready_key(&row)?;
     let made_by = match &row.created_by {
-        Some(id) => users::find_by_id(svc.store.pool(), id).await?.and_then(|u| views::summary(&u).name).filter(|n| !n.contains('@')),
+        Some(id) => users::find_by_id(svc.store.pool(), id).await?.and_then(|u| views::person_for_guests(views::summary(&u)).name),
         None => None,
     };
     Ok(SharedReport {

@@ -141,6 +141,13 @@ pub fn comment(c: &CommentRow) -> Comment {
     }
 }
 
+/// A person as a guest sees them: no address, and no name that fell back to one.
+pub fn person_for_guests(mut person: UserSummary) -> UserSummary {
+    person.name = person.name.filter(|n| !n.contains('@'));
+    person.email = String::new();
+    person
+}
+
 /// A project as a guest sees it (issue 18): the same facts, but a name that fell back
 /// to an email address is not shown to someone without an account. (Which photos it
 /// names is `guests::GuestView`'s to decide.)
