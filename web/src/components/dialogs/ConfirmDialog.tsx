@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '../ui/Button';
 import { Dialog, DialogActions } from '../ui/Dialog';
 
@@ -9,6 +9,8 @@ export function ConfirmDialog({
   onOpenChange,
   description,
   confirmLabel,
+  confirmVariant = 'destructive',
+  confirmIcon,
   busy,
   onConfirm,
 }: {
@@ -17,6 +19,10 @@ export function ConfirmDialog({
   onOpenChange: (open: boolean) => void;
   description: ReactNode;
   confirmLabel: string;
+  /** Destructive by default; a confirmation that sends something is the primary action. */
+  confirmVariant?: ComponentProps<typeof Button>['variant'];
+  /** Shown before the label while not busy. */
+  confirmIcon?: ReactNode;
   busy: boolean;
   onConfirm: () => void;
 }) {
@@ -34,7 +40,8 @@ export function ConfirmDialog({
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="destructive" onClick={onConfirm} loading={busy} disabled={busy}>
+        <Button variant={confirmVariant} onClick={onConfirm} loading={busy} disabled={busy}>
+          {!busy && confirmIcon}
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -1,8 +1,7 @@
 import { Mail } from 'lucide-react';
 import type { Project, Report } from '../../protocol/types';
 import { mailRecipient } from '../../lib/reportSharing';
-import { Button } from '../ui/Button';
-import { Dialog, DialogActions } from '../ui/Dialog';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 
 /**
  * The step before `mail_report` (issue 28): it sends an email, so the builder says yes
@@ -28,7 +27,7 @@ export function MailReportDialog({
 }) {
   const who = mailRecipient(project);
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Mail this report to ${who}?`}
@@ -39,19 +38,11 @@ export function MailReportDialog({
           {report?.mailedAt != null && ' It was mailed before: this sends it again.'}
         </>
       }
+      confirmLabel="Mail report"
+      confirmVariant="primary"
+      confirmIcon={<Mail className="size-4" aria-hidden="true" />}
       busy={busy}
-      widthClass="max-w-[440px]"
-      alert
-    >
-      <DialogActions className="mt-2">
-        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="primary" onClick={onConfirm} loading={busy} disabled={busy}>
-          {!busy && <Mail className="size-4" aria-hidden="true" />}
-          Mail report
-        </Button>
-      </DialogActions>
-    </Dialog>
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link2, ShieldCheck } from 'lucide-react';
 import type { GuestLink, Project, Report } from '../../protocol/types';
 import { EXPIRY_OPTIONS, guestLinkStatusLabel, type GuestLinkExpiry } from '../../lib/guestLinks';
@@ -6,28 +6,16 @@ import { DEFAULT_REPORT_LINK_EXPIRY, linksOfReport, shareReportRequest } from '.
 import { useNow } from '../../lib/useNow';
 import { useAppStore } from '../../store';
 import { commands } from '../../sync/commands';
-import { toastRequestError } from '../../sync/errors';
 import { Button } from '../ui/Button';
 import { ChoiceLegend, SegmentedControl } from '../ui/Choices';
 import { Dialog } from '../ui/Dialog';
 import { CreatedLink, LinkList } from '../share/GuestLinks';
+import { useCreateLink, useGuestLinks } from '../share/useGuestLinks';
 
 function ShareReportForm({ report, onCreated }: { report: Report; onCreated: (link: GuestLink, url: string) => void }) {
   const [expiry, setExpiry] = useState<GuestLinkExpiry>(DEFAULT_REPORT_LINK_EXPIRY);
-  const [saving, setSaving] = useState(false);
+  const { saving, create } = useCreateLink(() => commands.shareReport(shareReportRequest(report.id, expiry)), onCreated);
   const ids = useId();
-
-  const create = async () => {
-    setSaving(true);
-    try {
-      const { link, url } = await commands.shareReport(shareReportRequest(report.id, expiry));
-      onCreated(link, url);
-    } catch (err) {
-      toastRequestError(err, 'Failed to create link');
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <form
@@ -73,29 +61,8 @@ export function ShareReportDialog({
 }) {
   const isAdmin = useAppStore((s) => s.user?.role === 'admin');
   const now = useNow();
-  const [created, setCreated] = useState<{ link: GuestLink; url: string } | null>(null);
-  const [links, setLinks] = useState<GuestLink[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const reportId = report?.id ?? null;
-
-  const load = useCallback(async () => {
-    if (!reportId) return;
-    setFailed(false);
-    try {
-      setLinks(linksOfReport(await commands.listGuestLinks(project.id), reportId));
-    } catch (err) {
-      setFailed(true);
-      toastRequestError(err, 'Failed to load links');
-    }
-  }, [project.id, reportId]);
-
-  useEffect(() => {
-    if (!open) return;
-    // The URL is shown once: closing the dialog forgets it.
-    setCreated(null);
-    setLinks(null);
-    void load();
-  }, [open, load]);
+  const { created, clearCreated, links, failed, reload, onCreated } = useGuestLinks(project.id, open);
+  const shown = links && report ? linksOfReport(links, report.id) : null;
 
   return (
     <Dialog
@@ -117,25 +84,18 @@ export function ShareReportDialog({
             <CreatedLink
               link={created.link}
               url={created.url}
-              onAnother={() => setCreated(null)}
+              onAnother={clearCreated}
               share={{ title: `Progress report: ${project.title}`, text: `A progress report of ${project.title} on Sitecast` }}
               summary={`This report and its PDF · ${guestLinkStatusLabel(created.link, now).replace(/^Active · /, '')}`}
             />
           ) : (
-            <ShareReportForm
-              report={report}
-              onCreated={(link, url) => {
-                setCreated({ link, url });
-                setLinks((held) => (held ? [link, ...held.filter((l) => l.id !== link.id)] : held));
-                void load();
-              }}
-            />
+            <ShareReportForm report={report} onCreated={onCreated} />
           )}
           <LinkList
-            links={links}
+            links={shown}
             error={failed}
-            onRetry={() => void load()}
-            onChanged={() => void load()}
+            onRetry={reload}
+            onChanged={reload}
             heading={isAdmin ? 'Links to this report' : 'Your links to this report'}
           />
         </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link2, ShieldCheck } from 'lucide-react';
 import type { GuestLink, GuestPhotos, Project } from '../../protocol/types';
 import { cn } from '../../lib/cn';
@@ -16,11 +16,11 @@ import { isReportLink, projectLinks, reportLinksNote } from '../../lib/reportSha
 import { useNow } from '../../lib/useNow';
 import { useAppStore } from '../../store';
 import { commands } from '../../sync/commands';
-import { toastRequestError } from '../../sync/errors';
 import { Button } from '../ui/Button';
 import { ChoiceCard, ChoiceLegend, SegmentedControl } from '../ui/Choices';
 import { Dialog } from '../ui/Dialog';
 import { CreatedLink, LinkList, type DescribeLink } from './GuestLinks';
+import { useCreateLink, useGuestLinks } from './useGuestLinks';
 
 /** A project link's bold line: which photos, and whether they download. */
 const describeProjectLink: DescribeLink = (link, me) => `${guestLinkPhotosLabel(link, me)} · ${guestLinkDownloadsLabel(link.downloads)}`;
@@ -29,20 +29,11 @@ function CreateLinkForm({ project, onCreated }: { project: Project; onCreated: (
   const [photos, setPhotos] = useState<GuestPhotos>(DEFAULT_LINK_FORM.photos);
   const [expiry, setExpiry] = useState<GuestLinkExpiry>(DEFAULT_LINK_FORM.expiry);
   const [downloads, setDownloads] = useState(DEFAULT_LINK_FORM.downloads);
-  const [saving, setSaving] = useState(false);
+  const { saving, create } = useCreateLink(
+    () => commands.createGuestLink(createGuestLinkRequest({ projectId: project.id, photos, expiry, downloads })),
+    onCreated,
+  );
   const ids = useId();
-
-  const create = async () => {
-    setSaving(true);
-    try {
-      const { link, url } = await commands.createGuestLink(createGuestLinkRequest({ projectId: project.id, photos, expiry, downloads }));
-      onCreated(link, url);
-    } catch (err) {
-      toastRequestError(err, 'Failed to create link');
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <form
@@ -115,27 +106,7 @@ export function ShareDialog({ project, open, onOpenChange }: { project: Project;
   const isAdmin = useAppStore((s) => s.user?.role === 'admin');
   const me = useAppStore((s) => s.user?.id);
   const now = useNow();
-  const [created, setCreated] = useState<{ link: GuestLink; url: string } | null>(null);
-  const [links, setLinks] = useState<GuestLink[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setLinks(await commands.listGuestLinks(project.id));
-    } catch (err) {
-      setFailed(true);
-      toastRequestError(err, 'Failed to load links');
-    }
-  }, [project.id]);
-
-  useEffect(() => {
-    if (!open) return;
-    // The URL is shown once: closing the dialog forgets it.
-    setCreated(null);
-    setLinks(null);
-    void load();
-  }, [open, load]);
+  const { created, clearCreated, links, failed, reload, onCreated } = useGuestLinks(project.id, open);
 
   // Issue 28: links to a single report are listed with that report. They still count
   // towards the project's cap of active links, so the list says where they are.
@@ -160,25 +131,18 @@ export function ShareDialog({ project, open, onOpenChange }: { project: Project;
           <CreatedLink
             link={created.link}
             url={created.url}
-            onAnother={() => setCreated(null)}
+            onAnother={clearCreated}
             share={{ title: project.title, text: `Follow the building of ${project.title} on Sitecast` }}
             summary={`${describeProjectLink(created.link, me)} · ${guestLinkStatusLabel(created.link, now).replace(/^Active · /, '')}`}
           />
         ) : (
-          <CreateLinkForm
-            project={project}
-            onCreated={(link, url) => {
-              setCreated({ link, url });
-              setLinks((held) => (held ? [link, ...held.filter((l) => l.id !== link.id)] : held));
-              void load();
-            }}
-          />
+          <CreateLinkForm project={project} onCreated={onCreated} />
         )}
         <LinkList
           links={shown}
           error={failed}
-          onRetry={() => void load()}
-          onChanged={() => void load()}
+          onRetry={reload}
+          onChanged={reload}
           heading={isAdmin ? 'Links to this project' : 'Your links'}
           describe={describeProjectLink}
           note={reportLinksNote(activeReportLinks)}
