@@ -73,8 +73,8 @@ fn check_shape(bytes: &[u8]) -> Result<(), CodecError> {
 pub const LIST_FIELDS: [&str; 3] = ["shapes", "points", "pairs"];
 
 /// The only fields of client requests that carry lists of strings (issue 29's tagging,
-/// issue 28's report choices).
-pub const STRING_LIST_FIELDS: [&str; 5] = ["imageIds", "addTags", "removeTags", "milestoneIds", "picked"];
+/// issue 28's report choices, issue 30's project crew).
+pub const STRING_LIST_FIELDS: [&str; 6] = ["imageIds", "addTags", "removeTags", "milestoneIds", "picked", "userIds"];
 
 fn documented_shape(value: &ValueRef<'_>) -> Result<(), &'static str> {
     match value {

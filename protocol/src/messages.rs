@@ -6,7 +6,7 @@ use ts_rs::TS;
 
 use crate::error::ApiError;
 use crate::types::{
-    Comment, GuestAccess, GuestLink, GuestPhotos, ImageCategory, InstallationSettings, MailPreferences, Markup, MilestonePlan,
+    Comment, Company, CompanyRole, GuestAccess, GuestLink, GuestPhotos, ImageCategory, InstallationSettings, MailPreferences, Markup, MilestonePlan,
     Millis, Notification, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Report, ReportContent, ReportOptions, SharedReport,
     Role, SearchResults, Shape, TagUse, TimelineEntry, UserSummary,
 };
@@ -146,6 +146,92 @@ pub enum Request {
     GetInstallationSettings(GetInstallationSettings),
     /// Admin.
     UpdateInstallationSettings(InstallationSettings),
+    /// Issue 30. The companies this user may see: admins all, a builder their own.
+    ListCompanies(ListCompanies),
+    /// Admin: a company with no members yet (invite its owner next).
+    CreateCompany(CreateCompany),
+    /// Admin or the company's owner: its name.
+    UpdateCompany(UpdateCompany),
+    /// Admin: the company, its projects (with their photos) and its members' logins.
+    DeleteCompany(DeleteCompany),
+    /// Admin: what deleting a company would take with it, for the confirmation dialog.
+    CompanyDeletionImpact(CompanyDeletionImpact),
+    /// Admin, the company's owner (any role) or a manager (crew): a new member, mailed
+    /// an invitation to set their password.
+    InviteMember(InviteMember),
+    /// Admin or the company's owner: a member's role, or whether crew see every project.
+    UpdateMember(UpdateMember),
+    /// Admin or the company's owner: the member leaves the company (their sessions end
+    /// on every instance; what they uploaded stays, with their name).
+    RemoveMember(RemoveMember),
+    /// Admin, or the owner or a manager of the project's company: who of its crew is on
+    /// the project.
+    SetProjectCrew(SetProjectCrew),
+}
+
+/// Issue 30.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct ListCompanies {}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct CreateCompany {
+    pub name: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct UpdateCompany {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct DeleteCompany {
+    pub id: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct CompanyDeletionImpact {
+    pub id: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct InviteMember {
+    pub company_id: String,
+    pub email: String,
+    pub name: String,
+    #[serde(default)]
+    pub phone: String,
+    pub company_role: CompanyRole,
+    /// Crew: see every project of the company, not only those they are put on.
+    #[serde(default)]
+    pub all_projects: bool,
+}
+
+/// Only the fields present change.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateMember {
+    pub id: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub company_role: Option<CompanyRole>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub all_projects: Option<bool>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct RemoveMember {
+    pub id: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SetProjectCrew {
+    pub project_id: String,
+    /// Members of the project's company; the crew becomes exactly these.
+    pub user_ids: Vec<String>,
 }
 
 // One type per request: what a handler of that request takes (`RequestMessage`
@@ -664,6 +750,10 @@ pub enum Response {
     /// The projects a user owns (as homeowner or builder) and those projects' photos:
     /// everything `DeleteUser` removes with them.
     DeletionImpact { projects: u32, photos: u32 },
+    Companies { companies: Vec<Company> },
+    Company { company: Company },
+    /// What `DeleteCompany` removes: its projects, their photos and its members' logins.
+    CompanyDeletionImpact { projects: u32, photos: u32, members: u32 },
     Comments {
         #[serde(rename = "imageId")]
         image_id: String,
@@ -737,6 +827,9 @@ pub struct Snapshot {
     pub users: Vec<Profile>,
     /// Ids of the visible users who are online now.
     pub online: Vec<String>,
+    /// Builder companies (issue 30): admins all, a builder their own, homeowners none.
+    #[serde(default)]
+    pub companies: Vec<Company>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
@@ -846,6 +939,11 @@ pub enum Event {
         #[serde(rename = "projectId")]
         project_id: String,
     },
+    /// A company was made or changed (issue 30): its name, members or project count.
+    /// To admins and its members.
+    CompanyChanged { company: Company },
+    /// To admins and its former members.
+    CompanyDeleted { id: String, version: i64 },
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]

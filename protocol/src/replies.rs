@@ -72,6 +72,9 @@ pub mod reply {
         Photos { project_id: String, photos: Vec<types::ProjectImage>, favourites: Vec<String> },
         Photo { photo: types::ProjectImage },
         DeletionImpact { projects: u32, photos: u32 },
+        Companies { companies: Vec<types::Company> },
+        Company { company: types::Company },
+        CompanyDeletionImpact { projects: u32, photos: u32, members: u32 },
         Comments { image_id: String, comments: Vec<types::Comment>, people: Vec<types::UserSummary> },
         Comment { comment: types::Comment },
         Markup { markup: types::Markup },
@@ -224,6 +227,15 @@ request_messages! {
     MailReport(MailReport) => Report,
     GetInstallationSettings(GetInstallationSettings) => InstallationSettings,
     UpdateInstallationSettings(InstallationSettings) => InstallationSettings,
+    ListCompanies(ListCompanies) => Companies,
+    CreateCompany(CreateCompany) => Company,
+    UpdateCompany(UpdateCompany) => Company,
+    DeleteCompany(DeleteCompany) => Done,
+    CompanyDeletionImpact(CompanyDeletionImpact) => CompanyDeletionImpact,
+    InviteMember(InviteMember) => Company,
+    UpdateMember(UpdateMember) => Company,
+    RemoveMember(RemoveMember) => Company,
+    SetProjectCrew(SetProjectCrew) => Project,
 }
 
 #[cfg(test)]
@@ -270,6 +282,10 @@ mod tests {
             last_name: None,
             phone: None,
             builder_id: None,
+            company_id: None,
+            company_name: None,
+            company_role: None,
+            all_projects: false,
             email_confirmed_at: None,
             last_sign_in_at: None,
             created_at: 0,
@@ -289,6 +305,7 @@ mod tests {
             homeowner_last_name: None,
             builder_id: None,
             builder_name: None,
+            crew: vec![],
             status: ProjectStatus::InProgress,
             progress: 0,
             progress_mode: ProgressMode::Manual,
@@ -322,6 +339,7 @@ mod tests {
             markup_count: 0,
             tags: vec!["Kitchen".into()],
             location: Some(crate::types::GeoPoint { lat: 40.5, lon: -74.25 }),
+            uploaded_by: Some(crate::types::Byline { id: "b1".into(), name: "Dana Ortiz".into(), company: Some("Summit Homes".into()) }),
         }
     }
 
@@ -370,7 +388,7 @@ mod tests {
             id: "c1".into(),
             image_id: "i1".into(),
             project_id: "p1".into(),
-            author: UserSummary { id: "u1".into(), email: "u@x.y".into(), name: None, role: Role::Builder, created_at: 0 },
+            author: UserSummary { id: "u1".into(), email: "u@x.y".into(), name: None, role: Role::Builder, created_at: 0, company: None },
             body: "b".into(),
             created_at: 0,
             updated_at: 0,
@@ -470,6 +488,22 @@ mod tests {
             Request::MailReport(crate::messages::MailReport { id: id() }),
             Request::GetInstallationSettings(crate::messages::GetInstallationSettings {}),
             Request::UpdateInstallationSettings(InstallationSettings { store_photo_locations: false }),
+            Request::ListCompanies(crate::messages::ListCompanies {}),
+            Request::CreateCompany(crate::messages::CreateCompany { name: "Summit Homes".into() }),
+            Request::UpdateCompany(crate::messages::UpdateCompany { id: id(), name: "Summit".into() }),
+            Request::DeleteCompany(crate::messages::DeleteCompany { id: id() }),
+            Request::CompanyDeletionImpact(crate::messages::CompanyDeletionImpact { id: id() }),
+            Request::InviteMember(crate::messages::InviteMember {
+                company_id: id(),
+                email: "dana@example.com".into(),
+                name: "Dana Ortiz".into(),
+                phone: String::new(),
+                company_role: crate::types::CompanyRole::Crew,
+                all_projects: false,
+            }),
+            Request::UpdateMember(crate::messages::UpdateMember { id: id(), company_role: None, all_projects: Some(true) }),
+            Request::RemoveMember(crate::messages::RemoveMember { id: id() }),
+            Request::SetProjectCrew(crate::messages::SetProjectCrew { project_id: id(), user_ids: vec![id()] }),
         ]
     }
 
@@ -493,6 +527,26 @@ mod tests {
             finished_at: None,
             mailed_at: None,
             mailed_to: None,
+        }
+    }
+
+    fn company() -> crate::types::Company {
+        crate::types::Company {
+            id: "c1".into(),
+            name: "Summit Homes".into(),
+            members: vec![crate::types::Member {
+                id: "b1".into(),
+                email: "dana@example.com".into(),
+                name: "Dana Ortiz".into(),
+                phone: None,
+                company_role: crate::types::CompanyRole::Owner,
+                all_projects: false,
+                invited: false,
+                last_sign_in_at: Some(1),
+            }],
+            project_count: 2,
+            created_at: 1,
+            version: 1,
         }
     }
 
@@ -550,6 +604,9 @@ mod tests {
             Response::Report { report: report() },
             Response::Reports { project_id: "p1".into(), reports: vec![report()] },
             Response::InstallationSettings { settings: InstallationSettings { store_photo_locations: true }, photos_with_location: 4 },
+            Response::Companies { companies: vec![company()] },
+            Response::Company { company: company() },
+            Response::CompanyDeletionImpact { projects: 2, photos: 9, members: 3 },
             Response::Done,
         ]
     }

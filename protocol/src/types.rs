@@ -17,6 +17,33 @@ pub enum Role {
     Homeowner,
 }
 
+/// A builder's place in their company (issue 30). Owners manage the company and its
+/// members; managers see all its projects and invite crew; crew see the projects they
+/// are on (or all, when their owner says so).
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum CompanyRole {
+    Owner,
+    Manager,
+    Crew,
+}
+
+impl CompanyRole {
+    pub const ALL: [CompanyRole; 3] = [CompanyRole::Owner, CompanyRole::Manager, CompanyRole::Crew];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CompanyRole::Owner => "owner",
+            CompanyRole::Manager => "manager",
+            CompanyRole::Crew => "crew",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<CompanyRole> {
+        CompanyRole::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
+
 impl Role {
     pub const ALL: [Role; 3] = [Role::Admin, Role::Builder, Role::Homeowner];
 
@@ -114,6 +141,16 @@ pub struct Profile {
     pub phone: Option<String>,
     /// For homeowners: the builder they work with, if any.
     pub builder_id: Option<String>,
+    /// For builders (issue 30): their company, their place in it, and (crew) whether
+    /// they see all its projects rather than those they are on.
+    #[serde(default)]
+    pub company_id: Option<String>,
+    #[serde(default)]
+    pub company_name: Option<String>,
+    #[serde(default)]
+    pub company_role: Option<CompanyRole>,
+    #[serde(default)]
+    pub all_projects: bool,
     pub email_confirmed_at: Option<Millis>,
     pub last_sign_in_at: Option<Millis>,
     pub created_at: Millis,
@@ -130,6 +167,49 @@ pub struct UserSummary {
     pub name: Option<String>,
     pub role: Role,
     pub created_at: Millis,
+    /// A builder's company (issue 30): shown beside their name ("Dana Ortiz · Summit Homes").
+    #[serde(default)]
+    pub company: Option<String>,
+}
+
+/// Who took a photo in (issue 30): their name and their company, as shown beside it.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Byline {
+    pub id: String,
+    pub name: String,
+    pub company: Option<String>,
+}
+
+/// A member of a builder company (issue 30).
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Member {
+    pub id: String,
+    pub email: String,
+    pub name: String,
+    pub phone: Option<String>,
+    pub company_role: CompanyRole,
+    /// Crew: sees every project of the company, not only those they are on.
+    pub all_projects: bool,
+    /// Invited and not signed in yet.
+    pub invited: bool,
+    pub last_sign_in_at: Option<Millis>,
+}
+
+/// A builder company (issue 30): what homeowners see as a project's builder.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Company {
+    pub id: String,
+    pub name: String,
+    /// Owners first, then managers, then crew; by name within each.
+    pub members: Vec<Member>,
+    /// How many projects it builds.
+    pub project_count: i64,
+    pub created_at: Millis,
+    /// Monotonic per company; a client ignores an event older than what it holds.
+    pub version: i64,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
@@ -144,8 +224,13 @@ pub struct Project {
     pub homeowner_name: String,
     pub homeowner_first_name: Option<String>,
     pub homeowner_last_name: Option<String>,
+    /// The builder: a company (issue 30), and its name as homeowners see it.
     pub builder_id: Option<String>,
     pub builder_name: Option<String>,
+    /// The company's members on this project's crew (issue 30); crew members see the
+    /// projects they are on. Empty for guests.
+    #[serde(default)]
+    pub crew: Vec<String>,
     pub status: ProjectStatus,
     /// 0 to 100.
     pub progress: i32,
@@ -197,6 +282,9 @@ pub struct ProjectImage {
     /// Where it was taken, from its EXIF GPS data, unless the installation does not
     /// keep locations (issue 29). Never sent to guests.
     pub location: Option<GeoPoint>,
+    /// Who uploaded it, with their company (issue 30). Never sent to guests.
+    #[serde(default)]
+    pub uploaded_by: Option<Byline>,
 }
 
 /// A place on Earth in degrees (WGS 84): north and east are positive.

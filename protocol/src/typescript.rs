@@ -13,6 +13,7 @@ use crate::messages::{
     AddMilestone, ClientMsg, CreateGuestLink, CreateProject, CreateUser, Event, GuestHello, Hello, LogEntry, MilestoneStart,
     PasswordChange, ProfileUpdate, Request, Response, ServerMsg, SetMilestoneDone, Snapshot, UpdateMilestone,
     UpdatePhoto, UpdateProject, UpdateUser, UserDirectory, UserListing, PreviewReport, MakeReport, ListReports, DeleteReport, ShareReport, MailReport,
+    ListCompanies, CreateCompany, UpdateCompany, DeleteCompany, CompanyDeletionImpact, InviteMember, UpdateMember, RemoveMember, SetProjectCrew,
 };
 use crate::types::{
     Comment, Favourite, Geometry, GuestAccess, Markup, MarkupColor, Point, Shape, StrokeWidth, GuestLink, GuestPhotos, ImageCategory, MailPreferences, Milestone, MilestonePlan,
@@ -20,6 +21,7 @@ use crate::types::{
     TimelineEntry, TimelinePhoto, UserSummary, GeoPoint, TagKind, TagUse, SearchResults, ProjectHit, PhotoHit, CommentHit,
     InstallationSettings, ReportPhotos, ReportGrouping, ReportPair, ReportOptions, ReportStatus, Report, ReportMilestoneState,
     ReportMilestone, ReportPhoto, ReportSection, ReportPairView, ReportContent, SharedReport,
+    CompanyRole, Byline, Member, Company,
 };
 
 /// Path of the generated file, relative to the workspace root.
@@ -31,11 +33,15 @@ pub fn typescript_bindings() -> String {
     let cfg = Config::new().with_large_int("number");
     let decls = [
         Role::decl(&cfg),
+        CompanyRole::decl(&cfg),
         ProjectStatus::decl(&cfg),
         ImageCategory::decl(&cfg),
         ProgressMode::decl(&cfg),
         Profile::decl(&cfg),
         UserSummary::decl(&cfg),
+        Byline::decl(&cfg),
+        Member::decl(&cfg),
+        Company::decl(&cfg),
         Project::decl(&cfg),
         GeoPoint::decl(&cfg),
         ProjectImage::decl(&cfg),
@@ -132,6 +138,15 @@ pub fn typescript_bindings() -> String {
         DeleteReport::decl(&cfg),
         ShareReport::decl(&cfg),
         MailReport::decl(&cfg),
+        ListCompanies::decl(&cfg),
+        CreateCompany::decl(&cfg),
+        UpdateCompany::decl(&cfg),
+        DeleteCompany::decl(&cfg),
+        CompanyDeletionImpact::decl(&cfg),
+        InviteMember::decl(&cfg),
+        UpdateMember::decl(&cfg),
+        RemoveMember::decl(&cfg),
+        SetProjectCrew::decl(&cfg),
         ListTags::decl(&cfg),
         TagPhotos::decl(&cfg),
         GetInstallationSettings::decl(&cfg),

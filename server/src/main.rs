@@ -83,6 +83,8 @@ async fn main() -> anyhow::Result<()> {
                     last_name: None,
                     phone: phone.as_deref(),
                     builder_id: None,
+                    // A builder invited from the command line starts their own company.
+                    company: (role == protocol::Role::Builder).then_some(sitecast::domain::auth::CompanyJoin::Own),
                 })
                 .await
                 .map_err(|e| anyhow::anyhow!("{}", e.api.message))?;

@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const SCREENSHOT_DIR = 'e2e-output/screenshots';
@@ -58,6 +60,30 @@ export async function loginAs(page: Page, role: Role): Promise<void> {
 
 /** The server's mail outbox folder (.eml files), when the e2e script exposes it. */
 export const OUTBOX_DIR = process.env.SITECAST_E2E_OUTBOX;
+
+/** The .eml in an outbox folder to `to` with this subject, dated no earlier than a minute before `after`; waits up to 30 s. */
+export async function findMail(dir: string, to: string, subject: string, after: number): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const files = await readdir(dir).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      const text = await readFile(path.join(dir, file), 'utf8');
+      const date = Date.parse(/^Date: (.+)$/m.exec(text)?.[1] ?? '');
+      if (text.includes(`Subject: ${subject}`) && new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'm').test(text) && !(date < after - 60_000)) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No mail "${subject}" to ${to} in ${dir}`);
+}
+
+/** The path of the invitation link mailed to `email` (quoted-printable undone), from an outbox folder. */
+export async function invitationPath(dir: string, email: string, after = 0): Promise<string> {
+  const mail = (await findMail(dir, email, "You're invited to Sitecast", after)).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const link = /\/reset-password\?token=[A-Za-z0-9_%.-]+/.exec(mail)?.[0];
+  if (!link) throw new Error(`The invitation to ${email} has no /reset-password link`);
+  return link;
+}
+
 
 /** Opens a project from a card (the grid links to /projects/{id}) and returns its id. */
 export async function openProjectCard(page: Page, title: string): Promise<string> {

@@ -1,9 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { audit } from './axe';
-import { loginAs, OUTBOX_DIR, openProjectCard, shoot, toast } from './helpers';
+import { findMail, loginAs, OUTBOX_DIR, openProjectCard, shoot, toast } from './helpers';
 import { captionOf, makePhoto, photoSection, showAllDates, tile, uploadOverTus } from './photoHelpers';
 
 // Issue 28, sharing: a ready report is shared by a view-only link (a guest link that
@@ -99,19 +98,6 @@ async function expectImagesLoaded(page: Page): Promise<number> {
   return count;
 }
 
-async function findMail(dir: string, to: string, subject: string, after: number): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const files = await readdir(dir).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      const text = await readFile(path.join(dir, file), 'utf8');
-      const date = Date.parse(/^Date: (.+)$/m.exec(text)?.[1] ?? '');
-      if (text.includes(`Subject: ${subject}`) && new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'm').test(text) && !(date < after - 60_000)) return text;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No mail "${subject}" to ${to} in ${dir}`);
-}
 
 test('a builder shares a report by a link a stranger opens, reads and downloads, and mails it to the homeowner', async ({ browser }, testInfo) => {
   test.setTimeout(240_000);

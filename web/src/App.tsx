@@ -25,6 +25,7 @@ const ProjectsPage = named(() => import('./pages/ProjectsPage'), 'ProjectsPage')
 const HomeownerProjectsPage = named(() => import('./pages/ProjectsPage'), 'HomeownerProjectsPage');
 const BuilderProjectsPage = named(() => import('./pages/ProjectsPage'), 'BuilderProjectsPage');
 const ProjectDetailPage = named(() => import('./pages/ProjectDetailPage'), 'ProjectDetailPage');
+const CompanyPage = named(() => import('./pages/CompanyPage'), 'CompanyPage');
 const ProfileSettingsPage = named(() => import('./pages/ProfileSettingsPage'), 'ProfileSettingsPage');
 const ProjectComparePage = named(() => import('./pages/ProjectComparePage'), 'ProjectComparePage');
 // Guest links (issue 18): public, their own socket and store, none of the signed-in app.
@@ -90,6 +91,12 @@ export function App() {
               <Route path="/projects" element={<ProjectsPage />} />
               <Route path="/projects/:id" element={<ProjectDetailPage />} />
               <Route path="/profile-settings" element={<ProfileSettingsPage />} />
+            </Route>
+          </Route>
+          {/* Issue 30: a builder's company and its people. */}
+          <Route element={<RequireAuth roles={['builder']} />}>
+            <Route element={<AppShell />}>
+              <Route path="/company" element={<CompanyPage />} />
             </Route>
           </Route>
           {/* SPEC §6: only admins and builders see other people's project lists. */}

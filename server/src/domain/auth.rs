@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use protocol::{ErrorCode, Profile, Role};
+use protocol::{CompanyRole, ErrorCode, Profile, Role};
 
 use super::changes::Change;
 use super::limiter::{minutes, Limiter};
@@ -16,7 +16,7 @@ use super::views;
 use crate::error::{Error, Result};
 use crate::mail::{templates, Outbox};
 use crate::store::users::{NewUser, UserRow};
-use crate::store::{new_id, now_ms, sessions, tokens, users, Store, StoreError};
+use crate::store::{companies, new_id, now_ms, sessions, tokens, users, Store, StoreError};
 
 pub const INVALID_CREDENTIALS: &str = "Invalid login credentials";
 pub const EMAIL_NOT_CONFIRMED: &str = "Email not confirmed";
@@ -69,6 +69,42 @@ pub struct InviteInput<'a> {
     pub last_name: Option<&'a str>,
     pub phone: Option<&'a str>,
     pub builder_id: Option<&'a str>,
+    /// A builder's company (issue 30): a new one named after them, or one they join.
+    pub company: Option<CompanyJoin<'a>>,
+}
+
+/// Where a new builder belongs (issue 30).
+#[derive(Debug, Clone, Copy)]
+pub enum CompanyJoin<'a> {
+    /// A one-member company of their name, which they own (a builder who signs up, or
+    /// whom an admin invites as a builder: what a builder account always was).
+    Own,
+    /// An existing company, in a role.
+    Member { company_id: &'a str, company_name: &'a str, role: CompanyRole, all_projects: bool },
+}
+
+/// Puts a new builder in their company, in the transaction that makes their account,
+/// and fills in the row's company fields to match.
+async fn join_company(tx: &mut crate::store::Tx, user: &mut UserRow, join: CompanyJoin<'_>) -> Result<()> {
+    let (company_id, company_name, role, all) = match join {
+        CompanyJoin::Own => {
+            let id = new_id();
+            let name = views::display_name(None, None, user.name.as_deref(), &user.email);
+            companies::insert(&mut **tx, &id, &name, user.created_at).await?;
+            (id, name, CompanyRole::Owner, false)
+        }
+        CompanyJoin::Member { company_id, company_name, role, all_projects } => {
+            (company_id.to_owned(), company_name.to_owned(), role, all_projects && role == CompanyRole::Crew)
+        }
+    };
+    users::set_membership(&mut **tx, &user.id, Some((&company_id, role, all)), user.created_at).await?;
+    companies::touch(&mut **tx, &company_id, None, user.created_at).await?;
+    user.version += 1;
+    user.company_id = Some(company_id);
+    user.company_name = Some(company_name);
+    user.company_role = Some(role);
+    user.all_projects = all;
+    Ok(())
 }
 
 /// A session resolved from a cookie.
@@ -144,11 +180,20 @@ impl Auth {
             created_at: now,
             updated_at: now,
             version: 1,
+            company_id: None,
+            company_role: None,
+            all_projects: false,
+            company_name: None,
         };
+        let mut user = user;
         let mut tx = self.store.begin_write().await?;
         match users::insert(&mut *tx, &new_user(&user)).await {
             Err(StoreError::UniqueViolation) => return Err(Error::new(ErrorCode::UserExists, USER_EXISTS)),
             other => other?,
+        }
+        // Issue 30: a builder who signs up starts their own company.
+        if role == Role::Builder {
+            join_company(&mut tx, &mut user, CompanyJoin::Own).await?;
         }
         self.send_confirmation(&mut tx, &user).await?;
         tx.commit().await?;
@@ -363,7 +408,33 @@ impl Auth {
         // A fresh password lifts a lock from earlier wrong guesses.
         login_limit::clear_account(&mut tx, &user.email).await?;
         tx.commit().await?;
-        Ok(vec![Change::EndSessions { user_id: row.user_id, keep_session: None, reason: "password_changed".to_owned() }])
+        let mut changes = vec![Change::EndSessions { user_id: row.user_id, keep_session: None, reason: "password_changed".to_owned() }];
+        // A member accepting their invitation is no longer "invited" on their company's pages.
+        if let Some(company_id) = user.company_id {
+            changes.push(Change::Company { id: company_id, former: Vec::new() });
+        }
+        Ok(changes)
+    }
+
+    /// Puts a builder who belongs to no company (one removed from theirs) into one, and
+    /// mails them an invitation as for a new member: its link sets a new password, or
+    /// they sign in with the one they have.
+    pub async fn rejoin(&self, user: &UserRow, join: CompanyJoin<'_>) -> Result<Profile> {
+        let CompanyJoin::Member { company_name, role, .. } = join else {
+            return Err(Error::internal("a returning member joins an existing company"));
+        };
+        let mut user = user.clone();
+        let mut tx = self.store.begin_write().await?;
+        join_company(&mut tx, &mut user, join).await?;
+        let token = self.issue_token(&mut tx, &user.id, TokenKind::Invite).await?;
+        let link = self.link(&format!("/reset-password?token={token}"));
+        let name = views::display_name(user.first_name.as_deref(), user.last_name.as_deref(), user.name.as_deref(), &user.email);
+        self.outbox
+            .enqueue(&mut *tx, &templates::invite_to(&user.email, &name, Role::Builder.as_str(), Some((company_name, role.as_str())), &link))
+            .await?;
+        tx.commit().await?;
+        self.outbox.wake();
+        Ok(views::profile(&user))
     }
 
     /// Creates an account without a password and mails a link to set one (the reset
@@ -411,7 +482,12 @@ impl Auth {
             created_at: now,
             updated_at: now,
             version: 1,
+            company_id: None,
+            company_role: None,
+            all_projects: false,
+            company_name: None,
         };
+        let mut user = user;
         let exists = || Error::new(ErrorCode::Conflict, format!("User with email {email} already exists."));
         if users::find_by_email(self.store.pool(), &email).await?.is_some() {
             return Err(exists());
@@ -421,10 +497,20 @@ impl Auth {
             Err(StoreError::UniqueViolation) => return Err(exists()),
             other => other?,
         }
+        let joined = match (input.role, input.company) {
+            (Role::Builder, Some(join)) => {
+                join_company(&mut tx, &mut user, join).await?;
+                match join {
+                    CompanyJoin::Member { company_name, role, .. } => Some((company_name, role.as_str())),
+                    CompanyJoin::Own => None,
+                }
+            }
+            _ => None,
+        };
         let token = self.issue_token(&mut tx, &user.id, TokenKind::Invite).await?;
         let link = self.link(&format!("/reset-password?token={token}"));
         self.outbox
-            .enqueue(&mut *tx, &templates::invite(&email, &name, input.role.as_str(), &link))
+            .enqueue(&mut *tx, &templates::invite_to(&email, &name, input.role.as_str(), joined, &link))
             .await?;
         tx.commit().await?;
         self.outbox.wake();

@@ -5,11 +5,25 @@
 use protocol::{Comment, Markup, MilestonePlan, Profile, Project, ProjectImage, TimelineEntry};
 use serde::{Deserialize, Serialize};
 
-/// Who owns a project: the people (besides admins) who may see it.
+/// Who owns a project: with its company's members, the people (besides admins) who
+/// may see it.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Owners {
     pub homeowner_id: String,
-    pub builder_id: Option<String>,
+    /// The builder company (issue 30) and who of its crew is on the project.
+    pub company_id: Option<String>,
+    #[serde(default)]
+    pub crew: Vec<String>,
+}
+
+impl Owners {
+    pub fn of(p: &crate::store::projects::ProjectRow) -> Owners {
+        Owners { homeowner_id: p.homeowner_id.clone(), company_id: p.company_id.clone(), crew: p.crew.clone() }
+    }
+
+    pub fn as_ref(&self) -> crate::domain::policy::ProjectRef<'_> {
+        crate::domain::policy::ProjectRef { homeowner_id: &self.homeowner_id, company_id: self.company_id.as_deref(), crew: &self.crew }
+    }
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -37,6 +51,14 @@ pub enum Change {
     },
     /// `builders`: who could see the user (builders with their projects) before deletion.
     UserDeleted { id: String, version: i64, builders: Vec<String> },
+    /// A company was made, renamed, or its members or projects changed (issue 30);
+    /// `former`: members who just left it (they hear of it too).
+    Company { id: String, former: Vec<String> },
+    /// `members`: who belonged to it.
+    CompanyDeleted { id: String, version: i64, members: Vec<String> },
+    /// A member's role changed: their sockets reconnect, so every check they pass is
+    /// made with the new role.
+    MembershipChanged { user_id: String },
     /// A session ended (logout): its sockets close, on every instance.
     EndSession { session_id: String, reason: String },
     /// End the user's sessions (all, or all but one) and close their sockets.

@@ -4,10 +4,10 @@
 
 use protocol::{Comment, ErrorCode, Role, TimelineDetail, UserSummary};
 
-use super::changes::Change;
+use super::changes::{Change, Owners};
 use super::notifications::{self, Notice};
 use super::photos::visible_photo;
-use super::policy::{self, Action, Actor, CommentRef, ProjectRef, Target};
+use super::policy::{self, Action, Actor, CommentRef, Target};
 use super::projects::project_ref;
 use super::services::Services;
 use super::timeline::{self, Who};
@@ -16,6 +16,7 @@ use super::views;
 use crate::error::{Error, Result};
 use crate::store::comments::{self, CommentRow, NewComment};
 use crate::store::notifications as store_notifications;
+use crate::store::projects::ProjectRow;
 use crate::store::{activity, new_id, now_ms, projects, users};
 
 pub const COMMENT_NOT_FOUND: &str = "Comment not found";
@@ -46,22 +47,23 @@ pub async fn list(svc: &Services, actor: &Actor, image_id: &str) -> Result<(Vec<
     }
     let pool = svc.store.pool();
     let comments = comments::list_for_image(pool, &image.id).await?.iter().map(views::comment).collect();
-    let people = people(svc, project_ref(&project)).await?;
+    let people = people(svc, &project).await?;
     Ok((comments, people))
 }
 
-/// Who may see a project, and so may be @mentioned on it: its homeowner, its builder
-/// and the admins (SPEC.md §6), each once.
-pub async fn people(svc: &Services, project: ProjectRef<'_>) -> Result<Vec<UserSummary>> {
+/// Who may see a project, and so may be @mentioned on it: its homeowner, the members
+/// of its company who see it (issue 30) and the admins (SPEC.md §6), each once.
+pub async fn people(svc: &Services, row: &ProjectRow) -> Result<Vec<UserSummary>> {
     let pool = svc.store.pool();
+    let project = project_ref(row);
     let mut people: Vec<UserSummary> = Vec::new();
-    for id in std::iter::once(project.homeowner_id).chain(project.builder_id) {
+    for id in &super::companies::project_people(pool, &Owners::of(row)).await? {
         if let Some(user) = users::find_by_id(pool, id).await? {
             people.push(views::summary(&user));
         }
     }
     for admin in users::list_by_role(pool, Role::Admin.as_str()).await? {
-        let actor = Actor { id: admin.id.clone(), role: Role::Admin };
+        let actor = Actor::of(&admin);
         if policy::can_view_project(&actor, project) && !people.iter().any(|p| p.id == admin.id) {
             people.push(views::summary(&admin));
         }
@@ -78,11 +80,12 @@ pub async fn add(svc: &Services, actor: &Actor, image_id: &str, body: &str) -> R
         return Err(Error::new(ErrorCode::NotFound, super::photos::IMAGE_NOT_FOUND));
     }
     let body = clean_body(body)?;
-    let people = people(svc, project_ref(&project)).await?;
+    let people = people(svc, &project).await?;
     let mentioned = notifications::mentioned(&body, &people);
     let id = new_id();
     let mut tx = svc.store.begin_write().await?;
-    let earlier = store_notifications::commenters_of_image(&mut *tx, &image.id).await?;
+    let earlier: Vec<String> = store_notifications::commenters_of_image(&mut *tx, &image.id).await?.into_iter().map(|(id, _)| id).collect();
+    let owners: Vec<String> = people.iter().filter(|p| p.role != Role::Admin).map(|p| p.id.clone()).collect();
     let new = NewComment {
         id: &id,
         image_id: &image.id,
@@ -96,7 +99,7 @@ pub async fn add(svc: &Services, actor: &Actor, image_id: &str, body: &str) -> R
     let count = comments::count_of_image(&mut *tx, &image.id).await?;
     let comment = views::comment(&row);
     let author = comment.author.name.clone().unwrap_or_else(|| comment.author.email.clone());
-    let notices = notifications::comment_recipients(&actor.id, project_ref(&project), &mentioned, &earlier, &people)
+    let notices = notifications::comment_recipients(&actor.id, &owners, &mentioned, &earlier, &people)
         .into_iter()
         .map(|(user_id, kind)| Notice {
             user_id,
@@ -110,7 +113,8 @@ pub async fn add(svc: &Services, actor: &Actor, image_id: &str, body: &str) -> R
         .collect();
     let notified = notifications::record(&mut tx, notices).await?;
     // Issue 18: the comment on the project's timeline, going with the comment.
-    let name = timeline::name_from(row.author_first_name.as_deref(), row.author_last_name.as_deref(), row.author_name.as_deref());
+    let name = timeline::name_from(row.author_first_name.as_deref(), row.author_last_name.as_deref(), row.author_name.as_deref())
+        .map(|name| views::byline(&name, row.author_company.as_deref()));
     let who = Who { id: Some(actor.id.clone()), name, role: Some(actor.role) };
     let detail = TimelineDetail::Comment {
         comment_id: id.clone(),

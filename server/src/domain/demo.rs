@@ -3,7 +3,7 @@
 //! nothing when the accounts already exist, so data survives restarts.
 
 use bytes::Bytes;
-use protocol::{ImageCategory, ProgressMode, ProjectStatus, Role, TimelineDetail};
+use protocol::{CompanyRole, ImageCategory, ProgressMode, ProjectStatus, Role, TimelineDetail};
 
 use super::milestones;
 use super::passwords::Passwords;
@@ -15,7 +15,7 @@ use crate::store::images::ImageRow;
 use crate::store::milestones::{self as store_milestones, MilestoneRow};
 use crate::store::projects::ProjectFields;
 use crate::store::users::NewUser;
-use crate::store::{activity, images, new_id, now_ms, projects, users, Store};
+use crate::store::{activity, companies, images, new_id, now_ms, projects, users, Store};
 
 pub const DEMO_PASSWORD: &str = "sitecast-demo";
 
@@ -53,6 +53,35 @@ pub const ACCOUNTS: [DemoAccount; 3] = [
         name: "Jamie Carter",
         phone: "(555) 010-0003",
     },
+];
+
+/// The demo builder's company (issue 30): its owner is the builder account above (a
+/// builder from before companies, named as their company), with a site manager and a
+/// crew member who is on Maple Street only. Both sign in with the demo password.
+pub const COMPANY: &str = "Summit Homes";
+pub const MEMBERS: [(DemoAccount, CompanyRole); 2] = [
+    (
+        DemoAccount {
+            role: Role::Builder,
+            email: "dana.ortiz@sitecast.demo",
+            first_name: None,
+            last_name: None,
+            name: "Dana Ortiz",
+            phone: "(555) 010-0005",
+        },
+        CompanyRole::Manager,
+    ),
+    (
+        DemoAccount {
+            role: Role::Builder,
+            email: "luis.romero@sitecast.demo",
+            first_name: None,
+            last_name: None,
+            name: "Luis Romero",
+            phone: "(555) 010-0006",
+        },
+        CompanyRole::Crew,
+    ),
 ];
 
 /// A second homeowner (no login), so admins and the builder see more than one client
@@ -287,6 +316,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 markup_count: 0,
                 tags: stage_tags(*stage).iter().map(|t| (*t).to_owned()).collect(),
                 location: None,
+                uploader: None,
             });
         }
         project_rows.push((project_id, p));
@@ -314,6 +344,35 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
         )
         .await?;
     }
+    // The company, its owner (the builder account) and its other two members.
+    let company_id = new_id();
+    companies::insert(&mut *tx, &company_id, COMPANY, now - 90 * DAY_MS).await?;
+    users::set_membership(&mut *tx, &builder_id, Some((&company_id, CompanyRole::Owner, false)), now - 90 * DAY_MS).await?;
+    let mut crew_id = None;
+    for (account, role) in &MEMBERS {
+        let id = new_id();
+        users::insert(
+            &mut *tx,
+            &NewUser {
+                id: &id,
+                email: account.email,
+                role: account.role,
+                name: Some(account.name),
+                first_name: account.first_name,
+                last_name: account.last_name,
+                phone: Some(account.phone),
+                builder_id: None,
+                password_hash: Some(hash.as_str()),
+                email_confirmed_at: Some(now - 60 * DAY_MS),
+                now: now - 60 * DAY_MS,
+            },
+        )
+        .await?;
+        users::set_membership(&mut *tx, &id, Some((&company_id, *role, false)), now - 60 * DAY_MS).await?;
+        if *role == CompanyRole::Crew {
+            crew_id = Some(id);
+        }
+    }
     let admin = Who { id: Some(ids[0].clone()), name: Some(ACCOUNTS[0].name.to_owned()), role: Some(Role::Admin) };
     let builder = Who { id: Some(builder_id.clone()), name: Some(ACCOUNTS[1].name.to_owned()), role: Some(Role::Builder) };
     for (project_id, p) in &project_rows {
@@ -331,7 +390,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 description: p.description,
                 address: p.address,
                 homeowner_id: homeowner,
-                builder_id: p.with_builder.then_some(builder_id.as_str()),
+                company_id: p.with_builder.then_some(company_id.as_str()),
                 status: p.status,
                 progress,
                 thumbnail_image_id: None,
@@ -343,6 +402,10 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
         .await?;
         for m in &plan {
             store_milestones::insert(&mut *tx, m).await?;
+        }
+        // The crew member works on the first project (Maple Street) only.
+        if let (Some(crew), true) = (&crew_id, p.title == PROJECTS[0].title) {
+            projects::set_crew(&mut *tx, project_id, std::slice::from_ref(crew), started).await?;
         }
         let mut story = Vec::new();
         for row in &photos {

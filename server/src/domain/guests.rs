@@ -64,6 +64,7 @@ fn maker_summary(row: &GuestLinkRow) -> UserSummary {
         )),
         role: row.maker_role,
         created_at: row.maker_created_at,
+        company: None,
     }
 }
 
@@ -250,10 +251,12 @@ async fn pass_of(svc: &Services, row: &GuestLinkRow) -> Result<GuestPass> {
         return Err(inactive());
     }
     let project = crate::store::projects::find(svc.store.pool(), &row.project_id).await?.ok_or_else(inactive)?;
+    // The maker as the policy sees them now (a builder's company and role included).
+    let maker = crate::store::users::find_by_id(svc.store.pool(), &row.created_by).await?.ok_or_else(inactive)?;
     let guest = Guest {
         link_id: row.id.clone(),
         project_id: row.project_id.clone(),
-        maker: Actor { id: row.created_by.clone(), role: row.maker_role },
+        maker: Actor::of(&maker),
         photos: row.photos,
         downloads: row.downloads,
         report_id: row.report_id.clone(),
@@ -454,7 +457,10 @@ impl<'a> GuestView<'a> {
             | Event::SearchChanged { .. }
             // A report reaches guests only through its own link (issue 28).
             | Event::ReportChanged { .. }
-            | Event::ReportDeleted { .. } => None,
+            | Event::ReportDeleted { .. }
+            // Companies and their people are not a guest's to see (issue 30).
+            | Event::CompanyChanged { .. }
+            | Event::CompanyDeleted { .. } => None,
         }
     }
 }
@@ -476,10 +482,10 @@ mod tests {
     #[test]
     fn the_homeowner_builder_and_admins_share_others_do_not() {
         let p = project();
-        for actor in [Actor { id: "h".into(), role: Role::Homeowner }, Actor { id: "b".into(), role: Role::Builder }, Actor { id: "a".into(), role: Role::Admin }] {
+        for actor in [Actor::new("h", Role::Homeowner), Actor::member("b", "b", protocol::CompanyRole::Owner, false), Actor::new("a", Role::Admin)] {
             assert!(plan_create(&actor, &p, &input(None), 0, 0).is_ok(), "{:?}", actor.role);
         }
-        for actor in [Actor { id: "h2".into(), role: Role::Homeowner }, Actor { id: "b2".into(), role: Role::Builder }] {
+        for actor in [Actor::new("h2", Role::Homeowner), Actor::member("b2", "b2", protocol::CompanyRole::Owner, false)] {
             let err = plan_create(&actor, &p, &input(None), 0, 0).unwrap_err();
             assert_eq!(err.code(), ErrorCode::Forbidden, "{:?}", actor.role);
         }
@@ -487,7 +493,7 @@ mod tests {
 
     #[test]
     fn expiries_are_one_seven_or_thirty_days_or_never() {
-        let h = Actor { id: "h".into(), role: Role::Homeowner };
+        let h = Actor::new("h", Role::Homeowner);
         assert_eq!(plan_create(&h, &project(), &input(None), 0, 1000).unwrap(), None);
         assert_eq!(plan_create(&h, &project(), &input(Some(7)), 0, 1000).unwrap(), Some(1000 + 7 * DAY_MS));
         for bad in [0, 2, 31, 365] {
@@ -513,7 +519,7 @@ mod tests {
         Guest {
             link_id: "l".into(),
             project_id: "p".into(),
-            maker: Actor { id: "h".into(), role: Role::Homeowner },
+            maker: Actor::new("h", Role::Homeowner),
             photos,
             downloads: false,
             report_id: None,
@@ -568,7 +574,7 @@ mod tests {
         assert_eq!(GuestView::new(&guest(GuestPhotos::All), None).project(covered.clone()).thumbnail_url, covered.thumbnail_url);
 
         let updated = Event::ProjectUpdated { project: covered, actor: Some(UserSummary {
-            id: "a".into(), email: "a@b.co".into(), name: None, role: Role::Admin, created_at: 0,
+            id: "a".into(), email: "a@b.co".into(), name: None, role: Role::Admin, created_at: 0, company: None,
         }) };
         match view.event(updated) {
             Some(Event::ProjectUpdated { project, actor: None }) => assert_eq!(project.thumbnail_url, None),
@@ -592,6 +598,7 @@ mod tests {
             markup_count: 0,
             tags: vec![],
             location: None,
+            uploaded_by: None,
             visit_note: None,
             batch_id: None,
             milestone_id: None,
@@ -605,7 +612,7 @@ mod tests {
         assert!(view.event(Event::Viewers { project_id: "p".into(), viewers: vec![] }).is_none());
         assert!(view.event(Event::ProjectDeleted { id: "p".into(), version: 2 }).is_some());
         // Issue 27: markup of a shown photo, without its author's address or the actor.
-        let person = UserSummary { id: "b".into(), email: "b@summit.test".into(), name: Some("Dana".into()), role: Role::Builder, created_at: 0 };
+        let person = UserSummary { id: "b".into(), email: "b@summit.test".into(), name: Some("Dana".into()), role: Role::Builder, created_at: 0, company: None };
         let markup = |image: &str| protocol::Markup {
             image_id: image.into(),
             project_id: "p".into(),

@@ -373,10 +373,10 @@ mod tests {
 
     #[test]
     fn builders_and_admins_change_anything_homeowners_only_their_pins() {
-        let project = policy::ProjectRef { homeowner_id: "h", builder_id: Some("b") };
-        let admin = Actor { id: "a".into(), role: Role::Admin };
-        let builder = Actor { id: "b".into(), role: Role::Builder };
-        let homeowner = Actor { id: "h".into(), role: Role::Homeowner };
+        let project = policy::ProjectRef { homeowner_id: "h", company_id: Some("b"), crew: &[] };
+        let admin = Actor::new("a", Role::Admin);
+        let builder = Actor::member("b", "b", protocol::CompanyRole::Owner, false);
+        let homeowner = Actor::new("h", Role::Homeowner);
         let before = vec![arrow("x", "b"), pin("mine", "h", "Outlet here?")];
         for actor in [&admin, &builder] {
             assert!(may_change(actor, project, &before, &[]).is_ok());
@@ -394,15 +394,15 @@ mod tests {
         recoloured.color = MarkupColor::Blue;
         assert_eq!(forbidden(&[recoloured, pin("mine", "h", "")]), PINS_ONLY);
         // Someone else's project: nothing.
-        let other = Actor { id: "h2".into(), role: Role::Homeowner };
+        let other = Actor::new("h2", Role::Homeowner);
         assert_eq!(may_change(&other, project, &before, &before).unwrap_err().api.message, NOT_ALLOWED_DRAW);
-        let other_builder = Actor { id: "b2".into(), role: Role::Builder };
+        let other_builder = Actor::member("b2", "b2", protocol::CompanyRole::Owner, false);
         assert_eq!(may_change(&other_builder, project, &before, &before).unwrap_err().code(), ErrorCode::Forbidden);
     }
 
     #[test]
     fn guests_see_who_drew_by_name_only() {
-        let person = UserSummary { id: "b".into(), email: "dana@summit.test".into(), name: Some("Dana".into()), role: Role::Builder, created_at: 0 };
+        let person = UserSummary { id: "b".into(), email: "dana@summit.test".into(), name: Some("Dana".into()), role: Role::Builder, created_at: 0, company: None };
         let markup = Markup {
             image_id: "i".into(),
             project_id: "p".into(),

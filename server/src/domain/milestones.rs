@@ -494,13 +494,17 @@ mod tests {
             progress_mode: mode,
             version: 7,
             homeowner_name: None,
-            builder_name: None,
+            company_name: None,
             ..ProjectRow::example("p", "h", Some("b"))
         }
     }
 
+    /// A builder owns the company of their own id (as a builder from before companies does).
     fn actor(id: &str, role: Role) -> Actor {
-        Actor { id: id.into(), role }
+        match role {
+            Role::Builder => Actor::member(id, id, protocol::CompanyRole::Owner, false),
+            _ => Actor::new(id, role),
+        }
     }
 
     fn admin() -> Actor {

@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod changes;
 pub mod comments;
+pub mod companies;
 pub mod contact;
 pub mod demo;
 pub mod guests;

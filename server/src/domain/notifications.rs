@@ -3,13 +3,13 @@
 //! my project's status change. Each is recorded in the transaction of what caused it,
 //! and only its recipient ever hears of it.
 
-use protocol::{ErrorCode, Notification, NotificationKind, ProjectStatus, Role, UserSummary};
+use protocol::{ErrorCode, Notification, NotificationKind, ProjectStatus, UserSummary};
 
 use super::changes::Change;
 use super::mail_preferences::{self, MailKind};
 use super::{validation, views};
 use crate::mail::templates::{self, DigestItem};
-use super::policy::{self, Actor, ProjectRef};
+use super::policy::Actor;
 use super::services::Services;
 use crate::error::{Error, Result};
 use crate::store::notifications::{self, NotificationRow};
@@ -204,37 +204,36 @@ pub fn mentioned(body: &str, people: &[UserSummary]) -> Vec<String> {
 }
 
 /// Who hears of a new comment, and why: the people it mentions, then those who
-/// commented on the photo before, then the project's homeowner and builder; each
-/// once, for the first reason that applies, never the author, and only people the
-/// policy lets see the project. `people` are those who may see it (the mentionable),
-/// `earlier` the photo's earlier commenters with their roles.
+/// commented on the photo before, then the project's people (`owners`: its homeowner
+/// and the company members who see it, `policy::project_people`); each once, for the
+/// first reason that applies, never the author, and only people the policy lets see
+/// the project. `people` are those who may see it (the mentionable, admins too),
+/// `earlier` the photo's earlier commenters.
 pub fn comment_recipients(
     author_id: &str,
-    project: ProjectRef<'_>,
+    owners: &[String],
     mentioned: &[String],
-    earlier: &[(String, Role)],
+    earlier: &[String],
     people: &[UserSummary],
 ) -> Vec<(String, NotificationKind)> {
     let mut out: Vec<(String, NotificationKind)> = Vec::new();
-    let may_see = |id: &str, role: Role| policy::can_view_project(&Actor { id: id.to_owned(), role }, project);
+    let may_see = |id: &str| people.iter().any(|p| p.id == id);
     let mut add = |id: &str, kind: NotificationKind| {
         if id != author_id && !out.iter().any(|(u, _)| u == id) {
             out.push((id.to_owned(), kind));
         }
     };
     for id in mentioned {
-        if let Some(person) = people.iter().find(|p| &p.id == id) {
-            if may_see(&person.id, person.role) {
-                add(&person.id, NotificationKind::Mention);
-            }
+        if may_see(id) {
+            add(id, NotificationKind::Mention);
         }
     }
-    for (id, role) in earlier {
-        if may_see(id, *role) {
+    for id in earlier {
+        if may_see(id) {
             add(id, NotificationKind::Reply);
         }
     }
-    for id in std::iter::once(project.homeowner_id).chain(project.builder_id) {
+    for id in owners {
         add(id, NotificationKind::Comment);
     }
     out
@@ -277,17 +276,19 @@ pub fn status_label(status: ProjectStatus) -> &'static str {
     }
 }
 
-/// The project's homeowner and builder, but not the one who acted.
-pub fn owners_except(project: ProjectRef<'_>, actor_id: &str) -> Vec<String> {
-    std::iter::once(project.homeowner_id).chain(project.builder_id).filter(|id| *id != actor_id).map(str::to_owned).collect()
+/// The project's people (its homeowner and the company members who see it), but not
+/// the one who acted.
+pub fn owners_except(people: &[String], actor_id: &str) -> Vec<String> {
+    people.iter().filter(|id| *id != actor_id).cloned().collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use protocol::Role;
 
     fn person(id: &str, name: &str, role: Role) -> UserSummary {
-        UserSummary { id: id.into(), email: format!("{id}@x.y"), name: Some(name.into()), role, created_at: 0 }
+        UserSummary { id: id.into(), email: format!("{id}@x.y"), name: Some(name.into()), role, created_at: 0, company: None }
     }
 
     #[test]
@@ -301,11 +302,12 @@ mod tests {
 
     #[test]
     fn each_recipient_once_for_the_first_reason_never_the_author_never_an_outsider() {
-        let project = ProjectRef { homeowner_id: "h", builder_id: Some("b") };
+        let project = ["h".to_owned(), "b".to_owned()];
+        let project = &project[..];
         let people = [person("b", "Summit Homes", Role::Builder), person("a", "Alex Morgan", Role::Admin), person("h", "Jamie Carter", Role::Homeowner)];
         // The homeowner comments mentioning the builder; an admin and a builder who
-        // lost the project commented before.
-        let earlier = [("a".to_owned(), Role::Admin), ("b-old".to_owned(), Role::Builder), ("h".to_owned(), Role::Homeowner)];
+        // lost the project (no longer among its people) commented before.
+        let earlier = ["a".to_owned(), "b-old".to_owned(), "h".to_owned()];
         let got = comment_recipients("h", project, &["b".to_owned()], &earlier, &people);
         assert_eq!(got, vec![("b".into(), NotificationKind::Mention), ("a".into(), NotificationKind::Reply)]);
         // The builder comments, nobody before: the homeowner hears of a comment.
@@ -323,6 +325,6 @@ mod tests {
         assert_eq!(excerpt("a\n\n b"), "a b");
         let long = excerpt(&"word ".repeat(100));
         assert!(long.ends_with('…') && long.chars().count() <= EXCERPT_CHARS);
-        assert_eq!(owners_except(ProjectRef { homeowner_id: "h", builder_id: Some("b") }, "b"), vec!["h"]);
+        assert_eq!(owners_except(&["h".to_owned(), "b".to_owned()], "b"), vec!["h"]);
     }
 }

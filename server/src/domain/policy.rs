@@ -1,15 +1,55 @@
 //! Who may see and do what: SPEC.md §6 as one table. Every request and every event
 //! fan-out asks this module; nothing else decides access.
 
-use protocol::{GuestPhotos, Role};
+use protocol::{CompanyRole, GuestPhotos, Role};
 
 use crate::store::projects::ProjectScope;
+use crate::store::users::UserRow;
 
 /// The authenticated user behind a request, as the policy sees them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Actor {
     pub id: String,
     pub role: Role,
+    /// A builder's company (issue 30); a builder without one sees no project.
+    pub company: Option<Membership>,
+}
+
+/// A builder's place in their company (issue 30).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Membership {
+    pub company_id: String,
+    pub role: CompanyRole,
+    /// Crew who see every project of the company, not only those they are on.
+    pub all_projects: bool,
+}
+
+impl Actor {
+    /// Someone with no company: an admin, a homeowner, or a builder outside any.
+    pub fn new(id: impl Into<String>, role: Role) -> Actor {
+        Actor { id: id.into(), role, company: None }
+    }
+
+    /// A company member.
+    pub fn member(id: impl Into<String>, company_id: impl Into<String>, role: CompanyRole, all_projects: bool) -> Actor {
+        Actor { id: id.into(), role: Role::Builder, company: Some(Membership { company_id: company_id.into(), role, all_projects }) }
+    }
+
+    /// The account as the policy sees it: only builders have a company.
+    pub fn of(user: &UserRow) -> Actor {
+        let company = match (user.role, &user.company_id, user.company_role) {
+            (Role::Builder, Some(company_id), Some(role)) => {
+                Some(Membership { company_id: company_id.clone(), role, all_projects: user.all_projects })
+            }
+            _ => None,
+        };
+        Actor { id: user.id.clone(), role: user.role, company }
+    }
+
+    /// The company this actor belongs to, if any.
+    pub fn company_id(&self) -> Option<&str> {
+        self.company.as_ref().map(|m| m.company_id.as_str())
+    }
 }
 
 /// Whoever holds a guest link (issue 18): a principal of its own, never a role. What
@@ -53,7 +93,23 @@ pub struct GuestLinkRef<'a> {
 #[derive(Debug, Clone, Copy)]
 pub struct ProjectRef<'a> {
     pub homeowner_id: &'a str,
-    pub builder_id: Option<&'a str>,
+    /// The builder company (issue 30).
+    pub company_id: Option<&'a str>,
+    /// The company's members on its crew.
+    pub crew: &'a [String],
+}
+
+/// A builder company as a target (issue 30).
+#[derive(Debug, Clone, Copy)]
+pub struct CompanyRef<'a> {
+    pub id: &'a str,
+}
+
+/// A company member (or one about to be) as a target: which company, and in what role.
+#[derive(Debug, Clone, Copy)]
+pub struct MemberRef<'a> {
+    pub company_id: &'a str,
+    pub role: CompanyRole,
 }
 
 /// The facts about a comment that access depends on.
@@ -68,7 +124,7 @@ pub struct CommentRef<'a> {
 pub struct UserRef<'a> {
     pub id: &'a str,
     pub role: Role,
-    /// Builders with at least one project of this user (when a homeowner).
+    /// Builders who may see at least one project of this user (when a homeowner).
     pub builders: &'a [String],
 }
 
@@ -129,10 +185,23 @@ pub enum Action {
     ShareReport,
     /// Mail a report to the project's homeowner.
     MailReport,
+    /// See a builder company, its members and project count (issue 30).
+    ViewCompany,
+    CreateCompany,
+    /// Rename a company.
+    EditCompany,
+    /// Delete a company with its projects and its members' logins.
+    DeleteCompany,
+    /// Invite a member to a company, in a role.
+    InviteMember,
+    /// Change a member's role or whether crew see every project; take them out.
+    ManageMember,
+    /// Say who of the company's crew is on a project.
+    AssignCrew,
 }
 
 impl Action {
-    pub const ALL: [Action; 38] = [
+    pub const ALL: [Action; 45] = [
         Action::ListUsers,
         Action::ViewUser,
         Action::CreateUser,
@@ -171,6 +240,13 @@ impl Action {
         Action::DeleteReport,
         Action::ShareReport,
         Action::MailReport,
+        Action::ViewCompany,
+        Action::CreateCompany,
+        Action::EditCompany,
+        Action::DeleteCompany,
+        Action::InviteMember,
+        Action::ManageMember,
+        Action::AssignCrew,
     ];
 }
 
@@ -182,8 +258,13 @@ pub enum Scope {
     Any,
     /// Any user but oneself (an admin cannot delete their own account).
     AnyButSelf,
-    /// Projects where the actor is the homeowner (homeowners) or the builder (builders).
+    /// Projects where the actor is the homeowner (homeowners), or of the actor's company
+    /// (builders: crew only those they are on, unless they see all).
     OwnProjects,
+    /// The actor's own company (issue 30), or a member (to be) of it in any role.
+    OwnCompany,
+    /// A crew member (to be) of the actor's company.
+    OwnCompanyCrew,
     /// Oneself, or a homeowner with a project of this builder.
     SelfOrOwnHomeowners,
     /// A homeowner with a project of this builder.
@@ -209,65 +290,79 @@ pub enum Scope {
 
 use Scope::*;
 
-/// SPEC.md §6, one row per action: (admin, builder, homeowner, guest). Guests (issue
+/// SPEC.md §6, one row per action: (admin, builder company owner, manager, crew,
+/// homeowner, guest). Issue 30 split the builder into their company roles: owners and
+/// managers keep everything a builder did; crew document the build (photos, captions,
+/// markup, tags, comments, reports) on the projects they are on, but do not change the
+/// project's details, its plan, share it outside or mail its homeowner. Guests (issue
 /// 18) are the last column: they only ever look, at the one project of their link.
-pub const RULES: [(Action, [Scope; 4]); 38] = [
-    (Action::ListUsers, [Any, OwnHomeowners, Never, Never]),
-    (Action::ViewUser, [Any, SelfOrOwnHomeowners, OwnAccount, Never]),
-    (Action::CreateUser, [Any, Never, Never, Never]),
-    (Action::EditUser, [Any, OwnHomeowners, Never, Never]),
-    (Action::DeleteUser, [AnyButSelf, Never, Never, Never]),
-    (Action::ListProjects, [Any, OwnProjects, OwnProjects, Never]),
-    (Action::ViewProject, [Any, OwnProjects, OwnProjects, LinkedProjectOrReport]),
-    (Action::CreateProject, [Any, Never, Never, Never]),
-    (Action::EditProjectDetails, [Any, OwnProjects, Never, Never]),
-    (Action::ChangeProjectStatus, [Any, Never, Never, Never]),
-    (Action::DeleteProject, [Any, Never, Never, Never]),
-    (Action::UploadPhoto, [Any, OwnProjects, Never, Never]),
-    (Action::EditPhoto, [Any, OwnProjects, Never, Never]),
+pub const RULES: [(Action, [Scope; 6]); 45] = [
+    (Action::ListUsers, [Any, OwnHomeowners, OwnHomeowners, OwnHomeowners, Never, Never]),
+    (Action::ViewUser, [Any, SelfOrOwnHomeowners, SelfOrOwnHomeowners, SelfOrOwnHomeowners, OwnAccount, Never]),
+    (Action::CreateUser, [Any, Never, Never, Never, Never, Never]),
+    (Action::EditUser, [Any, OwnHomeowners, OwnHomeowners, Never, Never, Never]),
+    (Action::DeleteUser, [AnyButSelf, Never, Never, Never, Never, Never]),
+    (Action::ListProjects, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, Never]),
+    (Action::ViewProject, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, LinkedProjectOrReport]),
+    (Action::CreateProject, [Any, Never, Never, Never, Never, Never]),
+    (Action::EditProjectDetails, [Any, OwnProjects, OwnProjects, Never, Never, Never]),
+    (Action::ChangeProjectStatus, [Any, Never, Never, Never, Never, Never]),
+    (Action::DeleteProject, [Any, Never, Never, Never, Never, Never]),
+    (Action::UploadPhoto, [Any, OwnProjects, OwnProjects, OwnProjects, Never, Never]),
+    (Action::EditPhoto, [Any, OwnProjects, OwnProjects, OwnProjects, Never, Never]),
     // SPEC.md §6: builders upload and edit, but the gallery offers them no delete.
-    (Action::DeletePhoto, [Any, Never, Never, Never]),
-    (Action::FavouritePhoto, [Any, OwnProjects, OwnProjects, Never]),
-    (Action::DownloadPhoto, [Any, OwnProjects, OwnProjects, LinkedProjectWithDownloads]),
-    (Action::EditOwnProfile, [Any, Any, Any, Never]),
-    (Action::ChangeOwnPassword, [Any, Any, Any, Never]),
-    (Action::WriteLog, [Any, Any, Any, Never]),
+    (Action::DeletePhoto, [Any, Never, Never, Never, Never, Never]),
+    (Action::FavouritePhoto, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, Never]),
+    (Action::DownloadPhoto, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, LinkedProjectWithDownloads]),
+    (Action::EditOwnProfile, [Any, Any, Any, Any, Any, Never]),
+    (Action::ChangeOwnPassword, [Any, Any, Any, Any, Any, Never]),
+    (Action::WriteLog, [Any, Any, Any, Any, Any, Never]),
     // Issue 17: everyone who may see a project may comment on its photos; authors
     // edit and delete their own, admins delete any (but edit only their own: words
     // are not put in someone's mouth). Guests read no comment threads.
-    (Action::CommentOnPhoto, [Any, OwnProjects, OwnProjects, Never]),
-    (Action::EditComment, [OwnComments, OwnComments, OwnComments, Never]),
-    (Action::DeleteComment, [Any, OwnComments, OwnComments, Never]),
+    (Action::CommentOnPhoto, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, Never]),
+    (Action::EditComment, [OwnComments, OwnComments, OwnComments, OwnComments, OwnComments, Never]),
+    (Action::DeleteComment, [Any, OwnComments, OwnComments, OwnComments, OwnComments, Never]),
     // Issue 18. A guest sees the link's photos (all, or its maker's favourites: see
     // `guest_sees_photo`) and the timeline; admins and the project's builder keep
     // the plan; anyone who sees a project may share it, and manages their own links.
-    (Action::ViewPhoto, [Any, OwnProjects, OwnProjects, LinkedProjectOrReport]),
-    (Action::ReadTimeline, [Any, OwnProjects, OwnProjects, LinkedProject]),
-    (Action::EditMilestones, [Any, OwnProjects, Never, Never]),
-    (Action::ShareProject, [Any, OwnProjects, OwnProjects, Never]),
-    (Action::ManageGuestLink, [Any, OwnLinks, OwnLinks, Never]),
+    (Action::ViewPhoto, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, LinkedProjectOrReport]),
+    (Action::ReadTimeline, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, LinkedProject]),
+    (Action::EditMilestones, [Any, OwnProjects, OwnProjects, Never, Never, Never]),
+    (Action::ShareProject, [Any, OwnProjects, OwnProjects, Never, OwnProjects, Never]),
+    (Action::ManageGuestLink, [Any, OwnLinks, OwnLinks, OwnLinks, OwnLinks, Never]),
     // Issue 27: the people who document the build draw on its photos; the homeowner
     // points at a spot and asks (a pin with a note), and edits only their own pins
     // (`markup::may_change`). Markup is seen by whoever sees the photo.
-    (Action::DrawMarkup, [Any, OwnProjects, Never, Never]),
-    (Action::PinOnPhoto, [Any, OwnProjects, OwnProjects, Never]),
+    (Action::DrawMarkup, [Any, OwnProjects, OwnProjects, OwnProjects, Never, Never]),
+    (Action::PinOnPhoto, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, Never]),
     // Issue 29: tags are kept by the people who keep captions; everyone searches what
     // they may see (the search's scope is `project_scope`, a guest's their link), and
     // only admins find people and change the installation.
-    (Action::TagPhotos, [Any, OwnProjects, Never, Never]),
-    (Action::SearchPeople, [Any, Never, Never, Never]),
-    (Action::ManageInstallation, [Any, Never, Never, Never]),
+    (Action::TagPhotos, [Any, OwnProjects, OwnProjects, OwnProjects, Never, Never]),
+    (Action::SearchPeople, [Any, Never, Never, Never, Never, Never]),
+    (Action::ManageInstallation, [Any, Never, Never, Never, Never, Never]),
     // Issue 28: the people who document the build make reports of it; the homeowner
     // makes one of their favourites (for family, the bank). Everyone who sees the
     // project sees its reports; makers delete their own, admins any. Guests see a
     // report only through its own link, which whoever may share the project makes;
     // the people who make reports mail them to the homeowner.
-    (Action::MakeReport, [Any, OwnProjects, Never, Never]),
-    (Action::MakeFavouritesReport, [Any, OwnProjects, OwnProjects, Never]),
-    (Action::ViewReports, [Any, OwnProjects, OwnProjects, LinkedReport]),
-    (Action::DeleteReport, [Any, OwnReports, OwnReports, Never]),
-    (Action::ShareReport, [Any, OwnProjects, OwnProjects, Never]),
-    (Action::MailReport, [Any, OwnProjects, Never, Never]),
+    (Action::MakeReport, [Any, OwnProjects, OwnProjects, OwnProjects, Never, Never]),
+    (Action::MakeFavouritesReport, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, Never]),
+    (Action::ViewReports, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, LinkedReport]),
+    (Action::DeleteReport, [Any, OwnReports, OwnReports, OwnReports, OwnReports, Never]),
+    (Action::ShareReport, [Any, OwnProjects, OwnProjects, Never, OwnProjects, Never]),
+    (Action::MailReport, [Any, OwnProjects, OwnProjects, Never, Never, Never]),
+    // Issue 30: members see their company; its owner renames it and manages its people;
+    // managers invite crew and put crew on projects; admins do all of it, and only they
+    // make and delete companies.
+    (Action::ViewCompany, [Any, OwnCompany, OwnCompany, OwnCompany, Never, Never]),
+    (Action::CreateCompany, [Any, Never, Never, Never, Never, Never]),
+    (Action::EditCompany, [Any, OwnCompany, Never, Never, Never, Never]),
+    (Action::DeleteCompany, [Any, Never, Never, Never, Never, Never]),
+    (Action::InviteMember, [Any, OwnCompany, OwnCompanyCrew, Never, Never, Never]),
+    (Action::ManageMember, [Any, OwnCompany, Never, Never, Never, Never]),
+    (Action::AssignCrew, [Any, OwnProjects, OwnProjects, Never, Never, Never]),
 ];
 
 /// What an action is done to.
@@ -279,6 +374,8 @@ pub enum Target<'a> {
     Comment(CommentRef<'a>),
     GuestLink(GuestLinkRef<'a>),
     Report(ReportRef<'a>),
+    Company(CompanyRef<'a>),
+    Member(MemberRef<'a>),
 }
 
 /// A project as a guest's rules see it: its id besides its owners.
@@ -288,17 +385,21 @@ pub struct LinkedRef<'a> {
     pub project: ProjectRef<'a>,
 }
 
-const GUEST_COLUMN: usize = 3;
+const GUEST_COLUMN: usize = 5;
 
 fn column_scope(col: usize, action: Action) -> Scope {
     RULES.iter().find(|(a, _)| *a == action).map(|(_, s)| s[col]).unwrap_or(Never)
 }
 
-pub fn scope(role: Role, action: Action) -> Scope {
-    let col = match role {
-        Role::Admin => 0,
-        Role::Builder => 1,
-        Role::Homeowner => 2,
+/// An actor's column: their role, and a builder's place in their company (a builder
+/// outside any company reads the crew's column, and sees no project through it).
+pub fn scope(actor: &Actor, action: Action) -> Scope {
+    let col = match (actor.role, actor.company.as_ref().map(|m| m.role)) {
+        (Role::Admin, _) => 0,
+        (Role::Builder, Some(CompanyRole::Owner)) => 1,
+        (Role::Builder, Some(CompanyRole::Manager)) => 2,
+        (Role::Builder, Some(CompanyRole::Crew) | None) => 3,
+        (Role::Homeowner, _) => 4,
     };
     column_scope(col, action)
 }
@@ -338,12 +439,13 @@ pub fn guest_sees_photo(guest: &Guest, in_set: bool) -> bool {
 pub fn allows(actor: &Actor, action: Action, target: Target<'_>) -> bool {
     let own_project = |p: ProjectRef<'_>| match actor.role {
         Role::Homeowner => p.homeowner_id == actor.id,
-        Role::Builder => p.builder_id == Some(actor.id.as_str()),
+        Role::Builder => member_sees(actor, p),
         Role::Admin => true,
     };
+    let own_company = |company_id: &str| actor.company_id() == Some(company_id);
     let own_homeowner =
         |u: UserRef<'_>| actor.role == Role::Builder && u.role == Role::Homeowner && u.builders.contains(&actor.id);
-    match (scope(actor.role, action), target) {
+    match (scope(actor, action), target) {
         (Never, _) => false,
         (Any, _) => true,
         (AnyButSelf, Target::User(u)) => u.id != actor.id,
@@ -361,18 +463,36 @@ pub fn allows(actor: &Actor, action: Action, target: Target<'_>) -> bool {
         (OwnLinks, Target::GuestLink(l)) => l.maker_id == actor.id && own_project(l.project),
         // A report they made, of a project they still see.
         (OwnReports, Target::Report(r)) => r.maker_id == Some(actor.id.as_str()) && own_project(r.project),
+        (OwnCompany, Target::Company(c)) => own_company(c.id),
+        (OwnCompany, Target::Member(m)) => own_company(m.company_id),
+        (OwnCompanyCrew, Target::Member(m)) => own_company(m.company_id) && m.role == CompanyRole::Crew,
         _ => false,
     }
 }
 
-/// Admins see every project; a builder the projects whose builderId is theirs; a
-/// homeowner only the projects whose homeownerId is theirs.
+/// Whether a builder sees a project through their company: owners, managers and crew
+/// who see all its projects do; other crew see the projects they are on.
+fn member_sees(actor: &Actor, p: ProjectRef<'_>) -> bool {
+    let Some(m) = &actor.company else { return false };
+    p.company_id == Some(m.company_id.as_str()) && (m.role != CompanyRole::Crew || m.all_projects || p.crew.contains(&actor.id))
+}
+
+/// Admins see every project; a builder their company's (crew: those they are on,
+/// unless they see all); a homeowner only the projects whose homeownerId is theirs.
 pub fn project_scope(actor: &Actor) -> ProjectScope {
-    match actor.role {
-        Role::Admin => ProjectScope::All,
-        Role::Builder => ProjectScope::Builder(actor.id.clone()),
-        Role::Homeowner => ProjectScope::Homeowner(actor.id.clone()),
+    match (actor.role, &actor.company) {
+        (Role::Admin, _) => ProjectScope::All,
+        (Role::Builder, Some(m)) => ProjectScope::Company {
+            company_id: m.company_id.clone(),
+            crew_of: (m.role == CompanyRole::Crew && !m.all_projects).then(|| actor.id.clone()),
+        },
+        (Role::Builder, None) => ProjectScope::Nothing,
+        (Role::Homeowner, _) => ProjectScope::Homeowner(actor.id.clone()),
     }
+}
+
+pub fn can_view_company(actor: &Actor, company_id: &str) -> bool {
+    allows(actor, Action::ViewCompany, Target::Company(CompanyRef { id: company_id }))
 }
 
 pub fn can_view_project(actor: &Actor, project: ProjectRef<'_>) -> bool {
@@ -405,33 +525,53 @@ pub enum Audience {
     Searchers(Vec<String>),
 }
 
+/// The people besides admins who see a project: its homeowner, and those of
+/// `members` (its company's, issue 30) whom the policy lets see it.
+pub fn project_people(project: ProjectRef<'_>, members: &[Actor]) -> Vec<String> {
+    std::iter::once(project.homeowner_id.to_owned())
+        .chain(members.iter().filter(|m| can_view_project(m, project)).map(|m| m.id.clone()))
+        .collect()
+}
+
 /// Who is told that something searchable in a project changed (issue 29): whoever may
-/// see the project (admins, its homeowner and builder), on sockets with results open.
-pub fn search_audience(project: ProjectRef<'_>) -> Audience {
-    Audience::Searchers(std::iter::once(project.homeowner_id).chain(project.builder_id).map(str::to_owned).collect())
+/// see the project (admins, its homeowner and the company's members who see it), on
+/// sockets with results open.
+pub fn search_audience(project: ProjectRef<'_>, members: &[Actor]) -> Audience {
+    Audience::Searchers(project_people(project, members))
 }
 
-/// A project's creation, update or deletion: admins, its homeowner and its builder.
-pub fn project_audience(project: ProjectRef<'_>) -> Audience {
-    Audience::Users(std::iter::once(project.homeowner_id).chain(project.builder_id).map(str::to_owned).collect())
+/// A project's creation, update or deletion: admins, its homeowner and the members of
+/// its company (`members`) who see it.
+pub fn project_audience(project: ProjectRef<'_>, members: &[Actor]) -> Audience {
+    Audience::Users(project_people(project, members))
 }
 
-/// After a project moved to other people: those who could see it before and no
-/// longer can (they are told it left their view).
-pub fn lost_project_audience(before: ProjectRef<'_>, after: ProjectRef<'_>) -> Audience {
-    let after_people: Vec<&str> = std::iter::once(after.homeowner_id).chain(after.builder_id).collect();
+/// After a project moved to other people (another homeowner, another company, a crew
+/// change): those who could see it before and no longer can (they are told it left
+/// their view). `members` are the companies' members, before and after, as they are.
+pub fn lost_project_audience(before: ProjectRef<'_>, after: ProjectRef<'_>, members: &[Actor]) -> Audience {
+    let after_people = project_people(after, members);
+    let mut lost: Vec<String> = project_people(before, members).into_iter().filter(|p| !after_people.contains(p)).collect();
+    lost.dedup();
+    Audience::Only(lost)
+}
+
+/// Members newly seeing a homeowner's project may now see that homeowner's profile.
+pub fn newly_visible_user_audience(before: Option<ProjectRef<'_>>, after: ProjectRef<'_>, members: &[Actor]) -> Audience {
+    let before_people = before.map(|b| project_people(b, members)).unwrap_or_default();
     Audience::Only(
-        std::iter::once(before.homeowner_id)
-            .chain(before.builder_id)
-            .filter(|p| !after_people.contains(p))
-            .map(str::to_owned)
+        project_people(after, members)
+            .into_iter()
+            .skip(1)
+            .filter(|p| !before_people.contains(p))
             .collect(),
     )
 }
 
-/// A builder newly on a homeowner's project may now see that homeowner's profile.
-pub fn newly_visible_user_audience(builder_id: &str) -> Audience {
-    Audience::Only(vec![builder_id.to_owned()])
+/// A company changed or went (issue 30): admins and its members (`member_ids`, those
+/// before the change too, so a removed member's other tabs hear of it).
+pub fn company_audience(member_ids: Vec<String>) -> Audience {
+    Audience::Users(member_ids)
 }
 
 /// A user's creation, profile change or deletion: admins, the user, and the
@@ -523,11 +663,11 @@ mod tests {
     /// RULES so that a wrong row fails here.
     #[test]
     fn access_matrix() {
-        let admin = Actor { id: "a".into(), role: Role::Admin };
-        let builder = Actor { id: "b".into(), role: Role::Builder };
-        let homeowner = Actor { id: "h".into(), role: Role::Homeowner };
-        let own_project = ProjectRef { homeowner_id: "h", builder_id: Some("b") };
-        let other_project = ProjectRef { homeowner_id: "h2", builder_id: Some("b2") };
+        let admin = Actor::new("a", Role::Admin);
+        let builder = Actor::member("b", "b", protocol::CompanyRole::Owner, false);
+        let homeowner = Actor::new("h", Role::Homeowner);
+        let own_project = ProjectRef { homeowner_id: "h", company_id: Some("b"), crew: &[] };
+        let other_project = ProjectRef { homeowner_id: "h2", company_id: Some("b2"), crew: &[] };
         let builders_of_h = ["b".to_owned()];
         let own_homeowner = UserRef { id: "h", role: Role::Homeowner, builders: &builders_of_h };
         let other_homeowner = UserRef { id: "h2", role: Role::Homeowner, builders: &[] };
@@ -654,16 +794,144 @@ mod tests {
             assert_eq!(RULES.iter().filter(|(a, _)| *a == action).count(), 1, "{action:?}");
         }
         assert_eq!(
-            project_rows.len() + user_rows.len() + comment_rows.len() + link_rows.len() + report_rows.len() + plain.len(),
+            project_rows.len()
+                + user_rows.len()
+                + comment_rows.len()
+                + link_rows.len()
+                + report_rows.len()
+                + plain.len()
+                + COMPANY_ACTIONS.len(),
             Action::ALL.len()
         );
+    }
+
+    /// The actions issue 30 added, covered by `company_role_matrix`.
+    const COMPANY_ACTIONS: [Action; 7] = [
+        Action::ViewCompany,
+        Action::CreateCompany,
+        Action::EditCompany,
+        Action::DeleteCompany,
+        Action::InviteMember,
+        Action::ManageMember,
+        Action::AssignCrew,
+    ];
+
+    /// Issue 30: a column per company role. Members of company "c" — its owner, a
+    /// manager, crew on the project, crew not on it, crew who see every project — and
+    /// a removed member (a builder with no company), each on a project of "c" whose crew
+    /// is k1 and on a project of another company (with k1 on its crew list, which must
+    /// not matter). Written out independently of RULES.
+    #[test]
+    fn company_role_matrix() {
+        use CompanyRole::{Crew, Manager, Owner};
+        let owner = Actor::member("o", "c", Owner, false);
+        let manager = Actor::member("m", "c", Manager, false);
+        let crew_on = Actor::member("k1", "c", Crew, false);
+        let crew_off = Actor::member("k2", "c", Crew, false);
+        let crew_all = Actor::member("k3", "c", Crew, true);
+        let removed = Actor::new("r", Role::Builder);
+        let actors = [&owner, &manager, &crew_on, &crew_off, &crew_all, &removed];
+        let crew = ["k1".to_owned()];
+        let own = ProjectRef { homeowner_id: "h", company_id: Some("c"), crew: &crew };
+        let other = ProjectRef { homeowner_id: "h2", company_id: Some("c2"), crew: &crew };
+        let unbuilt = ProjectRef { homeowner_id: "h", company_id: None, crew: &crew };
+
+        // (action, owners and managers may, crew on the project may): crew not on it,
+        // and a removed member, never may; no one may on another company's project.
+        use Action as A;
+        let project_rows: [(Action, bool, bool); 24] = [
+            (A::ViewProject, true, true),
+            (A::EditProjectDetails, true, false),
+            (A::ChangeProjectStatus, false, false),
+            (A::DeleteProject, false, false),
+            (A::UploadPhoto, true, true),
+            (A::EditPhoto, true, true),
+            (A::DeletePhoto, false, false),
+            (A::FavouritePhoto, true, true),
+            (A::DownloadPhoto, true, true),
+            (A::CommentOnPhoto, true, true),
+            (A::ViewPhoto, true, true),
+            (A::ReadTimeline, true, true),
+            (A::EditMilestones, true, false),
+            (A::ShareProject, true, false),
+            (A::DrawMarkup, true, true),
+            (A::PinOnPhoto, true, true),
+            (A::TagPhotos, true, true),
+            (A::MakeReport, true, true),
+            (A::MakeFavouritesReport, true, true),
+            (A::ViewReports, true, true),
+            (A::ShareReport, true, false),
+            (A::MailReport, true, false),
+            (A::AssignCrew, true, false),
+            (A::CreateProject, false, false),
+        ];
+        for (action, lead, on_crew) in project_rows {
+            let expected = [lead, lead, on_crew, false, on_crew, false];
+            for (actor, want) in actors.iter().zip(expected) {
+                let target = if action == A::CreateProject { Target::Nothing } else { Target::Project(own) };
+                assert_eq!(allows(actor, action, target), want, "{action:?} by {} on their company's project", actor.id);
+                assert!(!allows(actor, action, Target::Project(other)) || action == A::CreateProject, "{action:?} by {} on another's", actor.id);
+                assert!(!allows(actor, action, Target::Project(unbuilt)) || action == A::CreateProject, "{action:?} by {} without a builder", actor.id);
+            }
+        }
+        // Their projects, as the store is asked for them, match what they may view.
+        for actor in actors {
+            let scope = project_scope(actor);
+            let listed = |p: ProjectRef<'_>| match &scope {
+                ProjectScope::Company { company_id, crew_of } => {
+                    p.company_id == Some(company_id.as_str()) && crew_of.as_ref().is_none_or(|k| p.crew.contains(k))
+                }
+                ProjectScope::Nothing => false,
+                _ => true,
+            };
+            for p in [own, other, unbuilt] {
+                assert_eq!(listed(p), can_view_project(actor, p), "{}'s scope", actor.id);
+            }
+        }
+
+        // Companies: [own company, another company] for each actor.
+        let company_rows: [(Action, [bool; 6]); 4] = [
+            (A::ViewCompany, [true, true, true, true, true, false]),
+            (A::EditCompany, [true, false, false, false, false, false]),
+            (A::DeleteCompany, [false; 6]),
+            (A::CreateCompany, [false; 6]),
+        ];
+        for (action, expected) in company_rows {
+            for (actor, want) in actors.iter().zip(expected) {
+                assert_eq!(allows(actor, action, Target::Company(CompanyRef { id: "c" })), want, "{action:?} by {}", actor.id);
+                assert!(!allows(actor, action, Target::Company(CompanyRef { id: "c2" })), "{action:?} by {} on another", actor.id);
+            }
+        }
+        // Members: inviting crew, inviting a manager or an owner, managing anyone.
+        let member = |company, role| Target::Member(MemberRef { company_id: company, role });
+        let member_rows: [(Action, CompanyRole, [bool; 6]); 4] = [
+            (A::InviteMember, Crew, [true, true, false, false, false, false]),
+            (A::InviteMember, Manager, [true, false, false, false, false, false]),
+            (A::InviteMember, Owner, [true, false, false, false, false, false]),
+            (A::ManageMember, Crew, [true, false, false, false, false, false]),
+        ];
+        for (action, role, expected) in member_rows {
+            for (actor, want) in actors.iter().zip(expected) {
+                assert_eq!(allows(actor, action, member("c", role)), want, "{action:?} {role:?} by {}", actor.id);
+                assert!(!allows(actor, action, member("c2", role)), "{action:?} {role:?} by {} in another", actor.id);
+            }
+        }
+        // Admins do all of it, anywhere; homeowners none of it.
+        let admin = Actor::new("a", Role::Admin);
+        let homeowner = Actor::new("h", Role::Homeowner);
+        for action in COMPANY_ACTIONS {
+            for target in [Target::Company(CompanyRef { id: "c" }), member("c", Owner), Target::Project(own), Target::Nothing] {
+                assert!(allows(&admin, action, target), "{action:?} by an admin");
+                assert!(!allows(&homeowner, action, target), "{action:?} by a homeowner");
+            }
+        }
     }
 
     /// A guest, for every action: only looking, only at the linked project, only while
     /// its maker sees it, and originals only when the link allows downloads.
     #[test]
     fn guest_access_matrix() {
-        let homeowner = Actor { id: "h".into(), role: Role::Homeowner };
+        let homeowner = Actor::new("h", Role::Homeowner);
         let guest = |downloads| Guest {
             link_id: "l".into(),
             project_id: "p".into(),
@@ -672,11 +940,11 @@ mod tests {
             downloads,
             report_id: None,
         };
-        let linked = LinkedRef { id: "p", project: ProjectRef { homeowner_id: "h", builder_id: Some("b") } };
+        let linked = LinkedRef { id: "p", project: ProjectRef { homeowner_id: "h", company_id: Some("b"), crew: &[] } };
         // The same owners under another id: a guest's link names one project only.
-        let other = LinkedRef { id: "p2", project: ProjectRef { homeowner_id: "h", builder_id: Some("b") } };
+        let other = LinkedRef { id: "p2", project: ProjectRef { homeowner_id: "h", company_id: Some("b"), crew: &[] } };
         // The linked project, given to another homeowner: its maker lost it, so did the guest.
-        let lost = LinkedRef { id: "p", project: ProjectRef { homeowner_id: "h2", builder_id: Some("b") } };
+        let lost = LinkedRef { id: "p", project: ProjectRef { homeowner_id: "h2", company_id: Some("b"), crew: &[] } };
         use Action as A;
         let looks = [A::ViewProject, A::ViewPhoto, A::ReadTimeline];
         for action in Action::ALL {
@@ -712,7 +980,7 @@ mod tests {
             assert!(!guest_sees_photo(&report, false), "a photo the report does not show");
         }
         // No user receives what is meant for guests, and guests' sockets are not users.
-        for actor in [&homeowner, &Actor { id: "a".into(), role: Role::Admin }] {
+        for actor in [&homeowner, &Actor::new("a", Role::Admin)] {
             assert!(!receives(actor, &guest_audience("p"), |_| true));
         }
         assert_eq!(ended_link_audience("l"), Audience::Only(vec!["guest:l".to_owned()]));
@@ -723,12 +991,12 @@ mod tests {
     /// or themself); "other" someone else's.
     #[test]
     fn event_audience_matrix() {
-        let admin = Actor { id: "a".into(), role: Role::Admin };
-        let builder = Actor { id: "b".into(), role: Role::Builder };
-        let homeowner = Actor { id: "h".into(), role: Role::Homeowner };
+        let admin = Actor::new("a", Role::Admin);
+        let builder = Actor::member("b", "b", protocol::CompanyRole::Owner, false);
+        let homeowner = Actor::new("h", Role::Homeowner);
         let actors = [&admin, &builder, &homeowner];
-        let own = ProjectRef { homeowner_id: "h", builder_id: Some("b") };
-        let other = ProjectRef { homeowner_id: "h2", builder_id: Some("b2") };
+        let own = ProjectRef { homeowner_id: "h", company_id: Some("b"), crew: &[] };
+        let other = ProjectRef { homeowner_id: "h2", company_id: Some("b2"), crew: &[] };
         let builders_of_h = ["b".to_owned()];
         let own_homeowner = UserRef { id: "h", role: Role::Homeowner, builders: &builders_of_h };
         let other_homeowner = UserRef { id: "h2", role: Role::Homeowner, builders: &[] };
@@ -736,18 +1004,19 @@ mod tests {
         let subscribed = |actor: &Actor, project: ProjectRef<'_>| can_view_project(actor, project);
 
         // (event, own audience, other audience, [admin, builder, homeowner] for own, for other)
+        let members = [builder.clone(), Actor::member("b2", "b2", protocol::CompanyRole::Owner, false)];
         type Row = (&'static str, Audience, Audience, [bool; 3], [bool; 3]);
         let rows: Vec<Row> = vec![
-            ("project created/updated/deleted", project_audience(own), project_audience(other), [true, true, true], [true, false, false]),
+            ("project created/updated/deleted", project_audience(own, &members), project_audience(other, &members), [true, true, true], [true, false, false]),
             // A project moved from h/b to h2/b2: h and b are told it left their view;
             // the new owners get project_updated instead; admins still see it.
-            ("project left view", lost_project_audience(own, other), lost_project_audience(other, own), [false, true, true], [false, false, false]),
+            ("project left view", lost_project_audience(own, other, &members), lost_project_audience(other, own, &members), [false, true, true], [false, false, false]),
             ("user created/updated/deleted", user_audience(own_homeowner), user_audience(other_homeowner), [true, true, true], [true, false, false]),
             ("presence", presence_audience("h", &builders_of_h), presence_audience("h2", &[]), [true, true, false], [true, false, false]),
             ("favourite changed", favourite_audience("h"), favourite_audience("h2"), [false, false, true], [false, false, false]),
             // "Own" is a notification for the homeowner; admins never see others'.
             ("notification added/read", notification_audience("h"), notification_audience("h2"), [false, false, true], [false, false, false]),
-            ("newly visible homeowner", newly_visible_user_audience("b"), newly_visible_user_audience("b2"), [false, true, false], [false, false, false]),
+            ("newly visible homeowner", newly_visible_user_audience(None, own, &members), newly_visible_user_audience(None, other, &members), [false, true, false], [false, false, false]),
         ];
         for (event, own_audience, other_audience, own_expected, other_expected) in rows {
             for (i, actor) in actors.into_iter().enumerate() {
@@ -793,11 +1062,54 @@ mod tests {
         assert_eq!(presence_audience("b", &["b".to_owned()]), Audience::Users(vec![]));
     }
 
+    /// Issue 30: a project's events reach exactly the members of its company who may
+    /// see it — owners, managers, crew on it, crew who see all — and not crew off it,
+    /// another company's members or a removed member; a crew change tells whoever it
+    /// takes off that the project left their view, and no one else.
+    #[test]
+    fn project_events_reach_exactly_the_members_who_see_it() {
+        use CompanyRole::{Crew, Manager, Owner};
+        let members = [
+            Actor::member("o", "c", Owner, false),
+            Actor::member("m", "c", Manager, false),
+            Actor::member("k1", "c", Crew, false),
+            Actor::member("k2", "c", Crew, false),
+            Actor::member("k3", "c", Crew, true),
+            Actor::member("x", "c2", Owner, false),
+        ];
+        let on = ["k1".to_owned()];
+        let project = ProjectRef { homeowner_id: "h", company_id: Some("c"), crew: &on };
+        let people = |a: &Audience| match a {
+            Audience::Users(u) | Audience::Only(u) | Audience::Searchers(u) => u.clone(),
+            _ => Vec::new(),
+        };
+        assert_eq!(people(&project_audience(project, &members)), ["h", "o", "m", "k1", "k3"]);
+        assert_eq!(people(&search_audience(project, &members)), ["h", "o", "m", "k1", "k3"]);
+        let removed = Actor::new("r", Role::Builder);
+        assert!(!receives(&removed, &project_audience(project, &members), |_| true), "a removed member");
+        // k1 taken off the crew, k2 put on it.
+        let now_on = ["k2".to_owned()];
+        let after = ProjectRef { crew: &now_on, ..project };
+        assert_eq!(lost_project_audience(project, after, &members), Audience::Only(vec!["k1".to_owned()]));
+        assert_eq!(newly_visible_user_audience(Some(project), after, &members), Audience::Only(vec!["k2".to_owned()]));
+        // Moved to company c2: all of c's who saw it lose it, c2's owner gains it.
+        let moved = ProjectRef { company_id: Some("c2"), crew: &[], ..project };
+        assert_eq!(people(&lost_project_audience(project, moved, &members)), ["o", "m", "k1", "k3"]);
+        assert_eq!(newly_visible_user_audience(Some(project), moved, &members), Audience::Only(vec!["x".to_owned()]));
+        assert_eq!(company_audience(vec!["o".into()]), Audience::Users(vec!["o".to_owned()]));
+    }
+
     #[test]
     fn scopes_follow_roles() {
-        let actor = |role| Actor { id: "u".to_owned(), role };
+        let actor = |role| Actor::new("u", role);
         assert_eq!(project_scope(&actor(Role::Admin)), ProjectScope::All);
-        assert_eq!(project_scope(&actor(Role::Builder)), ProjectScope::Builder("u".to_owned()));
+        assert_eq!(project_scope(&actor(Role::Builder)), ProjectScope::Nothing, "a builder outside any company");
         assert_eq!(project_scope(&actor(Role::Homeowner)), ProjectScope::Homeowner("u".to_owned()));
+        let member = |role, all| Actor::member("u", "c", role, all);
+        let company = |crew_of: Option<&str>| ProjectScope::Company { company_id: "c".into(), crew_of: crew_of.map(str::to_owned) };
+        assert_eq!(project_scope(&member(CompanyRole::Owner, false)), company(None));
+        assert_eq!(project_scope(&member(CompanyRole::Manager, false)), company(None));
+        assert_eq!(project_scope(&member(CompanyRole::Crew, true)), company(None), "crew who see all");
+        assert_eq!(project_scope(&member(CompanyRole::Crew, false)), company(Some("u")));
     }
 }

@@ -12,6 +12,7 @@ use super::views;
 use crate::error::{Error, Result};
 use crate::store::projects::{ProjectFields, ProjectRow};
 use crate::store::users::UserRow;
+use crate::store::companies::{self, CompanyRow};
 use crate::store::{images, milestones as store_milestones, new_id, now_ms, projects, users};
 
 pub const PROJECT_NOT_FOUND: &str = "Project not found";
@@ -30,11 +31,11 @@ pub const PROGRESS_FOLLOWS_MILESTONES: &str = "Progress follows the milestones. 
 
 /// The facts about a project that the policy decides on.
 pub(crate) fn project_ref(p: &ProjectRow) -> ProjectRef<'_> {
-    ProjectRef { homeowner_id: &p.homeowner_id, builder_id: p.builder_id.as_deref() }
+    ProjectRef { homeowner_id: &p.homeowner_id, company_id: p.company_id.as_deref(), crew: &p.crew }
 }
 
 pub fn owners(p: &ProjectRow) -> Owners {
-    Owners { homeowner_id: p.homeowner_id.clone(), builder_id: p.builder_id.clone() }
+    Owners::of(p)
 }
 
 pub async fn list(svc: &Services, actor: &Actor) -> Result<Vec<Project>> {
@@ -65,7 +66,8 @@ pub async fn get(svc: &Services, actor: &Actor, id: &str) -> Result<Project> {
 #[derive(Default, Debug, Clone)]
 pub struct People {
     pub homeowner: Option<UserRow>,
-    pub builder: Option<UserRow>,
+    /// The builder company named (issue 30).
+    pub builder: Option<CompanyRow>,
     pub thumbnail: Option<Thumbnail>,
     /// The progress the project's milestones give, read when an update switches the
     /// project to follow them.
@@ -89,7 +91,7 @@ pub async fn people(svc: &Services, homeowner_id: Option<&str>, builder_id: Opti
         None => None,
     };
     let builder = match builder_id.filter(|b| !b.is_empty() && validation::could_be_id(b)) {
-        Some(b) => users::find_by_id(pool, b).await?,
+        Some(b) => companies::find(pool, b).await?,
         None => None,
     };
     Ok(People { homeowner, builder, thumbnail: None, milestone_progress: None })
@@ -133,13 +135,9 @@ fn named_homeowner<'p>(people: &'p People, id: &str) -> Result<&'p UserRow> {
         .ok_or_else(|| Error::field("homeownerId", HOMEOWNER_NOT_FOUND))
 }
 
-/// A builder a project is given must exist as a builder.
-fn named_builder<'p>(people: &'p People, id: &str) -> Result<&'p UserRow> {
-    people
-        .builder
-        .as_ref()
-        .filter(|u| u.id == id && u.role == Role::Builder)
-        .ok_or_else(|| Error::field("builderId", BUILDER_NOT_FOUND))
+/// A builder a project is given must exist as a company (issue 30).
+fn named_builder<'p>(people: &'p People, id: &str) -> Result<&'p CompanyRow> {
+    people.builder.as_ref().filter(|c| c.id == id).ok_or_else(|| Error::field("builderId", BUILDER_NOT_FOUND))
 }
 
 /// A project row given to another homeowner: their names come with them.
@@ -151,10 +149,11 @@ fn give_homeowner(row: &mut ProjectRow, homeowner: &UserRow) {
     row.homeowner_last_name = homeowner.last_name.clone();
 }
 
-fn give_builder(row: &mut ProjectRow, builder: Option<&UserRow>) {
-    row.builder_id = builder.map(|b| b.id.clone());
-    row.builder_email = builder.map(|b| b.email.clone());
-    row.builder_name = builder.and_then(|b| b.name.clone());
+/// A project row given to another company: its crew stays behind.
+fn give_builder(row: &mut ProjectRow, builder: Option<&CompanyRow>) {
+    row.company_id = builder.map(|b| b.id.clone());
+    row.company_name = builder.map(|b| b.name.clone());
+    row.crew = Vec::new();
 }
 
 /// A project's details as sent (SPEC.md §5: title and address required; the
@@ -215,7 +214,7 @@ pub fn plan_create(
         description: input.description.trim().to_owned(),
         address: input.address.trim().to_owned(),
         homeowner_id: String::new(),
-        builder_id: None,
+        company_id: None,
         status: input.status,
         progress: input.progress,
         thumbnail_image_id: None,
@@ -228,8 +227,8 @@ pub fn plan_create(
         homeowner_name: None,
         homeowner_first_name: None,
         homeowner_last_name: None,
-        builder_email: None,
-        builder_name: None,
+        company_name: None,
+        crew: Vec::new(),
     };
     give_homeowner(&mut row, homeowner);
     give_builder(&mut row, builder);
@@ -273,7 +272,7 @@ pub(crate) fn fields(row: &ProjectRow) -> ProjectFields<'_> {
         description: &row.description,
         address: &row.address,
         homeowner_id: &row.homeowner_id,
-        builder_id: row.builder_id.as_deref(),
+        company_id: row.company_id.as_deref(),
         status: row.status,
         progress: row.progress,
         thumbnail_image_id: row.thumbnail_image_id.as_deref(),
@@ -285,7 +284,7 @@ pub(crate) fn fields(row: &ProjectRow) -> ProjectFields<'_> {
 /// The ids of the people an update gives the project to, when it changes them.
 pub fn people_named(row: &ProjectRow, input: &UpdateProject) -> (Option<String>, Option<String>) {
     let homeowner = input.homeowner_id.clone().filter(|h| *h != row.homeowner_id);
-    let builder = input.builder_id.clone().filter(|b| !b.is_empty() && Some(b) != row.builder_id.as_ref());
+    let builder = input.builder_id.clone().filter(|b| !b.is_empty() && Some(b) != row.company_id.as_ref());
     (homeowner, builder)
 }
 
@@ -324,12 +323,12 @@ pub fn plan_update(
     let builder_id = match input.builder_id.as_deref() {
         Some("") => None,
         Some(b) => Some(b),
-        None => row.builder_id.as_deref(),
+        None => row.company_id.as_deref(),
     };
 
     let status_changed = status != row.status || progress != row.progress || mode != mode_before;
     let details_changed = title != row.title || description != row.description || address != row.address;
-    let owners_changed = homeowner_id != row.homeowner_id || builder_id != row.builder_id.as_deref();
+    let owners_changed = homeowner_id != row.homeowner_id || builder_id != row.company_id.as_deref();
     let (thumbnail, pinned) = thumbnail_after(row, people.thumbnail.as_ref())?;
     let thumbnail_changed = thumbnail != row.thumbnail_image_id || pinned != (row.thumbnail_pinned);
     if !status_changed && !details_changed && !owners_changed && !thumbnail_changed && !by_hand_refused {
@@ -367,7 +366,7 @@ pub fn plan_update(
             give_homeowner(&mut next, named_homeowner(people, homeowner_id)?);
         }
         match builder_id {
-            Some(b) if Some(b) == row.builder_id.as_deref() => {}
+            Some(b) if Some(b) == row.company_id.as_deref() => {}
             Some(b) => give_builder(&mut next, Some(named_builder(people, b)?)),
             None => give_builder(&mut next, None),
         }
@@ -438,6 +437,10 @@ pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &Upd
     if !projects::update_at_version(&mut *tx, &next.id, &fields(&next), next.updated_at, row.version).await? {
         return Ok(None);
     }
+    // Issue 30: a project moved to another company leaves its crew behind.
+    if next.company_id != row.company_id {
+        projects::set_crew(&mut *tx, &next.id, &[], next.updated_at).await?;
+    }
     // Issue 18: the timeline records status and progress changes with them.
     let from = row.status;
     let to = next.status;
@@ -459,7 +462,8 @@ pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &Upd
     if next.status != row.status {
         let actor_name = users::find_by_id(&mut *tx, &actor.id).await?.and_then(|u| views::summary(&u).name);
         let status = next.status;
-        let told = notifications::owners_except(project_ref(&next), &actor.id);
+        let people = super::companies::project_people(&mut *tx, &owners(&next)).await?;
+        let told = notifications::owners_except(&people, &actor.id);
         mailed = notifications::mail_status_change(svc, &mut tx, &told, &next.id, &next.title, status).await?;
         let notices = told
             .into_iter()
@@ -520,6 +524,10 @@ mod tests {
         UserRow::example(id, role)
     }
 
+    fn company(id: &str) -> CompanyRow {
+        CompanyRow { id: id.into(), name: "Summit Homes".into(), created_at: 1, updated_at: 1, version: 1, project_count: 0 }
+    }
+
     fn row() -> ProjectRow {
         ProjectRow {
             id: "p".into(),
@@ -527,7 +535,7 @@ mod tests {
             description: "".into(),
             address: "1 Oak Street".into(),
             homeowner_id: "h".into(),
-            builder_id: Some("b".into()),
+            company_id: Some("b".into()),
             status: ProjectStatus::InProgress,
             progress: 40,
             thumbnail_image_id: None,
@@ -540,13 +548,17 @@ mod tests {
             homeowner_name: Some("h name".into()),
             homeowner_first_name: None,
             homeowner_last_name: None,
-            builder_email: Some("b@example.com".into()),
-            builder_name: Some("b name".into()),
+            company_name: Some("b name".into()),
+            crew: Vec::new(),
         }
     }
 
+    /// A builder owns the company of their own id (as a builder from before companies does).
     fn actor(id: &str, role: Role) -> Actor {
-        Actor { id: id.into(), role }
+        match role {
+            Role::Builder => Actor::member(id, id, protocol::CompanyRole::Owner, false),
+            _ => Actor::new(id, role),
+        }
     }
 
     fn update(f: impl FnOnce(&mut UpdateProject)) -> UpdateProject {
@@ -608,8 +620,8 @@ mod tests {
         let people = People { homeowner: Some(user("h2", Role::Homeowner)), ..People::default() };
         let (next, changes) = plan_update(&row(), &input, &actor("a", Role::Admin), &people, 5).unwrap();
         assert_eq!((next.homeowner_id.as_str(), next.homeowner_email.as_str()), ("h2", "h2@example.com"));
-        assert_eq!(next.builder_id.as_deref(), Some("b"), "the builder stays");
-        let previous = Owners { homeowner_id: "h".into(), builder_id: Some("b".into()) };
+        assert_eq!(next.company_id.as_deref(), Some("b"), "the builder stays");
+        let previous = Owners { homeowner_id: "h".into(), company_id: Some("b".into()), crew: Vec::new() };
         assert!(matches!(&changes[..], [Change::Project { previous: Some(p), .. }] if *p == previous));
         // The builder may not move it; nor may anyone give it to a builder as homeowner.
         assert_eq!(message(plan_update(&row(), &input, &actor("b", Role::Builder), &people, 5)), NOT_ALLOWED);
@@ -619,7 +631,7 @@ mod tests {
         // Removing the builder needs nobody read; naming an unknown one is refused.
         let unassign = update(|u| u.builder_id = Some(String::new()));
         let (next, _) = plan_update(&row(), &unassign, &actor("a", Role::Admin), &People::default(), 5).unwrap();
-        assert_eq!((next.builder_id, next.builder_email, next.builder_name), (None, None, None));
+        assert_eq!((next.company_id, next.company_name), (None, None));
         let unknown = update(|u| u.builder_id = Some("nobody".into()));
         assert_eq!(message(plan_update(&row(), &unknown, &actor("a", Role::Admin), &People::default(), 5)), BUILDER_NOT_FOUND);
         // Only the people an update changes are looked up.
@@ -669,9 +681,9 @@ mod tests {
             progress_mode: None,
             milestones: None,
         };
-        let people = People { homeowner: Some(user("h", Role::Homeowner)), builder: Some(user("b", Role::Builder)), ..People::default() };
+        let people = People { homeowner: Some(user("h", Role::Homeowner)), builder: Some(company("b")), ..People::default() };
         let (row, changes) = plan_create(&input, &actor("a", Role::Admin), &people, "new".into(), 3).unwrap();
-        assert_eq!((row.id.as_str(), row.version, row.created_at, row.builder_name.as_deref()), ("new", 1, 3, Some("b name")));
+        assert_eq!((row.id.as_str(), row.version, row.created_at, row.company_name.as_deref()), ("new", 1, 3, Some("Summit Homes")));
         assert!(matches!(&changes[..], [Change::Project { created: true, .. }]));
         for who in [actor("b", Role::Builder), actor("h", Role::Homeowner)] {
             let r = plan_create(&input, &who, &people, "new".into(), 3);

@@ -86,11 +86,8 @@ pub async fn search(svc: &Services, actor: &Actor, input: &Search) -> Result<Sea
     if words.is_empty() {
         return Ok(empty(&input.query, project_id));
     }
-    let (all, user_id) = match policy::project_scope(actor) {
-        ProjectScope::All => (true, actor.id.as_str()),
-        ProjectScope::Builder(_) | ProjectScope::Homeowner(_) => (false, actor.id.as_str()),
-    };
-    let scope = SearchScope { all, user_id, project_id: project_id.as_deref(), favourites_of: None };
+    let projects_seen = policy::project_scope(actor);
+    let scope = SearchScope { projects: &projects_seen, project_id: project_id.as_deref(), favourites_of: None };
     let pool = svc.store.pool();
     let mut titles = Titles::default();
 
@@ -149,7 +146,7 @@ pub async fn search_guest(svc: &Services, guest: &Guest, query: &str) -> Result<
         protocol::GuestPhotos::All => None,
         protocol::GuestPhotos::Favourites => Some(guest.maker.id.as_str()),
     };
-    let scope = SearchScope { all: true, user_id: &guest.maker.id, project_id: Some(&project.id), favourites_of };
+    let scope = SearchScope { projects: &ProjectScope::All, project_id: Some(&project.id), favourites_of };
     let shown = guests::shown_set(svc, guest).await?;
     let view = GuestView::new(guest, shown.as_ref());
     let mut titles = Titles::default();

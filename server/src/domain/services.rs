@@ -5,12 +5,10 @@ use std::time::Duration;
 
 use super::auth::Auth;
 use super::limiter::Limiter;
-use super::policy::Actor;
 use super::uploads::UploadLocks;
 use crate::media::partials::Partials;
 use crate::media::pool::ImagePool;
 use crate::media::{extension_for, photo_keys, PhotoStore};
-use crate::store::users::UserRow;
 use crate::store::Store;
 
 #[derive(Clone)]
@@ -67,8 +65,3 @@ impl Services {
     }
 }
 
-impl Actor {
-    pub fn of(user: &UserRow) -> Actor {
-        Actor { id: user.id.clone(), role: user.role }
-    }
-}

@@ -2,6 +2,7 @@
 
 use protocol::{Hello, Role, Snapshot, PROTOCOL_VERSION};
 
+use super::companies;
 use super::policy::{self, Actor};
 use super::views;
 use crate::error::Result;
@@ -14,15 +15,16 @@ pub async fn hello(store: &Store, user: &UserRow, online: impl Fn(&str) -> bool)
     let rows = projects::list(store.pool(), &policy::project_scope(&actor)).await?;
     let others = match actor.role {
         Role::Admin => users::list_all(store.pool()).await?,
-        Role::Builder => users::homeowners_of_builder(store.pool(), &actor.id).await?,
+        Role::Builder => companies::visible_homeowners(store.pool(), &actor).await?.0,
         Role::Homeowner => Vec::new(),
     };
+    let companies_seen = companies::list(store, &actor).await?;
     let others: Vec<_> = others.iter().filter(|u| u.id != user.id).map(views::profile).collect();
     let online = others.iter().map(|u| u.id.clone()).filter(|id| online(id)).collect();
     Ok(Hello {
         protocol_version: PROTOCOL_VERSION,
         server_time: now_ms(),
         user: views::profile(user),
-        snapshot: Snapshot { projects: rows.iter().map(views::project).collect(), users: others, online },
+        snapshot: Snapshot { projects: rows.iter().map(views::project).collect(), users: others, online, companies: companies_seen },
     })
 }

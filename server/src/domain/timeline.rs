@@ -47,9 +47,11 @@ impl Who {
     }
 }
 
-/// A person's display name from their names alone; `None` rather than their email.
+/// A person's display name from their names alone, with their company beside it when
+/// they have one (issue 30, `views::byline`); `None` rather than their email.
 pub fn name_of(user: &UserRow) -> Option<String> {
     name_from(user.first_name.as_deref(), user.last_name.as_deref(), user.name.as_deref())
+        .map(|name| views::byline(&name, user.company_name.as_deref()))
 }
 
 /// As `name_of`, from the name fields alone.
@@ -268,7 +270,7 @@ mod tests {
     #[test]
     fn entries_keep_the_actors_name_never_an_email_and_round_trip_their_detail() {
         let mut user = UserRow::example("u", Role::Builder);
-        let who = Who::of(&Actor { id: "u".into(), role: Role::Builder }, Some(&user));
+        let who = Who::of(&Actor::member("u", "u", protocol::CompanyRole::Owner, false), Some(&user));
         assert_eq!(who.name, user.name.clone());
         user.name = None;
         user.first_name = None;

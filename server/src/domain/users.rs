@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use protocol::{CreateUser, ErrorCode, Profile, Role, UpdateUser, UserDirectory, UserListing};
 
-use super::auth::InviteInput;
+use super::auth::{CompanyJoin, InviteInput};
 use super::changes::{Change, Owners};
 use super::policy::{self, Action, Actor, Target, UserRef};
 use super::services::Services;
@@ -44,10 +44,7 @@ pub async fn list(svc: &Services, actor: &Actor) -> Result<UserDirectory> {
     let pool = svc.store.pool();
     let (rows, counts) = match actor.role {
         Role::Admin => (users::list_all(pool).await?, users::project_counts(pool).await?),
-        _ => (
-            users::homeowners_of_builder(pool, &actor.id).await?,
-            projects::homeowner_counts_for_builder(pool, &actor.id).await?,
-        ),
+        _ => super::companies::visible_homeowners(pool, actor).await?,
     };
     let mut count_of: HashMap<String, i64> = HashMap::new();
     for (id, n) in counts {
@@ -157,10 +154,17 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateUser) -> Result
             last_name: names.last_name.as_deref(),
             phone: Some(&input.phone),
             builder_id,
+            // Issue 30: a builder an admin invites starts their own company (as every
+            // builder account was before companies); members join through `InviteMember`.
+            company: (input.role == Role::Builder).then_some(CompanyJoin::Own),
         })
         .await?;
-    let change = Change::User { id: profile.id.clone(), created: true, state: Some(Box::new(profile.clone())) };
-    Ok((profile, vec![change]))
+    let mut changes = vec![Change::User { id: profile.id.clone(), created: true, state: Some(Box::new(profile.clone())) }];
+    // A new builder's own company is news to the admins' Companies tab (issue 30).
+    if let Some(company_id) = &profile.company_id {
+        changes.push(Change::Company { id: company_id.clone(), former: Vec::new() });
+    }
+    Ok((profile, changes))
 }
 
 /// A user's editable fields after an edit.
@@ -283,6 +287,39 @@ pub fn plan_delete(user: &UserRow, builders: &[String], actor: &Actor) -> Result
     ])
 }
 
+/// What deleting a user takes with them: a homeowner their projects; a builder who is
+/// their company's only member, the company and its projects (what deleting a builder
+/// always did). Another member goes alone, and the last owner of a company with other
+/// members cannot go before someone else owns it.
+async fn projects_going(svc: &Services, user: &UserRow) -> Result<Going> {
+    let pool = svc.store.pool();
+    match (user.role, user.company_id.as_deref()) {
+        (Role::Homeowner, _) => Ok(Going::Projects),
+        (Role::Builder, Some(company_id)) => {
+            let members = users::members_of(pool, company_id).await?;
+            let others = members.iter().filter(|m| m.id != user.id).collect::<Vec<_>>();
+            if others.is_empty() {
+                Ok(Going::Company(company_id.to_owned()))
+            } else if user.company_role == Some(protocol::CompanyRole::Owner)
+                && !others.iter().any(|m| m.company_role == Some(protocol::CompanyRole::Owner))
+            {
+                Err(Error::new(ErrorCode::Conflict, super::companies::NEEDS_AN_OWNER))
+            } else {
+                Ok(Going::Nothing)
+            }
+        }
+        _ => Ok(Going::Nothing),
+    }
+}
+
+enum Going {
+    /// The homeowner's projects.
+    Projects,
+    /// The builder's one-member company, with its projects.
+    Company(String),
+    Nothing,
+}
+
 /// What deleting this user would remove with them: (projects, photos). Asked by the
 /// confirmation dialog, so it is allowed exactly when the deletion itself would be.
 pub async fn deletion_impact(svc: &Services, actor: &Actor, id: &str) -> Result<(u32, u32)> {
@@ -290,13 +327,18 @@ pub async fn deletion_impact(svc: &Services, actor: &Actor, id: &str) -> Result<
         return Err(Error::new(ErrorCode::NotFound, USER_NOT_FOUND));
     };
     plan_delete(&user, &builders, actor)?;
-    let (projects, photos) = projects::deletion_counts(svc.store.pool(), id).await?;
+    let pool = svc.store.pool();
+    let (projects, photos) = match projects_going(svc, &user).await? {
+        Going::Projects => projects::deletion_counts(pool, id).await?,
+        Going::Company(company_id) => projects::company_deletion_counts(pool, &company_id).await?,
+        Going::Nothing => (0, 0),
+    };
     let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
     Ok((count(projects), count(photos)))
 }
 
-/// Deletes a user with their projects, those projects' photos (rows and files),
-/// favourites and sessions.
+/// Deletes a user with their projects (a homeowner's; a builder's one-member company
+/// and its projects), those projects' photos (rows and files), favourites and sessions.
 pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Change>> {
     if id == actor.id && actor.role == Role::Admin {
         return Err(Error::new(ErrorCode::Forbidden, CANNOT_DELETE_SELF));
@@ -305,17 +347,34 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
         return Err(Error::new(ErrorCode::NotFound, USER_NOT_FOUND));
     };
     let ends = plan_delete(&user, &builders, actor)?;
+    let going = projects_going(svc, &user).await?;
     let mut tx = svc.store.begin_write().await?;
+    let ids = match &going {
+        Going::Projects => projects::ids_of_homeowner(&mut *tx, id).await?,
+        Going::Company(company_id) => projects::ids_of_company(&mut *tx, company_id).await?,
+        Going::Nothing => Vec::new(),
+    };
     let mut owned = Vec::new();
-    for (pid, version) in projects::ids_of_user(&mut *tx, id).await? {
+    for (pid, version) in ids {
         if let Some(p) = projects::find(&mut *tx, &pid).await? {
-            owned.push((pid, version, Owners { homeowner_id: p.homeowner_id, builder_id: p.builder_id }));
+            owned.push((pid, version, Owners::of(&p)));
         }
     }
     let project_ids: Vec<String> = owned.iter().map(|(p, _, _)| p.clone()).collect();
     let files = images::storage_keys_of_projects(&mut *tx, &project_ids).await?;
     let report_files = crate::store::reports::storage_keys_of_projects(&mut *tx, &project_ids).await?;
     users::delete(&mut *tx, id).await?;
+    let company = match &going {
+        Going::Company(company_id) => {
+            let row = crate::store::companies::find(&mut *tx, company_id).await?;
+            crate::store::companies::delete(&mut *tx, company_id).await?;
+            row
+        }
+        _ => None,
+    };
+    if let (Some(company_id), None) = (user.company_id.as_deref(), &company) {
+        crate::store::companies::touch(&mut *tx, company_id, None, now_ms()).await?;
+    }
     tx.commit().await?;
     svc.delete_photo_files(&files).await;
     svc.delete_files(&report_files).await;
@@ -325,6 +384,11 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
         .map(|(pid, version, owners)| Change::ProjectDeleted { id: pid, version: version + 1, owners })
         .collect();
     changes.extend(ends);
+    match (company, user.company_id) {
+        (Some(row), _) => changes.push(Change::CompanyDeleted { id: row.id, version: row.version + 1, members: vec![user.id.clone()] }),
+        (None, Some(company_id)) => changes.push(Change::Company { id: company_id, former: vec![user.id.clone()] }),
+        (None, None) => {}
+    }
     Ok(changes)
 }
 
@@ -343,8 +407,12 @@ mod tests {
         }
     }
 
+    /// A builder owns the company of their own id (as a builder from before companies does).
     fn actor(id: &str, role: Role) -> Actor {
-        Actor { id: id.into(), role }
+        match role {
+            Role::Builder => Actor::member(id, id, protocol::CompanyRole::Owner, false),
+            _ => Actor::new(id, role),
+        }
     }
 
     fn edit(f: impl FnOnce(&mut UpdateUser)) -> UpdateUser {

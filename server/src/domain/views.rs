@@ -1,8 +1,9 @@
 //! Stored rows turned into the wire types the client sees.
 
-use protocol::{Comment, GeoPoint, Profile, Project, ProjectImage, UserSummary};
+use protocol::{Byline, Comment, Company, GeoPoint, Member, Profile, Project, ProjectImage, UserSummary};
 
 use crate::store::comments::CommentRow;
+use crate::store::companies::CompanyRow;
 use crate::store::images::ImageRow;
 use crate::store::projects::ProjectRow;
 use crate::store::users::UserRow;
@@ -17,6 +18,10 @@ pub fn profile(u: &UserRow) -> Profile {
         last_name: u.last_name.clone(),
         phone: u.phone.clone(),
         builder_id: u.builder_id.clone(),
+        company_id: u.company_id.clone(),
+        company_name: u.company_name.clone(),
+        company_role: u.company_role,
+        all_projects: u.all_projects,
         email_confirmed_at: u.email_confirmed_at,
         last_sign_in_at: u.last_sign_in_at,
         created_at: u.created_at,
@@ -38,6 +43,16 @@ pub fn display_name(first: Option<&str>, last: Option<&str>, name: Option<&str>,
     }
 }
 
+/// A person with their company, as shown beside what they did (issue 30): "Dana Ortiz ·
+/// Summit Homes"; only the name when the company has the same one (a one-person
+/// builder, as every builder was before companies) or there is none.
+pub fn byline(name: &str, company: Option<&str>) -> String {
+    match company.map(str::trim).filter(|c| !c.is_empty() && *c != name.trim()) {
+        Some(company) => format!("{name} · {company}"),
+        None => name.to_owned(),
+    }
+}
+
 pub fn summary(u: &UserRow) -> UserSummary {
     UserSummary {
         id: u.id.clone(),
@@ -45,7 +60,33 @@ pub fn summary(u: &UserRow) -> UserSummary {
         name: Some(display_name(u.first_name.as_deref(), u.last_name.as_deref(), u.name.as_deref(), &u.email)),
         role: u.role,
         created_at: u.created_at,
+        company: u.company_name.clone(),
     }
+}
+
+/// A company with its members (issue 30).
+pub fn company(c: &CompanyRow, members: &[UserRow]) -> Company {
+    Company {
+        id: c.id.clone(),
+        name: c.name.clone(),
+        members: members.iter().filter_map(member).collect(),
+        project_count: c.project_count,
+        created_at: c.created_at,
+        version: c.version,
+    }
+}
+
+fn member(u: &UserRow) -> Option<Member> {
+    Some(Member {
+        id: u.id.clone(),
+        email: u.email.clone(),
+        name: display_name(u.first_name.as_deref(), u.last_name.as_deref(), u.name.as_deref(), &u.email),
+        phone: u.phone.clone(),
+        company_role: u.company_role?,
+        all_projects: u.all_projects,
+        invited: u.password_hash.is_none(),
+        last_sign_in_at: u.last_sign_in_at,
+    })
 }
 
 pub fn media_url(image_id: &str, variant: &str) -> String {
@@ -72,11 +113,9 @@ pub fn project(p: &ProjectRow) -> Project {
         ),
         homeowner_first_name: p.homeowner_first_name.clone(),
         homeowner_last_name: p.homeowner_last_name.clone(),
-        builder_id: p.builder_id.clone(),
-        builder_name: p
-            .builder_email
-            .as_deref()
-            .map(|email| display_name(None, None, p.builder_name.as_deref(), email)),
+        builder_id: p.company_id.clone(),
+        builder_name: p.company_name.clone(),
+        crew: p.crew.clone(),
         status: p.status,
         progress: p.progress,
         progress_mode: p.progress_mode,
@@ -110,12 +149,18 @@ pub fn image(i: &ImageRow) -> ProjectImage {
         milestone_id: i.milestone_id.clone(),
         tags: i.tags.clone(),
         location: i.location.map(|(lat, lon)| GeoPoint { lat, lon }),
+        uploaded_by: i.uploader.as_ref().zip(i.uploaded_by.as_ref()).map(|(u, id)| Byline {
+            id: id.clone(),
+            name: display_name(u.first_name.as_deref(), u.last_name.as_deref(), u.name.as_deref(), &u.email),
+            company: u.company_name.clone(),
+        }),
     }
 }
 
-/// A photo as a guest sees it: where it was taken is not theirs to know (issue 29).
+/// A photo as a guest sees it: where it was taken and who took it are not theirs to
+/// know (issues 29 and 30).
 pub fn for_guests(photo: ProjectImage) -> ProjectImage {
-    ProjectImage { location: None, ..photo }
+    ProjectImage { location: None, uploaded_by: None, ..photo }
 }
 
 pub fn comment(c: &CommentRow) -> Comment {
@@ -134,6 +179,7 @@ pub fn comment(c: &CommentRow) -> Comment {
             )),
             role: c.author_role,
             created_at: c.author_created_at,
+            company: c.author_company.clone(),
         },
         body: c.body.clone(),
         created_at: c.created_at,
@@ -156,12 +202,21 @@ pub fn redact_for_guest(mut project: Project) -> Project {
         project.homeowner_name = "Homeowner".to_owned();
     }
     project.builder_name = project.builder_name.filter(|n| !n.contains('@'));
+    project.crew = Vec::new();
     project
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byline_names_the_company_unless_it_is_the_person() {
+        assert_eq!(byline("Dana Ortiz", Some("Summit Homes")), "Dana Ortiz · Summit Homes");
+        assert_eq!(byline("Summit Homes", Some("Summit Homes")), "Summit Homes");
+        assert_eq!(byline("Jamie Carter", None), "Jamie Carter");
+        assert_eq!(byline("Jamie Carter", Some(" ")), "Jamie Carter");
+    }
 
     #[test]
     fn display_names_follow_spec_order() {

@@ -106,6 +106,14 @@ pub struct RemotePresence {
 #[rtype(result = "()")]
 pub struct ResyncAll;
 
+/// One user's sockets reconnect for a fresh snapshot (issue 30: their place in their
+/// company changed, and every check from now on must see the new one).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct ResyncUser {
+    pub user_id: String,
+}
+
 /// This instance is stopping: every socket is told to reconnect (1012), each at a
 /// random moment within `window` so the clients do not all return at once; sockets
 /// that join from now on are told at once. Answers how many sockets were told.
@@ -381,7 +389,9 @@ impl Handler<Join> for Hub {
             msg.socket.command(SocketCommand::Restart);
         }
         let guest = msg.guest;
-        let user = User { id: msg.user_id.clone(), role };
+        // The hub delivers to users by id (and to admins); a builder's company plays
+        // no part in that, so none is kept here.
+        let user = User::new(msg.user_id.clone(), role);
         self.index.conns.insert(conn_id, Conn { session_id: msg.session_id, searching: false, user, socket: msg.socket, guest });
         metrics::gauge!(WS_CONNECTIONS).increment(1.0);
         metrics::counter!(WS_OPENED).increment(1);
@@ -444,6 +454,17 @@ impl Handler<ResyncAll> for Hub {
     }
 }
 
+impl Handler<ResyncUser> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: ResyncUser, _: &mut Context<Self>) {
+        for conn_id in self.index.by_user.get(&msg.user_id).into_iter().flatten() {
+            if let Some(conn) = self.index.conns.get(conn_id) {
+                conn.socket.command(SocketCommand::Resync);
+            }
+        }
+    }
+}
+
 impl Handler<RestartAll> for Hub {
     type Result = usize;
     fn handle(&mut self, msg: RestartAll, ctx: &mut Context<Self>) -> usize {
@@ -490,7 +511,7 @@ mod tests {
     use super::*;
 
     fn user(id: &str, role: Role) -> User {
-        User { id: id.into(), role }
+        User::new(id, role)
     }
 
     /// Every socket, every audience the hub is given: the index picks exactly the

@@ -12,12 +12,12 @@ use protocol::{encode, Event, MilestonePlan, Role, ServerMsg};
 use tokio::sync::mpsc;
 
 use super::bus::Inbound;
-use super::hub::{Deliver, EndSessions, EndUser, Hub, RemotePresence, ResyncAll, SearchingCount, Watchers};
+use super::hub::{Deliver, EndSessions, EndUser, Hub, RemotePresence, ResyncAll, ResyncUser, SearchingCount, Watchers};
 use super::project::MakerFavourite;
 use super::registry::{Changed, Registry, ToFavouriteGuests, ToGuests, ToSubscribers};
 use crate::domain::changes::{Change, Owners};
-use crate::domain::policy::{self, Audience, ProjectRef, UserRef};
-use crate::domain::{guests, views};
+use crate::domain::policy::{self, Audience, UserRef};
+use crate::domain::{companies, guests, views};
 use crate::error::Result;
 use crate::store::{comments, images, milestones, notifications, projects, users, Store};
 
@@ -65,11 +65,12 @@ async fn tell_searchers(store: &Store, to: &Targets, project_id: String, owners:
     let owners = match owners {
         Some(owners) => owners,
         None => match projects::find(store.pool(), &project_id).await? {
-            Some(row) => Owners { homeowner_id: row.homeowner_id, builder_id: row.builder_id },
+            Some(row) => Owners::of(&row),
             None => return Ok(()),
         },
     };
-    to.deliver(Event::SearchChanged { project_id }, policy::search_audience(project_ref(&owners)));
+    let members = companies::member_actors(store.pool(), owners.company_id.as_deref()).await?;
+    to.deliver(Event::SearchChanged { project_id }, policy::search_audience(owners.as_ref(), &members));
     Ok(())
 }
 
@@ -112,8 +113,14 @@ impl Targets {
     }
 }
 
-fn project_ref(owners: &Owners) -> ProjectRef<'_> {
-    ProjectRef { homeowner_id: &owners.homeowner_id, builder_id: owners.builder_id.as_deref() }
+/// The members of the companies a project belongs to now and belonged to before a
+/// move, as the policy sees them: who among them sees it is the policy's to say.
+async fn members_around(store: &Store, current: &Owners, previous: Option<&Owners>) -> Result<Vec<policy::Actor>> {
+    let mut members = companies::member_actors(store.pool(), current.company_id.as_deref()).await?;
+    if let Some(previous) = previous.filter(|p| p.company_id != current.company_id) {
+        members.extend(companies::member_actors(store.pool(), previous.company_id.as_deref()).await?);
+    }
+    Ok(members)
 }
 
 /// The newest version of each project this instance has announced. Changes reach the
@@ -166,7 +173,12 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             if !announced.is_news(&project.id, project.version) && previous.is_none() && !created {
                 return Ok(());
             }
-            let current = Owners { homeowner_id: project.homeowner_id.clone(), builder_id: project.builder_id.clone() };
+            let current = Owners {
+                homeowner_id: project.homeowner_id.clone(),
+                company_id: project.builder_id.clone(),
+                crew: project.crew.clone(),
+            };
+            let members = members_around(store, &current, previous.as_ref()).await?;
             let (project_id, version) = (project.id.clone(), project.version);
             // Guests watching it see the project as it now is, as their link shows it
             // (no one's account, no photo it does not share); a new project has none yet.
@@ -182,11 +194,11 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
                 };
                 Event::ProjectUpdated { project, actor }
             };
-            to.deliver(event, policy::project_audience(project_ref(&current)));
+            to.deliver(event, policy::project_audience(current.as_ref(), &members));
             let moved = previous.is_some();
-            if let Some(previous) = previous {
+            if let Some(previous) = &previous {
                 // Whoever lost the project sees it leave their view.
-                let lost = policy::lost_project_audience(project_ref(&previous), project_ref(&current));
+                let lost = policy::lost_project_audience(previous.as_ref(), current.as_ref(), &members);
                 if lost != Audience::Only(Vec::new()) {
                     to.deliver(Event::ProjectDeleted { id: project_id, version }, lost);
                 }
@@ -194,11 +206,12 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             }
             if created || moved {
                 refresh_watchers(store, to, &current.homeowner_id).await?;
-                // A builder newly on a homeowner's project may now see that homeowner.
-                if let (Some(builder), Some(homeowner)) =
-                    (current.builder_id.clone(), users::find_by_id(pool, &current.homeowner_id).await?)
-                {
-                    to.deliver(Event::UserUpdated { user: views::profile(&homeowner) }, policy::newly_visible_user_audience(&builder));
+                // Builders newly seeing a homeowner's project may now see that homeowner.
+                let newly = policy::newly_visible_user_audience(previous.as_ref().map(Owners::as_ref), current.as_ref(), &members);
+                if newly != Audience::Only(Vec::new()) {
+                    if let Some(homeowner) = users::find_by_id(pool, &current.homeowner_id).await? {
+                        to.deliver(Event::UserUpdated { user: views::profile(&homeowner) }, newly);
+                    }
                 }
             }
         }
@@ -209,7 +222,8 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             // Recorded, so an update that was overtaken by the deletion stays unsent.
             announced.record(&id, version);
             to.deliver(Event::ProjectDeleted { id: id.clone(), version }, policy::guest_audience(&id));
-            to.deliver(Event::ProjectDeleted { id, version }, policy::project_audience(project_ref(&owners)));
+            let members = members_around(store, &owners, None).await?;
+            to.deliver(Event::ProjectDeleted { id, version }, policy::project_audience(owners.as_ref(), &members));
             refresh_watchers(store, to, &owners.homeowner_id).await?;
         }
         Change::User { id, created, state } => {
@@ -374,6 +388,17 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
         }
         Change::EndSessions { user_id, keep_session, reason } => {
             to.hub.do_send(EndUser { user_id, keep_session, reason });
+        }
+        Change::MembershipChanged { user_id } => {
+            to.hub.do_send(ResyncUser { user_id });
+        }
+        Change::Company { id, former } => {
+            let Some(company) = companies::view(pool, &id).await? else { return Ok(()) };
+            let people = company.members.iter().map(|m| m.id.clone()).chain(former).collect();
+            to.deliver(Event::CompanyChanged { company }, policy::company_audience(people));
+        }
+        Change::CompanyDeleted { id, version, members } => {
+            to.deliver(Event::CompanyDeleted { id, version }, policy::company_audience(members));
         }
         Change::GuestLinkEnded { link_id, project_id: _ } => {
             // The link's guests are known to the hub by the link's principal id.

@@ -101,10 +101,21 @@ pub fn reset_password(to: &str, link: &str) -> Mail {
 }
 
 pub fn invite(to: &str, name: &str, role: &str, link: &str) -> Mail {
+    invite_to(to, name, role, None, link)
+}
+
+/// An invitation to join a builder company (issue 30): `company` is its name and the
+/// role the member gets in it.
+pub fn invite_to(to: &str, name: &str, role: &str, company: Option<(&str, &str)>, link: &str) -> Mail {
     let greeting = format!("Hi {name},");
-    let what = match role {
-        "admin" => "as an administrator",
-        "builder" => "to document your building projects",
+    let joined;
+    let what = match (role, company) {
+        ("builder", Some((company, place))) => {
+            joined = format!("to join {company} as {place} and document its building projects");
+            joined.as_str()
+        }
+        ("admin", _) => "as an administrator",
+        ("builder", None) => "to document your building projects",
         _ => "to follow the building of your home",
     };
     Mail {

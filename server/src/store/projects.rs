@@ -39,20 +39,40 @@ pub async fn delete<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<bool> {
     backend!(db, projects::delete(id))
 }
 
-/// Ids of the projects a user owns as homeowner or builder (deleted with the user).
-pub async fn ids_of_user<'a>(db: impl Into<Db<'a>>, user_id: &str) -> Result<Vec<(String, i64)>> {
-    backend!(db, projects::ids_of_user(user_id))
+/// Ids and versions of a homeowner's projects (deleted with them).
+pub async fn ids_of_homeowner<'a>(db: impl Into<Db<'a>>, user_id: &str) -> Result<Vec<(String, i64)>> {
+    backend!(db, projects::ids_of_homeowner(user_id))
 }
 
-/// How many projects a user owns as homeowner or builder, and how many photos those
-/// projects hold: what deleting the user removes with them.
+/// Ids and versions of a company's projects (deleted with it).
+pub async fn ids_of_company<'a>(db: impl Into<Db<'a>>, company_id: &str) -> Result<Vec<(String, i64)>> {
+    backend!(db, projects::ids_of_company(company_id))
+}
+
+/// The ids of the projects in scope.
+pub async fn ids_in_scope<'a>(db: impl Into<Db<'a>>, scope: &ProjectScope) -> Result<Vec<String>> {
+    backend!(db, projects::ids_in_scope(scope))
+}
+
+/// How many projects a homeowner has and how many photos they hold: what deleting the
+/// homeowner removes with them.
 pub async fn deletion_counts<'a>(db: impl Into<Db<'a>>, user_id: &str) -> Result<(i64, i64)> {
     backend!(db, projects::deletion_counts(user_id))
 }
 
-/// For a builder's homeowner table: how many of each homeowner's projects are theirs.
-pub async fn homeowner_counts_for_builder<'a>(db: impl Into<Db<'a>>, builder_id: &str) -> Result<Vec<(String, i64)>> {
-    backend!(db, projects::homeowner_counts_for_builder(builder_id))
+/// How many projects a company builds and how many photos they hold.
+pub async fn company_deletion_counts<'a>(db: impl Into<Db<'a>>, company_id: &str) -> Result<(i64, i64)> {
+    backend!(db, projects::company_deletion_counts(company_id))
+}
+
+/// For a builder's homeowner table: how many of each homeowner's projects they see.
+pub async fn homeowner_counts_in_company<'a>(db: impl Into<Db<'a>>, company_id: &str, crew_of: Option<&str>) -> Result<Vec<(String, i64)>> {
+    backend!(db, projects::homeowner_counts_in_company(company_id, crew_of))
+}
+
+/// Makes the project's crew exactly `user_ids`; the caller moves the project's version on.
+pub async fn set_crew<'a>(db: impl Into<Db<'a>>, id: &str, user_ids: &[String], now: i64) -> Result<()> {
+    backend!(db, projects::set_crew(id, user_ids, now))
 }
 
 /// The id of the project's newest photo, if it has any.

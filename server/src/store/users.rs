@@ -49,9 +49,21 @@ pub async fn list_by_role<'a>(db: impl Into<Db<'a>>, role: &str) -> Result<Vec<U
     backend!(db, users::list_by_role(role))
 }
 
-/// The homeowners with at least one project of this builder.
-pub async fn homeowners_of_builder<'a>(db: impl Into<Db<'a>>, builder_id: &str) -> Result<Vec<UserRow>> {
-    backend!(db, users::homeowners_of_builder(builder_id))
+/// The homeowners with at least one project of this company (with `crew_of`, one
+/// that member is on).
+pub async fn homeowners_of_company<'a>(db: impl Into<Db<'a>>, company_id: &str, crew_of: Option<&str>) -> Result<Vec<UserRow>> {
+    backend!(db, users::homeowners_of_company(company_id, crew_of))
+}
+
+/// A company's members, owners first, then managers, then crew.
+pub async fn members_of<'a>(db: impl Into<Db<'a>>, company_id: &str) -> Result<Vec<UserRow>> {
+    backend!(db, users::members_of(company_id))
+}
+
+/// Puts a user in a company with a role (and, crew, whether they see all its
+/// projects), or (`None`) takes them out; they leave the crews of a company they leave.
+pub async fn set_membership<'a>(db: impl Into<Db<'a>>, id: &str, membership: Option<(&str, protocol::CompanyRole, bool)>, now: i64) -> Result<bool> {
+    backend!(db, users::set_membership(id, membership, now))
 }
 
 /// Builders who have a project of this homeowner: they may see the homeowner.

@@ -67,6 +67,8 @@ pub fn is_write(request: &Request) -> bool {
             | Request::PreviewReport(_)
             | Request::ListReports(_)
             | Request::GetInstallationSettings(_)
+            | Request::ListCompanies(_)
+            | Request::CompanyDeletionImpact(_)
     )
 }
 
@@ -143,6 +145,15 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::MailReport(r) => respond(r.handle(cx).await),
         Request::GetInstallationSettings(r) => respond(r.handle(cx).await),
         Request::UpdateInstallationSettings(r) => respond(r.handle(cx).await),
+        Request::ListCompanies(r) => respond(r.handle(cx).await),
+        Request::CreateCompany(r) => respond(r.handle(cx).await),
+        Request::UpdateCompany(r) => respond(r.handle(cx).await),
+        Request::DeleteCompany(r) => respond(r.handle(cx).await),
+        Request::CompanyDeletionImpact(r) => respond(r.handle(cx).await),
+        Request::InviteMember(r) => respond(r.handle(cx).await),
+        Request::UpdateMember(r) => respond(r.handle(cx).await),
+        Request::RemoveMember(r) => respond(r.handle(cx).await),
+        Request::SetProjectCrew(r) => respond(r.handle(cx).await),
         Request::Subscribe(_) | Request::Unsubscribe(_) => Err(Error::internal("subscriptions are handled by the session actor")),
     }
 }

@@ -16,7 +16,8 @@ use protocol::{
     LogEntry, MarkAllNotificationsRead, MarkNotificationRead, MoveMilestone, PasswordChange, Ping, ProfileUpdate,
     RevokeGuestLink, SetFavourite, SetMilestoneDone, UpdateMilestone, UpdatePhoto, UpdateProject, UpdateUser,
     UserDeletionImpact, Search, EndSearch, ListTags, TagPhotos, GetInstallationSettings, InstallationSettings, PreviewReport,
-    MakeReport, ListReports, DeleteReport, ShareReport, MailReport,
+    MakeReport, ListReports, DeleteReport, ShareReport, MailReport, ListCompanies, CreateCompany, UpdateCompany, DeleteCompany,
+    CompanyDeletionImpact, InviteMember, UpdateMember, RemoveMember, SetProjectCrew,
 };
 
 use super::dispatch::{Answer, Handle, HandleGuest, RequestContext};
@@ -26,7 +27,7 @@ use crate::domain::policy::{Action, Guest};
 use crate::domain::services::Services;
 use crate::domain::turns::{Step, Turns};
 use crate::domain::{
-    comments, guests, markup, mail_preferences, notifications, photos, profile, projects, reports, search, settings, tags, timeline,
+    comments, companies, guests, markup, mail_preferences, notifications, photos, profile, projects, reports, search, settings, tags, timeline,
     users,
 };
 use crate::error::Result;
@@ -437,5 +438,70 @@ impl Handle for MailReport {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
         // The "mailed" mark is written (and announced) in the project's turn.
         plain(Report { report: reports::mail(&cx.svc, &cx.live, &cx.actor, &self.id).await? })
+    }
+}
+
+// Issue 30: builder companies. A crew change is a change to its project, in its turn.
+
+impl Handle for ListCompanies {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        plain(protocol::reply::Companies { companies: companies::list(&cx.svc.store, &cx.actor).await? })
+    }
+}
+
+impl Handle for CreateCompany {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (company, changes) = companies::create(&cx.svc, &cx.actor, &self.name).await?;
+        Ok((protocol::reply::Company { company }, changes))
+    }
+}
+
+impl Handle for UpdateCompany {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (company, changes) = companies::rename(&cx.svc, &cx.actor, &self.id, &self.name).await?;
+        Ok((protocol::reply::Company { company }, changes))
+    }
+}
+
+impl Handle for DeleteCompany {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        Ok((Done {}, companies::delete(&cx.svc, &cx.actor, &self.id).await?))
+    }
+}
+
+impl Handle for CompanyDeletionImpact {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (projects, photos, members) = companies::deletion_impact(&cx.svc, &cx.actor, &self.id).await?;
+        plain(protocol::reply::CompanyDeletionImpact { projects, photos, members })
+    }
+}
+
+impl Handle for InviteMember {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (company, changes) = companies::invite(&cx.svc, &cx.actor, &self).await?;
+        Ok((protocol::reply::Company { company }, changes))
+    }
+}
+
+impl Handle for UpdateMember {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (company, changes) = companies::update_member(&cx.svc, &cx.actor, &self).await?;
+        Ok((protocol::reply::Company { company }, changes))
+    }
+}
+
+impl Handle for RemoveMember {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (company, changes) = companies::remove_member(&cx.svc, &cx.actor, &self.id).await?;
+        Ok((protocol::reply::Company { company }, changes))
+    }
+}
+
+impl Handle for SetProjectCrew {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (svc, actor, id) = (cx.svc.clone(), cx.actor.clone(), self.project_id.clone());
+        let step: Step<protocol::Project> =
+            Box::pin(async move { companies::set_crew(&svc, &actor, &self.project_id, &self.user_ids).await });
+        plain(Project { project: cx.live.take(&id, step).await? })
     }
 }

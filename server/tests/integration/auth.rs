@@ -238,7 +238,7 @@ async fn invitation_link_sets_the_first_password() {
     let (profile, link) = server
         .state
         .auth
-        .invite(&InviteInput { email: "Invited@Example.com", role: Role::Admin, name: "Ida Vance", first_name: None, last_name: None, phone: Some("555"), builder_id: None })
+        .invite(&InviteInput { email: "Invited@Example.com", role: Role::Admin, name: "Ida Vance", first_name: None, last_name: None, phone: Some("555"), builder_id: None, company: None })
         .await
         .unwrap();
     assert_eq!((profile.email.as_str(), profile.first_name.as_deref(), profile.last_name.as_deref()), ("invited@example.com", Some("Ida"), Some("Vance")));
@@ -251,7 +251,7 @@ async fn invitation_link_sets_the_first_password() {
     let again = server
         .state
         .auth
-        .invite(&InviteInput { email: "invited@example.com", role: Role::Builder, name: "X", first_name: None, last_name: None, phone: None, builder_id: None })
+        .invite(&InviteInput { email: "invited@example.com", role: Role::Builder, name: "X", first_name: None, last_name: None, phone: None, builder_id: None, company: None })
         .await
         .unwrap_err();
     assert_eq!(again.api.message, "User with email invited@example.com already exists.");
@@ -413,7 +413,7 @@ async fn demo_seeding_is_idempotent_across_restarts() {
         )
     };
     let before = counts(&server).await;
-    assert_eq!(before.0, 4);
+    assert_eq!(before.0, 6, "four people and the demo company's manager and crew member");
     assert!(before.1 >= 3 && before.2 >= 3 * before.1 / 2, "a few projects, several photos each: {before:?}");
     server.stop().await;
     let server = TestServer::start(&url, Options { demo: true, ..Options::default() }).await;
@@ -431,7 +431,7 @@ async fn older_password_hashes_log_in_and_are_rehashed() {
         let (profile, _) = server
             .state
             .auth
-            .invite(&InviteInput { email: "olga@example.com", role: Role::Homeowner, name: "Olga Old", first_name: None, last_name: None, phone: None, builder_id: None })
+            .invite(&InviteInput { email: "olga@example.com", role: Role::Homeowner, name: "Olga Old", first_name: None, last_name: None, phone: None, builder_id: None, company: None })
             .await
             .unwrap();
         let earlier = Passwords::with_params(argon2::Params::new(19 * 1024, 2, 1, None).unwrap()).unwrap();

@@ -106,13 +106,15 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
         assert_eq!(comments, vec![mine.clone()]);
         let mut roles: Vec<(String, &str)> = people.iter().map(|p| (p.id.clone(), p.role.as_str())).collect();
         roles.sort();
+        // Issue 30: the builder company's people who see the project (its owner, its
+        // manager, and its crew member on Maple) are among them.
         let mut expected = vec![
             (admin_hello.user.id.clone(), Role::Admin.as_str()),
-            (builder_hello.user.id.clone(), Role::Builder.as_str()),
             (home_hello.user.id.clone(), Role::Homeowner.as_str()),
         ];
+        expected.extend(builder_hello.snapshot.companies[0].members.iter().map(|m| (m.id.clone(), Role::Builder.as_str())));
         expected.sort();
-        assert_eq!(roles, expected, "the project's homeowner, builder and admins");
+        assert_eq!(roles, expected, "the project's homeowner, its company's people who see it and admins");
 
         // Only the author edits; others get a typed error and nothing changes.
         let edit = |id: &str, body: &str| Request::EditComment(protocol::EditComment { id: id.to_owned(), body: body.to_owned() });

@@ -116,9 +116,10 @@ async fn session_ends_on_one_instance_close_sockets_on_the_other() {
         ended(&mut on_b, "password reset").await;
         ended(&mut here, "password reset, the changing session too").await;
 
-        // User deletion on A: the user's sockets on B close.
+        // User deletion on A: the user's sockets on B close (a crew member: the demo
+        // company's owner cannot go while it has other members).
         let (mut admin, _) = a.connect(ADMIN).await;
-        let (mut builder_on_b, bhello) = b.connect(BUILDER).await;
+        let (mut builder_on_b, bhello) = b.connect("luis.romero@sitecast.demo").await;
         admin.request(3, Request::DeleteUser(protocol::DeleteUser { id: bhello.user.id.clone() })).await.unwrap();
         ended(&mut builder_on_b, "user deletion").await;
         (a, b)
@@ -467,6 +468,43 @@ async fn a_report_made_on_one_instance_is_watched_shared_and_deleted_on_the_othe
             })
             .await;
         assert_eq!(gone, report.id);
+        (a, b)
+    })
+    .await;
+}
+
+/// Issue 30: a crew change made on A reaches the member's page on B (the project
+/// arrives and leaves), and removing the member on A signs them out on B at once.
+#[actix_web::test]
+async fn crew_changes_and_a_member_s_removal_on_one_instance_reach_the_other() {
+    on_two_instances(|a, b| async move {
+        let (mut owner, hello) = a.connect(BUILDER).await;
+        let company = hello.snapshot.companies[0].clone();
+        let luis = company.members.iter().find(|m| m.company_role == protocol::CompanyRole::Crew).unwrap().id.clone();
+        let maple = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let oak = hello.snapshot.projects.iter().find(|p| p.id != maple.id).unwrap().clone();
+        let (mut crew_on_b, hello) = b.connect("luis.romero@sitecast.demo").await;
+        assert_eq!(hello.snapshot.projects.iter().map(|p| p.id.clone()).collect::<Vec<_>>(), std::slice::from_ref(&maple.id));
+
+        let crew = |project: &str, ids: Vec<String>| {
+            Request::SetProjectCrew(protocol::SetProjectCrew { project_id: project.to_owned(), user_ids: ids })
+        };
+        owner.request(1, crew(&oak.id, vec![luis.clone()])).await.unwrap();
+        let arrived = crew_on_b
+            .event(|e| match e {
+                Event::ProjectUpdated { project, .. } if project.id == oak.id => Some(project.clone()),
+                _ => None,
+            })
+            .await;
+        assert_eq!(arrived.crew, vec![luis.clone()]);
+        owner.request(2, crew(&maple.id, vec![])).await.unwrap();
+        crew_on_b.event(|e| matches!(e, Event::ProjectDeleted { id, .. } if *id == maple.id).then_some(())).await;
+
+        let start = Instant::now();
+        owner.request(3, Request::RemoveMember(protocol::RemoveMember { id: luis })).await.unwrap();
+        ended(&mut crew_on_b, "member removed").await;
+        eprintln!("member removed on A: their socket on B ended {:?} after the request was sent", start.elapsed());
+        assert!(start.elapsed() < Duration::from_secs(5), "signed out at once ({:?})", start.elapsed());
         (a, b)
     })
     .await;

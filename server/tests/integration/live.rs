@@ -124,7 +124,7 @@ async fn project_rules_and_messages_over_the_socket() {
         description: "".into(),
         address: "4 Birch Court".into(),
         homeowner_id: homeowner_id.into(),
-        builder_id: Some(bhello.user.id.clone()),
+        builder_id: bhello.user.company_id.clone(),
         status: ProjectStatus::InProgress,
         progress: 0,
         progress_mode: None,
@@ -245,11 +245,14 @@ async fn users_are_listed_created_and_edited_as_each_role_may() {
         let (mut homeowner, hhello) = server.connect(HOMEOWNER).await;
 
         let Response::Users(all) = admin.request(1, Request::ListUsers(protocol::ListUsers {})).await.unwrap() else { panic!("users") };
-        assert_eq!((all.admins.len(), all.builders.len(), all.homeowners.len()), (1, 1, 2));
+        // Builders: the demo company's owner, manager and crew member (issue 30).
+        assert_eq!((all.admins.len(), all.builders.len(), all.homeowners.len()), (1, 3, 2));
         let jamie = all.homeowners.iter().find(|u| u.user.email == HOMEOWNER).unwrap();
         assert_eq!(jamie.project_count, 3);
         assert_eq!(jamie.builder_name.as_deref(), Some("Summit Homes"));
-        assert_eq!(all.builders[0].project_count, 4);
+        let count = |email: &str| all.builders.iter().find(|b| b.user.email == email).unwrap().project_count;
+        assert_eq!(count(BUILDER), 4, "the owner sees the company's projects");
+        assert_eq!(count("luis.romero@sitecast.demo"), 1, "the crew member the one they are on");
 
         let Response::Users(mine) = builder.request(2, Request::ListUsers(protocol::ListUsers {})).await.unwrap() else { panic!("users") };
         assert!(mine.admins.is_empty() && mine.builders.is_empty());

@@ -10,6 +10,7 @@ mod arbitrary_text;
 mod auth;
 mod bounds;
 mod comments;
+mod companies;
 mod live;
 mod contact;
 mod guests;

@@ -233,7 +233,9 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         // Nothing is old enough yet for a real cutoff of a few minutes ago.
         let cutoff = sitecast::store::now_ms() - sitecast::domain::notifications::DIGEST_DELAY_MS;
         assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, cutoff).await.unwrap(), 0, "they wait for each other");
-        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 1);
+        // The homeowner's, and (issue 30) those of the company's manager and the crew
+        // member on Maple, who follow its comments too.
+        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 3);
         assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 0, "each goes out once");
         let sent = mails(&server, HOMEOWNER).await;
         assert_eq!(sent.len(), before + 1);
@@ -278,7 +280,8 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
             _ => None,
         });
         assert_eq!(seen.await, NotificationKind::Comment);
-        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 0);
+        // The company's manager and crew member on Maple still get theirs; not the homeowner.
+        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 2);
         assert_eq!(mails(&server, HOMEOWNER).await.len(), before + 1);
 
         // New photos off: no mail for an upload; status changes on: a mail for one.

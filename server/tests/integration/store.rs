@@ -5,7 +5,7 @@ use sitecast::store::images::ImageRow;
 use sitecast::store::projects::{ProjectFields, ProjectScope};
 use sitecast::store::users::NewUser;
 use sitecast::store::login_failures::{self, Window};
-use sitecast::store::{images, new_id, outbox, projects, sessions, tokens, users, Store, StoreError};
+use sitecast::store::{companies, images, new_id, outbox, projects, sessions, tokens, users, Store, StoreError};
 
 use crate::support::{for_each_backend, TestSql};
 
@@ -29,6 +29,11 @@ async fn user(store: &Store, email: &str, role: Role) -> String {
     )
     .await
     .unwrap();
+    // A builder owns a company of their own, which keeps their id (as 0014 migrates them).
+    if role == Role::Builder {
+        companies::insert(store.pool(), &id, "Test Builders", 1_000).await.unwrap();
+        users::set_membership(store.pool(), &id, Some((&id, protocol::CompanyRole::Owner, false)), 1_000).await.unwrap();
+    }
     id
 }
 
@@ -42,7 +47,7 @@ async fn project(store: &Store, title: &str, homeowner: &str, builder: Option<&s
             description: "",
             address: "1 Main St",
             homeowner_id: homeowner,
-            builder_id: builder,
+            company_id: builder,
             status: ProjectStatus::InProgress,
             progress: 0,
             thumbnail_image_id: None,
@@ -80,6 +85,7 @@ fn image(project_id: &str, created: i64) -> ImageRow {
         markup_count: 0,
         tags: vec![],
         location: None,
+        uploader: None,
     }
 }
 
@@ -244,12 +250,27 @@ async fn projects_are_scoped_ordered_and_joined_with_names() {
             titles(projects::list(store.pool(), &ProjectScope::Homeowner(h1.clone())).await.unwrap()),
             ["New", "Old"]
         );
-        assert_eq!(titles(projects::list(store.pool(), &ProjectScope::Builder(b.clone())).await.unwrap()), ["Other", "Old"]);
+        let company = |crew_of: Option<&str>| ProjectScope::Company { company_id: b.clone(), crew_of: crew_of.map(str::to_owned) };
+        assert_eq!(titles(projects::list(store.pool(), &company(None)).await.unwrap()), ["Other", "Old"]);
+        assert!(projects::list(store.pool(), &ProjectScope::Nothing).await.unwrap().is_empty());
+
+        // Issue 30: a crew member of the company sees the projects they are on.
+        let k = user(&store, "k@example.com", Role::Builder).await;
+        users::set_membership(store.pool(), &k, Some((&b, protocol::CompanyRole::Crew, false)), 1_500).await.unwrap();
+        assert!(projects::list(store.pool(), &company(Some(&k))).await.unwrap().is_empty());
+        projects::set_crew(store.pool(), &old, std::slice::from_ref(&k), 1_600).await.unwrap();
+        assert_eq!(titles(projects::list(store.pool(), &company(Some(&k))).await.unwrap()), ["Old"]);
+        assert_eq!(projects::ids_in_scope(store.pool(), &company(Some(&k))).await.unwrap(), std::slice::from_ref(&old));
+        assert_eq!(users::members_of(store.pool(), &b).await.unwrap().iter().map(|u| u.id.clone()).collect::<Vec<_>>(), [b.clone(), k.clone()]);
+        // Leaving the company takes them off its crews.
+        users::set_membership(store.pool(), &k, None, 1_700).await.unwrap();
+        assert!(projects::find(store.pool(), &old).await.unwrap().unwrap().crew.is_empty());
+        assert_eq!(users::find_by_id(store.pool(), &k).await.unwrap().unwrap().company_id, None);
 
         let row = projects::find(store.pool(), &old).await.unwrap().unwrap();
         assert_eq!(row.homeowner_first_name.as_deref(), Some("Test"));
-        assert_eq!(row.builder_email.as_deref(), Some("b@example.com"));
-        assert!(projects::find(store.pool(), &new).await.unwrap().unwrap().builder_email.is_none());
+        assert_eq!(row.company_name.as_deref(), Some("Test Builders"));
+        assert!(projects::find(store.pool(), &new).await.unwrap().unwrap().company_name.is_none());
         assert_eq!(projects::count_for_homeowner(store.pool(), &h1).await.unwrap(), 2);
 
         let img = image(&other, 50);
@@ -299,7 +320,7 @@ async fn deleting_a_user_leaves_nothing_dangling() {
         // What the confirmation dialog states: as homeowner and as builder, with photos.
         project(&store, "Q", &h, None, 4).await;
         assert_eq!(projects::deletion_counts(store.pool(), &h).await.unwrap(), (2, 1));
-        assert_eq!(projects::deletion_counts(store.pool(), &b).await.unwrap(), (1, 1));
+        assert_eq!(projects::company_deletion_counts(store.pool(), &b).await.unwrap(), (1, 1));
         assert_eq!(projects::deletion_counts(store.pool(), "nobody").await.unwrap(), (0, 0));
 
         TestSql::per_backend("DELETE FROM users WHERE id = $1", "DELETE FROM users WHERE id = $1::uuid")

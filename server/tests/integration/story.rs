@@ -167,7 +167,7 @@ async fn milestones_are_kept_by_admins_and_the_builder_and_progress_follows_them
         let (mut admin, _) = server.connect(ADMIN).await;
         let (mut builder, bhello) = server.connect(BUILDER).await;
         let (mut home, hhello) = server.connect(HOMEOWNER).await;
-        let project = new_project(&mut admin, 1, &hhello.user.id, &bhello.user.id, ProgressMode::Milestones).await;
+        let project = new_project(&mut admin, 1, &hhello.user.id, bhello.user.company_id.as_deref().unwrap(), ProgressMode::Milestones).await;
         assert_eq!((project.progress, project.progress_mode), (0, ProgressMode::Milestones));
 
         // The template, in order, for everyone who sees the project (and in the subscription).
@@ -279,7 +279,7 @@ async fn timeline_entries_are_written_with_their_change_and_reach_subscribers_li
         let (mut admin, _) = server.connect(ADMIN).await;
         let (mut builder, bhello) = server.connect(BUILDER).await;
         let (mut home, hhello) = server.connect(HOMEOWNER).await;
-        let project = new_project(&mut admin, 1, &hhello.user.id, &bhello.user.id, ProgressMode::Manual).await;
+        let project = new_project(&mut admin, 1, &hhello.user.id, bhello.user.company_id.as_deref().unwrap(), ProgressMode::Manual).await;
         subscribe(&mut home, 1, &project.id).await;
         subscribe(&mut builder, 1, &project.id).await;
         let (entries, next) = timeline(&mut home, 2, &project.id, None).await.unwrap();
@@ -393,7 +393,7 @@ async fn the_timeline_pages_by_cursor_without_gaps_or_repeats() {
         let (mut admin, _) = server.connect(ADMIN).await;
         let (_, bhello) = server.connect(BUILDER).await;
         let (mut home, hhello) = server.connect(HOMEOWNER).await;
-        let project = new_project(&mut admin, 1, &hhello.user.id, &bhello.user.id, ProgressMode::Manual).await;
+        let project = new_project(&mut admin, 1, &hhello.user.id, bhello.user.company_id.as_deref().unwrap(), ProgressMode::Manual).await;
         // 44 progress changes and the creation: 45 entries.
         for n in 1..=44 {
             let change = UpdateProject { id: project.id.clone(), progress: Some(n), ..UpdateProject::default() };
@@ -445,8 +445,8 @@ async fn photos_are_tagged_with_milestones_when_uploaded_or_later() {
         let (mut admin, _) = server.connect(ADMIN).await;
         let (mut builder, bhello) = server.connect(BUILDER).await;
         let (mut home, hhello) = server.connect(HOMEOWNER).await;
-        let project = new_project(&mut admin, 1, &hhello.user.id, &bhello.user.id, ProgressMode::Milestones).await;
-        let other = new_project(&mut admin, 2, &hhello.user.id, &bhello.user.id, ProgressMode::Manual).await;
+        let project = new_project(&mut admin, 1, &hhello.user.id, bhello.user.company_id.as_deref().unwrap(), ProgressMode::Milestones).await;
+        let other = new_project(&mut admin, 2, &hhello.user.id, bhello.user.company_id.as_deref().unwrap(), ProgressMode::Manual).await;
         let (_, plan) = subscribe(&mut home, 1, &project.id).await;
         let (_, other_plan) = subscribe(&mut builder, 1, &other.id).await;
         let (framing, roofing) = (plan.milestones[2].clone(), plan.milestones[3].clone());

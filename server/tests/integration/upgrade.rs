@@ -181,6 +181,10 @@ fn users() -> Users {
             created_at: T - 10_000_000_001,
             updated_at: T - 5_000_000_003,
             version: 4,
+            company_id: None,
+            company_role: None,
+            all_projects: false,
+            company_name: None,
         },
         builder: UserRow {
             id: BUILDER.into(),
@@ -197,6 +201,12 @@ fn users() -> Users {
             created_at: T - 8_000_000_019,
             updated_at: T - 8_000_000_019,
             version: 1,
+            // 0014 (issue 30): the owner of a one-member company of their name, which
+            // keeps their id.
+            company_id: Some(BUILDER.into()),
+            company_role: Some(protocol::CompanyRole::Owner),
+            all_projects: false,
+            company_name: Some("Bob Builder".into()),
         },
         homeowner: UserRow {
             id: HOMEOWNER.into(),
@@ -213,6 +223,10 @@ fn users() -> Users {
             created_at: T - 777_777_777,
             updated_at: T - 1_234,
             version: 3,
+            company_id: None,
+            company_role: None,
+            all_projects: false,
+            company_name: None,
         },
         invited: UserRow {
             id: INVITED.into(),
@@ -229,6 +243,10 @@ fn users() -> Users {
             created_at: T + 5,
             updated_at: T + 5,
             version: 1,
+            company_id: None,
+            company_role: None,
+            all_projects: false,
+            company_name: None,
         },
     }
 }
@@ -250,7 +268,8 @@ fn project_rows(u: &Users) -> (ProjectRow, ProjectRow) {
         description: "Gut the kitchen; keep the \"good\" cabinets.\nSecond line, with a tab\there.".into(),
         address: "12 Elm St, Springfield, IL 62704".into(),
         homeowner_id: HOMEOWNER.into(),
-        builder_id: Some(BUILDER.into()),
+        // 0014: the builder's company, which kept the builder's id.
+        company_id: Some(BUILDER.into()),
         status: ProjectStatus::InProgress,
         progress: 42,
         thumbnail_image_id: Some(PHOTO_2.into()),
@@ -263,8 +282,8 @@ fn project_rows(u: &Users) -> (ProjectRow, ProjectRow) {
         homeowner_name: u.homeowner.name.clone(),
         homeowner_first_name: u.homeowner.first_name.clone(),
         homeowner_last_name: u.homeowner.last_name.clone(),
-        builder_email: Some(u.builder.email.clone()),
-        builder_name: u.builder.name.clone(),
+        company_name: u.builder.name.clone(),
+        crew: vec![],
     };
     let project_2 = ProjectRow {
         id: PROJECT_2.into(),
@@ -272,7 +291,7 @@ fn project_rows(u: &Users) -> (ProjectRow, ProjectRow) {
         description: String::new(),
         address: "1 Harbour Rd".into(),
         homeowner_id: INVITED.into(),
-        builder_id: None,
+        company_id: None,
         status: ProjectStatus::Planning,
         progress: 0,
         thumbnail_image_id: None,
@@ -285,13 +304,15 @@ fn project_rows(u: &Users) -> (ProjectRow, ProjectRow) {
         homeowner_name: u.invited.name.clone(),
         homeowner_first_name: u.invited.first_name.clone(),
         homeowner_last_name: u.invited.last_name.clone(),
-        builder_email: None,
-        builder_name: None,
+        company_name: None,
+        crew: vec![],
     };
     (project, project_2)
 }
 
 fn image_rows() -> Vec<ImageRow> {
+    // Who uploaded each, as the store joins them (issue 30).
+    let u = users();
     vec![
         ImageRow {
             id: PHOTO_1.into(),
@@ -316,6 +337,7 @@ fn image_rows() -> Vec<ImageRow> {
             markup_count: 0,
             tags: vec![],
             location: None,
+            uploader: Some(u.admin.person()),
         },
         ImageRow {
             id: PHOTO_2.into(),
@@ -340,6 +362,7 @@ fn image_rows() -> Vec<ImageRow> {
             markup_count: 0,
             tags: vec![],
             location: None,
+            uploader: Some(u.builder.person()),
         },
         ImageRow {
             id: PHOTO_3.into(),
@@ -364,6 +387,7 @@ fn image_rows() -> Vec<ImageRow> {
             markup_count: 0,
             tags: vec![],
             location: None,
+            uploader: None,
         },
     ]
 }
@@ -511,6 +535,7 @@ fn comment_rows(u: &Users) -> Vec<CommentRow> {
         author_first_name: author.first_name.clone(),
         author_last_name: author.last_name.clone(),
         author_created_at: author.created_at,
+        author_company: author.company_name.clone(),
     };
     vec![
         by(COMMENT_1, &u.builder, "Sistered the joist — see @Hana's note.", T + 3_001, T + 3_997),
@@ -741,7 +766,7 @@ async fn fill_old_database(c: &PgPool, u: &Users) {
         .bind(&p.description)
         .bind(&p.address)
         .bind(&p.homeowner_id)
-        .bind(&p.builder_id)
+        .bind(&p.company_id)
         .bind(p.status.as_str())
         .bind(p.progress)
         .bind(i32::from(p.thumbnail_pinned))
@@ -1250,7 +1275,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     // aside, so the rest compares with the release's schema.
     // 0011 (issue 29): tags, locations, the installation's settings and the search index.
     // 0012 (issue 28): progress reports.
-    let new_tables = ["photo_markups", "installation_settings", "search_documents", "reports"];
+    // 0014 (issue 30): builder companies and project crews.
+    let new_tables = ["photo_markups", "installation_settings", "search_documents", "reports", "companies", "project_crew"];
     let later = |table: &str, column: &str| {
         new_tables.contains(&table)
             || (table == "project_images" && ["markup_count", "tags", "latitude", "longitude"].contains(&column))
@@ -1258,6 +1284,9 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
             // 0013 (issue 28): report links, and mail that carries a stored file.
             || (table, column) == ("guest_links", "report_id")
             || (table == "mail_outbox" && column.starts_with("attachment_"))
+            // 0014: each person's company and place in it; a project's builder is a company.
+            || (table == "users" && ["company_id", "company_role", "all_projects"].contains(&column))
+            || (table, column) == ("projects", "company_id")
     };
     let added: Vec<(String, String, String)> = after
         .columns
@@ -1265,7 +1294,9 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         .filter(|((t, c), _)| later(t, c))
         .map(|((t, c), (ty, _, _))| (t.clone(), c.clone(), ty.clone()))
         .collect();
-    assert_eq!(added.len(), 45, "{added:?}");
+    assert_eq!(added.len(), 57, "{added:?}");
+    assert!(added.contains(&("projects".into(), "company_id".into(), "uuid".into())), "{added:?}");
+    assert!(added.contains(&("users".into(), "all_projects".into(), "boolean".into())), "{added:?}");
     assert!(added.contains(&("reports".into(), "options".into(), "jsonb".into())), "{added:?}");
     assert!(added.contains(&("search_documents".into(), "document".into(), "tsvector".into())), "{added:?}");
     assert!(added.contains(&("project_images".into(), "tags".into(), "ARRAY".into())), "{added:?}");
@@ -1275,8 +1306,22 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     assert!(added.contains(&("project_images".into(), "markup_count".into(), "bigint".into())), "{added:?}");
     after.columns.retain(|(t, c), _| !later(t, c));
     after.constraints.retain(|(table, _, _)| !new_tables.contains(&table.as_str()));
-    after.constraints.retain(|(table, name, _)| (table.as_str(), name.as_str()) != ("guest_links", "guest_links_report_id_fkey"));
-    after.indexes.retain(|(name, _)| !new_tables.iter().any(|t| name.starts_with(t)) && name != "guest_links_report");
+    let added_constraints = [
+        ("guest_links", "guest_links_report_id_fkey"),
+        ("projects", "projects_company_id_fkey"),
+        ("users", "users_company_id_fkey"),
+        ("users", "users_company_role_check"),
+    ];
+    after.constraints.retain(|(table, name, _)| !added_constraints.contains(&(table.as_str(), name.as_str())));
+    after.indexes.retain(|(name, _)| {
+        !new_tables.iter().any(|t| name.starts_with(t)) && !["guest_links_report", "projects_company", "users_company"].contains(&name.as_str())
+    });
+    // 0014 moved projects from their builder to the builder's company: the column, its
+    // key and its index went.
+    let mut before = before;
+    assert!(before.columns.remove(&("projects".into(), "builder_id".into())).is_some());
+    before.constraints.retain(|(table, name, _)| (table.as_str(), name.as_str()) != ("projects", "projects_builder_id_fkey"));
+    before.indexes.retain(|(name, _)| name != "projects_builder");
     let mut columns_after = after.columns.clone();
     let (ty, null, _) = columns_after.remove(&("users".into(), "mail_preferences_at".into())).expect("users.mail_preferences_at added");
     assert_eq!((ty.as_str(), null.as_str()), ("timestamp with time zone", "YES"));
@@ -1304,7 +1349,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     assert_eq!(after.constraints, before.constraints);
     assert_eq!(after.indexes, before.indexes);
     let foreign_keys = after.constraints.iter().filter(|c| c.2.starts_with("FOREIGN KEY")).count();
-    assert_eq!(foreign_keys, 29, "{:#?}", after.constraints);
+    // 0014's new keys are set aside above; projects.builder_id's went with the column.
+    assert_eq!(foreign_keys, 28, "{:#?}", after.constraints);
 
     // ---- 4. Every row, through the store.
     for want in [&u.admin, &u.builder, &u.homeowner, &u.invited] {

@@ -312,7 +312,7 @@ async fn who_may_create_and_append() {
 
         // Once the builder is no longer on the project (a builder of another project
         // now), the next chunk is refused and nothing more is written.
-        TestSql::per_backend("UPDATE projects SET builder_id = NULL WHERE id = $1", "UPDATE projects SET builder_id = NULL WHERE id = $1::uuid")
+        TestSql::per_backend("UPDATE projects SET company_id = NULL WHERE id = $1", "UPDATE projects SET company_id = NULL WHERE id = $1::uuid")
             .bind(&project.id)
             .execute(server.state.store.pool())
             .await

@@ -55,7 +55,8 @@ async fn hello_carries_the_user_and_only_the_projects_they_may_see() {
             assert!(projects.windows(2).all(|w| w[0].updated_at >= w[1].updated_at), "newest first");
             match role {
                 Role::Homeowner => assert!(projects.iter().all(|p| p.homeowner_id == hello.user.id)),
-                Role::Builder => assert!(projects.iter().all(|p| p.builder_id.as_deref() == Some(hello.user.id.as_str()))),
+                // Issue 30: the projects of the builder's company.
+                Role::Builder => assert!(projects.iter().all(|p| p.builder_id.is_some() && p.builder_id == hello.user.company_id)),
                 Role::Admin => {}
             }
             seen.push(projects.len());
@@ -277,8 +278,32 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         let Response::GuestLinkCreated { link, .. } = ask(Request::CreateGuestLink(share)).await else { unreachable!() };
         ask(Request::ListGuestLinks(protocol::ListGuestLinks { project_id: project.id.clone() })).await;
         ask(Request::RevokeGuestLink(protocol::RevokeGuestLink { id: link.id })).await;
+        // Issue 30: companies, their members and a project's crew.
+        ask(Request::ListCompanies(protocol::ListCompanies {})).await;
+        let Response::Company { company } = ask(Request::CreateCompany(protocol::CreateCompany { name: "Pairing Builders".into() })).await
+        else {
+            unreachable!()
+        };
+        ask(Request::UpdateCompany(protocol::UpdateCompany { id: company.id.clone(), name: "Paired Builders".into() })).await;
+        let invite = protocol::InviteMember {
+            company_id: company.id.clone(),
+            email: "paired.crew@example.com".into(),
+            name: "Pat Crew".into(),
+            phone: String::new(),
+            company_role: protocol::CompanyRole::Crew,
+            all_projects: false,
+        };
+        let Response::Company { company } = ask(Request::InviteMember(invite)).await else { unreachable!() };
+        let member = company.members[0].id.clone();
+        let moved = UpdateProject { id: project.id.clone(), builder_id: Some(company.id.clone()), ..Default::default() };
+        ask(Request::UpdateProject(moved)).await;
+        ask(Request::SetProjectCrew(protocol::SetProjectCrew { project_id: project.id.clone(), user_ids: vec![member.clone()] })).await;
+        ask(Request::UpdateMember(protocol::UpdateMember { id: member.clone(), company_role: None, all_projects: Some(true) })).await;
+        ask(Request::RemoveMember(protocol::RemoveMember { id: member })).await;
+        ask(Request::CompanyDeletionImpact(protocol::CompanyDeletionImpact { id: company.id.clone() })).await;
         ask(Request::DeletePhoto(protocol::DeletePhoto { id: photo.id.clone() })).await;
         ask(Request::DeleteProject(protocol::DeleteProject { id: project.id.clone() })).await;
+        ask(Request::DeleteCompany(protocol::DeleteCompany { id: company.id.clone() })).await;
         ask(Request::UserDeletionImpact(protocol::UserDeletionImpact { id: user.id.clone() })).await;
         ask(Request::DeleteUser(protocol::DeleteUser { id: user.id.clone() })).await;
         ask(Request::UpdateProfile(ProfileUpdate { first_name: "Alex".into(), last_name: "Morgan".into(), ..ProfileUpdate::default() })).await;

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LayoutDashboard, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
+import { Building2, LayoutDashboard, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Profile } from '../protocol/types';
 import { initials } from '../lib/avatar';
@@ -54,6 +54,15 @@ export function UserMenu({ user, online }: { user: Profile; online: boolean }) {
               Dashboard
             </Link>
           </DropdownMenu.Item>
+          {user.role === 'builder' && (
+            // Issue 30: a builder's company and its people.
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <Link to="/company">
+                <Building2 className="size-4" aria-hidden="true" />
+                Company
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item asChild className={itemClasses}>
             <Link to="/profile-settings">
               <UserRound className="size-4" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, FolderOp
 import type { Profile, Role, UserListing } from '../protocol/types';
 import { cn } from '../lib/cn';
 import { displayName } from '../lib/names';
+import { editsHomeowners } from '../lib/companyRules';
 import { matchesSearch } from '../lib/people';
 import { DEFAULT_SORT, nextSort, pageOf, sortListings, type Sort, type SortKey } from '../lib/userTable';
 import { useMediaQuery } from '../lib/useMediaQuery';
@@ -111,7 +112,8 @@ export function UserTable({
       name: displayName(user),
       self,
       online: self || Boolean(online[user.id]),
-      canEdit: isAdmin || (viewer.role === 'builder' && user.role === 'homeowner'),
+      // Issue 30: a company's crew see its homeowners but leave their details to its leads.
+      canEdit: isAdmin || (editsHomeowners(viewer) && user.role === 'homeowner'),
       canDelete: isAdmin,
       projectsHref: role === 'admin' ? null : role === 'homeowner' ? `/homeowner/${user.id}/projects` : `/builder/${user.id}/projects`,
       projectsLabel: role === 'homeowner' ? 'View Projects' : 'View All Projects',

@@ -22,7 +22,7 @@ const link = (over: Partial<GuestLink>): GuestLink => ({
   downloads: false,
   expiresAt: NOW + 7 * DAY,
   createdAt: NOW,
-  createdBy: { id: 'h1', email: 'jamie@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0 },
+  createdBy: { id: 'h1', email: 'jamie@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0, company: null },
   revokedAt: null,
   lastOpenedAt: null,
   reportId: null,
@@ -74,7 +74,7 @@ describe('guestLinkPhotosLabel', () => {
     expect(guestLinkPhotosLabel(link({}), 'h1')).toBe('All photos');
     expect(guestLinkPhotosLabel(link({ photos: 'favourites' }), 'h1')).toBe('Your favorites');
     expect(guestLinkPhotosLabel(link({ photos: 'favourites' }), 'a1')).toBe("Jamie Carter's favorites");
-    const summit = { id: 'b1', email: 'b@example.com', name: 'Summit Homes', role: 'builder' as const, createdAt: 0 };
+    const summit = { id: 'b1', email: 'b@example.com', name: 'Summit Homes', role: 'builder' as const, createdAt: 0, company: 'Summit Homes' };
     expect(guestLinkPhotosLabel(link({ photos: 'favourites', createdBy: summit }), 'a1')).toBe("Summit Homes' favorites");
   });
 

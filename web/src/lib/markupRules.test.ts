@@ -7,7 +7,9 @@ import { canRedo, canUndo, historyKey, historyPush, historyRedo, historyStart, h
 import { addProblem, canChangeShape, labelProblem, markupAccess, markupLimitProblem, penBudget, textCount, toolsFor } from './markupRules';
 import { penPointCount } from './markupGeometry';
 
-const project = { builderId: 'b1', homeownerId: 'h1' };
+// Built by company c1; crew member k1 is on its crew, k2 is not, k3 sees all projects.
+const project = { builderId: 'c1', homeownerId: 'h1', crew: ['k1'] };
+const member = (id: string, companyRole: 'owner' | 'manager' | 'crew', companyId = 'c1', allProjects = false) => ({ id, role: 'builder' as const, companyId, companyRole, allProjects });
 const pin = (id: string, authorId: string): Shape => ({ id, color: 'red', width: 'medium', geometry: { kind: 'pin', at: { x: 0.5, y: 0.5 }, note: '' }, authorId });
 const arrow = (id: string): Shape => ({ id, color: 'red', width: 'medium', geometry: { kind: 'arrow', from: { x: 0, y: 0 }, to: { x: 1, y: 1 } }, authorId: 'b1' });
 const pen = (id: string, n: number): Shape => ({
@@ -21,8 +23,15 @@ const pen = (id: string, n: number): Shape => ({
 describe('who may draw (as the server decides)', () => {
   it('admins and the project builder: every tool; its homeowner: pins; others: nothing', () => {
     expect(markupAccess({ id: 'a1', role: 'admin' }, project)).toBe('all');
-    expect(markupAccess({ id: 'b1', role: 'builder' }, project)).toBe('all');
-    expect(markupAccess({ id: 'b2', role: 'builder' }, project)).toBe('none');
+    expect(markupAccess(member('o1', 'owner'), project)).toBe('all');
+    expect(markupAccess(member('m1', 'manager'), project)).toBe('all');
+    // Issue 30: crew draw on the projects they are on (or on all, when they see all).
+    expect(markupAccess(member('k1', 'crew'), project)).toBe('all');
+    expect(markupAccess(member('k2', 'crew'), project)).toBe('none');
+    expect(markupAccess(member('k3', 'crew', 'c1', true), project)).toBe('all');
+    expect(markupAccess(member('o2', 'owner', 'c2'), project)).toBe('none');
+    // A builder outside any company, whatever their id.
+    expect(markupAccess({ id: 'c1', role: 'builder' }, project)).toBe('none');
     expect(markupAccess({ id: 'h1', role: 'homeowner' }, project)).toBe('own-pins');
     expect(markupAccess({ id: 'h2', role: 'homeowner' }, project)).toBe('none');
     expect(markupAccess(null, project)).toBe('none');

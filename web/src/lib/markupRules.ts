@@ -1,10 +1,12 @@
-import type { Geometry, Profile, Project, Shape } from '../protocol/types';
+import type { Geometry, Project, Shape } from '../protocol/types';
+import { projectStanding, type Viewer } from './companyRules';
 import { MARKUP_MAX_LABEL, MARKUP_MAX_LABEL_LINES, MARKUP_MAX_NOTE, MARKUP_MAX_PEN_POINTS, MARKUP_MAX_POINTS, MARKUP_MAX_SHAPES, MARKUP_MAX_TEXT } from './limits';
 import { penPointCount } from './markupGeometry';
 
 /**
  * Who may draw on a project's photos, as the server decides it (issue 27): admins and
- * the project's builder use every tool and may change any shape; the project's
+ * the project's builder (its company's owners, managers and crew on it, issue 30) use
+ * every tool and may change any shape; the project's
  * homeowner may only add pins (a question as the note) and change their own pins;
  * everyone else (guests included) only looks. The server enforces it; the editor
  * only offers what it would accept.
@@ -15,11 +17,11 @@ export type MarkupTool = 'select' | 'arrow' | 'line' | 'rect' | 'ellipse' | 'pen
 
 export const ALL_TOOLS: readonly MarkupTool[] = ['select', 'arrow', 'line', 'rect', 'ellipse', 'pen', 'text', 'pin'];
 
-export function markupAccess(me: Pick<Profile, 'id' | 'role'> | null, project: Pick<Project, 'builderId' | 'homeownerId'> | null | undefined): MarkupAccess {
+export function markupAccess(me: Viewer | null, project: Pick<Project, 'builderId' | 'homeownerId' | 'crew'> | null | undefined): MarkupAccess {
   if (!me || !project) return 'none';
-  if (me.role === 'admin') return 'all';
-  if (me.role === 'builder' && project.builderId === me.id) return 'all';
-  if (me.role === 'homeowner' && project.homeownerId === me.id) return 'own-pins';
+  const standing = projectStanding(me, project);
+  if (standing === 'admin' || standing === 'lead' || standing === 'crew') return 'all';
+  if (standing === 'homeowner') return 'own-pins';
   return 'none';
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  byline,
   adminWelcomeName,
   builderTitle,
   capitalise,
@@ -70,5 +71,14 @@ describe('nameParts', () => {
     expect(nameParts({ name: 'Ada van Dyke' })).toEqual({ firstName: 'Ada', lastName: 'van Dyke' });
     expect(nameParts({ name: 'Cher' })).toEqual({ firstName: 'Cher', lastName: '' });
     expect(nameParts({})).toEqual({ firstName: '', lastName: '' });
+  });
+});
+
+describe('byline', () => {
+  it('names the company beside the person, unless it is the person', () => {
+    expect(byline('Dana Ortiz', 'Summit Homes')).toBe('Dana Ortiz · Summit Homes');
+    expect(byline('Summit Homes', 'Summit Homes')).toBe('Summit Homes');
+    expect(byline('Jamie Carter', null)).toBe('Jamie Carter');
+    expect(byline('Jamie Carter', '  ')).toBe('Jamie Carter');
   });
 });

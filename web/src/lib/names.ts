@@ -89,3 +89,13 @@ export function welcomeHeading(role: string, person: NamedPerson | null | undefi
       return `Welcome, ${homeownerWelcomeName(person)}!`;
   }
 }
+
+/**
+ * A person with their company, as shown beside what they did (issue 30): "Dana Ortiz ·
+ * Summit Homes"; the name alone when there is no company or it has the same name (a
+ * one-person builder, as every builder was before companies).
+ */
+export function byline(name: string, company: string | null | undefined): string {
+  const firm = clean(company);
+  return firm && firm !== name.trim() ? `${name} · ${firm}` : name;
+}

@@ -14,6 +14,7 @@ const project = (over: Partial<Project>): Project => ({
   homeownerLastName: null,
   builderId: null,
   builderName: null,
+  crew: [],
   status: 'in-progress',
   progress: 0,
   progressMode: 'manual',
@@ -55,16 +56,22 @@ describe('userDirectory', () => {
     const users = {
       h1: profile({ id: 'h1', name: 'Jamie', builderId: 'b1' }),
       h2: profile({ id: 'h2', name: 'Priya' }),
-      b1: profile({ id: 'b1', role: 'builder', name: 'Summit Homes' }),
+      b1: profile({ id: 'b1', role: 'builder', name: 'Summit Homes', companyId: 'c1', companyRole: 'owner' }),
+      k1: profile({ id: 'k1', role: 'builder', name: 'Luis Romero', companyId: 'c1', companyRole: 'crew' }),
     };
     const projects = [
-      project({ id: 'p1', homeownerId: 'h1', builderId: 'b1', builderName: 'Summit Homes' }),
+      project({ id: 'p1', homeownerId: 'h1', builderId: 'c1', builderName: 'Summit Homes', crew: ['k1'] }),
       project({ id: 'p2', homeownerId: 'h1' }),
-      project({ id: 'p3', homeownerId: 'h2', builderId: 'b1', builderName: 'Summit Homes' }),
+      project({ id: 'p3', homeownerId: 'h2', builderId: 'c1', builderName: 'Summit Homes' }),
     ];
     const dir = userDirectory(self, users, projects);
     expect(dir.admins.map((l) => l.user.id)).toEqual(['a1']);
-    expect(dir.builders[0]).toMatchObject({ projectCount: 2 });
+    // Issue 30: a builder's projects are their company's they work on: all for its
+    // owner, those on whose crew they are for crew.
+    expect(dir.builders.map((l) => [l.user.id, l.projectCount])).toEqual([
+      ['k1', 1],
+      ['b1', 2],
+    ]);
     expect(dir.homeowners.map((l) => [l.user.id, l.projectCount, l.builderName])).toEqual([
       ['h1', 2, 'Summit Homes'],
       ['h2', 1, 'Summit Homes'],

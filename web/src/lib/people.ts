@@ -1,4 +1,5 @@
 import type { Profile, Project, Role, UserDirectory, UserListing } from '../protocol/types';
+import { projectStanding } from './companyRules';
 import { displayName, emailLocalPart } from './names';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', builder: 'Builder', homeowner: 'Homeowner' };
@@ -55,7 +56,8 @@ export function userDirectory(self: Profile | null, users: Record<string, Profil
       return { user, projectCount: own.length, builderName };
     }
     if (user.role === 'builder') {
-      return { user, projectCount: projects.filter((p) => p.builderId === user.id).length, builderName: null };
+      // Issue 30: a builder's projects are those of their company they work on.
+      return { user, projectCount: projects.filter((p) => projectStanding(user, p) !== 'none').length, builderName: null };
     }
     return { user, projectCount: 0, builderName: null };
   };

@@ -18,7 +18,8 @@ import {
 } from './reportSharing';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
-const project = { builderId: 'b1', homeownerId: 'h1', homeownerName: 'Jamie Carter' };
+const project = { builderId: 'c1', homeownerId: 'h1', homeownerName: 'Jamie Carter', crew: ['k1'] };
+const member = (id: string, companyRole: 'owner' | 'manager' | 'crew', companyId = 'c1') => ({ id, role: 'builder' as const, companyId, companyRole, allProjects: false });
 
 const link = (id: string, reportId: string | null): GuestLink => ({
   id,
@@ -34,18 +35,23 @@ const link = (id: string, reportId: string | null): GuestLink => ({
 });
 
 describe('who may share and mail a report', () => {
-  it('shares like the project: admins, its builder and its homeowner; mails: admins and its builder', () => {
+  it('shares like the project: admins, its company\'s owners and managers and its homeowner; mails: admins, owners and managers', () => {
     expect(reportSharing({ id: 'a1', role: 'admin' }, project)).toEqual({ canShare: true, canMail: true });
-    expect(reportSharing({ id: 'b1', role: 'builder' }, project)).toEqual({ canShare: true, canMail: true });
+    expect(reportSharing(member('o1', 'owner'), project)).toEqual({ canShare: true, canMail: true });
+    expect(reportSharing(member('m1', 'manager'), project)).toEqual({ canShare: true, canMail: true });
     expect(reportSharing({ id: 'h1', role: 'homeowner' }, project)).toEqual({ canShare: true, canMail: false });
   });
 
-  it('offers nothing to another project’s builder or homeowner, or to nobody', () => {
-    expect(reportSharing({ id: 'b2', role: 'builder' }, project)).toEqual({ canShare: false, canMail: false });
+  it('crew on the project neither share nor mail (issue 30)', () => {
+    expect(reportSharing(member('k1', 'crew'), project)).toEqual({ canShare: false, canMail: false });
+  });
+
+  it('offers nothing to another company, another project’s homeowner, or to nobody', () => {
+    expect(reportSharing(member('o2', 'owner', 'c2'), project)).toEqual({ canShare: false, canMail: false });
     expect(reportSharing({ id: 'h2', role: 'homeowner' }, project)).toEqual({ canShare: false, canMail: false });
     expect(reportSharing(null, project)).toEqual({ canShare: false, canMail: false });
-    // A project without a builder: a builder's id never matches null.
-    expect(reportSharing({ id: 'b1', role: 'builder' }, { ...project, builderId: null })).toEqual({ canShare: false, canMail: false });
+    // A project without a builder company: no member's company matches null.
+    expect(reportSharing(member('o1', 'owner'), { ...project, builderId: null })).toEqual({ canShare: false, canMail: false });
   });
 });
 

@@ -1,4 +1,5 @@
-import type { GuestLink, Profile, Project, Report, ReportContent, ShareReport, SharedReport } from '../protocol/types';
+import type { GuestLink, Project, Report, ReportContent, ShareReport, SharedReport } from '../protocol/types';
+import { projectAbilities, projectStanding, type Viewer } from './companyRules';
 import { relativeTime } from './dates';
 import type { GuestLinkExpiry } from './guestLinks';
 import { formatBytes } from './photoUpload';
@@ -10,17 +11,19 @@ import { reportDate, reportPeriod } from './reports';
 // --- Who may do what (the server decides; the screen offers only what it allows) -----
 
 export interface ReportSharing {
-  /** A link to the report: whoever may share the project (admins, its builder, its homeowner). */
+  /**
+   * A link to the report: whoever may share the project (admins, its company's owners
+   * and managers, its homeowner; not crew, issue 30).
+   */
   canShare: boolean;
-  /** Mail it to the homeowner: admins and the project's builder. */
+  /** Mail it to the homeowner: admins and its company's owners and managers. */
   canMail: boolean;
 }
 
 /** Mirrors the project page's Share (issue 18) and the server's policy for `mail_report`. */
-export function reportSharing(user: Pick<Profile, 'id' | 'role'> | null | undefined, project: Pick<Project, 'builderId' | 'homeownerId'>): ReportSharing {
-  if (!user) return { canShare: false, canMail: false };
-  const staff = user.role === 'admin' || (user.role === 'builder' && project.builderId === user.id);
-  return { canShare: staff || (user.role === 'homeowner' && project.homeownerId === user.id), canMail: staff };
+export function reportSharing(user: Viewer | null | undefined, project: Pick<Project, 'builderId' | 'homeownerId' | 'crew'>): ReportSharing {
+  const abilities = projectAbilities(projectStanding(user, project));
+  return { canShare: abilities.share, canMail: abilities.mailReports };
 }
 
 // --- Report links among a project's guest links --------------------------------------

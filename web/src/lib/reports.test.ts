@@ -179,11 +179,15 @@ describe('reportStatusText and reportPercent', () => {
 });
 
 describe('who may do what', () => {
-  const project = { builderId: 'b1', homeownerId: 'h1' };
+  const project = { builderId: 'c1', homeownerId: 'h1', crew: ['k1'] };
+  const member = (id: string, companyRole: 'owner' | 'manager' | 'crew', companyId = 'c1') => ({ id, role: 'builder' as const, companyId, companyRole, allProjects: false });
   it('admins and the builder make any report; the homeowner, of their favourites', () => {
     expect(reportAccess({ id: 'a1', role: 'admin' }, project)).toEqual({ canMake: true, favouritesOnly: false });
-    expect(reportAccess({ id: 'b1', role: 'builder' }, project)).toEqual({ canMake: true, favouritesOnly: false });
-    expect(reportAccess({ id: 'b2', role: 'builder' }, project).canMake).toBe(false);
+    expect(reportAccess(member('o1', 'owner'), project)).toEqual({ canMake: true, favouritesOnly: false });
+    // Issue 30: crew on the project make reports of it too; crew not on it, nothing.
+    expect(reportAccess(member('k1', 'crew'), project)).toEqual({ canMake: true, favouritesOnly: false });
+    expect(reportAccess(member('k2', 'crew'), project).canMake).toBe(false);
+    expect(reportAccess(member('o2', 'owner', 'c2'), project).canMake).toBe(false);
     expect(reportAccess({ id: 'h1', role: 'homeowner' }, project)).toEqual({ canMake: true, favouritesOnly: true });
     expect(reportAccess(null, project).canMake).toBe(false);
   });
@@ -364,7 +368,7 @@ describe('the report’s words', () => {
     expect(photoDateLine(reportPhoto('b', { takenAt: null, createdAt: 1_772_582_400_000 }))).toBe('Mar 4, 2026');
     expect(pairLabel('before', item)).toBe('Before · Mar 4, 2026');
     expect(commentLine(comment({ body: ' Looks good ' }))).toBe('Jamie Carter: Looks good');
-    expect(commentLine(comment({ author: { id: 'x', email: 'x@example.com', name: null, role: 'builder', createdAt: 0 } }))).toBe('Someone: Is this crack a problem?');
+    expect(commentLine(comment({ author: { id: 'x', email: 'x@example.com', name: null, role: 'builder', createdAt: 0, company: null } }))).toBe('Someone: Is this crack a problem?');
   });
 
   it('lists the cover’s facts, counting the sections’ photos of the whole report', () => {

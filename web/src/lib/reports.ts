@@ -17,6 +17,7 @@ import type {
   TimelineEntry,
   UserSummary,
 } from '../protocol/types';
+import { projectStanding, type Viewer } from './companyRules';
 import { localDay, parseDay } from './milestones';
 import { displayName } from './names';
 import { possessive } from './people';
@@ -287,17 +288,16 @@ export function reportPdfUrl(id: string, inline = false): string {
 // --- Who may do what (the server decides; the screen offers only what it allows) -----
 
 export interface ReportAccess {
-  /** Admins, the project's builder, and its homeowner. */
+  /** Admins, the project's builder (its company's people on it, crew too), and its homeowner. */
   canMake: boolean;
   /** The homeowner's reports are of their favourites; the other photo choices are not theirs. */
   favouritesOnly: boolean;
 }
 
-export function reportAccess(user: Pick<Profile, 'id' | 'role'> | null | undefined, project: Pick<Project, 'builderId' | 'homeownerId'>): ReportAccess {
-  if (!user) return { canMake: false, favouritesOnly: false };
-  if (user.role === 'admin') return { canMake: true, favouritesOnly: false };
-  if (user.role === 'builder') return { canMake: project.builderId === user.id, favouritesOnly: false };
-  return { canMake: project.homeownerId === user.id, favouritesOnly: true };
+export function reportAccess(user: Viewer | null | undefined, project: Pick<Project, 'builderId' | 'homeownerId' | 'crew'>): ReportAccess {
+  const standing = projectStanding(user, project);
+  if (user?.role === 'homeowner') return { canMake: standing === 'homeowner', favouritesOnly: true };
+  return { canMake: standing !== 'none', favouritesOnly: false };
 }
 
 /** Its maker or an admin. */

@@ -7,7 +7,7 @@ const comment: Comment = {
   id: 'c1',
   imageId: 'i1',
   projectId: 'p1',
-  author: { id: 'u', email: 'u@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0 },
+  author: { id: 'u', email: 'u@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0, company: null },
   body: 'Is the junction box covered?',
   createdAt: 0,
   updatedAt: 0,

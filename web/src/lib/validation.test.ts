@@ -4,6 +4,7 @@ import {
   contactPayload,
   contactSchema,
   forgotSchema,
+  invitationProblems,
   loginSchema,
   MESSAGES,
   resetSchema,
@@ -146,5 +147,13 @@ describe('contact form', () => {
       message: 'Hi',
     });
     expect(contactPayload({ ...validContact, phone: ' (555) 123-4567 ' }).phone).toBe('(555) 123-4567');
+  });
+});
+
+describe('invitation into a company', () => {
+  it('needs a name and a valid email; the phone is optional', () => {
+    expect(invitationProblems({ name: 'Sam Lee', email: 'sam@example.com' })).toEqual({});
+    expect(invitationProblems({ name: '  ', email: 'sam@example' })).toEqual({ name: MESSAGES.name, email: MESSAGES.email });
+    expect(invitationProblems({ name: 'Sam', email: ' Sam@Example.com ' })).toEqual({});
   });
 });

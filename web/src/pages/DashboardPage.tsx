@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowRight, CheckCircle2, Clock3, FolderKanban, PauseCircle, Plus, UserPlus } from 'lucide-react';
+import { ArrowRight, Building2, CheckCircle2, Clock3, FolderKanban, PauseCircle, Plus, UserPlus } from 'lucide-react';
 import type { Profile, Project, Role } from '../protocol/types';
 import { welcomeHeading } from '../lib/names';
 import { userDirectory } from '../lib/people';
@@ -8,9 +8,11 @@ import { sortProjects, useAppStore } from '../store';
 import { PageHeader } from '../components/PageHeader';
 import { ProjectGrid, ProjectGridSkeleton } from '../components/ProjectGrid';
 import { UserTable } from '../components/UserTables';
+import { CompaniesTab } from '../components/companies/CompaniesTab';
 import { CreateUserDialog } from '../components/dialogs/CreateUserDialog';
 import { ProjectFormDialog } from '../components/dialogs/ProjectFormDialog';
 import { Button, buttonClasses } from '../components/ui/Button';
+import { Notice } from '../components/ui/Notice';
 import { Skeleton } from '../components/ui/Skeleton';
 import { LoadFailed, useFirstLoadFailed } from '../components/LoadFailed';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/Tabs';
@@ -117,9 +119,19 @@ function useDirectory(user: Profile, projects: Project[]) {
   return useMemo(() => userDirectory(user, users, projects), [user, users, projects]);
 }
 
-/** `?role=` of a person link: the People tab to open (Homeowners unless it names another). */
-function parseRole(value: string | null): Role {
-  return value === 'builder' || value === 'admin' ? value : 'homeowner';
+/** A tab of the admin's People: one per role, and the builder companies (issue 30). */
+type PeopleTab = Role | 'company';
+
+/**
+ * `?role=` of a person link: the People tab to open (Homeowners unless it names another;
+ * `company` opens the Companies tab).
+ */
+function parseRole(value: string | null): PeopleTab {
+  return value === 'builder' || value === 'admin' || value === 'company' ? value : 'homeowner';
+}
+
+function TabCount({ count }: { count: number }) {
+  return <span className="rounded-full bg-slate-200/80 px-1.5 text-xs tabular-nums text-slate-600 dark:bg-slate-700 dark:text-slate-300">{count}</span>;
 }
 
 function AdminDashboard({ user }: { user: Profile }) {
@@ -136,6 +148,7 @@ function AdminDashboard({ user }: { user: Profile }) {
     { value: 'builder' as const, label: 'Builders', listings: directory.builders },
     { value: 'admin' as const, label: 'Admins', listings: directory.admins },
   ];
+  const companyCount = useAppStore((s) => Object.keys(s.companies).length);
   return (
     <div className="space-y-8">
       <PageHeader
@@ -160,21 +173,27 @@ function AdminDashboard({ user }: { user: Profile }) {
           People
         </h2>
         <Tabs key={`${personRole}:${person}`} defaultValue={personRole} className="space-y-4">
-          <TabsList label="User type">
+          {/* Four tabs: two rows of two on a phone, so none hides off the edge. */}
+          <TabsList label="User type" className="max-sm:grid max-sm:w-full max-sm:grid-cols-2">
             {tabs.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>
                 {t.label}
-                <span className="rounded-full bg-slate-200/80 px-1.5 text-xs tabular-nums text-slate-600 dark:bg-slate-700 dark:text-slate-300">
-                  {t.listings.length}
-                </span>
+                <TabCount count={t.listings.length} />
               </TabsTrigger>
             ))}
+            <TabsTrigger value="company">
+              Companies
+              <TabCount count={companyCount} />
+            </TabsTrigger>
           </TabsList>
           {tabs.map((t) => (
             <TabsContent key={t.value} value={t.value} className="focus-visible:outline-none">
               <UserTable role={t.value} listings={t.listings} viewer={user} initialQuery={t.value === personRole ? person : ''} />
             </TabsContent>
           ))}
+          <TabsContent value="company" className="focus-visible:outline-none">
+            <CompaniesTab viewer={user} />
+          </TabsContent>
         </Tabs>
       </section>
       <RecentProjects projects={projects} />
@@ -195,12 +214,27 @@ function BuilderDashboard({ user }: { user: Profile }) {
         title={welcomeHeading('builder', user)}
         subtitle="Here's your project overview"
         actions={
-          <Link to="/projects" className={buttonClasses('secondary')}>
-            View All Projects
-            <ArrowRight className="size-4" aria-hidden="true" />
-          </Link>
+          <>
+            {/* Issue 30: their company and its people. */}
+            {user.companyId && (
+              <Link to="/company" className={buttonClasses('outline')}>
+                <Building2 className="size-4" aria-hidden="true" />
+                Your company
+              </Link>
+            )}
+            <Link to="/projects" className={buttonClasses('secondary')}>
+              View All Projects
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          </>
         }
       />
+      {!user.companyId && (
+        // Issue 30: a builder's projects are their company's; out of one, there are none.
+        <Notice>
+          You're not part of a company, so there are no projects to show. A company's owner or an administrator can invite you into one.
+        </Notice>
+      )}
       <SummaryCards projects={projects} />
       <section aria-labelledby="homeowners-heading" className="space-y-4">
         <h2 id="homeowners-heading" className="text-lg font-semibold text-slate-900 dark:text-white">

@@ -11,7 +11,7 @@ import type { Role } from '../protocol/types';
 import { loginSchema, type LoginValues } from '../lib/validation';
 import { MAX_LENGTH } from '../lib/limits';
 import { useAppStore } from '../store';
-import { pathAfterLogin, SESSION_EXPIRED } from '../session/returnTo';
+import { pathAfterLogin, REMOVED_FROM_COMPANY, SESSION_EXPIRED } from '../session/returnTo';
 import { Logo, LogoMark } from '../components/Logo';
 import { TextLink } from '../components/TextLink';
 import { Button } from '../components/ui/Button';
@@ -90,6 +90,9 @@ function QueryNotice() {
   }
   if (params.get('confirmed') === '1') {
     return <Notice tone="success">Your email is confirmed. You can now log in.</Notice>;
+  }
+  if (params.get('removed') === 'true') {
+    return <Notice tone="info">{REMOVED_FROM_COMPANY}</Notice>;
   }
   if (params.get('expired') === 'true') {
     return <Notice tone="info">{SESSION_EXPIRED}</Notice>;

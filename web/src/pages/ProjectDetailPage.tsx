@@ -4,6 +4,7 @@ import { CalendarDays, ChevronRight, Eye, FileText, Flag, HardHat, History, Imag
 import { toast } from 'sonner';
 import type { ProgressMode, Project, ProjectStatus, ReportPhotos, UpdateProject, UserSummary } from '../protocol/types';
 import { formatDate } from '../lib/dates';
+import { projectAbilities, projectStanding } from '../lib/companyRules';
 import { milestoneSummary } from '../lib/milestones';
 import { displayName } from '../lib/names';
 import { ROLE_LABELS } from '../lib/people';
@@ -15,6 +16,7 @@ import { deletingHere, useProjectSubscription } from './useProjectSubscription';
 import { AccessRestricted, ADMIN_ONLY_STATUS_SCREEN } from '../components/AccessRestricted';
 import { Avatar } from '../components/Avatar';
 import { SectionCard } from '../components/SectionCard';
+import { ProjectCrewCard } from '../components/companies/ProjectCrewCard';
 import { ProjectMediaCard } from '../components/photos/ProjectMediaCard';
 import { ProjectPhotosSection } from '../components/photos/ProjectPhotosSection';
 import { homeownerLabel } from '../components/ProjectCard';
@@ -181,11 +183,15 @@ export function ProjectView({ project }: { project: Project }) {
   const allViewers = useAppStore((s) => s.viewers[project.id]);
   const isAdmin = me?.role === 'admin';
   // SPEC §6: admins and the project's builder update its details; status and progress
-  // stay with admins (the dialog and the status card say so to the builder).
-  const isProjectBuilder = me?.role === 'builder' && project.builderId === me.id;
-  const canEditDetails = isAdmin || isProjectBuilder;
+  // stay with admins (the dialog and the status card say so to the builder). Issue 30:
+  // the builder is a company, whose owners and managers keep all of it; its crew
+  // document the build but leave the details, the plan and sharing to them.
+  const standing = projectStanding(me, project);
+  const abilities = projectAbilities(standing);
+  const isProjectBuilder = standing === 'lead' || standing === 'crew';
+  const canEditDetails = abilities.editDetails;
   // Issue 18: the project's homeowner, its builder and admins share it with guests.
-  const canShare = canEditDetails || (me?.role === 'homeowner' && project.homeownerId === me.id);
+  const canShare = abilities.share;
   const [sharing, setSharing] = useState(false);
   // Issue 28: admins and the project's builder make any report, its homeowner one of their favourites.
   const reports = reportAccess(me, project);
@@ -325,7 +331,7 @@ export function ProjectView({ project }: { project: Project }) {
             a look at the other tabs, and a timeline thumbnail opens its lightbox. */}
         <TabsContent value="photos" forceMount className="space-y-6 focus-visible:outline-none data-[state=inactive]:hidden">
           {/* Builders and homeowners come for the photos: they lead, full width (SPEC §2). */}
-          {!isAdmin && <ProjectPhotosSection projectId={project.id} canUpload={me?.role === 'builder'} onReport={reportSelected} />}
+          {!isAdmin && <ProjectPhotosSection projectId={project.id} canUpload={abilities.documentPhotos} onReport={reportSelected} />}
 
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
@@ -360,6 +366,7 @@ export function ProjectView({ project }: { project: Project }) {
                   <Detail label="Last updated">{formatDate(project.updatedAt)}</Detail>
                 </dl>
               </SectionCard>
+              {abilities.assignCrew && <ProjectCrewCard project={project} />}
               {isAdmin && <StatusCard key={project.version} project={project} />}
               {isProjectBuilder && <StatusRestrictedCard project={project} />}
             </div>

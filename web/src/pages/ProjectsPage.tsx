@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import type { Profile } from '../protocol/types';
 import { displayName } from '../lib/names';
+import { projectStanding } from '../lib/companyRules';
 import { possessive, projectsTitle } from '../lib/people';
 import { sortProjects, useAppStore } from '../store';
 import { PageHeader } from '../components/PageHeader';
@@ -17,10 +18,13 @@ type Scope = { kind: 'all' } | { kind: 'homeowner'; id: string; builderId: strin
  * /projects, /homeowner/{id}/projects (optional ?builderId) and /builder/{id}/projects.
  * The mirror holds only what this user may see, so filtering it is the whole access
  * rule here: a builder looking at a homeowner sees only their own projects with them.
+ * Issue 30: /builder/{id} names a builder company (the Companies tab's link) or one of
+ * its people (the Builders tab's), whose projects are those of the company they work on.
  */
 function ProjectsView({ scope }: { scope: Scope }) {
   const me = useAppStore((s) => s.user);
   const users = useAppStore((s) => s.users);
+  const company = useAppStore((s) => (scope.kind === 'builder' ? s.companies[scope.id] : undefined));
   const byId = useAppStore((s) => s.projects);
   const loaded = useAppStore((s) => s.projectsLoaded);
   const failed = useFirstLoadFailed();
@@ -32,17 +36,22 @@ function ProjectsView({ scope }: { scope: Scope }) {
     if (scope.kind === 'homeowner') {
       return all.filter((p) => p.homeownerId === scope.id && (!scope.builderId || p.builderId === scope.builderId));
     }
-    if (scope.kind === 'builder') return all.filter((p) => p.builderId === scope.id);
+    if (scope.kind === 'builder') {
+      const builder = me?.id === scope.id ? me : users[scope.id];
+      if (builder?.role === 'builder') return all.filter((p) => projectStanding(builder, p) !== 'none');
+      return all.filter((p) => p.builderId === scope.id);
+    }
     return all;
-  }, [byId, scope]);
+  }, [byId, scope, me, users]);
 
   let person: Profile | null = null;
-  if (scope.kind !== 'all') person = (me?.id === scope.id ? me : users[scope.id]) ?? null;
+  if (scope.kind !== 'all' && !company) person = (me?.id === scope.id ? me : users[scope.id]) ?? null;
   // A homeowner not in the directory (e.g. a builder's link) is still named by their projects.
   const personName =
-    person ? displayName(person) : scope.kind === 'homeowner' ? (projects[0]?.homeownerName ?? null) : scope.kind === 'builder' ? (projects[0]?.builderName ?? null) : null;
+    company ? company.name : person ? displayName(person) : scope.kind === 'homeowner' ? (projects[0]?.homeownerName ?? null) : scope.kind === 'builder' ? (projects[0]?.builderName ?? null) : null;
 
-  const title = scope.kind === 'all' ? 'Projects' : person ? projectsTitle(person) : personName ? `${possessive(personName.split(' ')[0])} Projects` : 'Projects';
+  // A company is named whole: "Summit Homes' Projects".
+  const title = scope.kind === 'all' ? 'Projects' : company ? `${possessive(company.name)} Projects` : person ? projectsTitle(person) : personName ? `${possessive(personName.split(' ')[0])} Projects` : 'Projects';
   let subtitle: string;
   if (scope.kind !== 'all' && personName) subtitle = `Viewing projects for ${personName}`;
   else if (projects.length === 0) subtitle = 'No project to show yet';

@@ -40,12 +40,16 @@ describe('codec', () => {
         lastName: null,
         phone: null,
         builderId: null,
+        companyId: null,
+        companyName: null,
+        companyRole: null,
+        allProjects: false,
         emailConfirmedAt: 1_735_689_600_000,
         lastSignInAt: null,
         createdAt: 1_700_000_000_000,
         version: 3,
       },
-      snapshot: { projects: [], users: [], online: [] },
+      snapshot: { projects: [], users: [], online: [], companies: [] },
     };
     const bytes = encode(hello);
     // A fresh ArrayBuffer, as the browser hands binary frames over with binaryType 'arraybuffer'.

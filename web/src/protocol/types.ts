@@ -6,6 +6,8 @@ export const MAX_FRAME_BYTES = 65536;
 
 export type Role = "admin" | "builder" | "homeowner";
 
+export type CompanyRole = "owner" | "manager" | "crew";
+
 export type ProjectStatus = "planning" | "in-progress" | "on-hold" | "completed";
 
 export type ImageCategory = "interior" | "exterior" | "structural" | "finishes" | "other" | "general";
@@ -16,19 +18,63 @@ export type Profile = { id: string, email: string, role: Role, name: string | nu
 /**
  * For homeowners: the builder they work with, if any.
  */
-builderId: string | null, emailConfirmedAt: number | null, lastSignInAt: number | null, createdAt: number, 
+builderId: string | null, 
+/**
+ * For builders (issue 30): their company, their place in it, and (crew) whether
+ * they see all its projects rather than those they are on.
+ */
+companyId: string | null, companyName: string | null, companyRole: CompanyRole | null, allProjects: boolean, emailConfirmedAt: number | null, lastSignInAt: number | null, createdAt: number, 
 /**
  * Monotonic per user; a client ignores an event older than what it holds.
  */
 version: number, };
 
-export type UserSummary = { id: string, email: string, name: string | null, role: Role, createdAt: number, };
+export type UserSummary = { id: string, email: string, name: string | null, role: Role, createdAt: number, 
+/**
+ * A builder's company (issue 30): shown beside their name ("Dana Ortiz · Summit Homes").
+ */
+company: string | null, };
+
+export type Byline = { id: string, name: string, company: string | null, };
+
+export type Member = { id: string, email: string, name: string, phone: string | null, companyRole: CompanyRole, 
+/**
+ * Crew: sees every project of the company, not only those they are on.
+ */
+allProjects: boolean, 
+/**
+ * Invited and not signed in yet.
+ */
+invited: boolean, lastSignInAt: number | null, };
+
+export type Company = { id: string, name: string, 
+/**
+ * Owners first, then managers, then crew; by name within each.
+ */
+members: Array<Member>, 
+/**
+ * How many projects it builds.
+ */
+projectCount: number, createdAt: number, 
+/**
+ * Monotonic per company; a client ignores an event older than what it holds.
+ */
+version: number, };
 
 export type Project = { id: string, title: string, description: string, address: string, homeownerId: string, 
 /**
  * Display name of the homeowner, joined from their profile.
  */
-homeownerName: string, homeownerFirstName: string | null, homeownerLastName: string | null, builderId: string | null, builderName: string | null, status: ProjectStatus, 
+homeownerName: string, homeownerFirstName: string | null, homeownerLastName: string | null, 
+/**
+ * The builder: a company (issue 30), and its name as homeowners see it.
+ */
+builderId: string | null, builderName: string | null, 
+/**
+ * The company's members on this project's crew (issue 30); crew members see the
+ * projects they are on. Empty for guests.
+ */
+crew: Array<string>, status: ProjectStatus, 
 /**
  * 0 to 100.
  */
@@ -92,7 +138,11 @@ tags: Array<string>,
  * Where it was taken, from its EXIF GPS data, unless the installation does not
  * keep locations (issue 29). Never sent to guests.
  */
-location: GeoPoint | null, };
+location: GeoPoint | null, 
+/**
+ * Who uploaded it, with their company (issue 30). Never sent to guests.
+ */
+uploadedBy: Byline | null, };
 
 export type TagKind = "area" | "trade" | "free";
 
@@ -558,13 +608,39 @@ expiresInDays?: number, };
 
 export type MailReport = { id: string, };
 
+export type ListCompanies = Record<symbol, never>;
+
+export type CreateCompany = { name: string, };
+
+export type UpdateCompany = { id: string, name: string, };
+
+export type DeleteCompany = { id: string, };
+
+export type CompanyDeletionImpact = { id: string, };
+
+export type InviteMember = { companyId: string, email: string, name: string, phone: string, companyRole: CompanyRole, 
+/**
+ * Crew: see every project of the company, not only those they are put on.
+ */
+allProjects: boolean, };
+
+export type UpdateMember = { id: string, companyRole?: CompanyRole, allProjects?: boolean, };
+
+export type RemoveMember = { id: string, };
+
+export type SetProjectCrew = { projectId: string, 
+/**
+ * Members of the project's company; the crew becomes exactly these.
+ */
+userIds: Array<string>, };
+
 export type ListTags = { projectId: string, };
 
 export type TagPhotos = { projectId: string, imageIds: Array<string>, addTags: Array<string>, removeTags: Array<string>, };
 
 export type GetInstallationSettings = Record<symbol, never>;
 
-export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "preview_report" } & PreviewReport | { "type": "make_report" } & MakeReport | { "type": "list_reports" } & ListReports | { "type": "delete_report" } & DeleteReport | { "type": "share_report" } & ShareReport | { "type": "mail_report" } & MailReport | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings;
+export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "preview_report" } & PreviewReport | { "type": "make_report" } & MakeReport | { "type": "list_reports" } & ListReports | { "type": "delete_report" } & DeleteReport | { "type": "share_report" } & ShareReport | { "type": "mail_report" } & MailReport | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings | { "type": "list_companies" } & ListCompanies | { "type": "create_company" } & CreateCompany | { "type": "update_company" } & UpdateCompany | { "type": "delete_company" } & DeleteCompany | { "type": "company_deletion_impact" } & CompanyDeletionImpact | { "type": "invite_member" } & InviteMember | { "type": "update_member" } & UpdateMember | { "type": "remove_member" } & RemoveMember | { "type": "set_project_crew" } & SetProjectCrew;
 
 export type UserListing = { user: Profile, 
 /**
@@ -582,7 +658,7 @@ export type Response = { "type": "pong" } | { "type": "users" } & UserDirectory 
 /**
  * Ids of this user's favourites among `photos`.
  */
-favourites: Array<string>, } | { "type": "photo", photo: ProjectImage, } | { "type": "deletion_impact", projects: number, photos: number, } | { "type": "comments", imageId: string, comments: Array<Comment>, 
+favourites: Array<string>, } | { "type": "photo", photo: ProjectImage, } | { "type": "deletion_impact", projects: number, photos: number, } | { "type": "companies", companies: Array<Company>, } | { "type": "company", company: Company, } | { "type": "company_deletion_impact", projects: number, photos: number, members: number, } | { "type": "comments", imageId: string, comments: Array<Comment>, 
 /**
  * Who may see the project, and so may be @mentioned: its homeowner, its
  * builder and the admins.
@@ -622,7 +698,11 @@ users: Array<Profile>,
 /**
  * Ids of the visible users who are online now.
  */
-online: Array<string>, };
+online: Array<string>, 
+/**
+ * Builder companies (issue 30): admins all, a builder their own, homeowners none.
+ */
+companies: Array<Company>, };
 
 export type Hello = { protocolVersion: number, serverTime: number, user: Profile, snapshot: Snapshot, };
 
@@ -636,7 +716,7 @@ photos: Array<ProjectImage>,
  */
 report: SharedReport | null, };
 
-export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, } | { "type": "comment_added", comment: Comment, commentCount: number, } | { "type": "comment_updated", comment: Comment, } | { "type": "notification_added", notification: Notification, unread: number, } | { "type": "notifications_read", ids: Array<string>, all: boolean, unread: number, } | { "type": "comment_deleted", id: string, imageId: string, projectId: string, commentCount: number, } | { "type": "markup_changed", markup: Markup, actor: UserSummary | null, } | { "type": "milestones_changed", plan: MilestonePlan, } | { "type": "timeline_added", entry: TimelineEntry, } | { "type": "timeline_removed", projectId: string, id: string, } | { "type": "search_changed", projectId: string, } | { "type": "report_changed", report: Report, } | { "type": "report_deleted", id: string, projectId: string, };
+export type Event = { "type": "session_ended", reason: string, } | { "type": "project_created", project: Project, } | { "type": "project_updated", project: Project, actor: UserSummary | null, } | { "type": "project_deleted", id: string, version: number, } | { "type": "user_created", user: Profile, } | { "type": "user_updated", user: Profile, } | { "type": "user_deleted", id: string, version: number, } | { "type": "presence", userId: string, online: boolean, } | { "type": "viewers", projectId: string, viewers: Array<UserSummary>, } | { "type": "photo_added", photo: ProjectImage, } | { "type": "photo_updated", photo: ProjectImage, } | { "type": "photo_deleted", id: string, projectId: string, } | { "type": "favourite_changed", projectId: string, imageId: string, favourite: boolean, } | { "type": "comment_added", comment: Comment, commentCount: number, } | { "type": "comment_updated", comment: Comment, } | { "type": "notification_added", notification: Notification, unread: number, } | { "type": "notifications_read", ids: Array<string>, all: boolean, unread: number, } | { "type": "comment_deleted", id: string, imageId: string, projectId: string, commentCount: number, } | { "type": "markup_changed", markup: Markup, actor: UserSummary | null, } | { "type": "milestones_changed", plan: MilestonePlan, } | { "type": "timeline_added", entry: TimelineEntry, } | { "type": "timeline_removed", projectId: string, id: string, } | { "type": "search_changed", projectId: string, } | { "type": "report_changed", report: Report, } | { "type": "report_deleted", id: string, projectId: string, } | { "type": "company_changed", company: Company, } | { "type": "company_deleted", id: string, version: number, };
 
 export type ServerMsg = { "type": "hello" } & Hello | { "type": "guest_hello" } & GuestHello | { "type": "reply", id: number, response: Response, } | { "type": "error", id: number | null, error: ApiError, } | { "type": "event", event: Event, };
 
@@ -696,6 +776,15 @@ export const REPLY_TYPES = {
   "mail_report": "report",
   "get_installation_settings": "installation_settings",
   "update_installation_settings": "installation_settings",
+  "list_companies": "companies",
+  "create_company": "company",
+  "update_company": "company",
+  "delete_company": "done",
+  "company_deletion_impact": "company_deletion_impact",
+  "invite_member": "company",
+  "update_member": "company",
+  "remove_member": "company",
+  "set_project_crew": "project",
 } as const satisfies { [K in Request["type"]]: Response["type"] };
 
 /** The reply that answers each request type. */
@@ -754,4 +843,13 @@ export type ReplyTo = {
   "mail_report": Extract<Response, { "type": "report" }>,
   "get_installation_settings": Extract<Response, { "type": "installation_settings" }>,
   "update_installation_settings": Extract<Response, { "type": "installation_settings" }>,
+  "list_companies": Extract<Response, { "type": "companies" }>,
+  "create_company": Extract<Response, { "type": "company" }>,
+  "update_company": Extract<Response, { "type": "company" }>,
+  "delete_company": Extract<Response, { "type": "done" }>,
+  "company_deletion_impact": Extract<Response, { "type": "company_deletion_impact" }>,
+  "invite_member": Extract<Response, { "type": "company" }>,
+  "update_member": Extract<Response, { "type": "company" }>,
+  "remove_member": Extract<Response, { "type": "company" }>,
+  "set_project_crew": Extract<Response, { "type": "project" }>,
 };

@@ -14,6 +14,10 @@ describe('return to the page after signing in again', () => {
     expect(pathAfterLogin('?logout=true')).toBe('/dashboard');
   });
 
+  it('does not bring someone removed from their company back to its page', () => {
+    expect(loginPathFor('/projects/abc', { removed: true })).toBe('/login?removed=true');
+  });
+
   it('never leaves the site or loops on the login page', () => {
     for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/login?next=/x', '/']) {
       expect(pathAfterLogin(`?next=${encodeURIComponent(next)}`)).toBe('/dashboard');

@@ -6,16 +6,22 @@
 
 /** SPEC §4, §8 wording when a session ends under the user. */
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+/** Issue 30: the words when the session ended because the user left their company. */
+export const REMOVED_FROM_COMPANY = 'You were removed from your company, so you were signed out.';
 /** SPEC §9: log out this long after an expired session is noticed. */
 export const SESSION_EXPIRED_LOGOUT_MS = 1500;
 
 const DEFAULT_AFTER_LOGIN = '/dashboard';
 
-/** The login page for someone sent away from `path` (pathname + search). */
-export function loginPathFor(path: string, options: { expired?: boolean } = {}): string {
+/**
+ * The login page for someone sent away from `path` (pathname + search). Someone removed
+ * from their company is not brought back: the page was their company's.
+ */
+export function loginPathFor(path: string, options: { expired?: boolean; removed?: boolean } = {}): string {
   const params = new URLSearchParams();
-  if (options.expired) params.set('expired', 'true');
-  if (isReturnablePath(path) && path !== DEFAULT_AFTER_LOGIN) params.set('next', path);
+  if (options.removed) params.set('removed', 'true');
+  else if (options.expired) params.set('expired', 'true');
+  if (!options.removed && isReturnablePath(path) && path !== DEFAULT_AFTER_LOGIN) params.set('next', path);
   const query = params.toString();
   return query ? `/login?${query}` : '/login';
 }

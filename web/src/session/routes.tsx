@@ -4,24 +4,25 @@ import { toast } from 'sonner';
 import type { Role } from '../protocol/types';
 import { useAppStore } from '../store';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { loginPathFor, pathAfterLogin, SESSION_EXPIRED, SESSION_EXPIRED_LOGOUT_MS } from './returnTo';
+import { loginPathFor, pathAfterLogin, REMOVED_FROM_COMPANY, SESSION_EXPIRED, SESSION_EXPIRED_LOGOUT_MS } from './returnTo';
 
 /**
  * A session that ended under the user (expired, revoked elsewhere, password changed on
  * another device): say so, wait SPEC §9's 1.5 s, then go to /login remembering the page.
+ * Someone removed from their company (issue 30) is told that instead, and not brought back.
  */
-function SessionEnded() {
+function SessionEnded({ removed }: { removed: boolean }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   useEffect(() => {
     // One id: a second render (or a second cause, socket and HTTP both noticing) shows one toast.
-    toast.error(SESSION_EXPIRED, { id: 'session-expired' });
+    toast.error(removed ? REMOVED_FROM_COMPANY : SESSION_EXPIRED, { id: 'session-expired' });
     const timer = window.setTimeout(
-      () => navigate(loginPathFor(pathname + search, { expired: true }), { replace: true }),
+      () => navigate(loginPathFor(pathname + search, removed ? { removed: true } : { expired: true }), { replace: true }),
       SESSION_EXPIRED_LOGOUT_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [navigate, pathname, search]);
+  }, [navigate, pathname, search, removed]);
   return <FullPageSpinner />;
 }
 
@@ -34,7 +35,7 @@ export function RequireAuth({ roles }: { roles?: Role[] }) {
   if (status === 'unknown') return <FullPageSpinner />;
   // After an explicit logout the login page says so (SPEC §2: /login?logout=true).
   if (status === 'anonymous' && reason === 'logout') return <Navigate to="/login?logout=true" replace />;
-  if (status === 'anonymous' && reason === 'revoked') return <SessionEnded />;
+  if (status === 'anonymous' && (reason === 'revoked' || reason === 'removed')) return <SessionEnded removed={reason === 'removed'} />;
   // Not signed in: after login, come back to the page asked for.
   if (status === 'anonymous') return <Navigate to={loginPathFor(pathname + search)} replace />;
   if (roles && role && !roles.includes(role)) return <Navigate to="/dashboard" replace />;

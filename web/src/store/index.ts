@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createCommentsSlice, type CommentsSlice } from './comments';
+import { createCompaniesSlice, type CompaniesSlice } from './companies';
 import { createMarkupSlice, type MarkupSlice } from './markup';
 import { createMilestonesSlice, type MilestonesSlice } from './milestones';
 import { createNotificationsSlice, type NotificationsSlice } from './notifications';
@@ -23,6 +24,7 @@ export type AppState = SessionSlice &
   MarkupSlice &
   NotificationsSlice &
   UsersSlice &
+  CompaniesSlice &
   SearchSlice &
   SelectionSlice &
   UiSlice;
@@ -40,6 +42,7 @@ export const createAppStore = () =>
     ...createMarkupSlice(...a),
     ...createNotificationsSlice(...a),
     ...createUsersSlice(...a),
+    ...createCompaniesSlice(...a),
     ...createSearchSlice(...a),
     ...createSelectionSlice(...a),
     ...createUiSlice(...a),
@@ -48,6 +51,7 @@ export const createAppStore = () =>
 export const useAppStore = createAppStore();
 
 export { sortProjects } from './projects';
+export { sortCompanies } from './companies';
 export type { Theme, ConnectionStatus } from './ui';
 export type { SessionStatus } from './session';
 export type { ProjectPhotos } from './photos';

@@ -24,4 +24,25 @@ describe('why a session ended', () => {
     store.getState().signedOut('revoked');
     expect(store.getState().signOutReason).toBe('revoked');
   });
+
+  it('a removal from the company stays the reason when the socket then closes', () => {
+    const store = createAppStore();
+    store.getState().signedIn(profile({ id: 'u1', role: 'builder', companyId: 'c1', companyRole: 'crew' }));
+    store.getState().signedOut('removed');
+    // The socket closes with 4401 right after `session_ended`.
+    store.getState().signedOut('revoked');
+    expect(store.getState()).toMatchObject({ sessionStatus: 'anonymous', signOutReason: 'removed' });
+    // Signed in again and signed out for another reason: that reason.
+    store.getState().signedIn(profile({ id: 'u1' }));
+    store.getState().signedOut('revoked');
+    expect(store.getState().signOutReason).toBe('revoked');
+  });
+
+  it('signing out forgets the companies', () => {
+    const store = createAppStore();
+    store.getState().signedIn(profile({ id: 'u1', role: 'admin' }));
+    store.getState().companiesReplaced([{ id: 'c1', name: 'Summit Homes', members: [], projectCount: 0, createdAt: 0, version: 1 }]);
+    store.getState().signedOut('revoked');
+    expect(store.getState()).toMatchObject({ companies: {}, companiesLoaded: false });
+  });
 });

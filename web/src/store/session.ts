@@ -5,8 +5,11 @@ import type { AppState } from './index';
 
 /** unknown: still asking the server; anonymous: no session; authenticated: user known. */
 export type SessionStatus = 'unknown' | 'anonymous' | 'authenticated';
-/** logout: the user asked; revoked: the server ended it (socket 4401, 401). */
-export type SignOutReason = 'logout' | 'revoked';
+/**
+ * logout: the user asked; revoked: the server ended it (socket 4401, 401); removed: the
+ * server ended it because the user was taken out of their company (issue 30).
+ */
+export type SignOutReason = 'logout' | 'revoked' | 'removed';
 
 export interface SessionSlice {
   user: Profile | null;
@@ -31,13 +34,17 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   signOutReason: null,
   signedIn: (user) => set({ user, sessionStatus: 'authenticated', signOutReason: null }),
   signedOut: (reason) => {
-    const asked = get().signOutReason === 'logout';
-    set({ user: null, sessionStatus: 'anonymous', signOutReason: asked ? 'logout' : (reason ?? null) });
+    const { signOutReason: held, sessionStatus } = get();
+    // An explicit logout stays one; so does a removal from the company once signed out,
+    // when the socket's close (4401) or a 401 says again, less precisely, that it ended.
+    const keep = held === 'logout' || (held === 'removed' && sessionStatus === 'anonymous');
+    set({ user: null, sessionStatus: 'anonymous', signOutReason: keep ? held : (reason ?? null) });
     get().projectsCleared();
     get().photosCleared();
     get().threadsCleared();
     get().notificationsCleared();
     get().usersCleared();
+    get().companiesCleared();
   },
   loggingOut: () => set({ signOutReason: 'logout' }),
   userUpdated: (user) => {

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, type ClientMsg, type ServerMsg } from '../protocol/types';
 import { createAppStore } from '../store';
-import { photo, profile, project } from '../testing/fixtures';
+import { company, member, photo, profile, project } from '../testing/fixtures';
 import { createCommands } from './commands';
 import { applyServerMsg } from './reducer';
 import { RequestTracker } from './requests';
@@ -17,7 +17,7 @@ function setup() {
   const sent: ClientMsg[] = [];
   tracker.attach((msg) => sent.push(msg));
   const feed = (msg: ServerMsg) => applyServerMsg(msg, store.getState(), tracker);
-  feed({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: admin, snapshot: { projects: [project({})], users: [jamie], online: [] } });
+  feed({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: admin, snapshot: { projects: [project({})], users: [jamie], online: [], companies: [] } });
   const commands = createCommands(tracker, store.getState);
   const last = () => sent[sent.length - 1];
   return { store, tracker, feed, commands, sent, last };
@@ -55,6 +55,52 @@ describe('commands', () => {
     await profileSaving;
     expect(store.getState().user?.firstName).toBe('Alexandra');
     expect(store.getState().users.a1).toBeUndefined();
+  });
+
+  it('company replies go in like company_changed, an invitation with what the dialog asked (issue 30)', async () => {
+    const { store, tracker, commands, last } = setup();
+    const creating = commands.createCompany('Birch & Co');
+    expect(last().request).toEqual({ type: 'create_company', name: 'Birch & Co' });
+    tracker.reply(last().id, { type: 'company', company: company({ id: 'c2', name: 'Birch & Co', members: [], projectCount: 0 }) });
+    await creating;
+    expect(store.getState().companies.c2.name).toBe('Birch & Co');
+
+    const inviting = commands.inviteMember({ companyId: 'c2', email: 'sam@example.com', name: 'Sam Lee', phone: '', companyRole: 'crew', allProjects: true });
+    expect(last().request).toEqual({ type: 'invite_member', companyId: 'c2', email: 'sam@example.com', name: 'Sam Lee', phone: '', companyRole: 'crew', allProjects: true });
+    const invited = member({ id: 'k9', name: 'Sam Lee', invited: true, allProjects: true });
+    tracker.reply(last().id, { type: 'company', company: company({ id: 'c2', name: 'Birch & Co', members: [invited], version: 2 }) });
+    await inviting;
+    expect(store.getState().companies.c2.members).toEqual([invited]);
+  });
+
+  it('creating a builder reads the companies again: their own company is new', async () => {
+    const { store, tracker, commands, sent, last } = setup();
+    const creating = commands.createUser({ role: 'builder', email: 'oak@example.com', firstName: '', lastName: '', name: 'Oak & Co', phone: '555', builderId: null });
+    const builder = profile({ id: 'b9', role: 'builder', name: 'Oak & Co', companyId: 'c9', companyRole: 'owner' });
+    tracker.reply(last().id, { type: 'user', user: builder });
+    await vi.waitFor(() => expect(last().request).toEqual({ type: 'list_companies' }));
+    tracker.reply(last().id, { type: 'companies', companies: [company({ id: 'c9', name: 'Oak & Co', members: [] })] });
+    expect((await creating).id).toBe('b9');
+    expect(store.getState().companies.c9.name).toBe('Oak & Co');
+    // A homeowner asks for nothing more.
+    const count = sent.length;
+    const homeowner = commands.createUser({ role: 'homeowner', email: 'h@example.com', firstName: 'A', lastName: 'B', name: 'A B', phone: '555', builderId: null });
+    tracker.reply(last().id, { type: 'user', user: profile({ id: 'h9' }) });
+    await homeowner;
+    expect(sent.length).toBe(count + 1);
+  });
+
+  it('a crew reply updates the project; impact and deletion answer without touching the store', async () => {
+    const { store, tracker, commands, last } = setup();
+    const setting = commands.setProjectCrew('p1', ['k1']);
+    expect(last().request).toEqual({ type: 'set_project_crew', projectId: 'p1', userIds: ['k1'] });
+    tracker.reply(last().id, { type: 'project', project: project({ crew: ['k1'], version: 4 }) });
+    await setting;
+    expect(store.getState().projects.p1.crew).toEqual(['k1']);
+
+    const counting = commands.companyDeletionImpact('c1');
+    tracker.reply(last().id, { type: 'company_deletion_impact', projects: 3, photos: 14, members: 3 });
+    expect(await counting).toEqual({ projects: 3, photos: 14, members: 3 });
   });
 
   it('a reply of the wrong type rejects and applies nothing', async () => {

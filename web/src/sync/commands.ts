@@ -1,6 +1,9 @@
 import type {
   AddMilestone,
   Comment,
+  Company,
+  InviteMember,
+  UpdateMember,
   CreateGuestLink,
   CreateProject,
   CreateUser,
@@ -44,11 +47,21 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     return store().milestones[plan.projectId] ?? plan;
   };
 
+  const listCompanies = async (): Promise<Company[]> => {
+    const { companies } = await tracker.request({ type: 'list_companies' });
+    for (const company of companies) store().companyUpserted(company);
+    return companies;
+  };
+
   return {
     /** Admin: invite a user of any role (SPEC §5 Create user). */
     async createUser(input: CreateUser): Promise<Profile> {
       const { user } = await tracker.request({ type: 'create_user', ...input });
       applyUser(user, store());
+      // Issue 30: an invited builder owns a new company of their name, which the server
+      // announces only as the user's event; the Companies tab reads it here. The user
+      // is made whether or not this answers.
+      if (user.role === 'builder') await listCompanies().catch(() => undefined);
       return user;
     },
 
@@ -386,6 +399,68 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
       const { report: mailed } = await tracker.request({ type: 'mail_report', id: report.id });
       store().reportUpserted(mailed);
       return mailed;
+    },
+
+    /** Issue 30: the companies this user sees, merged into the store (newer version wins). */
+    listCompanies,
+
+    /**
+     * Issue 30: a new builder company, with no members yet (admins). The reply goes in
+     * like `company_changed` (newer version wins).
+     */
+    async createCompany(name: string): Promise<Company> {
+      const { company } = await tracker.request({ type: 'create_company', name });
+      store().companyUpserted(company);
+      return company;
+    },
+
+    /** Its name, which homeowners see as their builder (admins and its owners). */
+    async renameCompany(id: string, name: string): Promise<Company> {
+      const { company } = await tracker.request({ type: 'update_company', id, name });
+      store().companyUpserted(company);
+      return company;
+    },
+
+    /** Admins: what deleting the company takes with it. */
+    async companyDeletionImpact(id: string): Promise<{ projects: number; photos: number; members: number }> {
+      const { projects, photos, members } = await tracker.request({ type: 'company_deletion_impact', id });
+      return { projects, photos, members };
+    },
+
+    /** Admins; the company leaves the store with its `company_deleted` event. */
+    async deleteCompany(id: string): Promise<void> {
+      await tracker.request({ type: 'delete_company', id });
+    },
+
+    /**
+     * Invites someone into a company in a role (admins any; its owners any; managers
+     * crew). They are mailed the invitation to set their password.
+     */
+    async inviteMember(input: InviteMember): Promise<Company> {
+      const { company } = await tracker.request({ type: 'invite_member', ...input });
+      store().companyUpserted(company);
+      return company;
+    },
+
+    /** A member's role, or whether crew see every project (admins and the company's owners). */
+    async updateMember(input: UpdateMember): Promise<Company> {
+      const { company } = await tracker.request({ type: 'update_member', ...input });
+      store().companyUpserted(company);
+      return company;
+    },
+
+    /** Takes a member out of their company; their sessions end everywhere at once. */
+    async removeMember(id: string): Promise<Company> {
+      const { company } = await tracker.request({ type: 'remove_member', id });
+      store().companyUpserted(company);
+      return company;
+    },
+
+    /** Who of the company's people is on the project's crew (admins, its owners and managers). */
+    async setProjectCrew(projectId: string, userIds: string[]): Promise<Project> {
+      const { project } = await tracker.request({ type: 'set_project_crew', projectId, userIds });
+      store().projectUpserted(project);
+      return project;
     },
 
     /** Admins: the installation's settings, and how many photos keep a location. */

@@ -74,6 +74,9 @@ export function applyGuestEvent(event: Event, actions: GuestActions): void {
     // Reports are for the project's people (issue 28); a guest link shows none.
     case 'report_changed':
     case 'report_deleted':
+    // Builder companies (issue 30) are for signed-in members and admins, never a guest's.
+    case 'company_changed':
+    case 'company_deleted':
       return;
     default:
       unknownEvent(event);

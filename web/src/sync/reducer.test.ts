@@ -3,7 +3,7 @@ import { PROTOCOL_VERSION, type Event, type Hello, type Profile, type ServerMsg 
 import { createAppStore } from '../store';
 import { applyEvent, applyServerMsg, speaksOurProtocol, unknownEvent } from './reducer';
 import { RequestTracker } from './requests';
-import { profile, project } from '../testing/fixtures';
+import { company, profile, project } from '../testing/fixtures';
 
 
 const admin = profile({ id: 'a1', role: 'admin', firstName: 'Alex', lastName: 'Morgan', version: 2 });
@@ -16,7 +16,7 @@ function hello(over: Partial<Hello['snapshot']> = {}, user: Profile = admin): Se
     protocolVersion: PROTOCOL_VERSION,
     serverTime: 0,
     user,
-    snapshot: { projects: [project({})], users: [jamie, priya], online: ['h1'], ...over },
+    snapshot: { projects: [project({})], users: [jamie, priya], online: ['h1'], companies: [], ...over },
   };
 }
 
@@ -47,7 +47,7 @@ describe('hello snapshot', () => {
   it('replaces everything on reconnect: nothing held from before survives', () => {
     const { store, feed, event } = setup();
     feed(hello());
-    event({ type: 'viewers', projectId: 'p1', viewers: [{ id: 'h1', email: 'x', name: null, role: 'homeowner', createdAt: 0 }] });
+    event({ type: 'viewers', projectId: 'p1', viewers: [{ id: 'h1', email: 'x', name: null, role: 'homeowner', createdAt: 0, company: null }] });
     event({ type: 'project_deleted', id: 'gone', version: 9 });
     // While offline: p1 changed, p2 appeared, Priya was deleted, Jamie went offline.
     feed(hello({ projects: [project({ status: 'on-hold', version: 4 }), project({ id: 'p2', version: 1 })], users: [jamie], online: [] }));
@@ -132,6 +132,18 @@ describe('project events', () => {
     expect(store.getState().projects.p1.version).toBe(6);
   });
 
+  it('project_updated adds a project not held: crew just put on it (issue 30)', () => {
+    const { store, feed, event } = setup();
+    feed(hello({ projects: [] }));
+    event({ type: 'project_updated', project: project({ id: 'p2', crew: ['k1'], version: 7 }), actor: null });
+    expect(store.getState().projects.p2).toMatchObject({ crew: ['k1'], version: 7 });
+    // Taken off the crew again: it leaves their view; put back on later, it returns.
+    event({ type: 'project_deleted', id: 'p2', version: 8 });
+    expect(store.getState().projects.p2).toBeUndefined();
+    event({ type: 'project_updated', project: project({ id: 'p2', crew: ['k1'], version: 9 }), actor: null });
+    expect(store.getState().projects.p2?.version).toBe(9);
+  });
+
   it('ignores a deletion older than the copy held', () => {
     const { store, feed, event } = setup();
     feed(hello());
@@ -142,7 +154,7 @@ describe('project events', () => {
   it('viewers events set who is looking at a project; deletion clears them', () => {
     const { store, feed, event } = setup();
     feed(hello());
-    const viewer = { id: 'h1', email: 'homeowner@sitecast.demo', name: 'Jamie Carter', role: 'homeowner' as const, createdAt: 0 };
+    const viewer = { id: 'h1', email: 'homeowner@sitecast.demo', name: 'Jamie Carter', role: 'homeowner' as const, createdAt: 0, company: null };
     event({ type: 'viewers', projectId: 'p1', viewers: [viewer] });
     expect(store.getState().viewers.p1).toEqual([viewer]);
     event({ type: 'project_deleted', id: 'p1', version: 10 });
@@ -194,6 +206,41 @@ describe('user events', () => {
   });
 });
 
+describe('company events', () => {
+  it('the snapshot replaces the companies held, on every hello', () => {
+    const { store, feed, event } = setup();
+    feed(hello({ companies: [company({})] }));
+    expect(Object.keys(store.getState().companies)).toEqual(['c1']);
+    expect(store.getState().companiesLoaded).toBe(true);
+    event({ type: 'company_deleted', id: 'c1', version: 5 });
+    feed(hello({ companies: [company({ id: 'c2', name: 'Birch & Co' })] }));
+    expect(Object.keys(store.getState().companies)).toEqual(['c2']);
+    expect(store.getState().companyTombstones).toEqual({});
+  });
+
+  it('company_changed adds or replaces by version; an older copy is ignored', () => {
+    const { store, feed, event } = setup();
+    feed(hello({ companies: [company({ version: 3 })] }));
+    event({ type: 'company_changed', company: company({ name: 'Summit Homes Ltd', version: 4 }) });
+    expect(store.getState().companies.c1.name).toBe('Summit Homes Ltd');
+    event({ type: 'company_changed', company: company({ name: 'Stale', version: 2 }) });
+    expect(store.getState().companies.c1.name).toBe('Summit Homes Ltd');
+    event({ type: 'company_changed', company: company({ id: 'c2', name: 'Birch & Co', version: 1 }) });
+    expect(store.getState().companies.c2.name).toBe('Birch & Co');
+  });
+
+  it('company_deleted removes it; an update it overtook cannot bring it back', () => {
+    const { store, feed, event } = setup();
+    feed(hello({ companies: [company({ version: 3 })] }));
+    event({ type: 'company_deleted', id: 'c1', version: 2 });
+    expect(store.getState().companies.c1).toBeDefined();
+    event({ type: 'company_deleted', id: 'c1', version: 4 });
+    expect(store.getState().companies.c1).toBeUndefined();
+    event({ type: 'company_changed', company: company({ version: 4 }) });
+    expect(store.getState().companies.c1).toBeUndefined();
+  });
+});
+
 describe('session', () => {
   it('session_ended signs out and clears the mirror', () => {
     const { store, feed, event } = setup();
@@ -205,6 +252,13 @@ describe('session', () => {
     expect(s.projects).toEqual({});
     expect(s.users).toEqual({});
     expect(s.online).toEqual({});
+  });
+
+  it('session_ended for a removal from the company says so (issue 30)', () => {
+    const { store, feed, event } = setup();
+    feed(hello({ companies: [company({})] }));
+    event({ type: 'session_ended', reason: 'removed_from_company' });
+    expect(store.getState()).toMatchObject({ sessionStatus: 'anonymous', signOutReason: 'removed', companies: {} });
   });
 
   it('a homeowner sees nobody else', () => {

@@ -1,5 +1,6 @@
 import { PROTOCOL_VERSION, type Event, type Hello, type Profile, type ServerMsg } from '../protocol/types';
 import type { AppState } from '../store';
+import type { SignOutReason } from '../store/session';
 import type { RequestTracker } from './requests';
 
 /** The store actions frames may call; the socket passes `useAppStore.getState()`. */
@@ -36,6 +37,9 @@ export type SyncActions = Pick<
   | 'userUpserted'
   | 'userRemoved'
   | 'presenceChanged'
+  | 'companiesReplaced'
+  | 'companyUpserted'
+  | 'companyRemoved'
   | 'searchChanged'
   | 'liveSynced'
   | 'protocolOutdated'
@@ -64,6 +68,7 @@ export function applyHello(hello: Hello, actions: SyncActions): void {
   actions.signedIn(hello.user);
   actions.projectsReplaced(hello.snapshot.projects);
   actions.usersReplaced(hello.snapshot.users, hello.snapshot.online);
+  actions.companiesReplaced(hello.snapshot.companies);
   // Photos come with a project subscription, which belongs to the old connection: the
   // open page subscribes again (liveEpoch) and gets a fresh list.
   actions.photosCleared();
@@ -97,15 +102,26 @@ export function unknownEvent(event: never): void {
   void event;
 }
 
+/**
+ * How the sign-out is told: a removal from one's company (issue 30) says so; every other
+ * reason (password changed, account deleted, logged out elsewhere) is a session that
+ * ended under the user.
+ */
+export function sessionEndReason(reason: string): SignOutReason {
+  return reason === 'removed_from_company' ? 'removed' : 'revoked';
+}
+
 /** Applies one pushed event to the store. Every event type has its case (see `unknownEvent`). */
 export function applyEvent(event: Event, actions: SyncActions): void {
   switch (event.type) {
     case 'session_ended':
       // The server closes the socket next; clearing now sends the user to /login at once.
-      actions.signedOut('revoked');
+      actions.signedOut(sessionEndReason(event.reason));
       return;
     case 'project_created':
     case 'project_updated': {
+      // A project not held yet is added, whichever of the two it comes as: crew put on a
+      // project (issue 30) hear `project_updated` for a project that is new to them.
       const { project } = event;
       actions.projectUpserted(project);
       return;
@@ -215,6 +231,16 @@ export function applyEvent(event: Event, actions: SyncActions): void {
     case 'report_deleted': {
       const { id, projectId } = event;
       actions.reportRemoved(projectId, id);
+      return;
+    }
+    case 'company_changed': {
+      const { company } = event;
+      actions.companyUpserted(company);
+      return;
+    }
+    case 'company_deleted': {
+      const { id, version } = event;
+      actions.companyRemoved(id, version);
       return;
     }
     default:

@@ -158,6 +158,15 @@ describe('RequestTracker', () => {
       mail_report: true,
       get_installation_settings: true,
       update_installation_settings: true,
+      list_companies: true,
+      create_company: true,
+      update_company: true,
+      delete_company: true,
+      company_deletion_impact: true,
+      invite_member: true,
+      update_member: true,
+      remove_member: true,
+      set_project_crew: true,
     };
     expect(Object.keys(REPLY_TYPES).sort()).toEqual(Object.keys(requestTypes).sort());
   });

@@ -14,7 +14,7 @@ function setup() {
   tracker.attach((msg) => sent.push(msg));
   const me = profile({ id: 'h1' });
   applyServerMsg(
-    { type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: me, snapshot: { projects: [project({})], users: [], online: [] } },
+    { type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: me, snapshot: { projects: [project({})], users: [], online: [], companies: [] } },
     store.getState(),
     tracker,
   );
@@ -24,7 +24,7 @@ function setup() {
     tracker.reply(msg.id, {
       type: 'subscribed',
       project: project({ progress: 60, version: 4 }),
-      viewers: [{ id: 'a1', email: 'a@x', name: 'Alex', role: 'admin', createdAt: 0 }],
+      viewers: [{ id: 'a1', email: 'a@x', name: 'Alex', role: 'admin', createdAt: 0, company: null }],
       photos: [photo({ id: 'i1' })],
       favourites: ['i1'],
       milestones: { projectId: 'p1', milestones: [], version: 4 },

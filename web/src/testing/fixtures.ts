@@ -1,6 +1,8 @@
 // Builders of wire objects for unit tests: a valid default, overridden per test.
 import type {
   Comment,
+  Company,
+  Member,
   Milestone,
   MilestonePlan,
   Notification,
@@ -23,6 +25,10 @@ export const profile = (over: Partial<Profile>): Profile => ({
   lastName: null,
   phone: null,
   builderId: null,
+  companyId: null,
+  companyName: null,
+  companyRole: null,
+  allProjects: false,
   emailConfirmedAt: null,
   lastSignInAt: null,
   createdAt: 0,
@@ -53,6 +59,7 @@ export const photo = (over: Partial<ProjectImage>): ProjectImage => {
     markupCount: 0,
     tags: [],
     location: null,
+    uploadedBy: null,
     ...over,
   };
 };
@@ -68,6 +75,7 @@ export const project = (over: Partial<Project>): Project => ({
   homeownerLastName: 'Carter',
   builderId: 'b1',
   builderName: 'Summit Homes',
+  crew: [],
   status: 'in-progress',
   progress: 45,
   progressMode: 'manual',
@@ -79,11 +87,38 @@ export const project = (over: Partial<Project>): Project => ({
   ...over,
 });
 
+export const member = (over: Partial<Member>): Member => ({
+  id: 'k1',
+  email: 'luis.romero@example.com',
+  name: 'Luis Romero',
+  phone: null,
+  companyRole: 'crew',
+  allProjects: false,
+  invited: false,
+  lastSignInAt: null,
+  ...over,
+});
+
+/** Summit Homes (id c1): its owner o1, manager m1 and crew k1, unless `over` says otherwise. */
+export const company = (over: Partial<Company>): Company => ({
+  id: 'c1',
+  name: 'Summit Homes',
+  members: [
+    member({ id: 'o1', email: 'owner@example.com', name: 'Summit Homes', companyRole: 'owner' }),
+    member({ id: 'm1', email: 'dana.ortiz@example.com', name: 'Dana Ortiz', companyRole: 'manager' }),
+    member({}),
+  ],
+  projectCount: 3,
+  createdAt: 0,
+  version: 1,
+  ...over,
+});
+
 export const comment = (over: Partial<Comment>): Comment => ({
   id: 'c1',
   imageId: 'i1',
   projectId: 'p1',
-  author: { id: 'h1', email: 'jamie@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0 },
+  author: { id: 'h1', email: 'jamie@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0, company: null },
   body: 'Is this crack a problem?',
   createdAt: 100,
   updatedAt: 100,
@@ -154,7 +189,7 @@ export const report = (over: Partial<Report>): Report => ({
   byteSize: null,
   error: null,
   createdAt: 1000,
-  createdBy: { id: 'b1', email: 'builder@example.com', name: 'Summit Homes', role: 'builder', createdAt: 0 },
+  createdBy: { id: 'b1', email: 'builder@example.com', name: 'Summit Homes', role: 'builder', createdAt: 0, company: 'Summit Homes' },
   finishedAt: null,
   mailedAt: null,
   mailedTo: null,

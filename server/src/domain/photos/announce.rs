@@ -7,7 +7,6 @@ use crate::domain::changes::Change;
 use crate::domain::mail_preferences::{self, MailKind};
 use crate::domain::notifications::{self, Notice};
 use crate::domain::policy::Actor;
-use crate::domain::projects::project_ref;
 use crate::domain::services::Services;
 use crate::domain::timeline::{self, Who};
 use crate::domain::turns::{Step, Turns};
@@ -60,7 +59,8 @@ pub async fn announce_new_photos(
     let pool = svc.store.pool();
     let uploader = users::find_by_id(pool, uploader_id).await?;
     let actor_name = uploader.as_ref().and_then(|u| views::summary(u).name);
-    let notices: Vec<Notice> = notifications::owners_except(project_ref(project), uploader_id)
+    let people = crate::domain::companies::project_people(pool, &crate::domain::changes::Owners::of(project)).await?;
+    let notices: Vec<Notice> = notifications::owners_except(&people, uploader_id)
         .into_iter()
         .map(|user_id| Notice {
             user_id,

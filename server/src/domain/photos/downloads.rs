@@ -97,6 +97,7 @@ mod tests {
             markup_count: 0,
             tags: vec![],
             location: None,
+            uploader: None,
         };
         let rows = [row("a.jpg"), row("A.jpg"), row("a.jpg"), row("b")];
         assert_eq!(zip_names(&rows, |_| false), vec!["a.jpg", "A (2).jpg", "a (3).jpg", "b"]);

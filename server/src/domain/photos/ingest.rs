@@ -180,6 +180,7 @@ pub async fn store_file(
         markup_count: 0,
         tags: file.tags.clone(),
         location: rendered.location,
+        uploader: None,
     };
     let step: Step<ProjectImage> = {
         let (svc, actor) = (svc.clone(), actor.clone());
@@ -207,7 +208,10 @@ async fn record(svc: &Services, actor: &Actor, row: ImageRow) -> Result<(Project
     };
     images::insert(&mut *tx, &row).await?;
     let cover = refresh_cover(&mut tx, &row.project_id, row.created_at).await?;
+    // Who uploaded it, with their company (issue 30): the live event shows it.
+    let uploader = crate::store::users::find_by_id(&mut *tx, &actor.id).await?.map(|u| u.person());
     tx.commit().await?;
+    let row = ImageRow { uploader, ..row };
     let photo = views::image(&row);
     let mut changes = vec![Change::Photo {
         id: row.id.clone(),

@@ -19,6 +19,7 @@ pub(crate) fn project() -> Project {
         homeowner_last_name: None,
         builder_id: Some("b1".into()),
         builder_name: Some("Summit Homes".into()),
+        crew: vec![],
         status: ProjectStatus::InProgress,
         progress: 45,
         progress_mode: ProgressMode::Manual,
@@ -52,6 +53,7 @@ pub(crate) fn image(id: &str) -> ProjectImage {
         markup_count: 0,
         tags: vec![],
         location: None,
+        uploaded_by: None,
     }
 }
 
@@ -89,7 +91,7 @@ impl PhotoSource for Source {
 }
 
 fn photo(id: &str, comments: usize) -> ReportPhoto {
-    let author = UserSummary { id: "h1".into(), email: "h@x".into(), name: Some("Jamie Carter".into()), role: Role::Homeowner, created_at: 0 };
+    let author = UserSummary { id: "h1".into(), email: "h@x".into(), name: Some("Jamie Carter".into()), role: Role::Homeowner, created_at: 0, company: None };
     ReportPhoto {
         photo: image(id),
         comments: (0..comments)

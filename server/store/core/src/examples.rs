@@ -22,20 +22,24 @@ impl UserRow {
             created_at: 1,
             updated_at: 1,
             version: 1,
+            company_id: None,
+            company_role: None,
+            all_projects: false,
+            company_name: None,
         }
     }
 }
 
 impl ProjectRow {
     /// An in-progress project with manual progress.
-    pub fn example(id: &str, homeowner_id: &str, builder_id: Option<&str>) -> ProjectRow {
+    pub fn example(id: &str, homeowner_id: &str, company_id: Option<&str>) -> ProjectRow {
         ProjectRow {
             id: id.into(),
             title: format!("{id} title"),
             description: String::new(),
             address: format!("{id} street"),
             homeowner_id: homeowner_id.into(),
-            builder_id: builder_id.map(str::to_owned),
+            company_id: company_id.map(str::to_owned),
             status: ProjectStatus::InProgress,
             progress: 0,
             thumbnail_image_id: None,
@@ -48,8 +52,8 @@ impl ProjectRow {
             homeowner_name: Some(format!("{homeowner_id} name")),
             homeowner_first_name: None,
             homeowner_last_name: None,
-            builder_email: builder_id.map(|b| format!("{b}@example.com")),
-            builder_name: builder_id.map(|b| format!("{b} name")),
+            company_name: company_id.map(|b| format!("{b} name")),
+            crew: Vec::new(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! the UUIDs' text form, times UTC milliseconds, calendar dates `YYYY-MM-DD`; each
 //! backend converts to and from its own column types.
 
-use protocol::{GuestPhotos, ImageCategory, NotificationKind, ProgressMode, ProjectStatus, ReportStatus, Role};
+use protocol::{CompanyRole, GuestPhotos, ImageCategory, NotificationKind, ProgressMode, ProjectStatus, ReportStatus, Role};
 
 use crate::TokenKind;
 
@@ -24,6 +24,25 @@ pub struct UserRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub version: i64,
+    /// A builder's company (issue 30), their place in it and, for crew, whether they
+    /// see all its projects; `company_name` is joined from the company.
+    pub company_id: Option<String>,
+    pub company_role: Option<CompanyRole>,
+    pub all_projects: bool,
+    pub company_name: Option<String>,
+}
+
+impl UserRow {
+    /// Their name fields and company, as joined beside what they did.
+    pub fn person(&self) -> PersonRow {
+        PersonRow {
+            email: self.email.clone(),
+            name: self.name.clone(),
+            first_name: self.first_name.clone(),
+            last_name: self.last_name.clone(),
+            company_name: self.company_name.clone(),
+        }
+    }
 }
 
 pub struct NewUser<'a> {
@@ -101,7 +120,10 @@ pub struct Window {
 pub enum ProjectScope {
     All,
     Homeowner(String),
-    Builder(String),
+    /// A company's projects (issue 30); with `crew_of`, only those that member is on.
+    Company { company_id: String, crew_of: Option<String> },
+    /// None at all (a builder who belongs to no company).
+    Nothing,
 }
 
 /// A project joined with its homeowner's and builder's names.
@@ -112,7 +134,8 @@ pub struct ProjectRow {
     pub description: String,
     pub address: String,
     pub homeowner_id: String,
-    pub builder_id: Option<String>,
+    /// The builder company (issue 30).
+    pub company_id: Option<String>,
     pub status: ProjectStatus,
     pub progress: i32,
     pub thumbnail_image_id: Option<String>,
@@ -126,8 +149,9 @@ pub struct ProjectRow {
     pub homeowner_name: Option<String>,
     pub homeowner_first_name: Option<String>,
     pub homeowner_last_name: Option<String>,
-    pub builder_email: Option<String>,
-    pub builder_name: Option<String>,
+    pub company_name: Option<String>,
+    /// The company's members on its crew, by id.
+    pub crew: Vec<String>,
 }
 
 /// A project's writable fields, for inserts and updates alike.
@@ -136,7 +160,7 @@ pub struct ProjectFields<'a> {
     pub description: &'a str,
     pub address: &'a str,
     pub homeowner_id: &'a str,
-    pub builder_id: Option<&'a str>,
+    pub company_id: Option<&'a str>,
     pub status: ProjectStatus,
     pub progress: i32,
     /// Written by updates only: a new project has no photos yet.
@@ -178,6 +202,30 @@ pub struct ImageRow {
     pub tags: Vec<String>,
     /// Where it was taken, (latitude, longitude) in degrees (issue 29).
     pub location: Option<(f64, f64)>,
+    /// Who uploaded it, as shown beside it (issue 30): joined from their account.
+    pub uploader: Option<PersonRow>,
+}
+
+/// A person's name fields and company, joined beside what they did (issue 30).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonRow {
+    pub email: String,
+    pub name: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub company_name: Option<String>,
+}
+
+// ---- companies (issue 30)
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompanyRow {
+    pub id: String,
+    pub name: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub version: i64,
+    pub project_count: i64,
 }
 
 /// A photo's markup document (issue 27): the shapes as JSON text, read and written
@@ -221,6 +269,7 @@ pub struct CommentRow {
     pub author_first_name: Option<String>,
     pub author_last_name: Option<String>,
     pub author_created_at: i64,
+    pub author_company: Option<String>,
 }
 
 pub struct NewComment<'a> {
@@ -443,14 +492,14 @@ impl SearchKind {
     }
 }
 
-/// Whose view a search sees, decided by the policy module: every project (`all`), or
-/// the projects whose homeowner or builder is `user_id`; narrowed to one project when
+/// Whose view a search sees, decided by the policy module: the projects in scope
+/// (every one, a homeowner's, or those a company member sees); narrowed to one project when
 /// `project_id` is set, and to the photos `favourites_of` favourited when set (a
 /// favourites-only guest link).
 #[derive(Clone, Copy, Debug)]
 pub struct SearchScope<'a> {
-    pub all: bool,
-    pub user_id: &'a str,
+    /// The projects the searcher sees (the policy's `project_scope`).
+    pub projects: &'a ProjectScope,
     pub project_id: Option<&'a str>,
     pub favourites_of: Option<&'a str>,
 }

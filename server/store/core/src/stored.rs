@@ -1,6 +1,6 @@
 //! Enums as the database stores them: by their wire name, read back strictly.
 
-use protocol::{GuestPhotos, ImageCategory, NotificationKind, ProgressMode, ProjectStatus, ReportStatus, Role};
+use protocol::{CompanyRole, GuestPhotos, ImageCategory, NotificationKind, ProgressMode, ProjectStatus, ReportStatus, Role};
 
 use crate::{Result, StoreError};
 
@@ -23,7 +23,7 @@ macro_rules! stored_by_wire_name {
     )*};
 }
 
-stored_by_wire_name!(Role, ProjectStatus, ImageCategory, NotificationKind, ProgressMode, GuestPhotos, TokenKind, ReportStatus);
+stored_by_wire_name!(Role, CompanyRole, ProjectStatus, ImageCategory, NotificationKind, ProgressMode, GuestPhotos, TokenKind, ReportStatus);
 
 /// Reads a stored enum; a value this build does not know is logged and refused, so a
 /// row is never served with a guessed role or status.

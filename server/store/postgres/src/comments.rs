@@ -23,6 +23,7 @@ struct Rec {
     author_first_name: Option<String>,
     author_last_name: Option<String>,
     author_created_at: OffsetDateTime,
+    author_company: Option<String>,
 }
 
 impl Rec {
@@ -41,6 +42,7 @@ impl Rec {
             author_first_name: self.author_first_name,
             author_last_name: self.author_last_name,
             author_created_at: ms(self.author_created_at),
+            author_company: self.author_company,
         })
     }
 }
@@ -70,8 +72,9 @@ pub async fn find(c: &mut PgConnection, id: &str) -> Result<Option<CommentRow>> 
         Rec,
         r#"SELECT c.id, c.image_id, c.project_id, c.author_id, c.body, c.created_at, c.updated_at,
              u.email AS author_email, u.role AS author_role, u.name AS author_name, u.first_name AS author_first_name,
-             u.last_name AS author_last_name, u.created_at AS author_created_at
-           FROM photo_comments c JOIN users u ON u.id = c.author_id
+             u.last_name AS author_last_name, u.created_at AS author_created_at,
+             co.name AS "author_company?"
+           FROM photo_comments c JOIN users u ON u.id = c.author_id LEFT JOIN companies co ON co.id = u.company_id
            WHERE c.id = $1"#,
         uid(id),
     )
@@ -87,8 +90,9 @@ pub async fn list_for_image(c: &mut PgConnection, image_id: &str) -> Result<Vec<
         Rec,
         r#"SELECT c.id, c.image_id, c.project_id, c.author_id, c.body, c.created_at, c.updated_at,
              u.email AS author_email, u.role AS author_role, u.name AS author_name, u.first_name AS author_first_name,
-             u.last_name AS author_last_name, u.created_at AS author_created_at
-           FROM photo_comments c JOIN users u ON u.id = c.author_id
+             u.last_name AS author_last_name, u.created_at AS author_created_at,
+             co.name AS "author_company?"
+           FROM photo_comments c JOIN users u ON u.id = c.author_id LEFT JOIN companies co ON co.id = u.company_id
            WHERE c.image_id = $1
            ORDER BY c.created_at, c.id"#,
         uid(image_id),

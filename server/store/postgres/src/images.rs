@@ -1,6 +1,6 @@
 //! Photos and favourites.
 
-use sitecast_store_core::{decode, new_id, ImageRow, Meta, Result};
+use sitecast_store_core::{decode, new_id, ImageRow, Meta, PersonRow, Result};
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -32,6 +32,11 @@ struct Rec {
     tags: Vec<String>,
     latitude: Option<f64>,
     longitude: Option<f64>,
+    uploader_email: Option<String>,
+    uploader_name: Option<String>,
+    uploader_first_name: Option<String>,
+    uploader_last_name: Option<String>,
+    uploader_company: Option<String>,
 }
 
 impl Rec {
@@ -59,6 +64,13 @@ impl Rec {
             markup_count: self.markup_count,
             tags: self.tags,
             location: self.latitude.zip(self.longitude),
+            uploader: self.uploader_email.map(|email| PersonRow {
+                email,
+                name: self.uploader_name,
+                first_name: self.uploader_first_name,
+                last_name: self.uploader_last_name,
+                company_name: self.uploader_company,
+            }),
         })
     }
 }
@@ -109,11 +121,13 @@ pub async fn insert(c: &mut PgConnection, img: &ImageRow) -> Result<()> {
 pub async fn list_for_project(c: &mut PgConnection, project_id: &str) -> Result<Vec<ImageRow>> {
     let recs = sqlx::query_as!(
         Rec,
-        r#"SELECT id, project_id, uploaded_by, category, caption, original_name, content_type,
-             byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, comment_count,
-             visit_note, batch_id, milestone_id, markup_count, tags, latitude, longitude
-           FROM project_images WHERE project_id = $1
-           ORDER BY COALESCE(taken_at, created_at) DESC, created_at DESC, id"#,
+        r#"SELECT i.id, i.project_id, i.uploaded_by, i.category, i.caption, i.original_name, i.content_type,
+             i.byte_size, i.width, i.height, i.taken_at, i.storage_key, i.created_at, i.updated_at, i.version,
+             i.comment_count, i.visit_note, i.batch_id, i.milestone_id, i.markup_count, i.tags, i.latitude, i.longitude,
+             u.email AS "uploader_email?", u.name AS "uploader_name?", u.first_name AS "uploader_first_name?",
+             u.last_name AS "uploader_last_name?", co.name AS "uploader_company?"
+           FROM project_images i LEFT JOIN users u ON u.id = i.uploaded_by LEFT JOIN companies co ON co.id = u.company_id WHERE i.project_id = $1
+           ORDER BY COALESCE(i.taken_at, i.created_at) DESC, i.created_at DESC, i.id"#,
         uid(project_id),
     )
     .fetch_all(&mut *c)
@@ -124,10 +138,12 @@ pub async fn list_for_project(c: &mut PgConnection, project_id: &str) -> Result<
 pub async fn find(c: &mut PgConnection, id: &str) -> Result<Option<ImageRow>> {
     sqlx::query_as!(
         Rec,
-        r#"SELECT id, project_id, uploaded_by, category, caption, original_name, content_type,
-             byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, comment_count,
-             visit_note, batch_id, milestone_id, markup_count, tags, latitude, longitude
-           FROM project_images WHERE id = $1"#,
+        r#"SELECT i.id, i.project_id, i.uploaded_by, i.category, i.caption, i.original_name, i.content_type,
+             i.byte_size, i.width, i.height, i.taken_at, i.storage_key, i.created_at, i.updated_at, i.version,
+             i.comment_count, i.visit_note, i.batch_id, i.milestone_id, i.markup_count, i.tags, i.latitude, i.longitude,
+             u.email AS "uploader_email?", u.name AS "uploader_name?", u.first_name AS "uploader_first_name?",
+             u.last_name AS "uploader_last_name?", co.name AS "uploader_company?"
+           FROM project_images i LEFT JOIN users u ON u.id = i.uploaded_by LEFT JOIN companies co ON co.id = u.company_id WHERE i.id = $1"#,
         uid(id),
     )
     .fetch_optional(&mut *c)
@@ -185,8 +201,10 @@ pub async fn favourites_in_project(c: &mut PgConnection, user_id: &str, project_
         Rec,
         r#"SELECT i.id, i.project_id, i.uploaded_by, i.category, i.caption, i.original_name, i.content_type,
              i.byte_size, i.width, i.height, i.taken_at, i.storage_key, i.created_at, i.updated_at, i.version,
-             i.comment_count, i.visit_note, i.batch_id, i.milestone_id, i.markup_count, i.tags, i.latitude, i.longitude
-           FROM project_images i JOIN user_favourites f ON f.image_id = i.id
+             i.comment_count, i.visit_note, i.batch_id, i.milestone_id, i.markup_count, i.tags, i.latitude, i.longitude,
+             u.email AS "uploader_email?", u.name AS "uploader_name?", u.first_name AS "uploader_first_name?",
+             u.last_name AS "uploader_last_name?", co.name AS "uploader_company?"
+           FROM project_images i JOIN user_favourites f ON f.image_id = i.id LEFT JOIN users u ON u.id = i.uploaded_by LEFT JOIN companies co ON co.id = u.company_id
            WHERE f.user_id = $1 AND f.project_id = $2
            ORDER BY COALESCE(i.taken_at, i.created_at) DESC, i.created_at DESC, i.id"#,
         uid(user_id),
@@ -312,10 +330,15 @@ pub async fn find_many(c: &mut PgConnection, photo_ids: &[String]) -> Result<Vec
     }
     let recs = sqlx::query_as!(
         Rec,
-        r#"SELECT id, project_id, uploaded_by, category, caption, original_name, content_type,
-             byte_size, width, height, taken_at, storage_key, created_at, updated_at, version, comment_count,
-             visit_note, batch_id, milestone_id, markup_count, tags, latitude, longitude
-           FROM project_images WHERE id = ANY($1)"#,
+        r#"SELECT i.id AS "id!", i.project_id AS "project_id!", i.uploaded_by, i.category AS "category!", i.caption,
+             i.original_name AS "original_name!", i.content_type AS "content_type!", i.byte_size AS "byte_size!",
+             i.width AS "width!", i.height AS "height!", i.taken_at, i.storage_key AS "storage_key!",
+             i.created_at AS "created_at!", i.updated_at AS "updated_at!", i.version AS "version!",
+             i.comment_count AS "comment_count!", i.visit_note, i.batch_id, i.milestone_id, i.markup_count AS "markup_count!",
+             i.tags AS "tags!", i.latitude, i.longitude,
+             u.email AS "uploader_email?", u.name AS "uploader_name?", u.first_name AS "uploader_first_name?",
+             u.last_name AS "uploader_last_name?", co.name AS "uploader_company?"
+           FROM project_images i LEFT JOIN users u ON u.id = i.uploaded_by LEFT JOIN companies co ON co.id = u.company_id WHERE i.id = ANY($1)"#,
         &ids(photo_ids)[..],
     )
     .fetch_all(&mut *c)

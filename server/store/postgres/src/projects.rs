@@ -1,4 +1,4 @@
-//! Projects, joined with their homeowner's and builder's names.
+//! Projects, joined with their homeowner's and builder company's names and their crew.
 
 use sitecast_store_core::{decode, ProjectFields, ProjectRow, ProjectScope, Result};
 use sqlx::PgConnection;
@@ -14,7 +14,7 @@ struct Rec {
     description: String,
     address: String,
     homeowner_id: Uuid,
-    builder_id: Option<Uuid>,
+    company_id: Option<Uuid>,
     status: String,
     progress: i32,
     thumbnail_image_id: Option<Uuid>,
@@ -27,8 +27,8 @@ struct Rec {
     homeowner_name: Option<String>,
     homeowner_first_name: Option<String>,
     homeowner_last_name: Option<String>,
-    builder_email: Option<String>,
-    builder_name: Option<String>,
+    company_name: Option<String>,
+    crew: Vec<Uuid>,
 }
 
 impl Rec {
@@ -39,7 +39,7 @@ impl Rec {
             description: self.description,
             address: self.address,
             homeowner_id: text(self.homeowner_id),
-            builder_id: opt_text(self.builder_id),
+            company_id: opt_text(self.company_id),
             status: decode("projects.status", &self.status)?,
             progress: self.progress,
             thumbnail_image_id: opt_text(self.thumbnail_image_id),
@@ -52,8 +52,8 @@ impl Rec {
             homeowner_name: self.homeowner_name,
             homeowner_first_name: self.homeowner_first_name,
             homeowner_last_name: self.homeowner_last_name,
-            builder_email: self.builder_email,
-            builder_name: self.builder_name,
+            company_name: self.company_name,
+            crew: self.crew.into_iter().map(text).collect(),
         })
     }
 }
@@ -69,12 +69,13 @@ pub async fn list(c: &mut PgConnection, scope: &ProjectScope) -> Result<Vec<Proj
         ProjectScope::All => {
             sqlx::query_as!(
                 Rec,
-                r#"SELECT p.id, p.title, p.description, p.address, p.homeowner_id, p.builder_id,
+                r#"SELECT p.id, p.title, p.description, p.address, p.homeowner_id, p.company_id,
                      p.status, p.progress, p.thumbnail_image_id, p.thumbnail_pinned, p.progress_mode,
                      p.created_at, p.updated_at, p.version,
                      h.email AS homeowner_email, h.name AS homeowner_name, h.first_name AS homeowner_first_name,
-                     h.last_name AS homeowner_last_name, b.email AS "builder_email?", b.name AS "builder_name?"
-                   FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN users b ON b.id = p.builder_id
+                     h.last_name AS homeowner_last_name, b.name AS "company_name?",
+                     ARRAY(SELECT pc.user_id FROM project_crew pc WHERE pc.project_id = p.id ORDER BY pc.user_id) AS "crew!"
+                   FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN companies b ON b.id = p.company_id
                    ORDER BY p.updated_at DESC, p.id"#
             )
             .fetch_all(&mut *c)
@@ -83,12 +84,13 @@ pub async fn list(c: &mut PgConnection, scope: &ProjectScope) -> Result<Vec<Proj
         ProjectScope::Homeowner(homeowner_id) => {
             sqlx::query_as!(
                 Rec,
-                r#"SELECT p.id, p.title, p.description, p.address, p.homeowner_id, p.builder_id,
+                r#"SELECT p.id, p.title, p.description, p.address, p.homeowner_id, p.company_id,
                      p.status, p.progress, p.thumbnail_image_id, p.thumbnail_pinned, p.progress_mode,
                      p.created_at, p.updated_at, p.version,
                      h.email AS homeowner_email, h.name AS homeowner_name, h.first_name AS homeowner_first_name,
-                     h.last_name AS homeowner_last_name, b.email AS "builder_email?", b.name AS "builder_name?"
-                   FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN users b ON b.id = p.builder_id
+                     h.last_name AS homeowner_last_name, b.name AS "company_name?",
+                     ARRAY(SELECT pc.user_id FROM project_crew pc WHERE pc.project_id = p.id ORDER BY pc.user_id) AS "crew!"
+                   FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN companies b ON b.id = p.company_id
                    WHERE p.homeowner_id = $1
                    ORDER BY p.updated_at DESC, p.id"#,
                 uid(homeowner_id),
@@ -96,22 +98,26 @@ pub async fn list(c: &mut PgConnection, scope: &ProjectScope) -> Result<Vec<Proj
             .fetch_all(&mut *c)
             .await?
         }
-        ProjectScope::Builder(builder_id) => {
+        ProjectScope::Company { company_id, crew_of } => {
             sqlx::query_as!(
                 Rec,
-                r#"SELECT p.id, p.title, p.description, p.address, p.homeowner_id, p.builder_id,
+                r#"SELECT p.id, p.title, p.description, p.address, p.homeowner_id, p.company_id,
                      p.status, p.progress, p.thumbnail_image_id, p.thumbnail_pinned, p.progress_mode,
                      p.created_at, p.updated_at, p.version,
                      h.email AS homeowner_email, h.name AS homeowner_name, h.first_name AS homeowner_first_name,
-                     h.last_name AS homeowner_last_name, b.email AS "builder_email?", b.name AS "builder_name?"
-                   FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN users b ON b.id = p.builder_id
-                   WHERE p.builder_id = $1
+                     h.last_name AS homeowner_last_name, b.name AS "company_name?",
+                     ARRAY(SELECT pc.user_id FROM project_crew pc WHERE pc.project_id = p.id ORDER BY pc.user_id) AS "crew!"
+                   FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN companies b ON b.id = p.company_id
+                   WHERE p.company_id = $1
+                     AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = $2))
                    ORDER BY p.updated_at DESC, p.id"#,
-                uid(builder_id),
+                uid(company_id),
+                opt_id(crew_of.as_deref()),
             )
             .fetch_all(&mut *c)
             .await?
         }
+        ProjectScope::Nothing => Vec::new(),
     };
     rows(recs)
 }
@@ -119,12 +125,13 @@ pub async fn list(c: &mut PgConnection, scope: &ProjectScope) -> Result<Vec<Proj
 pub async fn find(c: &mut PgConnection, id: &str) -> Result<Option<ProjectRow>> {
     sqlx::query_as!(
         Rec,
-        r#"SELECT p.id, p.title, p.description, p.address, p.homeowner_id, p.builder_id,
+        r#"SELECT p.id, p.title, p.description, p.address, p.homeowner_id, p.company_id,
              p.status, p.progress, p.thumbnail_image_id, p.thumbnail_pinned, p.progress_mode,
              p.created_at, p.updated_at, p.version,
              h.email AS homeowner_email, h.name AS homeowner_name, h.first_name AS homeowner_first_name,
-             h.last_name AS homeowner_last_name, b.email AS "builder_email?", b.name AS "builder_name?"
-           FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN users b ON b.id = p.builder_id
+             h.last_name AS homeowner_last_name, b.name AS "company_name?",
+                     ARRAY(SELECT pc.user_id FROM project_crew pc WHERE pc.project_id = p.id ORDER BY pc.user_id) AS "crew!"
+           FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN companies b ON b.id = p.company_id
            WHERE p.id = $1"#,
         uid(id),
     )
@@ -138,7 +145,7 @@ pub async fn find(c: &mut PgConnection, id: &str) -> Result<Option<ProjectRow>> 
 /// `thumbnail_pinned` keep their defaults.
 pub async fn insert(c: &mut PgConnection, id: &str, f: &ProjectFields<'_>, now: i64) -> Result<()> {
     sqlx::query!(
-        "INSERT INTO projects (id, title, description, address, homeowner_id, builder_id, status, progress,
+        "INSERT INTO projects (id, title, description, address, homeowner_id, company_id, status, progress,
            created_at, updated_at, version, progress_mode)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 1, $10)",
         uid(id),
@@ -146,7 +153,7 @@ pub async fn insert(c: &mut PgConnection, id: &str, f: &ProjectFields<'_>, now: 
         f.description,
         f.address,
         uid(f.homeowner_id),
-        opt_id(f.builder_id),
+        opt_id(f.company_id),
         f.status.as_str(),
         f.progress,
         at(now),
@@ -179,7 +186,7 @@ pub async fn count_for_homeowner(c: &mut PgConnection, homeowner_id: &str) -> Re
 /// them: `set_thumbnail`, `refresh_thumbnail` and `update_at_version` write it.
 pub async fn update(c: &mut PgConnection, id: &str, f: &ProjectFields<'_>, now: i64) -> Result<()> {
     sqlx::query!(
-        "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, builder_id = $6,
+        "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, company_id = $6,
            status = $7, progress = $8, updated_at = $9, version = version + 1, progress_mode = $10
          WHERE id = $1",
         uid(id),
@@ -187,7 +194,7 @@ pub async fn update(c: &mut PgConnection, id: &str, f: &ProjectFields<'_>, now: 
         f.description,
         f.address,
         uid(f.homeowner_id),
-        opt_id(f.builder_id),
+        opt_id(f.company_id),
         f.status.as_str(),
         f.progress,
         at(now),
@@ -208,7 +215,7 @@ pub async fn update_at_version(
     version: i64,
 ) -> Result<bool> {
     let done = sqlx::query!(
-        "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, builder_id = $6,
+        "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, company_id = $6,
            status = $7, progress = $8, updated_at = $9, progress_mode = $10, version = version + 1,
            thumbnail_image_id = $12, thumbnail_pinned = $13
          WHERE id = $1 AND version = $11",
@@ -217,7 +224,7 @@ pub async fn update_at_version(
         f.description,
         f.address,
         uid(f.homeowner_id),
-        opt_id(f.builder_id),
+        opt_id(f.company_id),
         f.status.as_str(),
         f.progress,
         at(now),
@@ -236,21 +243,47 @@ pub async fn delete(c: &mut PgConnection, id: &str) -> Result<bool> {
     Ok(done.rows_affected() > 0)
 }
 
-/// Ids of the projects a user owns as homeowner or builder (deleted with the user).
-pub async fn ids_of_user(c: &mut PgConnection, user_id: &str) -> Result<Vec<(String, i64)>> {
-    let recs = sqlx::query!("SELECT id, version FROM projects WHERE homeowner_id = $1 OR builder_id = $1", uid(user_id))
-        .fetch_all(&mut *c)
-        .await?;
+/// Ids and versions of a homeowner's projects (deleted with them).
+pub async fn ids_of_homeowner(c: &mut PgConnection, user_id: &str) -> Result<Vec<(String, i64)>> {
+    let recs = sqlx::query!("SELECT id, version FROM projects WHERE homeowner_id = $1", uid(user_id)).fetch_all(&mut *c).await?;
     Ok(recs.into_iter().map(|r| (text(r.id), r.version)).collect())
 }
 
-/// How many projects a user owns as homeowner or builder, and how many photos those
-/// projects hold: what deleting the user removes with them.
+/// Ids and versions of a company's projects (deleted with it).
+pub async fn ids_of_company(c: &mut PgConnection, company_id: &str) -> Result<Vec<(String, i64)>> {
+    let recs = sqlx::query!("SELECT id, version FROM projects WHERE company_id = $1", uid(company_id)).fetch_all(&mut *c).await?;
+    Ok(recs.into_iter().map(|r| (text(r.id), r.version)).collect())
+}
+
+/// The ids of the projects in scope (a search's, issue 29).
+pub async fn ids_in_scope(c: &mut PgConnection, scope: &ProjectScope) -> Result<Vec<String>> {
+    let ids = match scope {
+        ProjectScope::All => sqlx::query_scalar!("SELECT id FROM projects").fetch_all(&mut *c).await?,
+        ProjectScope::Homeowner(id) => {
+            sqlx::query_scalar!("SELECT id FROM projects WHERE homeowner_id = $1", uid(id)).fetch_all(&mut *c).await?
+        }
+        ProjectScope::Company { company_id, crew_of } => {
+            sqlx::query_scalar!(
+                "SELECT p.id FROM projects p WHERE p.company_id = $1
+                   AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = $2))",
+                uid(company_id),
+                opt_id(crew_of.as_deref()),
+            )
+            .fetch_all(&mut *c)
+            .await?
+        }
+        ProjectScope::Nothing => Vec::new(),
+    };
+    Ok(ids.into_iter().map(text).collect())
+}
+
+/// How many projects a homeowner has, and how many photos those projects hold: what
+/// deleting the homeowner removes with them.
 pub async fn deletion_counts(c: &mut PgConnection, user_id: &str) -> Result<(i64, i64)> {
     let r = sqlx::query!(
         r#"SELECT COUNT(DISTINCT p.id) AS "projects!", COUNT(i.id) AS "photos!" FROM projects p
            LEFT JOIN project_images i ON i.project_id = p.id
-           WHERE p.homeowner_id = $1 OR p.builder_id = $1"#,
+           WHERE p.homeowner_id = $1"#,
         uid(user_id),
     )
     .fetch_one(&mut *c)
@@ -258,15 +291,50 @@ pub async fn deletion_counts(c: &mut PgConnection, user_id: &str) -> Result<(i64
     Ok((r.projects, r.photos))
 }
 
-/// For a builder's homeowner table: how many of each homeowner's projects are theirs.
-pub async fn homeowner_counts_for_builder(c: &mut PgConnection, builder_id: &str) -> Result<Vec<(String, i64)>> {
+/// How many projects a company builds and how many photos they hold.
+pub async fn company_deletion_counts(c: &mut PgConnection, company_id: &str) -> Result<(i64, i64)> {
+    let r = sqlx::query!(
+        r#"SELECT COUNT(DISTINCT p.id) AS "projects!", COUNT(i.id) AS "photos!" FROM projects p
+           LEFT JOIN project_images i ON i.project_id = p.id
+           WHERE p.company_id = $1"#,
+        uid(company_id),
+    )
+    .fetch_one(&mut *c)
+    .await?;
+    Ok((r.projects, r.photos))
+}
+
+/// For a builder's homeowner table: how many of each homeowner's projects they see.
+pub async fn homeowner_counts_in_company(c: &mut PgConnection, company_id: &str, crew_of: Option<&str>) -> Result<Vec<(String, i64)>> {
     let recs = sqlx::query!(
-        r#"SELECT homeowner_id, COUNT(*) AS "n!" FROM projects WHERE builder_id = $1 GROUP BY homeowner_id"#,
-        uid(builder_id),
+        r#"SELECT p.homeowner_id, COUNT(*) AS "n!" FROM projects p WHERE p.company_id = $1
+             AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = $2))
+           GROUP BY p.homeowner_id"#,
+        uid(company_id),
+        opt_id(crew_of),
     )
     .fetch_all(&mut *c)
     .await?;
     Ok(recs.into_iter().map(|r| (text(r.homeowner_id), r.n)).collect())
+}
+
+/// Makes the project's crew exactly `user_ids` (members of its company: the domain
+/// checks); the caller moves the project's version on.
+pub async fn set_crew(c: &mut PgConnection, id: &str, user_ids: &[String], now: i64) -> Result<()> {
+    let ids: Vec<Uuid> = user_ids.iter().map(|u| uid(u)).collect();
+    sqlx::query!("DELETE FROM project_crew WHERE project_id = $1 AND NOT (user_id = ANY($2))", uid(id), &ids)
+        .execute(&mut *c)
+        .await?;
+    sqlx::query!(
+        "INSERT INTO project_crew (project_id, user_id, added_at) SELECT $1, u, $3 FROM unnest($2::uuid[]) u
+         ON CONFLICT (project_id, user_id) DO NOTHING",
+        uid(id),
+        &ids,
+        at(now),
+    )
+    .execute(&mut *c)
+    .await?;
+    Ok(())
 }
 
 /// The id of the project's newest photo, if it has any.

@@ -4,7 +4,7 @@
 //! within; and as there, a search costs what its best few results do, not every match
 //! in a million photos (see `find`).
 
-use sitecast_store_core::{Result, SearchKind, SearchScope};
+use sitecast_store_core::{ProjectScope, Result, SearchKind, SearchScope};
 use sqlx::{Connection, PgConnection};
 
 use crate::convert::{ids, opt_id, text};
@@ -43,11 +43,11 @@ pub async fn find(c: &mut PgConnection, kind: SearchKind, words: &[String], scop
     if tsquery(words, "AB").is_empty() {
         return Ok(Vec::new());
     }
-    let projects = if scope.all {
+    let projects = if *scope.projects == ProjectScope::All {
         scope.project_id.map(|id| vec![id.to_owned()])
     } else {
-        let mine = projects::ids_of_user(&mut *c, scope.user_id).await?;
-        Some(scope.narrow(mine.into_iter().map(|(id, _)| id).collect()))
+        let mine = projects::ids_in_scope(&mut *c, scope.projects).await?;
+        Some(scope.narrow(mine))
     };
     let projects = projects.as_deref().map(ids);
     if projects.as_ref().is_some_and(Vec::is_empty) {

@@ -1,6 +1,6 @@
 //! Accounts: the `users` table, secrets included (never sent to a client as is).
 
-use protocol::Role;
+use protocol::{CompanyRole, Role};
 use sitecast_store_core::{decode, MailPreferencesRow, NewUser, ProfileFields, Result, UserRow};
 use sqlx::PgConnection;
 use time::OffsetDateTime;
@@ -24,6 +24,10 @@ struct Rec {
     created_at: OffsetDateTime,
     updated_at: OffsetDateTime,
     version: i64,
+    company_id: Option<Uuid>,
+    company_role: Option<String>,
+    all_projects: bool,
+    company_name: Option<String>,
 }
 
 impl Rec {
@@ -43,6 +47,10 @@ impl Rec {
             created_at: ms(self.created_at),
             updated_at: ms(self.updated_at),
             version: self.version,
+            company_id: opt_text(self.company_id),
+            company_role: self.company_role.as_deref().map(|r| decode::<CompanyRole>("users.company_role", r)).transpose()?,
+            all_projects: self.all_projects,
+            company_name: self.company_name,
         })
     }
 }
@@ -76,9 +84,10 @@ pub async fn insert(c: &mut PgConnection, user: &NewUser<'_>) -> Result<()> {
 pub async fn find_by_email(c: &mut PgConnection, email: &str) -> Result<Option<UserRow>> {
     sqlx::query_as!(
         Rec,
-        "SELECT id, email, role, name, first_name, last_name, phone, builder_id,
-           password_hash, email_confirmed_at, last_sign_in_at, created_at, updated_at, version
-         FROM users WHERE email = $1",
+        r#"SELECT u.id, u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects, c.name AS "company_name?"
+         FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.email = $1"#,
         email,
     )
     .fetch_optional(&mut *c)
@@ -90,9 +99,10 @@ pub async fn find_by_email(c: &mut PgConnection, email: &str) -> Result<Option<U
 pub async fn find_by_id(c: &mut PgConnection, id: &str) -> Result<Option<UserRow>> {
     sqlx::query_as!(
         Rec,
-        "SELECT id, email, role, name, first_name, last_name, phone, builder_id,
-           password_hash, email_confirmed_at, last_sign_in_at, created_at, updated_at, version
-         FROM users WHERE id = $1",
+        r#"SELECT u.id, u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects, c.name AS "company_name?"
+         FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = $1"#,
         uid(id),
     )
     .fetch_optional(&mut *c)
@@ -160,9 +170,10 @@ pub async fn list_all(c: &mut PgConnection) -> Result<Vec<UserRow>> {
     rows(
         sqlx::query_as!(
             Rec,
-            "SELECT id, email, role, name, first_name, last_name, phone, builder_id,
-               password_hash, email_confirmed_at, last_sign_in_at, created_at, updated_at, version
-             FROM users ORDER BY created_at DESC, id",
+            r#"SELECT u.id, u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects, c.name AS "company_name?"
+         FROM users u LEFT JOIN companies c ON c.id = u.company_id ORDER BY u.created_at DESC, u.id"#,
         )
         .fetch_all(&mut *c)
         .await?,
@@ -174,9 +185,10 @@ pub async fn list_by_role(c: &mut PgConnection, role: &str) -> Result<Vec<UserRo
     rows(
         sqlx::query_as!(
             Rec,
-            "SELECT id, email, role, name, first_name, last_name, phone, builder_id,
-               password_hash, email_confirmed_at, last_sign_in_at, created_at, updated_at, version
-             FROM users WHERE role = $1 ORDER BY created_at, id",
+            r#"SELECT u.id, u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects, c.name AS "company_name?"
+         FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.role = $1 ORDER BY u.created_at, u.id"#,
             role,
         )
         .fetch_all(&mut *c)
@@ -184,29 +196,37 @@ pub async fn list_by_role(c: &mut PgConnection, role: &str) -> Result<Vec<UserRo
     )
 }
 
-/// The homeowners with at least one project of this builder.
-pub async fn homeowners_of_builder(c: &mut PgConnection, builder_id: &str) -> Result<Vec<UserRow>> {
+/// The homeowners with at least one project of this company (issue 30); with
+/// `crew_of`, one that member is on.
+pub async fn homeowners_of_company(c: &mut PgConnection, company_id: &str, crew_of: Option<&str>) -> Result<Vec<UserRow>> {
     rows(
         sqlx::query_as!(
             Rec,
-            "SELECT u.id, u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
-               u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version
-             FROM users u
-             WHERE u.role = 'homeowner'
-               AND EXISTS (SELECT 1 FROM projects p WHERE p.homeowner_id = u.id AND p.builder_id = $1)
-             ORDER BY u.created_at DESC, u.id",
-            uid(builder_id),
+            r#"SELECT u.id, u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects, c.name AS "company_name?"
+         FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.role = 'homeowner' AND EXISTS
+               (SELECT 1 FROM projects p WHERE p.homeowner_id = u.id AND p.company_id = $1
+                  AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = $2)))
+             ORDER BY u.created_at DESC, u.id"#,
+            uid(company_id),
+            opt_id(crew_of),
         )
         .fetch_all(&mut *c)
         .await?,
     )
 }
 
-/// Builders who have a project of this homeowner: they may see the homeowner.
+/// The members of companies with a project of this homeowner who may see it (the
+/// rule of `policy::allows` for `OwnProjects`: owners, managers and all-projects crew
+/// see the company's projects, other crew those they are on). They may see the homeowner.
 pub async fn builders_of_homeowner(c: &mut PgConnection, homeowner_id: &str) -> Result<Vec<String>> {
     let ids = sqlx::query_scalar!(
-        r#"SELECT DISTINCT builder_id AS "builder_id!" FROM projects
-           WHERE homeowner_id = $1 AND builder_id IS NOT NULL"#,
+        r#"SELECT DISTINCT u.id FROM users u JOIN projects p ON p.company_id = u.company_id
+           WHERE p.homeowner_id = $1 AND u.role = 'builder'
+             AND (u.company_role <> 'crew' OR u.all_projects
+                  OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = u.id))
+           ORDER BY u.id"#,
         uid(homeowner_id),
     )
     .fetch_all(&mut *c)
@@ -214,16 +234,70 @@ pub async fn builders_of_homeowner(c: &mut PgConnection, homeowner_id: &str) -> 
     Ok(ids.into_iter().map(text).collect())
 }
 
-/// Project counts per user: as homeowner or as builder.
+/// Project counts per user: as homeowner, or the projects a builder sees in their company.
 pub async fn project_counts(c: &mut PgConnection) -> Result<Vec<(String, i64)>> {
     let counts = sqlx::query!(
         r#"SELECT homeowner_id AS "user_id!", COUNT(*) AS "projects!" FROM projects GROUP BY homeowner_id
            UNION ALL
-           SELECT builder_id, COUNT(*) FROM projects WHERE builder_id IS NOT NULL GROUP BY builder_id"#,
+           SELECT u.id, COUNT(*) FROM users u JOIN projects p ON p.company_id = u.company_id
+             WHERE u.role = 'builder' AND (u.company_role <> 'crew' OR u.all_projects
+                   OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = u.id))
+             GROUP BY u.id"#,
     )
     .fetch_all(&mut *c)
     .await?;
     Ok(counts.into_iter().map(|r| (text(r.user_id), r.projects)).collect())
+}
+
+/// A company's members (issue 30), owners first, then managers, then crew.
+pub async fn members_of(c: &mut PgConnection, company_id: &str) -> Result<Vec<UserRow>> {
+    rows(
+        sqlx::query_as!(
+            Rec,
+            r#"SELECT u.id, u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects, c.name AS "company_name?"
+         FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.company_id = $1
+             ORDER BY CASE u.company_role WHEN 'owner' THEN 0 WHEN 'manager' THEN 1 ELSE 2 END,
+                      COALESCE(u.name, u.email), u.id"#,
+            uid(company_id),
+        )
+        .fetch_all(&mut *c)
+        .await?,
+    )
+}
+
+/// Puts a user in a company with a role, or (`None`) takes them out of theirs; they
+/// leave every project crew of a company they leave.
+pub async fn set_membership(
+    c: &mut PgConnection,
+    id: &str,
+    membership: Option<(&str, CompanyRole, bool)>,
+    now: i64,
+) -> Result<bool> {
+    let (company_id, role, all) = match membership {
+        Some((company, role, all)) => (Some(company), Some(role.as_str()), all),
+        None => (None, None, false),
+    };
+    sqlx::query!(
+        "DELETE FROM project_crew WHERE user_id = $1
+           AND ($2::uuid IS NULL OR project_id NOT IN (SELECT id FROM projects WHERE company_id = $2))",
+        uid(id),
+        opt_id(company_id),
+    )
+    .execute(&mut *c)
+    .await?;
+    let done = sqlx::query!(
+        "UPDATE users SET company_id = $2, company_role = $3, all_projects = $4, updated_at = $5, version = version + 1 WHERE id = $1",
+        uid(id),
+        opt_id(company_id),
+        role,
+        all,
+        at(now),
+    )
+    .execute(&mut *c)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }
 
 /// Writes the editable profile fields (all of them, as given) and bumps the version.

@@ -19,6 +19,7 @@ struct Record {
     author_first_name: Option<String>,
     author_last_name: Option<String>,
     author_created_at: i64,
+    author_company: Option<String>,
 }
 
 impl TryFrom<Record> for CommentRow {
@@ -39,6 +40,7 @@ impl TryFrom<Record> for CommentRow {
             author_first_name: r.author_first_name,
             author_last_name: r.author_last_name,
             author_created_at: r.author_created_at,
+            author_company: r.author_company,
         })
     }
 }
@@ -69,8 +71,8 @@ pub async fn find(c: &mut SqliteConnection, id: &str) -> Result<Option<CommentRo
         r#"SELECT c.id AS "id!", c.image_id, c.project_id, c.author_id, c.body, c.created_at, c.updated_at,
             u.email AS "author_email!", u.role AS "author_role!", u.name AS author_name,
             u.first_name AS author_first_name, u.last_name AS author_last_name,
-            u.created_at AS "author_created_at!"
-        FROM photo_comments c JOIN users u ON u.id = c.author_id
+            u.created_at AS "author_created_at!", co.name AS "author_company?"
+        FROM photo_comments c JOIN users u ON u.id = c.author_id LEFT JOIN companies co ON co.id = u.company_id
         WHERE c.id = $1"#,
         id
     )
@@ -87,8 +89,8 @@ pub async fn list_for_image(c: &mut SqliteConnection, image_id: &str) -> Result<
         r#"SELECT c.id AS "id!", c.image_id, c.project_id, c.author_id, c.body, c.created_at, c.updated_at,
             u.email AS "author_email!", u.role AS "author_role!", u.name AS author_name,
             u.first_name AS author_first_name, u.last_name AS author_last_name,
-            u.created_at AS "author_created_at!"
-        FROM photo_comments c JOIN users u ON u.id = c.author_id
+            u.created_at AS "author_created_at!", co.name AS "author_company?"
+        FROM photo_comments c JOIN users u ON u.id = c.author_id LEFT JOIN companies co ON co.id = u.company_id
         WHERE c.image_id = $1 ORDER BY c.created_at, c.id"#,
         image_id
     )

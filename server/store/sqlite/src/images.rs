@@ -1,6 +1,6 @@
 //! Photos and favourites.
 
-use sitecast_store_core::{decode, new_id, ImageRow, Meta, Result};
+use sitecast_store_core::{decode, new_id, ImageRow, Meta, PersonRow, Result};
 use sqlx::types::Json;
 use sqlx::SqliteConnection;
 
@@ -29,6 +29,11 @@ struct Record {
     tags: String,
     latitude: Option<f64>,
     longitude: Option<f64>,
+    uploader_email: Option<String>,
+    uploader_name: Option<String>,
+    uploader_first_name: Option<String>,
+    uploader_last_name: Option<String>,
+    uploader_company: Option<String>,
 }
 
 impl TryFrom<Record> for ImageRow {
@@ -58,6 +63,13 @@ impl TryFrom<Record> for ImageRow {
             markup_count: r.markup_count,
             tags: crate::tags::decode(&r.tags)?,
             location: r.latitude.zip(r.longitude),
+            uploader: r.uploader_email.map(|email| PersonRow {
+                email,
+                name: r.uploader_name,
+                first_name: r.uploader_first_name,
+                last_name: r.uploader_last_name,
+                company_name: r.uploader_company,
+            }),
         })
     }
 }
@@ -111,11 +123,14 @@ pub async fn list_for_project(c: &mut SqliteConnection, project_id: &str) -> Res
     rows(
         sqlx::query_as!(
             Record,
-            r#"SELECT id AS "id!", project_id, uploaded_by, category, caption, original_name, content_type,
-                byte_size, width AS "width: i32", height AS "height: i32", taken_at, storage_key, created_at,
-                updated_at, version, comment_count, visit_note, batch_id, milestone_id, markup_count, tags, latitude, longitude
-            FROM project_images WHERE project_id = $1
-            ORDER BY COALESCE(taken_at, created_at) DESC, created_at DESC, id"#,
+            r#"SELECT i.id AS "id!", i.project_id, i.uploaded_by, i.category, i.caption, i.original_name, i.content_type,
+                i.byte_size, i.width AS "width: i32", i.height AS "height: i32", i.taken_at, i.storage_key, i.created_at,
+                i.updated_at, i.version, i.comment_count, i.visit_note, i.batch_id, i.milestone_id, i.markup_count, i.tags,
+                i.latitude, i.longitude,
+                u.email AS "uploader_email?", u.name AS uploader_name, u.first_name AS uploader_first_name,
+                u.last_name AS uploader_last_name, co.name AS "uploader_company?"
+            FROM project_images i LEFT JOIN users u ON u.id = i.uploaded_by LEFT JOIN companies co ON co.id = u.company_id WHERE i.project_id = $1
+            ORDER BY COALESCE(i.taken_at, i.created_at) DESC, i.created_at DESC, i.id"#,
             project_id
         )
         .fetch_all(&mut *c)
@@ -126,10 +141,13 @@ pub async fn list_for_project(c: &mut SqliteConnection, project_id: &str) -> Res
 pub async fn find(c: &mut SqliteConnection, id: &str) -> Result<Option<ImageRow>> {
     sqlx::query_as!(
         Record,
-        r#"SELECT id AS "id!", project_id, uploaded_by, category, caption, original_name, content_type,
-            byte_size, width AS "width: i32", height AS "height: i32", taken_at, storage_key, created_at,
-            updated_at, version, comment_count, visit_note, batch_id, milestone_id, markup_count, tags, latitude, longitude
-        FROM project_images WHERE id = $1"#,
+        r#"SELECT i.id AS "id!", i.project_id, i.uploaded_by, i.category, i.caption, i.original_name, i.content_type,
+                i.byte_size, i.width AS "width: i32", i.height AS "height: i32", i.taken_at, i.storage_key, i.created_at,
+                i.updated_at, i.version, i.comment_count, i.visit_note, i.batch_id, i.milestone_id, i.markup_count, i.tags,
+                i.latitude, i.longitude,
+                u.email AS "uploader_email?", u.name AS uploader_name, u.first_name AS uploader_first_name,
+                u.last_name AS uploader_last_name, co.name AS "uploader_company?"
+        FROM project_images i LEFT JOIN users u ON u.id = i.uploaded_by LEFT JOIN companies co ON co.id = u.company_id WHERE i.id = $1"#,
         id
     )
     .fetch_optional(&mut *c)
@@ -197,8 +215,10 @@ pub async fn favourites_in_project(c: &mut SqliteConnection, user_id: &str, proj
             r#"SELECT i.id AS "id!", i.project_id, i.uploaded_by, i.category, i.caption, i.original_name,
                 i.content_type, i.byte_size, i.width AS "width: i32", i.height AS "height: i32", i.taken_at,
                 i.storage_key, i.created_at, i.updated_at, i.version, i.comment_count, i.visit_note, i.batch_id,
-                i.milestone_id, i.markup_count, i.tags, i.latitude, i.longitude
-            FROM project_images i JOIN user_favourites f ON f.image_id = i.id
+                i.milestone_id, i.markup_count, i.tags, i.latitude, i.longitude,
+                u.email AS "uploader_email?", u.name AS uploader_name, u.first_name AS uploader_first_name,
+                u.last_name AS uploader_last_name, co.name AS "uploader_company?"
+            FROM project_images i JOIN user_favourites f ON f.image_id = i.id LEFT JOIN users u ON u.id = i.uploaded_by LEFT JOIN companies co ON co.id = u.company_id
             WHERE f.user_id = $1 AND f.project_id = $2
             ORDER BY COALESCE(i.taken_at, i.created_at) DESC, i.created_at DESC, i.id"#,
             user_id,
@@ -322,10 +342,13 @@ pub async fn find_many(c: &mut SqliteConnection, ids: &[String]) -> Result<Vec<I
     rows(
         sqlx::query_as!(
             Record,
-            r#"SELECT id AS "id!", project_id, uploaded_by, category, caption, original_name, content_type,
-                byte_size, width AS "width: i32", height AS "height: i32", taken_at, storage_key, created_at,
-                updated_at, version, comment_count, visit_note, batch_id, milestone_id, markup_count, tags, latitude, longitude
-            FROM project_images WHERE id IN (SELECT value FROM json_each($1))"#,
+            r#"SELECT i.id AS "id!", i.project_id, i.uploaded_by, i.category, i.caption, i.original_name, i.content_type,
+                i.byte_size, i.width AS "width: i32", i.height AS "height: i32", i.taken_at, i.storage_key, i.created_at,
+                i.updated_at, i.version, i.comment_count, i.visit_note, i.batch_id, i.milestone_id, i.markup_count, i.tags,
+                i.latitude, i.longitude,
+                u.email AS "uploader_email?", u.name AS uploader_name, u.first_name AS uploader_first_name,
+                u.last_name AS uploader_last_name, co.name AS "uploader_company?"
+            FROM project_images i LEFT JOIN users u ON u.id = i.uploaded_by LEFT JOIN companies co ON co.id = u.company_id WHERE i.id IN (SELECT value FROM json_each($1))"#,
             ids
         )
         .fetch_all(&mut *c)

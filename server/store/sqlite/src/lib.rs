@@ -7,6 +7,7 @@
 pub mod activity;
 pub mod backup;
 pub mod comments;
+pub mod companies;
 pub mod contact;
 pub mod guest_links;
 pub mod images;

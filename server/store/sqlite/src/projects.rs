@@ -1,4 +1,4 @@
-//! Projects, read joined with their homeowner's and builder's names.
+//! Projects, read joined with their homeowner's and builder company's names and their crew.
 
 use sitecast_store_core::{decode, ProjectFields, ProjectRow, ProjectScope, Result};
 use sqlx::SqliteConnection;
@@ -10,7 +10,7 @@ struct Record {
     description: String,
     address: String,
     homeowner_id: String,
-    builder_id: Option<String>,
+    company_id: Option<String>,
     status: String,
     progress: i32,
     thumbnail_image_id: Option<String>,
@@ -23,8 +23,9 @@ struct Record {
     homeowner_name: Option<String>,
     homeowner_first_name: Option<String>,
     homeowner_last_name: Option<String>,
-    builder_email: Option<String>,
-    builder_name: Option<String>,
+    company_name: Option<String>,
+    /// The crew's ids, comma-separated.
+    crew: Option<String>,
 }
 
 impl TryFrom<Record> for ProjectRow {
@@ -39,7 +40,7 @@ impl TryFrom<Record> for ProjectRow {
             description: r.description,
             address: r.address,
             homeowner_id: r.homeowner_id,
-            builder_id: r.builder_id,
+            company_id: r.company_id,
             progress: r.progress,
             thumbnail_image_id: r.thumbnail_image_id,
             thumbnail_pinned: r.thumbnail_pinned,
@@ -50,18 +51,25 @@ impl TryFrom<Record> for ProjectRow {
             homeowner_name: r.homeowner_name,
             homeowner_first_name: r.homeowner_first_name,
             homeowner_last_name: r.homeowner_last_name,
-            builder_email: r.builder_email,
-            builder_name: r.builder_name,
+            company_name: r.company_name,
+            crew: crew_ids(r.crew.as_deref()),
         })
     }
+}
+
+/// The crew column's ids, sorted (`group_concat` keeps no order).
+fn crew_ids(joined: Option<&str>) -> Vec<String> {
+    let mut ids: Vec<String> = joined.unwrap_or("").split(',').filter(|s| !s.is_empty()).map(str::to_owned).collect();
+    ids.sort();
+    ids
 }
 
 fn rows(records: Vec<Record>) -> Result<Vec<ProjectRow>> {
     records.into_iter().map(ProjectRow::try_from).collect()
 }
 
-// The four SELECTs below are the same join (the builder is optional, so its columns
-// are nullable), differing only in their WHERE.
+// The four SELECTs below are the same join (the builder company is optional, so its
+// columns are nullable), differing only in their WHERE.
 
 /// Projects in scope, most recently updated first (SPEC.md §2 projects page).
 pub async fn list(c: &mut SqliteConnection, scope: &ProjectScope) -> Result<Vec<ProjectRow>> {
@@ -69,13 +77,14 @@ pub async fn list(c: &mut SqliteConnection, scope: &ProjectScope) -> Result<Vec<
         ProjectScope::All => {
             sqlx::query_as!(
                 Record,
-                r#"SELECT p.id AS "id!", p.title, p.description, p.address, p.homeowner_id, p.builder_id,
+                r#"SELECT p.id AS "id!", p.title, p.description, p.address, p.homeowner_id, p.company_id,
                     p.status, p.progress AS "progress: i32", p.thumbnail_image_id,
                     p.thumbnail_pinned AS "thumbnail_pinned!: bool", p.progress_mode, p.created_at, p.updated_at,
                     p.version, h.email AS "homeowner_email!", h.name AS homeowner_name,
                     h.first_name AS homeowner_first_name, h.last_name AS homeowner_last_name,
-                    b.email AS "builder_email?", b.name AS "builder_name?"
-                FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN users b ON b.id = p.builder_id
+                    b.name AS "company_name?",
+                    (SELECT group_concat(pc.user_id, ',') FROM project_crew pc WHERE pc.project_id = p.id) AS "crew?: String"
+                FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN companies b ON b.id = p.company_id
                 ORDER BY p.updated_at DESC, p.id"#
             )
             .fetch_all(&mut *c)
@@ -84,13 +93,14 @@ pub async fn list(c: &mut SqliteConnection, scope: &ProjectScope) -> Result<Vec<
         ProjectScope::Homeowner(id) => {
             sqlx::query_as!(
                 Record,
-                r#"SELECT p.id AS "id!", p.title, p.description, p.address, p.homeowner_id, p.builder_id,
+                r#"SELECT p.id AS "id!", p.title, p.description, p.address, p.homeowner_id, p.company_id,
                     p.status, p.progress AS "progress: i32", p.thumbnail_image_id,
                     p.thumbnail_pinned AS "thumbnail_pinned!: bool", p.progress_mode, p.created_at, p.updated_at,
                     p.version, h.email AS "homeowner_email!", h.name AS homeowner_name,
                     h.first_name AS homeowner_first_name, h.last_name AS homeowner_last_name,
-                    b.email AS "builder_email?", b.name AS "builder_name?"
-                FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN users b ON b.id = p.builder_id
+                    b.name AS "company_name?",
+                    (SELECT group_concat(pc.user_id, ',') FROM project_crew pc WHERE pc.project_id = p.id) AS "crew?: String"
+                FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN companies b ON b.id = p.company_id
                 WHERE p.homeowner_id = $1
                 ORDER BY p.updated_at DESC, p.id"#,
                 id
@@ -98,23 +108,27 @@ pub async fn list(c: &mut SqliteConnection, scope: &ProjectScope) -> Result<Vec<
             .fetch_all(&mut *c)
             .await?
         }
-        ProjectScope::Builder(id) => {
+        ProjectScope::Company { company_id, crew_of } => {
             sqlx::query_as!(
                 Record,
-                r#"SELECT p.id AS "id!", p.title, p.description, p.address, p.homeowner_id, p.builder_id,
+                r#"SELECT p.id AS "id!", p.title, p.description, p.address, p.homeowner_id, p.company_id,
                     p.status, p.progress AS "progress: i32", p.thumbnail_image_id,
                     p.thumbnail_pinned AS "thumbnail_pinned!: bool", p.progress_mode, p.created_at, p.updated_at,
                     p.version, h.email AS "homeowner_email!", h.name AS homeowner_name,
                     h.first_name AS homeowner_first_name, h.last_name AS homeowner_last_name,
-                    b.email AS "builder_email?", b.name AS "builder_name?"
-                FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN users b ON b.id = p.builder_id
-                WHERE p.builder_id = $1
+                    b.name AS "company_name?",
+                    (SELECT group_concat(pc.user_id, ',') FROM project_crew pc WHERE pc.project_id = p.id) AS "crew?: String"
+                FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN companies b ON b.id = p.company_id
+                WHERE p.company_id = $1
+                  AND ($2 IS NULL OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = $2))
                 ORDER BY p.updated_at DESC, p.id"#,
-                id
+                company_id,
+                crew_of,
             )
             .fetch_all(&mut *c)
             .await?
         }
+        ProjectScope::Nothing => Vec::new(),
     };
     rows(records)
 }
@@ -122,13 +136,14 @@ pub async fn list(c: &mut SqliteConnection, scope: &ProjectScope) -> Result<Vec<
 pub async fn find(c: &mut SqliteConnection, id: &str) -> Result<Option<ProjectRow>> {
     sqlx::query_as!(
         Record,
-        r#"SELECT p.id AS "id!", p.title, p.description, p.address, p.homeowner_id, p.builder_id,
+        r#"SELECT p.id AS "id!", p.title, p.description, p.address, p.homeowner_id, p.company_id,
             p.status, p.progress AS "progress: i32", p.thumbnail_image_id,
             p.thumbnail_pinned AS "thumbnail_pinned!: bool", p.progress_mode, p.created_at, p.updated_at,
             p.version, h.email AS "homeowner_email!", h.name AS homeowner_name,
             h.first_name AS homeowner_first_name, h.last_name AS homeowner_last_name,
-            b.email AS "builder_email?", b.name AS "builder_name?"
-        FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN users b ON b.id = p.builder_id
+            b.name AS "company_name?",
+                    (SELECT group_concat(pc.user_id, ',') FROM project_crew pc WHERE pc.project_id = p.id) AS "crew?: String"
+        FROM projects p JOIN users h ON h.id = p.homeowner_id LEFT JOIN companies b ON b.id = p.company_id
         WHERE p.id = $1"#,
         id
     )
@@ -144,14 +159,14 @@ pub async fn insert(c: &mut SqliteConnection, id: &str, f: &ProjectFields<'_>, n
     let status = f.status.as_str();
     let progress_mode = f.progress_mode.as_str();
     sqlx::query!(
-        "INSERT INTO projects (id, title, description, address, homeowner_id, builder_id, status, progress, \
+        "INSERT INTO projects (id, title, description, address, homeowner_id, company_id, status, progress, \
          created_at, updated_at, version, progress_mode) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, 1, $10)",
         id,
         f.title,
         f.description,
         f.address,
         f.homeowner_id,
-        f.builder_id,
+        f.company_id,
         status,
         f.progress,
         now,
@@ -185,14 +200,14 @@ pub async fn update(c: &mut SqliteConnection, id: &str, f: &ProjectFields<'_>, n
     let status = f.status.as_str();
     let progress_mode = f.progress_mode.as_str();
     sqlx::query!(
-        "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, builder_id = $6, \
+        "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, company_id = $6, \
          status = $7, progress = $8, updated_at = $9, version = version + 1, progress_mode = $10 WHERE id = $1",
         id,
         f.title,
         f.description,
         f.address,
         f.homeowner_id,
-        f.builder_id,
+        f.company_id,
         status,
         f.progress,
         now,
@@ -215,7 +230,7 @@ pub async fn update_at_version(
     let status = f.status.as_str();
     let progress_mode = f.progress_mode.as_str();
     let done = sqlx::query!(
-        "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, builder_id = $6, \
+        "UPDATE projects SET title = $2, description = $3, address = $4, homeowner_id = $5, company_id = $6, \
          status = $7, progress = $8, updated_at = $9, progress_mode = $10, version = version + 1, \
          thumbnail_image_id = $12, thumbnail_pinned = $13 WHERE id = $1 AND version = $11",
         id,
@@ -223,7 +238,7 @@ pub async fn update_at_version(
         f.description,
         f.address,
         f.homeowner_id,
-        f.builder_id,
+        f.company_id,
         status,
         f.progress,
         now,
@@ -242,26 +257,54 @@ pub async fn delete(c: &mut SqliteConnection, id: &str) -> Result<bool> {
     Ok(done.rows_affected() > 0)
 }
 
-/// Ids of the projects a user owns as homeowner or builder (deleted with the user).
-pub async fn ids_of_user(c: &mut SqliteConnection, user_id: &str) -> Result<Vec<(String, i64)>> {
-    Ok(sqlx::query!(
-        r#"SELECT id AS "id!", version FROM projects WHERE homeowner_id = $1 OR builder_id = $1"#,
-        user_id
-    )
-    .fetch_all(&mut *c)
-    .await?
-    .into_iter()
-    .map(|r| (r.id, r.version))
-    .collect())
+/// Ids and versions of a homeowner's projects (deleted with them).
+pub async fn ids_of_homeowner(c: &mut SqliteConnection, user_id: &str) -> Result<Vec<(String, i64)>> {
+    Ok(sqlx::query!(r#"SELECT id AS "id!", version FROM projects WHERE homeowner_id = $1"#, user_id)
+        .fetch_all(&mut *c)
+        .await?
+        .into_iter()
+        .map(|r| (r.id, r.version))
+        .collect())
 }
 
-/// How many projects a user owns as homeowner or builder, and how many photos those
-/// projects hold: what deleting the user removes with them.
+/// Ids and versions of a company's projects (deleted with it).
+pub async fn ids_of_company(c: &mut SqliteConnection, company_id: &str) -> Result<Vec<(String, i64)>> {
+    Ok(sqlx::query!(r#"SELECT id AS "id!", version FROM projects WHERE company_id = $1"#, company_id)
+        .fetch_all(&mut *c)
+        .await?
+        .into_iter()
+        .map(|r| (r.id, r.version))
+        .collect())
+}
+
+/// The ids of the projects in scope (a search's, issue 29).
+pub async fn ids_in_scope(c: &mut SqliteConnection, scope: &ProjectScope) -> Result<Vec<String>> {
+    Ok(match scope {
+        ProjectScope::All => sqlx::query_scalar!(r#"SELECT id AS "id!" FROM projects"#).fetch_all(&mut *c).await?,
+        ProjectScope::Homeowner(id) => {
+            sqlx::query_scalar!(r#"SELECT id AS "id!" FROM projects WHERE homeowner_id = $1"#, id).fetch_all(&mut *c).await?
+        }
+        ProjectScope::Company { company_id, crew_of } => {
+            sqlx::query_scalar!(
+                r#"SELECT p.id AS "id!" FROM projects p WHERE p.company_id = $1
+                   AND ($2 IS NULL OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = $2))"#,
+                company_id,
+                crew_of,
+            )
+            .fetch_all(&mut *c)
+            .await?
+        }
+        ProjectScope::Nothing => Vec::new(),
+    })
+}
+
+/// How many projects a homeowner has, and how many photos those projects hold: what
+/// deleting the homeowner removes with them.
 pub async fn deletion_counts(c: &mut SqliteConnection, user_id: &str) -> Result<(i64, i64)> {
     let r = sqlx::query!(
         r#"SELECT COUNT(DISTINCT p.id) AS "projects!: i64", COUNT(i.id) AS "photos!: i64" FROM projects p
          LEFT JOIN project_images i ON i.project_id = p.id
-         WHERE p.homeowner_id = $1 OR p.builder_id = $1"#,
+         WHERE p.homeowner_id = $1"#,
         user_id
     )
     .fetch_one(&mut *c)
@@ -269,17 +312,52 @@ pub async fn deletion_counts(c: &mut SqliteConnection, user_id: &str) -> Result<
     Ok((r.projects, r.photos))
 }
 
-/// For a builder's homeowner table: how many of each homeowner's projects are theirs.
-pub async fn homeowner_counts_for_builder(c: &mut SqliteConnection, builder_id: &str) -> Result<Vec<(String, i64)>> {
+/// How many projects a company builds and how many photos they hold.
+pub async fn company_deletion_counts(c: &mut SqliteConnection, company_id: &str) -> Result<(i64, i64)> {
+    let r = sqlx::query!(
+        r#"SELECT COUNT(DISTINCT p.id) AS "projects!: i64", COUNT(i.id) AS "photos!: i64" FROM projects p
+         LEFT JOIN project_images i ON i.project_id = p.id
+         WHERE p.company_id = $1"#,
+        company_id
+    )
+    .fetch_one(&mut *c)
+    .await?;
+    Ok((r.projects, r.photos))
+}
+
+/// For a builder's homeowner table: how many of each homeowner's projects they see.
+pub async fn homeowner_counts_in_company(c: &mut SqliteConnection, company_id: &str, crew_of: Option<&str>) -> Result<Vec<(String, i64)>> {
     Ok(sqlx::query!(
-        r#"SELECT homeowner_id, COUNT(*) AS "count!: i64" FROM projects WHERE builder_id = $1 GROUP BY homeowner_id"#,
-        builder_id
+        r#"SELECT p.homeowner_id, COUNT(*) AS "count!: i64" FROM projects p WHERE p.company_id = $1
+           AND ($2 IS NULL OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = $2))
+           GROUP BY p.homeowner_id"#,
+        company_id,
+        crew_of,
     )
     .fetch_all(&mut *c)
     .await?
     .into_iter()
     .map(|r| (r.homeowner_id, r.count))
     .collect())
+}
+
+/// Makes the project's crew exactly `user_ids` (members of its company: the domain
+/// checks); the caller moves the project's version on.
+pub async fn set_crew(c: &mut SqliteConnection, id: &str, user_ids: &[String], now: i64) -> Result<()> {
+    let ids = serde_json::to_string(user_ids).unwrap_or_else(|_| "[]".into());
+    sqlx::query!("DELETE FROM project_crew WHERE project_id = $1 AND user_id NOT IN (SELECT value FROM json_each($2))", id, ids)
+        .execute(&mut *c)
+        .await?;
+    sqlx::query!(
+        "INSERT INTO project_crew (project_id, user_id, added_at) SELECT $1, value, $3 FROM json_each($2) WHERE true \
+         ON CONFLICT (project_id, user_id) DO NOTHING",
+        id,
+        ids,
+        now,
+    )
+    .execute(&mut *c)
+    .await?;
+    Ok(())
 }
 
 /// The id of the project's newest photo, if it has any.

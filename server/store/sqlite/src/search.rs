@@ -10,7 +10,7 @@
 //! "highest rowid first", and the best results are the newest whose title or tags hold
 //! every word, then the newest holding them anywhere.
 
-use sitecast_store_core::{Result, SearchKind, SearchScope};
+use sitecast_store_core::{ProjectScope, Result, SearchKind, SearchScope};
 use sqlx::SqliteConnection;
 
 use crate::projects;
@@ -55,11 +55,11 @@ pub async fn find(c: &mut SqliteConnection, kind: SearchKind, words: &[String], 
     if words.is_empty() {
         return Ok(Vec::new());
     }
-    let projects = if scope.all {
+    let projects = if *scope.projects == ProjectScope::All {
         scope.project_id.map(|id| vec![id.to_owned()])
     } else {
-        let mine = projects::ids_of_user(&mut *c, scope.user_id).await?;
-        Some(scope.narrow(mine.into_iter().map(|(id, _)| id).collect()))
+        let mine = projects::ids_in_scope(&mut *c, scope.projects).await?;
+        Some(scope.narrow(mine))
     };
     if projects.as_ref().is_some_and(Vec::is_empty) {
         return Ok(Vec::new());

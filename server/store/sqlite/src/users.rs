@@ -1,4 +1,4 @@
-use protocol::Role;
+use protocol::{CompanyRole, Role};
 use sitecast_store_core::{decode, MailPreferencesRow, NewUser, ProfileFields, Result, UserRow};
 use sqlx::SqliteConnection;
 
@@ -18,6 +18,10 @@ struct User {
     created_at: i64,
     updated_at: i64,
     version: i64,
+    company_id: Option<String>,
+    company_role: Option<String>,
+    all_projects: bool,
+    company_name: Option<String>,
 }
 
 impl TryFrom<User> for UserRow {
@@ -39,6 +43,10 @@ impl TryFrom<User> for UserRow {
             created_at: u.created_at,
             updated_at: u.updated_at,
             version: u.version,
+            company_role: u.company_role.as_deref().map(|r| decode::<CompanyRole>("users.company_role", r)).transpose()?,
+            company_id: u.company_id,
+            all_projects: u.all_projects,
+            company_name: u.company_name,
         })
     }
 }
@@ -73,9 +81,10 @@ pub async fn insert(c: &mut SqliteConnection, user: &NewUser<'_>) -> Result<()> 
 pub async fn find_by_email(c: &mut SqliteConnection, email: &str) -> Result<Option<UserRow>> {
     sqlx::query_as!(
         User,
-        r#"SELECT id AS "id!", email, role, name, first_name, last_name, phone, builder_id,
-           password_hash, email_confirmed_at, last_sign_in_at, created_at, updated_at, version
-           FROM users WHERE email = $1"#,
+        r#"SELECT u.id AS "id!", u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects AS "all_projects!: bool", c.name AS "company_name?"
+           FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.email = $1"#,
         email
     )
     .fetch_optional(c)
@@ -87,9 +96,10 @@ pub async fn find_by_email(c: &mut SqliteConnection, email: &str) -> Result<Opti
 pub async fn find_by_id(c: &mut SqliteConnection, id: &str) -> Result<Option<UserRow>> {
     sqlx::query_as!(
         User,
-        r#"SELECT id AS "id!", email, role, name, first_name, last_name, phone, builder_id,
-           password_hash, email_confirmed_at, last_sign_in_at, created_at, updated_at, version
-           FROM users WHERE id = $1"#,
+        r#"SELECT u.id AS "id!", u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects AS "all_projects!: bool", c.name AS "company_name?"
+           FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = $1"#,
         id
     )
     .fetch_optional(c)
@@ -157,9 +167,10 @@ pub async fn list_all(c: &mut SqliteConnection) -> Result<Vec<UserRow>> {
     rows(
         sqlx::query_as!(
             User,
-            r#"SELECT id AS "id!", email, role, name, first_name, last_name, phone, builder_id,
-               password_hash, email_confirmed_at, last_sign_in_at, created_at, updated_at, version
-               FROM users ORDER BY created_at DESC, id"#
+            r#"SELECT u.id AS "id!", u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects AS "all_projects!: bool", c.name AS "company_name?"
+           FROM users u LEFT JOIN companies c ON c.id = u.company_id ORDER BY u.created_at DESC, u.id"#
         )
         .fetch_all(c)
         .await?,
@@ -171,9 +182,10 @@ pub async fn list_by_role(c: &mut SqliteConnection, role: &str) -> Result<Vec<Us
     rows(
         sqlx::query_as!(
             User,
-            r#"SELECT id AS "id!", email, role, name, first_name, last_name, phone, builder_id,
-               password_hash, email_confirmed_at, last_sign_in_at, created_at, updated_at, version
-               FROM users WHERE role = $1 ORDER BY created_at, id"#,
+            r#"SELECT u.id AS "id!", u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects AS "all_projects!: bool", c.name AS "company_name?"
+           FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.role = $1 ORDER BY u.created_at, u.id"#,
             role
         )
         .fetch_all(c)
@@ -181,44 +193,105 @@ pub async fn list_by_role(c: &mut SqliteConnection, role: &str) -> Result<Vec<Us
     )
 }
 
-/// The homeowners with at least one project of this builder.
-pub async fn homeowners_of_builder(c: &mut SqliteConnection, builder_id: &str) -> Result<Vec<UserRow>> {
+/// The homeowners with at least one project of this company (issue 30); with
+/// `crew_of`, one that member is on.
+pub async fn homeowners_of_company(c: &mut SqliteConnection, company_id: &str, crew_of: Option<&str>) -> Result<Vec<UserRow>> {
     rows(
         sqlx::query_as!(
             User,
-            r#"SELECT u.id AS "id!", u.email, u.role, u.name, u.first_name, u.last_name, u.phone,
-               u.builder_id, u.password_hash, u.email_confirmed_at, u.last_sign_in_at,
-               u.created_at, u.updated_at, u.version
-               FROM users u WHERE u.role = 'homeowner' AND EXISTS
-               (SELECT 1 FROM projects p WHERE p.homeowner_id = u.id AND p.builder_id = $1)
+            r#"SELECT u.id AS "id!", u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects AS "all_projects!: bool", c.name AS "company_name?"
+           FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.role = 'homeowner' AND EXISTS
+               (SELECT 1 FROM projects p WHERE p.homeowner_id = u.id AND p.company_id = $1
+                  AND ($2 IS NULL OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = $2)))
                ORDER BY u.created_at DESC, u.id"#,
-            builder_id
+            company_id,
+            crew_of,
         )
         .fetch_all(c)
         .await?,
     )
 }
 
-/// Builders who have a project of this homeowner: they may see the homeowner.
+/// The members of companies with a project of this homeowner who may see it (the
+/// rule of `policy::allows` for `OwnProjects`: owners, managers and all-projects crew
+/// see the company's projects, other crew those they are on). They may see the homeowner.
 pub async fn builders_of_homeowner(c: &mut SqliteConnection, homeowner_id: &str) -> Result<Vec<String>> {
     Ok(sqlx::query_scalar!(
-        r#"SELECT DISTINCT builder_id AS "builder_id!" FROM projects
-           WHERE homeowner_id = $1 AND builder_id IS NOT NULL"#,
+        r#"SELECT DISTINCT u.id AS "id!" FROM users u JOIN projects p ON p.company_id = u.company_id
+           WHERE p.homeowner_id = $1 AND u.role = 'builder'
+             AND (u.company_role <> 'crew' OR u.all_projects
+                  OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = u.id))
+           ORDER BY u.id"#,
         homeowner_id
     )
     .fetch_all(c)
     .await?)
 }
 
-/// Project counts per user: as homeowner or as builder.
+/// Project counts per user: as homeowner, or the projects a builder sees in their company.
 pub async fn project_counts(c: &mut SqliteConnection) -> Result<Vec<(String, i64)>> {
     let rows = sqlx::query!(
         r#"SELECT homeowner_id AS "user_id!", COUNT(*) AS "projects!: i64" FROM projects GROUP BY homeowner_id
-           UNION ALL SELECT builder_id, COUNT(*) FROM projects WHERE builder_id IS NOT NULL GROUP BY builder_id"#
+           UNION ALL SELECT u.id, COUNT(*) FROM users u JOIN projects p ON p.company_id = u.company_id
+             WHERE u.role = 'builder' AND (u.company_role <> 'crew' OR u.all_projects
+                   OR EXISTS (SELECT 1 FROM project_crew pc WHERE pc.project_id = p.id AND pc.user_id = u.id))
+             GROUP BY u.id"#
     )
     .fetch_all(c)
     .await?;
     Ok(rows.into_iter().map(|r| (r.user_id, r.projects)).collect())
+}
+
+/// A company's members (issue 30), owners first, then managers, then crew.
+pub async fn members_of(c: &mut SqliteConnection, company_id: &str) -> Result<Vec<UserRow>> {
+    rows(
+        sqlx::query_as!(
+            User,
+            r#"SELECT u.id AS "id!", u.email, u.role, u.name, u.first_name, u.last_name, u.phone, u.builder_id,
+           u.password_hash, u.email_confirmed_at, u.last_sign_in_at, u.created_at, u.updated_at, u.version,
+           u.company_id, u.company_role, u.all_projects AS "all_projects!: bool", c.name AS "company_name?"
+           FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.company_id = $1
+               ORDER BY CASE u.company_role WHEN 'owner' THEN 0 WHEN 'manager' THEN 1 ELSE 2 END,
+                        COALESCE(u.name, u.email), u.id"#,
+            company_id,
+        )
+        .fetch_all(c)
+        .await?,
+    )
+}
+
+/// Puts a user in a company with a role, or (`None`) takes them out of theirs; they
+/// leave every project crew of a company they leave.
+pub async fn set_membership(
+    c: &mut SqliteConnection,
+    id: &str,
+    membership: Option<(&str, CompanyRole, bool)>,
+    now: i64,
+) -> Result<bool> {
+    let (company_id, role, all) = match membership {
+        Some((company, role, all)) => (Some(company), Some(role.as_str()), all),
+        None => (None, None, false),
+    };
+    sqlx::query!(
+        "DELETE FROM project_crew WHERE user_id = $1 AND ($2 IS NULL OR project_id NOT IN (SELECT id FROM projects WHERE company_id = $2))",
+        id,
+        company_id,
+    )
+    .execute(&mut *c)
+    .await?;
+    let done = sqlx::query!(
+        "UPDATE users SET company_id = $2, company_role = $3, all_projects = $4, updated_at = $5, version = version + 1 WHERE id = $1",
+        id,
+        company_id,
+        role,
+        all,
+        now,
+    )
+    .execute(&mut *c)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }
 
 /// Writes the editable profile fields (all of them, as given) and bumps the version.

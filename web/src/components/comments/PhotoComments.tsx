@@ -79,6 +79,11 @@ function CommentItem({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-sm font-semibold text-white">{name}</span>
+          {comment.author.company && comment.author.company.trim() !== name.trim() && (
+            <span className="text-xs text-white/65" data-testid="comment-company">
+              {comment.author.company}
+            </span>
+          )}
           <time dateTime={new Date(comment.createdAt).toISOString()} title={new Date(comment.createdAt).toLocaleString('en-US')} className="text-xs text-white/65">
             {relativeTime(comment.createdAt, now)}
           </time>

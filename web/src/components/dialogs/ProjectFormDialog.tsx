@@ -6,7 +6,7 @@ import { displayName } from '../../lib/names';
 import { matchesSearch } from '../../lib/people';
 import { STATUS_LABELS } from '../../lib/projectStatus';
 import { MAX_LENGTH } from '../../lib/limits';
-import { useAppStore } from '../../store';
+import { sortCompanies, useAppStore } from '../../store';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
 import { RequestError } from '../../sync/requests';
@@ -91,8 +91,16 @@ export function ProjectFormDialog({
         .filter((u) => u.role === role)
         .map((u) => ({ value: u.id, label: displayName(u) }))
         .sort((a, b) => a.label.localeCompare(b.label));
-    return { homeowners: option('homeowner'), builders: option('builder') };
+    return { homeowners: option('homeowner') };
   }, [users]);
+  // Issue 30: a project's builder is a company; choosing another one moves the project.
+  const companies = useAppStore((s) => s.companies);
+  const builders = useMemo(() => {
+    const options = sortCompanies(companies).map((c) => ({ value: c.id, label: c.name }));
+    // The project's company, even before the companies arrive, so the select shows it.
+    if (project?.builderId && !companies[project.builderId]) options.unshift({ value: project.builderId, label: project.builderName ?? 'Current builder' });
+    return options;
+  }, [companies, project]);
   // With many homeowners a bare list is a long scroll: a search narrows it (the chosen
   // one always stays listed), and a single match is chosen for you.
   const [homeownerQuery, setHomeownerQuery] = useState('');
@@ -212,7 +220,7 @@ export function ProjectFormDialog({
                 value={builderId}
                 onChange={(e) => edit(setBuilderId, 'builderId')(e.target.value)}
                 error={errors.builderId}
-                options={[{ value: '', label: 'None' }, ...people.builders]}
+                options={[{ value: '', label: 'None' }, ...builders]}
               />
             </div>
           )}

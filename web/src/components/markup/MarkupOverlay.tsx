@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { Markup } from '../../protocol/types';
-import { displayName } from '../../lib/names';
+import { byline, displayName } from '../../lib/names';
 import { pinNumbers } from '../../lib/markupGeometry';
 import { MarkupShapes } from './MarkupShapes';
 
 /** What a pin's popover says about who placed it. */
 function authorName(markup: Markup, authorId: string): string | null {
   const author = markup.authors.find((a) => a.id === authorId);
-  return author ? displayName(author) : null;
+  return author ? byline(displayName(author), author.company) : null;
 }
 
 /**

@@ -61,7 +61,7 @@ describe('MarkupOverlay', () => {
     projectId: 'p1',
     version: 3,
     shapes: [shape({ id: 'p', geometry: { kind: 'pin', at: { x: 0.2, y: 0.3 }, note: 'Is this the window?' }, authorId: 'h1' })],
-    authors: [{ id: 'h1', email: 'jamie@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0 }],
+    authors: [{ id: 'h1', email: 'jamie@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0, company: null }],
     updatedAt: 1,
     updatedBy: null,
   };

@@ -20,6 +20,7 @@ import { PhotoComments } from '../comments/PhotoComments';
 import { LightboxCompareButton, useComparePicker } from '../compare/useComparePicker';
 import { projectCompareBase } from '../../lib/comparePaths';
 import { ThumbnailPick } from './ThumbnailPick';
+import { projectAbilities, projectStanding } from '../../lib/companyRules';
 import { markupAccess } from '../../lib/markupRules';
 import { appMarkupSource } from '../markup/markupSources';
 import type { TileClick } from './PhotoTile';
@@ -206,8 +207,9 @@ export function PhotoBrowser({
   const me = useAppStore((s) => s.user);
   const project = useAppStore((s) => s.projects[projectId]);
   const markup = useMemo(() => ({ source: appMarkupSource, access: markupAccess(me, project), myId: me?.id }), [me, project]);
-  // Issue 29: admins and the project's builder tag photos; everyone else reads the tags.
-  const canTag = me?.role === 'admin' || (me?.role === 'builder' && project?.builderId === me.id);
+  // Issue 29: admins and the project's builder (its company's people on it, issue 30) tag
+  // photos; everyone else reads the tags.
+  const canTag = project ? projectAbilities(projectStanding(me, project)).documentPhotos : false;
   const groups = useMemo(() => groupPhotos(visible, grouping, plan), [visible, grouping, plan]);
   // The lightbox steps through the photos in the order they are shown.
   const shownOrder = useMemo(() => groups.flatMap((g) => g.photos), [groups]);

@@ -8,6 +8,7 @@ import type { MarkupSource } from '../markup/markupSources';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { lightboxDateLabel } from '../../lib/photoDates';
+import { byline } from '../../lib/names';
 import { locationLabel, mapLink, mapPlatform } from '../../lib/mapLinks';
 import { TagChipList } from '../tags/TagChip';
 import { CategoryBadge } from './CategoryBadge';
@@ -290,6 +291,11 @@ export function PhotoLightbox({
                     <div className="min-w-0">
                       {photo.caption && <p className="text-base font-medium text-white" data-testid="lightbox-caption">{photo.caption}</p>}
                       <p className="text-sm text-white/65" data-testid="lightbox-date">{lightboxDateLabel(photo)}</p>
+                      {photo.uploadedBy && (
+                        <p className="text-sm text-white/65" data-testid="lightbox-byline">
+                          by {byline(photo.uploadedBy.name, photo.uploadedBy.company)}
+                        </p>
+                      )}
                       <TakenNear photo={photo} />
                       {tags ? tags(photo) : <TagChipList tags={photo.tags} tone="dark" size="sm" className="mt-2" label="Photo tags" />}
                       {canDownload && Boolean(markup) && markupCount > 0 && <DownloadWithMarkup photo={photo} />}

@@ -3,6 +3,7 @@ import { CommentCountBadge } from '../comments/CommentCountBadge';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { photoDate, tileDateLabel } from '../../lib/photoDates';
+import { byline } from '../../lib/names';
 import { PhotoImage } from './PhotoImage';
 
 /** What a tile does on click: open the lightbox, or (homeowners, SPEC §2) toggle the favourite. */
@@ -98,6 +99,11 @@ export function PhotoTile(props: PhotoTileProps) {
         <p className="text-xs text-white/90" data-testid="photo-date">
           {date}
         </p>
+        {photo.uploadedBy && (
+          <p className="truncate text-xs text-white/90 max-sm:hidden" data-testid="photo-byline">
+            by {byline(photo.uploadedBy.name, photo.uploadedBy.company)}
+          </p>
+        )}
         {photo.visitNote && (
           <p className="mt-0.5 flex items-center gap-1 text-xs text-white/90 max-sm:hidden" data-testid="photo-visit-note">
             <NotebookPen className="size-3 shrink-0" aria-hidden="true" />

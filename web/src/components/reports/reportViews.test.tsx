@@ -71,7 +71,7 @@ describe('ReportRow', () => {
   });
 
   it('names another maker', () => {
-    const html = row({ createdBy: { id: 'h1', email: 'homeowner@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0 }, options: reportOptions({ photos: 'favourites' }) });
+    const html = row({ createdBy: { id: 'h1', email: 'homeowner@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0, company: null }, options: reportOptions({ photos: 'favourites' }) });
     expect(html).toContain('Made by Jamie Carter');
     expect(html).toContain('Jamie Carter&#x27;s favorites');
   });
@@ -154,7 +154,7 @@ describe('ReportPreview', () => {
         milestone: null,
         date: 0,
         note: 'Framing inspection',
-        photos: [{ ...reportPhoto('a', { caption: 'Framing passed', takenAt: Date.UTC(2026, 2, 4) }), shapes: [shape], comments: [comment({ author: profile({ name: 'Summit Homes' }), body: 'Looks good' })] }],
+        photos: [{ ...reportPhoto('a', { caption: 'Framing passed', takenAt: Date.UTC(2026, 2, 4) }), shapes: [shape], comments: [comment({ author: { ...profile({ name: 'Summit Homes' }), company: 'Summit Homes' }, body: 'Looks good' })] }],
       },
     ];
     const html = draw(content, 1, 3);
@@ -242,7 +242,7 @@ describe('SharedReportView (a report link’s page)', () => {
     const shapes: Shape[] = [{ id: 's1', color: 'red', width: 'medium', authorId: 'b1', geometry: { kind: 'rect', from: { x: 0.1, y: 0.1 }, to: { x: 0.5, y: 0.5 } } }];
     content.sections[0].photos[0] = {
       photo: photo({ id: 'i9', caption: 'Framing passed', takenAt: Date.UTC(2026, 2, 4) }),
-      comments: [comment({ id: 'c1', body: 'Looks good', author: profile({ id: 'b1', name: 'Summit Homes' }) })],
+      comments: [comment({ id: 'c1', body: 'Looks good', author: { ...profile({ id: 'b1', name: 'Summit Homes' }), company: 'Summit Homes' } })],
       shapes,
     };
     const html = draw(content);

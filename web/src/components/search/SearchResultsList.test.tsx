@@ -13,7 +13,7 @@ const comment = {
   id: 'c1',
   imageId: 'i1',
   projectId: 'p1',
-  author: { id: 'u', email: 'jamie@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0 },
+  author: { id: 'u', email: 'jamie@example.com', name: 'Jamie Carter', role: 'homeowner', createdAt: 0, company: null },
   body: 'Can the kitchen outlets move left?',
   createdAt: 0,
   updatedAt: 0,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Project } from '../../protocol/types';
+import { projectAbilities, projectStanding } from '../../lib/companyRules';
 import { localDay } from '../../lib/milestones';
 import { useAppStore } from '../../store';
 import { commands } from '../../sync/commands';
@@ -17,9 +18,13 @@ export function parseProjectTab(value: string | null): ProjectTab {
   return value === 'timeline' || value === 'milestones' || value === 'reports' ? value : 'photos';
 }
 
-/** Who may edit a project's milestones: admins and the project's builder (issue 18). */
+/**
+ * Who may edit a project's milestones: admins and the project's builder (issue 18), that
+ * is its company's owners and managers, not its crew (issue 30).
+ */
 export function useCanEditMilestones(project: Project): boolean {
-  return useAppStore((s) => s.user?.role === 'admin' || (s.user?.role === 'builder' && project.builderId === s.user.id));
+  const me = useAppStore((s) => s.user);
+  return projectAbilities(projectStanding(me, project)).editMilestones;
 }
 
 /**

@@ -160,3 +160,45 @@ export function SwitchField({
     </div>
   );
 }
+
+/** A checkbox with its label and a line of hint beside it. */
+export function CheckboxField({
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled = false,
+  className,
+}: {
+  label: string;
+  hint?: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('flex items-start gap-3', className)}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 size-4 shrink-0 rounded accent-amber-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:cursor-not-allowed"
+      />
+      <div className="min-w-0">
+        <label htmlFor={id} className={cn('text-sm font-medium text-slate-700 dark:text-slate-200', disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer')}>
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { Company, CompanyRole, Member, UpdateMember } from '../../protocol/types';
+import { COMPANY_ROLE_HINTS, COMPANY_ROLE_LABELS, COMPANY_ROLES, isOnlyOwner, NEEDS_AN_OWNER, roleChangeMessage } from '../../lib/companyRules';
+import { toastRequestError } from '../../sync/errors';
+import { commands } from '../../sync/commands';
+import { CheckboxField, ChoiceCard, ChoiceLegend } from '../ui/Choices';
+import { Dialog, FormDialogActions } from '../ui/Dialog';
+
+/**
+ * A member's role in their company, and for crew whether they see every project (issue
+ * 30; admins and the company's owners). The company's only owner stays one: the other
+ * roles are offered disabled, with the reason.
+ */
+export function MemberRoleDialog({ company, member, onClose }: { company: Company; member: Member; onClose: () => void }) {
+  const [role, setRole] = useState<CompanyRole>(member.companyRole);
+  const [allProjects, setAllProjects] = useState(member.allProjects);
+  const [saving, setSaving] = useState(false);
+  const onlyOwner = isOnlyOwner(company, member);
+  const reasonId = useId();
+  const all = role === 'crew' && allProjects;
+  const changed = role !== member.companyRole || (role === 'crew' && all !== member.allProjects);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!changed) {
+      onClose();
+      return;
+    }
+    setSaving(true);
+    try {
+      const update: UpdateMember = { id: member.id };
+      if (role !== member.companyRole) update.companyRole = role;
+      if (all !== member.allProjects) update.allProjects = all;
+      await commands.updateMember(update);
+      toast.success(roleChangeMessage(member, role, all));
+      setSaving(false);
+      onClose();
+    } catch (err) {
+      setSaving(false);
+      toastRequestError(err, 'Failed to change the role');
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Role of ${member.name}`}
+      description={`What ${member.name} may do in ${company.name}. Their open pages follow at once.`}
+      busy={saving}
+      widthClass="max-w-[500px]"
+    >
+      <form onSubmit={submit} noValidate>
+        <fieldset disabled={saving} className="space-y-4">
+          <fieldset>
+            <ChoiceLegend>Role</ChoiceLegend>
+            <div className="space-y-2">
+              {COMPANY_ROLES.map((r) => (
+                <ChoiceCard
+                  key={r}
+                  name="member-role"
+                  value={r}
+                  checked={role === r}
+                  onChange={() => setRole(r)}
+                  title={COMPANY_ROLE_LABELS[r]}
+                  hint={COMPANY_ROLE_HINTS[r]}
+                  disabled={onlyOwner && r !== 'owner'}
+                  describedBy={onlyOwner && r !== 'owner' ? reasonId : undefined}
+                />
+              ))}
+            </div>
+            {onlyOwner && (
+              <p id={reasonId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+                {NEEDS_AN_OWNER}
+              </p>
+            )}
+          </fieldset>
+          {role === 'crew' && (
+            <CheckboxField
+              className="px-3.5"
+              label="Sees all projects"
+              hint={`Every project of ${company.name}, not only those they are put on.`}
+              checked={allProjects}
+              onChange={setAllProjects}
+            />
+          )}
+        </fieldset>
+        <FormDialogActions saving={saving} onCancel={onClose} />
+      </form>
+    </Dialog>
+  );
+}
