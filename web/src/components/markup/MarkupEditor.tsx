@@ -645,6 +645,11 @@ export function MarkupEditor({
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
+      // A tap's compatibility click comes after the layout has moved: placing a pin or
+      // a label opens its form above the photo and pushes the photo down, so on a
+      // phone the click landed on the form's own "Add pin" and saved an empty note.
+      // The surface works from pointer events alone, so that click is not sent.
+      onTouchEnd={(e) => e.preventDefault()}
       onKeyDown={onSurfaceKey}
       className={cn('absolute inset-0 size-full touch-none select-none focus-visible:outline-2 focus-visible:outline-brand-400', tool === 'select' ? 'cursor-default' : 'cursor-crosshair')}
     >
