@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::types::{
     Comment, Company, CompanyRole, GuestAccess, GuestLink, GuestPhotos, ImageCategory, InstallationSettings, MailPreferences, Markup, MilestonePlan,
     Millis, Notification, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Report, ReportContent, ReportOptions, SharedReport,
-    Role, SearchResults, Shape, TagUse, TimelineEntry, UserSummary,
+    Role, SearchResults, Security, Shape, TagUse, TimelineEntry, TotpEnrolment, UserSummary,
 };
 
 /// Bumped on any incompatible change; the first server frame carries it.
@@ -167,6 +167,113 @@ pub enum Request {
     /// Admin, or the owner or a manager of the project's company: who of its crew is on
     /// the project.
     SetProjectCrew(SetProjectCrew),
+    /// Issue 31. This account's second factors and signed-in devices.
+    GetSecurity(GetSecurity),
+    /// Starts enrolling an authenticator app: a new secret, shown as a QR code and as
+    /// text, that a code from it confirms.
+    StartTotp(StartTotp),
+    /// The code that proves the app holds the secret: the app is on, and the answer
+    /// holds ten recovery codes, shown this once.
+    ConfirmTotp(ConfirmTotp),
+    /// Turns the app off: the password (or a passkey just used) and a fresh factor.
+    RemoveTotp(RemoveTotp),
+    /// Ten new recovery codes in place of the old ones (a fresh factor).
+    NewRecoveryCodes(NewRecoveryCodes),
+    /// Starts adding a passkey: the browser's creation options (JSON).
+    StartPasskey(StartPasskey),
+    /// The browser's new credential (JSON), named by the user.
+    AddPasskey(AddPasskey),
+    RenamePasskey(RenamePasskey),
+    /// The password (or another passkey just used) and a fresh factor.
+    RemovePasskey(RemovePasskey),
+    /// Proves a second factor again in this session (a code or recovery code), for the
+    /// sensitive actions that want one from the last 15 minutes.
+    VerifyFactor(VerifyFactor),
+    /// The same with a passkey: its request options (JSON), then `VerifyFactorPasskey`.
+    StartFactorPasskey(StartFactorPasskey),
+    VerifyFactorPasskey(VerifyFactorPasskey),
+    /// Signs out one of this account's other sessions, on every instance.
+    EndSession(EndSession),
+    /// Signs out every session of this account but this one.
+    EndOtherSessions(EndOtherSessions),
+    /// Admin, not self: removes a user's second factors and passkeys (logged, mailed).
+    ResetFactors(ResetFactors),
+}
+
+/// Issue 31.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct GetSecurity {}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct StartTotp {}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct ConfirmTotp {
+    pub code: String,
+}
+
+/// A factor goes only with the password, or with a passkey used in the last minutes.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct RemoveTotp {
+    #[serde(default)]
+    pub password: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct NewRecoveryCodes {}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct StartPasskey {}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct AddPasskey {
+    pub challenge_id: String,
+    pub name: String,
+    /// The browser's `PublicKeyCredential`, as JSON (`toJSON()`).
+    pub credential: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct RenamePasskey {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct RemovePasskey {
+    pub id: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct VerifyFactor {
+    pub code: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct StartFactorPasskey {}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyFactorPasskey {
+    pub challenge_id: String,
+    pub credential: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct EndSession {
+    pub id: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct EndOtherSessions {}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetFactors {
+    pub user_id: String,
 }
 
 /// Issue 30.
@@ -811,6 +918,16 @@ pub enum Response {
         /// How many photos have a location kept.
         #[serde(rename = "photosWithLocation")]
         photos_with_location: i64,
+    },
+    Security { security: Security },
+    TotpEnrolment { enrolment: TotpEnrolment },
+    /// Shown once: only their hashes are kept.
+    RecoveryCodes { codes: Vec<String> },
+    /// A WebAuthn ceremony's options for `navigator.credentials`, as JSON.
+    PasskeyChallenge {
+        #[serde(rename = "challengeId")]
+        challenge_id: String,
+        options: String,
     },
     Done,
 }

@@ -91,6 +91,12 @@ pub mod reply {
         Report { report: types::Report },
         Reports { project_id: String, reports: Vec<types::Report> },
         InstallationSettings { settings: types::InstallationSettings, photos_with_location: i64 },
+        Security { security: types::Security },
+        TotpEnrolment { enrolment: types::TotpEnrolment },
+        /// Shown once: only their hashes are kept.
+        RecoveryCodes { codes: Vec<String> },
+        /// A WebAuthn ceremony's options for `navigator.credentials`, as JSON.
+        PasskeyChallenge { challenge_id: String, options: String },
         Done {},
     }
 
@@ -236,6 +242,21 @@ request_messages! {
     UpdateMember(UpdateMember) => Company,
     RemoveMember(RemoveMember) => Company,
     SetProjectCrew(SetProjectCrew) => Project,
+    GetSecurity(GetSecurity) => Security,
+    StartTotp(StartTotp) => TotpEnrolment,
+    ConfirmTotp(ConfirmTotp) => RecoveryCodes,
+    RemoveTotp(RemoveTotp) => Security,
+    NewRecoveryCodes(NewRecoveryCodes) => RecoveryCodes,
+    StartPasskey(StartPasskey) => PasskeyChallenge,
+    AddPasskey(AddPasskey) => Security,
+    RenamePasskey(RenamePasskey) => Security,
+    RemovePasskey(RemovePasskey) => Security,
+    VerifyFactor(VerifyFactor) => Done,
+    StartFactorPasskey(StartFactorPasskey) => PasskeyChallenge,
+    VerifyFactorPasskey(VerifyFactorPasskey) => Done,
+    EndSession(EndSession) => Security,
+    EndOtherSessions(EndOtherSessions) => Security,
+    ResetFactors(ResetFactors) => Done,
 }
 
 #[cfg(test)]
@@ -487,7 +508,11 @@ mod tests {
             Request::ShareReport(crate::messages::ShareReport { report_id: id(), expires_in_days: Some(30) }),
             Request::MailReport(crate::messages::MailReport { id: id() }),
             Request::GetInstallationSettings(crate::messages::GetInstallationSettings {}),
-            Request::UpdateInstallationSettings(InstallationSettings { store_photo_locations: false }),
+            Request::UpdateInstallationSettings(InstallationSettings {
+                store_photo_locations: false,
+                require_factor_admins: true,
+                require_factor_company_leads: false,
+            }),
             Request::ListCompanies(crate::messages::ListCompanies {}),
             Request::CreateCompany(crate::messages::CreateCompany { name: "Summit Homes".into() }),
             Request::UpdateCompany(crate::messages::UpdateCompany { id: id(), name: "Summit".into() }),
@@ -504,7 +529,43 @@ mod tests {
             Request::UpdateMember(crate::messages::UpdateMember { id: id(), company_role: None, all_projects: Some(true) }),
             Request::RemoveMember(crate::messages::RemoveMember { id: id() }),
             Request::SetProjectCrew(crate::messages::SetProjectCrew { project_id: id(), user_ids: vec![id()] }),
+            Request::GetSecurity(crate::messages::GetSecurity {}),
+            Request::StartTotp(crate::messages::StartTotp {}),
+            Request::ConfirmTotp(crate::messages::ConfirmTotp { code: "123456".into() }),
+            Request::RemoveTotp(crate::messages::RemoveTotp { password: "secret".into() }),
+            Request::NewRecoveryCodes(crate::messages::NewRecoveryCodes {}),
+            Request::StartPasskey(crate::messages::StartPasskey {}),
+            Request::AddPasskey(crate::messages::AddPasskey { challenge_id: id(), name: "Phone".into(), credential: "{}".into() }),
+            Request::RenamePasskey(crate::messages::RenamePasskey { id: id(), name: "Laptop".into() }),
+            Request::RemovePasskey(crate::messages::RemovePasskey { id: id(), password: String::new() }),
+            Request::VerifyFactor(crate::messages::VerifyFactor { code: "123456".into() }),
+            Request::StartFactorPasskey(crate::messages::StartFactorPasskey {}),
+            Request::VerifyFactorPasskey(crate::messages::VerifyFactorPasskey { challenge_id: id(), credential: "{}".into() }),
+            Request::EndSession(crate::messages::EndSession { id: id() }),
+            Request::EndOtherSessions(crate::messages::EndOtherSessions {}),
+            Request::ResetFactors(crate::messages::ResetFactors { user_id: id() }),
         ]
+    }
+
+    fn security() -> crate::types::Security {
+        crate::types::Security {
+            totp: true,
+            recovery_codes_left: 9,
+            passkeys: vec![crate::types::PasskeyInfo { id: "k1".into(), name: "Phone".into(), created_at: 1, last_used_at: None }],
+            devices: vec![crate::types::DeviceSession {
+                id: "s1".into(),
+                browser: "Chrome 131".into(),
+                system: "Android 14".into(),
+                kind: "phone".into(),
+                place: Some("This computer".into()),
+                ip: Some("127.0.0.1".into()),
+                signed_in_at: 1,
+                last_active_at: 2,
+                current: true,
+            }],
+            required: false,
+            factor_at: Some(3),
+        }
     }
 
     fn report_options() -> crate::types::ReportOptions {
@@ -603,7 +664,20 @@ mod tests {
             },
             Response::Report { report: report() },
             Response::Reports { project_id: "p1".into(), reports: vec![report()] },
-            Response::InstallationSettings { settings: InstallationSettings { store_photo_locations: true }, photos_with_location: 4 },
+            Response::InstallationSettings {
+                settings: InstallationSettings { store_photo_locations: true, require_factor_admins: false, require_factor_company_leads: true },
+                photos_with_location: 4,
+            },
+            Response::Security { security: security() },
+            Response::TotpEnrolment {
+                enrolment: crate::types::TotpEnrolment {
+                    secret: "JBSWY3DPEHPK3PXP".into(),
+                    uri: "otpauth://totp/Sitecast:a%40b.c?secret=JBSWY3DPEHPK3PXP&issuer=Sitecast".into(),
+                    qr_svg: "<svg/>".into(),
+                },
+            },
+            Response::RecoveryCodes { codes: vec!["abcde-12345".into()] },
+            Response::PasskeyChallenge { challenge_id: "c1".into(), options: "{}".into() },
             Response::Companies { companies: vec![company()] },
             Response::Company { company: company() },
             Response::CompanyDeletionImpact { projects: 2, photos: 9, members: 3 },

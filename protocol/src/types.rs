@@ -366,6 +366,72 @@ pub struct InstallationSettings {
     /// Whether photos keep the place they were taken (EXIF GPS). Turning it off also
     /// forgets every location already kept.
     pub store_photo_locations: bool,
+    /// Issue 31: admins must sign in with a second factor (one without is led to
+    /// enrol at their next sign-in).
+    #[serde(default)]
+    pub require_factor_admins: bool,
+    /// The same for builder companies' owners and managers.
+    #[serde(default)]
+    pub require_factor_company_leads: bool,
+}
+
+/// This account's sign-in security (issue 31): Profile & Settings, "Security".
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Security {
+    /// An authenticator app is on.
+    pub totp: bool,
+    /// Unused recovery codes.
+    pub recovery_codes_left: i64,
+    pub passkeys: Vec<PasskeyInfo>,
+    /// This account's signed-in sessions, this one first.
+    pub devices: Vec<DeviceSession>,
+    /// The installation requires this account to have a second factor.
+    pub required: bool,
+    /// When this session last proved a second factor (None: password only).
+    pub factor_at: Option<Millis>,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PasskeyInfo {
+    pub id: String,
+    pub name: String,
+    pub created_at: Millis,
+    pub last_used_at: Option<Millis>,
+}
+
+/// A signed-in session, as its device list shows it.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct DeviceSession {
+    pub id: String,
+    /// "Chrome 131", from the user agent; "Unknown browser" without one.
+    pub browser: String,
+    /// "macOS", "Android 14"…
+    pub system: String,
+    /// desktop, phone, tablet or other.
+    pub kind: String,
+    /// Where the address is, when that is known here without asking anyone: this
+    /// computer, a private network, or a network the installation names.
+    pub place: Option<String>,
+    pub ip: Option<String>,
+    pub signed_in_at: Millis,
+    pub last_active_at: Millis,
+    /// The session asking.
+    pub current: bool,
+}
+
+/// A new authenticator-app secret, waiting for a code from it.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct TotpEnrolment {
+    /// Base32, for typing into the app.
+    pub secret: String,
+    /// The otpauth:// URI the QR code holds.
+    pub uri: String,
+    /// The QR code, as an SVG document.
+    pub qr_svg: String,
 }
 
 /// Which mails a user gets: Profile & Settings, "Email me about" (issue 17).

@@ -89,7 +89,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     };
     *ops.mail_worker.lock().await = Some(tokio::spawn(worker.run()));
     let contact = Contact::new(store.clone(), outbox.clone(), config.contact_email.clone());
-    let auth = Auth::new(store.clone(), passwords, outbox, config.public_url.as_str());
+    let auth = Auth::new(store.clone(), passwords, outbox, config.public_url.as_str()).with_places(config.network_names.clone());
     let (ws_ping_secs, ws_timeout_secs) = (config.ws_ping_secs, config.ws_timeout_secs);
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
     let partials = Partials::new(config.partial_uploads_dir()).context("creating the partial-upload folder")?;

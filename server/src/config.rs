@@ -76,6 +76,11 @@ pub struct Config {
     /// the public URL's origin is always allowed.
     #[arg(long, env = "SITECAST_ALLOWED_ORIGINS", value_delimiter = ',')]
     pub allowed_origins: Vec<String>,
+    /// Networks named in the signed-in devices list (issue 31), for places known here:
+    /// "10.20.0.0/16=Head office, 192.168.7.0/24=Site trailer". Loopback and private
+    /// addresses are named without it; nothing is looked up outside.
+    #[arg(long, env = "SITECAST_NETWORK_NAMES", default_value = "", value_parser = parse_places)]
+    pub network_names: crate::domain::devices::Places,
     /// Built web app to serve.
     #[arg(long, env = "SITECAST_WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
@@ -210,6 +215,10 @@ impl Config {
     pub fn link(&self, path_and_query: &str) -> String {
         format!("{}{}", self.public_url.as_str().trim_end_matches('/'), path_and_query)
     }
+}
+
+fn parse_places(spec: &str) -> Result<crate::domain::devices::Places, String> {
+    crate::domain::devices::Places::parse(spec)
 }
 
 /// The public URL's origin and, when it is a loopback address, its other loopback

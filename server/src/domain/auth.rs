@@ -11,6 +11,9 @@ use super::limiter::{minutes, Limiter};
 use super::login_limit;
 use super::passwords::Passwords;
 use super::secrets::{hash_token, new_token};
+use super::{devices, security};
+use crate::store::security as security_store;
+use crate::store::settings;
 use super::validation::{self, non_blank, normalize_email, SignUp};
 use super::views;
 use crate::error::{Error, Result};
@@ -48,6 +51,11 @@ pub struct Auth {
     limits: Arc<Limits>,
     /// Turns an app path into an absolute link for mails.
     link_base: Arc<str>,
+    /// Issue 31: the WebAuthn relying party (None where passkeys cannot work: an
+    /// installation served from a bare, non-loopback address).
+    pub webauthn: Option<Arc<webauthn_rs::Webauthn>>,
+    /// Networks the devices list names.
+    pub places: Arc<super::devices::Places>,
 }
 
 struct Limits {
@@ -58,6 +66,15 @@ struct Limits {
 pub struct LoginOutcome {
     pub token: String,
     pub user: Profile,
+    /// Issue 31: the session must enrol a second factor before anything else.
+    pub enrol_required: bool,
+}
+
+/// A password that checked out: a session, or a second step to take first.
+pub enum SignIn {
+    Session(Box<LoginOutcome>),
+    /// The ticket for the second step, and the factors it may use.
+    SecondFactor { ticket: String, methods: Vec<&'static str> },
 }
 
 pub struct InviteInput<'a> {
@@ -112,6 +129,8 @@ async fn join_company(tx: &mut crate::store::Tx, user: &mut UserRow, join: Compa
 pub struct Authenticated {
     pub session_id: String,
     pub user: UserRow,
+    /// Issue 31: the session must enrol a second factor before anything else.
+    pub enrol_required: bool,
 }
 
 impl Auth {
@@ -126,7 +145,14 @@ impl Auth {
                 mail_address: Limiter::new(10, window),
             }),
             link_base: link_base.trim_end_matches('/').into(),
+            webauthn: url::Url::parse(link_base).ok().and_then(|url| super::security::relying_party(&url)),
+            places: Arc::new(super::devices::Places::default()),
         }
+    }
+
+    pub fn with_places(mut self, places: super::devices::Places) -> Auth {
+        self.places = Arc::new(places);
+        self
     }
 
     /// An app path as an absolute link for mails.
@@ -243,7 +269,7 @@ impl Auth {
         password: &str,
         address: &str,
         user_agent: Option<&str>,
-    ) -> Result<LoginOutcome> {
+    ) -> Result<SignIn> {
         let errors = validation::login(email, password);
         if !errors.is_empty() {
             return Err(Error::validation(errors));
@@ -271,22 +297,70 @@ impl Auth {
         }
 
         // Hashes made with older settings are replaced while we hold the password.
-        let rehash = match user.password_hash.as_deref() {
-            Some(old) if self.passwords.needs_rehash(old) => Some((old.to_owned(), self.passwords.hash(password).await?)),
-            _ => None,
-        };
+        if let Some(old) = user.password_hash.clone().filter(|old| self.passwords.needs_rehash(old)) {
+            let new = self.passwords.hash(password).await?;
+            users::rehash_password(self.store.pool(), &user.id, &old, &new).await?;
+        }
 
+        // Issue 31: an account with a second factor proves it next, on a ticket; one
+        // the installation requires a factor of, and which has none, is led to enrol.
+        if security::has_factor(&self.store, &user.id).await? {
+            let ticket = security::issue_sign_in_ticket(&self.store, &user.id).await?;
+            let methods = security::methods(&self.store, &user.id).await?;
+            return Ok(SignIn::SecondFactor { ticket, methods });
+        }
+        let enrol = security::factor_required(&user, &settings::get(self.store.pool()).await?);
+        let outcome = self.open_session(&mut user, address, user_agent, None, enrol).await?;
+        Ok(SignIn::Session(Box::new(outcome)))
+    }
+
+    /// The second step of a sign-in: a code from the app or a recovery code. A wrong
+    /// code counts toward the account's failed-login lock, like a wrong password.
+    pub async fn login_with_code(&self, ticket: &str, code: &str, address: &str, user_agent: Option<&str>) -> Result<LoginOutcome> {
+        let mut user = security::sign_in_user(&self.store, ticket).await?;
+        let attempt = login_limit::admit(&self.store, &user.email, address).await?;
+        let Some(kind) = security::verify_code(&self.store, &user, code).await? else {
+            metrics::counter!(crate::metric_names::LOGIN_FAILURES, "reason" => "invalid_code").increment(1);
+            return Err(Error::new(ErrorCode::InvalidCredentials, security::INVALID_CODE));
+        };
+        // The ticket works once: a second request with it (another instance) fails here.
+        if !security::spend_ticket(&self.store, ticket).await? {
+            return Err(Error::new(ErrorCode::InvalidToken, security::SIGN_IN_EXPIRED));
+        }
+        login_limit::succeeded(&self.store, attempt).await?;
+        self.open_session(&mut user, address, user_agent, Some(kind), false).await
+    }
+
+    /// A sign-in finished with a passkey (as the second step, or on its own).
+    pub async fn login_with_passkey(&self, user: UserRow, address: &str, user_agent: Option<&str>) -> Result<LoginOutcome> {
+        let mut user = user;
+        if user.email_confirmed_at.is_none() {
+            return Err(Error::new(ErrorCode::EmailNotConfirmed, EMAIL_NOT_CONFIRMED));
+        }
+        self.open_session(&mut user, address, user_agent, Some(security::FactorKind::Passkey), false).await
+    }
+
+    /// A new session for a user who has proved who they are: its assurance (the factor
+    /// proved, or none; whether it must enrol one first), the sign-in recorded, and a
+    /// mail when the browser and system are ones the account had not used before.
+    async fn open_session(
+        &self,
+        user: &mut UserRow,
+        address: &str,
+        user_agent: Option<&str>,
+        factor: Option<security::FactorKind>,
+        enrol_required: bool,
+    ) -> Result<LoginOutcome> {
         let token = new_token();
         let now = now_ms();
         let user_agent = user_agent.map(|ua| validation::USER_AGENT.clean(ua));
+        let session_id = new_id();
+        let device_key = devices::device_key(user_agent.as_deref());
         let mut tx = self.store.begin_write().await?;
-        if let Some((old, new)) = &rehash {
-            users::rehash_password(&mut *tx, &user.id, old, new).await?;
-        }
         sessions::insert(
             &mut *tx,
             &sessions::NewSession {
-                id: &new_id(),
+                id: &session_id,
                 user_id: &user.id,
                 token_hash: &hash_token(&token),
                 now,
@@ -296,10 +370,28 @@ impl Auth {
             },
         )
         .await?;
+        if let Some(kind) = factor {
+            security_store::session_factor(&mut *tx, &session_id, now, kind.as_str()).await?;
+        }
+        if enrol_required {
+            security_store::set_enrol_required(&mut *tx, &session_id).await?;
+        }
         users::record_sign_in(&mut *tx, &user.id, now).await?;
+        let new_device = security_store::add_known_device(&mut *tx, &user.id, &device_key, now).await?;
+        // The account's first device is where it began, not news.
+        if new_device && security_store::known_device_count(&mut *tx, &user.id).await? > 1 {
+            let device = devices::device(user_agent.as_deref());
+            let what = format!("{} on {}", device.browser, device.system);
+            let place = self.places.place(address);
+            let name = views::display_name(user.first_name.as_deref(), None, user.name.as_deref(), &user.email);
+            let when = devices::mail_time(now);
+            let mail = templates::new_sign_in(&user.email, &name, &what, place.as_deref(), &when, &self.link("/profile#security"));
+            self.outbox.enqueue(&mut *tx, &mail).await?;
+        }
         tx.commit().await?;
+        self.outbox.wake();
         user.last_sign_in_at = Some(now);
-        Ok(LoginOutcome { token, user: views::profile(&user) })
+        Ok(LoginOutcome { token, user: views::profile(user), enrol_required })
     }
 
     /// Resolves a session cookie; expired sessions are deleted on sight.
@@ -318,7 +410,7 @@ impl Auth {
         if now - session.last_seen_at > SESSION_TOUCH_MS {
             sessions::touch(self.store.pool(), &session.id, now).await?;
         }
-        Ok(Some(Authenticated { session_id: session.id, user }))
+        Ok(Some(Authenticated { session_id: session.id, user, enrol_required: session.enrol_required }))
     }
 
     /// Ends the session; its sockets close on every instance (the change says so).

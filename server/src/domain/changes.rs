@@ -58,7 +58,7 @@ pub enum Change {
     CompanyDeleted { id: String, version: i64, members: Vec<String> },
     /// A member's role changed: their sockets reconnect, so every check they pass is
     /// made with the new role.
-    MembershipChanged { user_id: String },
+    Reconnect { user_id: String },
     /// A session ended (logout): its sockets close, on every instance.
     EndSession { session_id: String, reason: String },
     /// End the user's sessions (all, or all but one) and close their sockets.

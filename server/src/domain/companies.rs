@@ -270,7 +270,7 @@ async fn keeps_an_owner(svc: &Services, company_id: &str, leaving: &str) -> Resu
 }
 
 /// Owners and admins: a member's role, or whether crew see every project. Their
-/// sockets reconnect (`MembershipChanged`), so every check after it sees the new role.
+/// sockets reconnect (`Reconnect`), so every check after it sees the new role.
 pub async fn update_member(svc: &Services, actor: &Actor, input: &UpdateMember) -> Result<(Company, Vec<Change>)> {
     let (user, company) = member(svc, actor, &input.id).await?;
     let current = user.company_role.unwrap_or(CompanyRole::Crew);
@@ -294,7 +294,7 @@ pub async fn update_member(svc: &Services, actor: &Actor, input: &UpdateMember) 
     let changes = vec![
         Change::User { id: user.id.clone(), created: false, state: None },
         Change::Company { id: company.id, former: Vec::new() },
-        Change::MembershipChanged { user_id: user.id },
+        Change::Reconnect { user_id: user.id },
     ];
     Ok((company_view, changes))
 }

@@ -198,10 +198,17 @@ pub enum Action {
     ManageMember,
     /// Say who of the company's crew is on a project.
     AssignCrew,
+    /// See one's own sign-in security (factors, passkeys, signed-in devices) and sign
+    /// one's other sessions out (issue 31).
+    ManageOwnSecurity,
+    /// Turn one's own authenticator app or passkeys on or off, or renew recovery codes.
+    ChangeOwnFactors,
+    /// Remove another user's second factors, for one who lost them.
+    ResetFactors,
 }
 
 impl Action {
-    pub const ALL: [Action; 45] = [
+    pub const ALL: [Action; 48] = [
         Action::ListUsers,
         Action::ViewUser,
         Action::CreateUser,
@@ -247,7 +254,25 @@ impl Action {
         Action::InviteMember,
         Action::ManageMember,
         Action::AssignCrew,
+        Action::ManageOwnSecurity,
+        Action::ChangeOwnFactors,
+        Action::ResetFactors,
     ];
+
+    /// Issue 31: actions that, for an account with a second factor, want one proved in
+    /// the session's last 15 minutes: deleting people, sharing outside the account,
+    /// and changing the factors themselves.
+    pub fn wants_fresh_factor(self) -> bool {
+        matches!(
+            self,
+            Action::DeleteUser
+                | Action::DeleteCompany
+                | Action::ShareProject
+                | Action::ShareReport
+                | Action::ChangeOwnFactors
+                | Action::ResetFactors
+        )
+    }
 }
 
 /// What a role may do with an action's target.
@@ -296,7 +321,7 @@ use Scope::*;
 /// markup, tags, comments, reports) on the projects they are on, but do not change the
 /// project's details, its plan, share it outside or mail its homeowner. Guests (issue
 /// 18) are the last column: they only ever look, at the one project of their link.
-pub const RULES: [(Action, [Scope; 6]); 45] = [
+pub const RULES: [(Action, [Scope; 6]); 48] = [
     (Action::ListUsers, [Any, OwnHomeowners, OwnHomeowners, OwnHomeowners, Never, Never]),
     (Action::ViewUser, [Any, SelfOrOwnHomeowners, SelfOrOwnHomeowners, SelfOrOwnHomeowners, OwnAccount, Never]),
     (Action::CreateUser, [Any, Never, Never, Never, Never, Never]),
@@ -363,6 +388,12 @@ pub const RULES: [(Action, [Scope; 6]); 45] = [
     (Action::InviteMember, [Any, OwnCompany, OwnCompanyCrew, Never, Never, Never]),
     (Action::ManageMember, [Any, OwnCompany, Never, Never, Never, Never]),
     (Action::AssignCrew, [Any, OwnProjects, OwnProjects, Never, Never, Never]),
+    // Issue 31: everyone with an account keeps their own sign-in safe; admins reset
+    // another user's factors (never their own: another admin does, so one stolen
+    // session cannot strip an admin's factors).
+    (Action::ManageOwnSecurity, [Any, Any, Any, Any, Any, Never]),
+    (Action::ChangeOwnFactors, [Any, Any, Any, Any, Any, Never]),
+    (Action::ResetFactors, [AnyButSelf, Never, Never, Never, Never, Never]),
 ];
 
 /// What an action is done to.
@@ -707,10 +738,11 @@ mod tests {
         }
 
         // Users: (action) → expected for targets [own homeowner, other homeowner, other builder, self].
-        let user_rows: [(Action, [[bool; 4]; 3]); 3] = [
+        let user_rows: [(Action, [[bool; 4]; 3]); 4] = [
             (A::ViewUser, [[true, true, true, true], [true, false, false, true], [true, false, false, true]]),
             (A::EditUser, [[true, true, true, true], [true, false, false, false], [false, false, false, false]]),
             (A::DeleteUser, [[true, true, true, false], [false, false, false, false], [false, false, false, false]]),
+            (A::ResetFactors, [[true, true, true, false], [false, false, false, false], [false, false, false, false]]),
         ];
         for (action, expected) in user_rows {
             for (i, actor) in [&admin, &builder, &homeowner].into_iter().enumerate() {
@@ -773,7 +805,9 @@ mod tests {
         }
 
         // Untargeted actions.
-        let plain: [(Action, [bool; 3]); 9] = [
+        let plain: [(Action, [bool; 3]); 11] = [
+            (A::ManageOwnSecurity, [true, true, true]),
+            (A::ChangeOwnFactors, [true, true, true]),
             (A::ListUsers, [true, true, false]),
             (A::CreateUser, [true, false, false]),
             (A::ListProjects, [true, true, true]),

@@ -31,13 +31,26 @@ pub async fn get(svc: &Services, actor: &Actor) -> Result<(InstallationSettings,
     let pool = svc.store.pool();
     let row = settings::get(pool).await?;
     let with_location = images::count_with_location(pool).await?;
-    Ok((InstallationSettings { store_photo_locations: row.store_photo_locations }, with_location))
+    Ok((
+        InstallationSettings {
+            store_photo_locations: row.store_photo_locations,
+            require_factor_admins: row.require_factor_admins,
+            require_factor_company_leads: row.require_factor_company_leads,
+        },
+        with_location,
+    ))
 }
 
 pub async fn update(svc: &Services, actor: &Actor, input: &InstallationSettings) -> Result<(InstallationSettings, i64)> {
     admin_only(actor)?;
     let mut tx = svc.store.begin_write().await?;
-    settings::set(&mut *tx, &SettingsRow { store_photo_locations: input.store_photo_locations, updated_at: now_ms() }).await?;
+    let row = SettingsRow {
+        store_photo_locations: input.store_photo_locations,
+        require_factor_admins: input.require_factor_admins,
+        require_factor_company_leads: input.require_factor_company_leads,
+        updated_at: now_ms(),
+    };
+    settings::set(&mut *tx, &row).await?;
     if !input.store_photo_locations {
         let forgotten = images::forget_locations(&mut *tx).await?;
         tracing::info!(admin = %actor.id, forgotten, "photo locations switched off and forgotten");

@@ -73,6 +73,8 @@ pub const MILESTONE_NAME: Limit = Limit { label: "Name", max: 120, text: Text::O
 pub const CONTACT_MESSAGE: Limit = Limit { label: "Message", max: 5_000, text: Text::ManyLines };
 pub const LOG_MESSAGE: Limit = Limit { label: "Message", max: 2_000, text: Text::ManyLines };
 pub const LOG_DATA: Limit = Limit { label: "Data", max: 8_000, text: Text::ManyLines };
+/// Issue 31: what a user calls a passkey ("Work laptop").
+pub const PASSKEY_NAME: Limit = Limit { label: "Name", max: 60, text: Text::OneLine };
 /// Not typed by the user, so cut to length rather than refused: kept with each session.
 pub const USER_AGENT: Limit = Limit { label: "User agent", max: 256, text: Text::OneLine };
 /// Cut to length: an uploaded file's name, kept for downloads and the default caption.

@@ -7,7 +7,8 @@ use serde_json::json;
 
 use super::session::{client_address, removal_cookie, session_cookie, session_token, CurrentSession};
 use super::AppState;
-use crate::domain::auth::TokenKind;
+use crate::domain::auth::{LoginOutcome, SignIn, TokenKind};
+use crate::domain::security;
 use crate::domain::validation::SignUp;
 use crate::error::Error;
 
@@ -16,6 +17,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::scope("/auth")
             .service(me)
             .service(login)
+            .service(login_code)
+            .service(passkey_options)
+            .service(passkey_login)
             .service(logout)
             .service(signup)
             .service(confirm)
@@ -26,13 +30,22 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct UserBody {
     user: protocol::Profile,
+    /// Issue 31: this session must enrol a second factor before anything else.
+    enrol_required: bool,
 }
 
 #[get("/me")]
 async fn me(CurrentSession(session): CurrentSession) -> HttpResponse {
-    HttpResponse::Ok().json(UserBody { user: crate::domain::views::profile(&session.user) })
+    HttpResponse::Ok().json(UserBody { user: crate::domain::views::profile(&session.user), enrol_required: session.enrol_required })
+}
+
+fn signed_in(outcome: LoginOutcome, secure: bool) -> HttpResponse {
+    HttpResponse::Ok()
+        .cookie(session_cookie(outcome.token, secure))
+        .json(UserBody { user: outcome.user, enrol_required: outcome.enrol_required })
 }
 
 // Absent fields read as empty strings, so a missing field gets the same validation
@@ -49,10 +62,61 @@ struct LoginBody {
 async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginBody>) -> Result<HttpResponse, Error> {
     let address = client_address(&req, state.config.trust_proxy);
     let user_agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok());
-    let outcome = state.auth.login(&body.email, &body.password, &address, user_agent).await?;
-    Ok(HttpResponse::Ok()
-        .cookie(session_cookie(outcome.token, state.config.secure_cookies()))
-        .json(UserBody { user: outcome.user }))
+    match state.auth.login(&body.email, &body.password, &address, user_agent).await? {
+        SignIn::Session(outcome) => Ok(signed_in(*outcome, state.config.secure_cookies())),
+        // No cookie yet: the second step answers with one.
+        SignIn::SecondFactor { ticket, methods } => {
+            Ok(HttpResponse::Ok().json(json!({ "secondFactor": { "ticket": ticket, "methods": methods } })))
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct CodeBody {
+    ticket: String,
+    code: String,
+}
+
+/// Issue 31: a sign-in's second step with a code from the app or a recovery code.
+#[post("/login/code")]
+async fn login_code(req: HttpRequest, state: web::Data<AppState>, body: web::Json<CodeBody>) -> Result<HttpResponse, Error> {
+    let address = client_address(&req, state.config.trust_proxy);
+    let user_agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok());
+    let outcome = state.auth.login_with_code(&body.ticket, &body.code, &address, user_agent).await?;
+    Ok(signed_in(outcome, state.config.secure_cookies()))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct PasskeyOptionsBody {
+    /// The sign-in this passkey is the second step of; none to sign in with it alone.
+    ticket: Option<String>,
+}
+
+/// Issue 31: options for `navigator.credentials.get`, and the challenge to answer.
+#[post("/passkey/options")]
+async fn passkey_options(state: web::Data<AppState>, body: web::Json<PasskeyOptionsBody>) -> Result<HttpResponse, Error> {
+    let (challenge_id, options) = security::start_sign_in_passkey(&state.svc, body.ticket.as_deref()).await?;
+    let options: serde_json::Value = serde_json::from_str(&options).map_err(Error::internal)?;
+    Ok(HttpResponse::Ok().json(json!({ "challengeId": challenge_id, "options": options })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PasskeyBody {
+    challenge_id: String,
+    /// The browser's `PublicKeyCredential`, as JSON.
+    credential: serde_json::Value,
+}
+
+#[post("/passkey")]
+async fn passkey_login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<PasskeyBody>) -> Result<HttpResponse, Error> {
+    let address = client_address(&req, state.config.trust_proxy);
+    let user_agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok());
+    let user = security::finish_sign_in_passkey(&state.svc, &body.challenge_id, &body.credential.to_string()).await?;
+    let outcome = state.auth.login_with_passkey(user, &address, user_agent).await?;
+    Ok(signed_in(outcome, state.config.secure_cookies()))
 }
 
 /// Ends the session and closes its sockets. Without a session it still clears the cookie.

@@ -12,7 +12,9 @@ pub fn status_for(code: ErrorCode) -> StatusCode {
             StatusCode::BAD_REQUEST
         }
         ErrorCode::Unauthorized | ErrorCode::InvalidCredentials => StatusCode::UNAUTHORIZED,
-        ErrorCode::EmailNotConfirmed | ErrorCode::Forbidden => StatusCode::FORBIDDEN,
+        ErrorCode::EmailNotConfirmed | ErrorCode::Forbidden | ErrorCode::FactorRequired | ErrorCode::EnrolRequired => {
+            StatusCode::FORBIDDEN
+        }
         ErrorCode::NotFound => StatusCode::NOT_FOUND,
         ErrorCode::Conflict | ErrorCode::UserExists => StatusCode::CONFLICT,
         ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,

@@ -22,7 +22,7 @@ async fn upgrade(req: HttpRequest, stream: web::Payload, state: web::Data<AppSta
     let session = state.auth.authenticate(&token).await?.ok_or_else(Error::unauthorized)?;
     start_websocket(&req, stream, protocol::MAX_FRAME_BYTES, |cut_off| {
         SessionActor::new(SessionParts {
-            peer: Peer::User { session_id: session.session_id, user: session.user },
+            peer: Peer::User { session_id: session.session_id, user: session.user, enrol_required: session.enrol_required },
             svc: state.svc.clone(),
             live: state.live.clone(),
             heartbeat: state.heartbeat,

@@ -389,7 +389,7 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
         Change::EndSessions { user_id, keep_session, reason } => {
             to.hub.do_send(EndUser { user_id, keep_session, reason });
         }
-        Change::MembershipChanged { user_id } => {
+        Change::Reconnect { user_id } => {
             to.hub.do_send(ResyncUser { user_id });
         }
         Change::Company { id, former } => {

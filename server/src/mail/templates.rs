@@ -100,6 +100,42 @@ pub fn reset_password(to: &str, link: &str) -> Mail {
     }
 }
 
+/// Issue 31: a sign-in from a device this account had not used before.
+pub fn new_sign_in(to: &str, name: &str, device: &str, place: Option<&str>, when: &str, link: &str) -> Mail {
+    let from = place.map(|p| format!(" ({p})")).unwrap_or_default();
+    let body = format!(
+        "Hi {name}, your Sitecast account was just signed in to from {device}{from} at {when}."
+    );
+    let advice = "If this was you, there is nothing to do. If not, sign that session out from Security in \
+                  Profile & Settings and change your password.";
+    Mail {
+        to: to.to_owned(),
+        subject: "New sign-in to your Sitecast account".to_owned(),
+        text: format!("{body}\n\nYour signed-in devices:\n\n{link}\n\n{advice}\n"),
+        html: html_page("New sign-in", &body, "Review your devices", link, advice),
+        unsubscribe: None,
+        attachment: None,
+    }
+}
+
+/// Issue 31: an administrator removed this account's second factors.
+pub fn factors_reset(to: &str, name: &str, admin: &str, link: &str) -> Mail {
+    let body = format!(
+        "Hi {name}, {admin}, an administrator, removed the authenticator app, recovery codes and passkeys of \
+         your Sitecast account. You now sign in with your password alone."
+    );
+    let advice = "Set up a second factor again from Security in Profile & Settings. If you did not ask for this, \
+                  tell your administrator.";
+    Mail {
+        to: to.to_owned(),
+        subject: "Your Sitecast sign-in factors were reset".to_owned(),
+        text: format!("{body}\n\n{link}\n\n{advice}\n"),
+        html: html_page("Sign-in factors reset", &body, "Open Security settings", link, advice),
+        unsubscribe: None,
+        attachment: None,
+    }
+}
+
 pub fn invite(to: &str, name: &str, role: &str, link: &str) -> Mail {
     invite_to(to, name, role, None, link)
 }

@@ -44,6 +44,7 @@ pub mod outbox;
 pub mod projects;
 pub mod reports;
 pub mod search;
+pub mod security;
 pub mod sessions;
 pub mod settings;
 pub mod tokens;

@@ -18,6 +18,8 @@ pub struct RequestContext {
     pub live: Live,
     pub actor: Actor,
     pub session_id: String,
+    /// Issue 31: the session must enrol a second factor before anything else.
+    pub enrol_required: bool,
 }
 
 /// What a handler of request `R` answers: `R`'s reply, and the changes to publish.
@@ -69,6 +71,24 @@ pub fn is_write(request: &Request) -> bool {
             | Request::GetInstallationSettings(_)
             | Request::ListCompanies(_)
             | Request::CompanyDeletionImpact(_)
+            | Request::GetSecurity(_)
+    )
+}
+
+/// What a session that must enrol a second factor may ask (issue 31): to see its
+/// security, enrol, and sign its other sessions out.
+fn allowed_before_enrolment(request: &Request) -> bool {
+    matches!(
+        request,
+        Request::Ping(_)
+            | Request::Log(_)
+            | Request::GetSecurity(_)
+            | Request::StartTotp(_)
+            | Request::ConfirmTotp(_)
+            | Request::StartPasskey(_)
+            | Request::AddPasskey(_)
+            | Request::EndSession(_)
+            | Request::EndOtherSessions(_)
     )
 }
 
@@ -92,6 +112,9 @@ pub async fn dispatch_guest(svc: &Services, guest: &Guest, request: Request) -> 
 
 pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
     let cx = &cx;
+    if cx.enrol_required && !allowed_before_enrolment(&request) {
+        return Err(Error::new(ErrorCode::EnrolRequired, crate::domain::security::ENROL_REQUIRED));
+    }
     match request {
         Request::Ping(r) => respond(r.handle(cx).await),
         Request::ListUsers(r) => respond(r.handle(cx).await),
@@ -154,6 +177,21 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::UpdateMember(r) => respond(r.handle(cx).await),
         Request::RemoveMember(r) => respond(r.handle(cx).await),
         Request::SetProjectCrew(r) => respond(r.handle(cx).await),
+        Request::GetSecurity(r) => respond(r.handle(cx).await),
+        Request::StartTotp(r) => respond(r.handle(cx).await),
+        Request::ConfirmTotp(r) => respond(r.handle(cx).await),
+        Request::RemoveTotp(r) => respond(r.handle(cx).await),
+        Request::NewRecoveryCodes(r) => respond(r.handle(cx).await),
+        Request::StartPasskey(r) => respond(r.handle(cx).await),
+        Request::AddPasskey(r) => respond(r.handle(cx).await),
+        Request::RenamePasskey(r) => respond(r.handle(cx).await),
+        Request::RemovePasskey(r) => respond(r.handle(cx).await),
+        Request::VerifyFactor(r) => respond(r.handle(cx).await),
+        Request::StartFactorPasskey(r) => respond(r.handle(cx).await),
+        Request::VerifyFactorPasskey(r) => respond(r.handle(cx).await),
+        Request::EndSession(r) => respond(r.handle(cx).await),
+        Request::EndOtherSessions(r) => respond(r.handle(cx).await),
+        Request::ResetFactors(r) => respond(r.handle(cx).await),
         Request::Subscribe(_) | Request::Unsubscribe(_) => Err(Error::internal("subscriptions are handled by the session actor")),
     }
 }

@@ -7,7 +7,7 @@
 use protocol::reply::{
     Comment, Comments, DeletionImpact, Done, GuestLinkCreated, GuestLinks, InstallationSettings as SettingsReply, MailPreferences,
     Markup, Milestones, Notifications, Photo, Photos, Pong, Project, Projects, Report, ReportPreview, Reports, SearchResults, Tagged,
-    Tags, Timeline, User, Users,
+    Tags, Timeline, User, Users, Security, TotpEnrolment, RecoveryCodes, PasskeyChallenge,
 };
 use protocol::{
     AddComment, AddMilestone, GetMarkup, SaveMarkup, AddMilestoneTemplate, CreateGuestLink, CreateProject, CreateUser,
@@ -17,7 +17,9 @@ use protocol::{
     RevokeGuestLink, SetFavourite, SetMilestoneDone, UpdateMilestone, UpdatePhoto, UpdateProject, UpdateUser,
     UserDeletionImpact, Search, EndSearch, ListTags, TagPhotos, GetInstallationSettings, InstallationSettings, PreviewReport,
     MakeReport, ListReports, DeleteReport, ShareReport, MailReport, ListCompanies, CreateCompany, UpdateCompany, DeleteCompany,
-    CompanyDeletionImpact, InviteMember, UpdateMember, RemoveMember, SetProjectCrew,
+    CompanyDeletionImpact, InviteMember, UpdateMember, RemoveMember, SetProjectCrew, GetSecurity, StartTotp, ConfirmTotp,
+    RemoveTotp, NewRecoveryCodes, StartPasskey, AddPasskey, RenamePasskey, RemovePasskey, VerifyFactor, StartFactorPasskey,
+    VerifyFactorPasskey, EndSession, EndOtherSessions, ResetFactors,
 };
 
 use super::dispatch::{Answer, Handle, HandleGuest, RequestContext};
@@ -27,10 +29,16 @@ use crate::domain::policy::{Action, Guest};
 use crate::domain::services::Services;
 use crate::domain::turns::{Step, Turns};
 use crate::domain::{
-    comments, companies, guests, markup, mail_preferences, notifications, photos, profile, projects, reports, search, settings, tags, timeline,
-    users,
+    comments, companies, guests, markup, mail_preferences, notifications, photos, profile, projects, reports, search, security, settings, tags,
+    timeline, users,
 };
 use crate::error::Result;
+
+/// Issue 31: a sensitive action wants a second factor proved in the last 15 minutes
+/// (for an account that has one); the client asks for one and sends the request again.
+async fn fresh_factor(cx: &RequestContext, action: Action) -> Result<()> {
+    security::require_fresh_factor(&cx.svc, &cx.actor, &cx.session_id, action).await
+}
 
 /// A reply with no changes of its own.
 fn plain<T>(reply: T) -> Result<(T, Vec<Change>)> {
@@ -72,6 +80,7 @@ impl Handle for UpdateUser {
 
 impl Handle for DeleteUser {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        fresh_factor(cx, Action::DeleteUser).await?;
         Ok((Done {}, users::delete(&cx.svc, &cx.actor, &self.id).await?))
     }
 }
@@ -314,6 +323,7 @@ impl Handle for ListTimeline {
 
 impl Handle for CreateGuestLink {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        fresh_factor(cx, Action::ShareProject).await?;
         let (link, url) = guests::create(&cx.svc, &cx.actor, &self).await?;
         plain(GuestLinkCreated { link, url })
     }
@@ -429,6 +439,7 @@ impl Handle for DeleteReport {
 
 impl Handle for ShareReport {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        fresh_factor(cx, Action::ShareReport).await?;
         let (link, url) = reports::share(&cx.svc, &cx.actor, &self).await?;
         plain(GuestLinkCreated { link, url })
     }
@@ -465,6 +476,7 @@ impl Handle for UpdateCompany {
 
 impl Handle for DeleteCompany {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        fresh_factor(cx, Action::DeleteCompany).await?;
         Ok((Done {}, companies::delete(&cx.svc, &cx.actor, &self.id).await?))
     }
 }
@@ -503,5 +515,107 @@ impl Handle for SetProjectCrew {
         let step: Step<protocol::Project> =
             Box::pin(async move { companies::set_crew(&svc, &actor, &self.project_id, &self.user_ids).await });
         plain(Project { project: cx.live.take(&id, step).await? })
+    }
+}
+
+// Issue 31: the account's own security, and an admin's reset of another's.
+
+impl Handle for GetSecurity {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        plain(Security { security: security::overview(&cx.svc, &cx.actor, &cx.session_id).await? })
+    }
+}
+
+impl Handle for StartTotp {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        plain(TotpEnrolment { enrolment: security::start_totp(&cx.svc, &cx.actor, &cx.session_id).await? })
+    }
+}
+
+impl Handle for ConfirmTotp {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (codes, changes) = security::confirm_totp(&cx.svc, &cx.actor, &cx.session_id, &self.code).await?;
+        Ok((RecoveryCodes { codes }, changes))
+    }
+}
+
+impl Handle for RemoveTotp {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (security, changes) = security::remove_totp(&cx.svc, &cx.actor, &cx.session_id, &self.password).await?;
+        Ok((Security { security }, changes))
+    }
+}
+
+impl Handle for NewRecoveryCodes {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        plain(RecoveryCodes { codes: security::new_recovery_codes_for(&cx.svc, &cx.actor, &cx.session_id).await? })
+    }
+}
+
+impl Handle for StartPasskey {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (challenge_id, options) = security::start_passkey(&cx.svc, &cx.actor, &cx.session_id).await?;
+        plain(PasskeyChallenge { challenge_id, options })
+    }
+}
+
+impl Handle for AddPasskey {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (security, changes) = security::add_passkey(&cx.svc, &cx.actor, &cx.session_id, &self).await?;
+        Ok((Security { security }, changes))
+    }
+}
+
+impl Handle for RenamePasskey {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        plain(Security { security: security::rename_passkey(&cx.svc, &cx.actor, &cx.session_id, &self.id, &self.name).await? })
+    }
+}
+
+impl Handle for RemovePasskey {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (security, changes) = security::remove_passkey(&cx.svc, &cx.actor, &cx.session_id, &self.id, &self.password).await?;
+        Ok((Security { security }, changes))
+    }
+}
+
+impl Handle for VerifyFactor {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        security::verify_factor(&cx.svc, &cx.actor, &cx.session_id, &self.code).await?;
+        plain(Done {})
+    }
+}
+
+impl Handle for StartFactorPasskey {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (challenge_id, options) = security::start_factor_passkey(&cx.svc, &cx.actor, &cx.session_id).await?;
+        plain(PasskeyChallenge { challenge_id, options })
+    }
+}
+
+impl Handle for VerifyFactorPasskey {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        security::verify_factor_passkey(&cx.svc, &cx.actor, &cx.session_id, &self.challenge_id, &self.credential).await?;
+        plain(Done {})
+    }
+}
+
+impl Handle for EndSession {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (security, changes) = security::end_session(&cx.svc, &cx.actor, &cx.session_id, &self.id).await?;
+        Ok((Security { security }, changes))
+    }
+}
+
+impl Handle for EndOtherSessions {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        let (security, changes) = security::end_other_sessions(&cx.svc, &cx.actor, &cx.session_id).await?;
+        Ok((Security { security }, changes))
+    }
+}
+
+impl Handle for ResetFactors {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        Ok((Done {}, security::reset_factors(&cx.svc, &cx.actor, &cx.session_id, &self.user_id).await?))
     }
 }

@@ -47,7 +47,8 @@ static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 /// Who is on the other end: a signed-in user, or a guest holding a link (issue 18).
 #[derive(Clone)]
 pub enum Peer {
-    User { session_id: String, user: UserRow },
+    /// `enrol_required`: the session must enrol a second factor first (issue 31).
+    User { session_id: String, user: UserRow, enrol_required: bool },
     Guest(GuestPass),
 }
 
@@ -123,7 +124,7 @@ impl SessionActor {
     /// The session and user ids this socket joins under: a guest's are its link's.
     fn join_ids(&self) -> (String, String) {
         match &self.peer {
-            Peer::User { session_id, user } => (session_id.clone(), user.id.clone()),
+            Peer::User { session_id, user, .. } => (session_id.clone(), user.id.clone()),
             Peer::Guest(pass) => {
                 let principal = Guest::principal_id(&pass.guest.link_id);
                 (format!("{principal}:{}", self.conn_id), principal)
@@ -160,7 +161,7 @@ impl SessionActor {
     /// Joins the hub first and reads the snapshot second, holding back events that
     /// arrive in between: the client gets a snapshot and then every later change.
     fn start_session(&mut self, ctx: &mut ws::WebsocketContext<Self>) {
-        let Peer::User { session_id, user } = self.peer.clone() else { return self.start_guest(ctx) };
+        let Peer::User { session_id, user, .. } = self.peer.clone() else { return self.start_guest(ctx) };
         let store = self.svc.store.clone();
         let user_id = user.id.clone();
         async move { users::builders_of_homeowner(store.pool(), &user_id).await }
@@ -314,10 +315,10 @@ impl SessionActor {
         self.in_flight += 1;
         let (after, done) = self.order(is_write(&request));
         let peer = match &self.peer {
-            Peer::User { session_id, user } => Ok((session_id.clone(), User::of(user))),
+            Peer::User { session_id, user, enrol_required } => Ok((session_id.clone(), User::of(user), *enrol_required)),
             Peer::Guest(pass) => Err(pass.guest.clone()),
         };
-        let (session_id, actor) = match peer {
+        let (session_id, actor, enrol_required) = match peer {
             Ok(user) => user,
             Err(guest) => {
                 let svc = self.svc.clone();
@@ -353,7 +354,7 @@ impl SessionActor {
                     Request::EndSearch(_) => Some(self.live.watch_search(self.conn_id, false)),
                     _ => None,
                 };
-                let cx = RequestContext { svc: self.svc.clone(), live: self.live.clone(), actor, session_id };
+                let cx = RequestContext { svc: self.svc.clone(), live: self.live.clone(), actor, session_id, enrol_required };
                 async move {
                     if let Some(after) = after {
                         let _ = after.await;

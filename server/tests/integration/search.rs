@@ -309,7 +309,7 @@ async fn open_results_hear_of_changes_they_may_see_and_nothing_else() {
         let get = Request::GetInstallationSettings(protocol::GetInstallationSettings {});
         let Ok(Response::InstallationSettings { settings, photos_with_location }) = admin.request(7, get.clone()).await else { panic!("settings") };
         assert_eq!((settings.store_photo_locations, photos_with_location), (true, 1));
-        let off = Request::UpdateInstallationSettings(InstallationSettings { store_photo_locations: false });
+        let off = Request::UpdateInstallationSettings(InstallationSettings { store_photo_locations: false, require_factor_admins: false, require_factor_company_leads: false });
         assert_eq!(home.request(7, off.clone()).await.unwrap_err().code, ErrorCode::Forbidden);
         assert_eq!(home.request(8, get).await.unwrap_err().code, ErrorCode::Forbidden);
         let Ok(Response::InstallationSettings { settings, photos_with_location }) = admin.request(8, off).await else { panic!("settings") };

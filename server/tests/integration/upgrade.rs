@@ -1367,11 +1367,11 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
 
     assert_eq!(
         sessions::find_by_token_hash(&store, SESSION_HASH).await.unwrap(),
-        Some(SessionRow { id: SESSION.into(), user_id: HOMEOWNER.into(), created_at: T, last_seen_at: T + 61_234, expires_at: T + 2_592_000_007 })
+        Some(SessionRow { id: SESSION.into(), user_id: HOMEOWNER.into(), created_at: T, last_seen_at: T + 61_234, expires_at: T + 2_592_000_007, factor_at: None, factor_kind: None, enrol_required: false })
     );
     assert_eq!(
         sessions::find_by_token_hash(&store, SESSION_ADMIN_HASH).await.unwrap(),
-        Some(SessionRow { id: SESSION_ADMIN.into(), user_id: ADMIN.into(), created_at: DST - 5, last_seen_at: DST, expires_at: FAR })
+        Some(SessionRow { id: SESSION_ADMIN.into(), user_id: ADMIN.into(), created_at: DST - 5, last_seen_at: DST, expires_at: FAR, factor_at: None, factor_kind: None, enrol_required: false })
     );
     let extras: Vec<(String, Option<String>, Option<String>)> =
         sqlx::query_as("SELECT token_hash, user_agent, ip FROM sessions ORDER BY token_hash").fetch_all(&pg).await.unwrap();

@@ -247,7 +247,11 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::MailReport(protocol::MailReport { id: report.id.clone() })).await;
         ask(Request::DeleteReport(protocol::DeleteReport { id: report.id })).await;
         ask(Request::GetInstallationSettings(protocol::GetInstallationSettings {})).await;
-        ask(Request::UpdateInstallationSettings(protocol::InstallationSettings { store_photo_locations: true })).await;
+        ask(Request::UpdateInstallationSettings(protocol::InstallationSettings {
+            store_photo_locations: true,
+            require_factor_admins: false,
+            require_factor_company_leads: false,
+        })).await;
         // A notification of the admin's own: the homeowner mentions them.
         let (mut home, hello) = server.connect("homeowner@sitecast.demo").await;
         let mut mentioned = false;

@@ -435,9 +435,79 @@ export type InstallationSettings = {
  * Whether photos keep the place they were taken (EXIF GPS). Turning it off also
  * forgets every location already kept.
  */
-storePhotoLocations: boolean, };
+storePhotoLocations: boolean, 
+/**
+ * Issue 31: admins must sign in with a second factor (one without is led to
+ * enrol at their next sign-in).
+ */
+requireFactorAdmins: boolean, 
+/**
+ * The same for builder companies' owners and managers.
+ */
+requireFactorCompanyLeads: boolean, };
 
-export type ErrorCode = "bad_request" | "validation" | "unauthorized" | "invalid_credentials" | "email_not_confirmed" | "invalid_token" | "forbidden" | "not_found" | "conflict" | "user_exists" | "no_changes" | "rate_limited" | "too_large" | "unsupported_media_type" | "internal";
+export type Security = { 
+/**
+ * An authenticator app is on.
+ */
+totp: boolean, 
+/**
+ * Unused recovery codes.
+ */
+recoveryCodesLeft: number, passkeys: Array<PasskeyInfo>, 
+/**
+ * This account's signed-in sessions, this one first.
+ */
+devices: Array<DeviceSession>, 
+/**
+ * The installation requires this account to have a second factor.
+ */
+required: boolean, 
+/**
+ * When this session last proved a second factor (None: password only).
+ */
+factorAt: number | null, };
+
+export type PasskeyInfo = { id: string, name: string, createdAt: number, lastUsedAt: number | null, };
+
+export type DeviceSession = { id: string, 
+/**
+ * "Chrome 131", from the user agent; "Unknown browser" without one.
+ */
+browser: string, 
+/**
+ * "macOS", "Android 14"…
+ */
+system: string, 
+/**
+ * desktop, phone, tablet or other.
+ */
+kind: string, 
+/**
+ * Where the address is, when that is known here without asking anyone: this
+ * computer, a private network, or a network the installation names.
+ */
+place: string | null, ip: string | null, signedInAt: number, lastActiveAt: number, 
+/**
+ * The session asking.
+ */
+current: boolean, };
+
+export type TotpEnrolment = { 
+/**
+ * Base32, for typing into the app.
+ */
+secret: string, 
+/**
+ * The otpauth:// URI the QR code holds.
+ */
+uri: string, 
+/**
+ * The QR code, as an SVG document.
+ */
+qrSvg: string, };
+
+export type ErrorCode = "bad_request" | "validation" | "unauthorized" | "invalid_credentials" | "email_not_confirmed" | "invalid_token" | "forbidden" | "not_found" | "conflict" | "user_exists" | "no_changes" | "rate_limited" | "too_large" | "unsupported_media_type" | "factor_required" | "enrol_required" | "internal";
 
 export type FieldError = { field: string, message: string, };
 
@@ -634,13 +704,47 @@ export type SetProjectCrew = { projectId: string,
  */
 userIds: Array<string>, };
 
+export type GetSecurity = Record<symbol, never>;
+
+export type StartTotp = Record<symbol, never>;
+
+export type ConfirmTotp = { code: string, };
+
+export type RemoveTotp = { password: string, };
+
+export type NewRecoveryCodes = Record<symbol, never>;
+
+export type StartPasskey = Record<symbol, never>;
+
+export type AddPasskey = { challengeId: string, name: string, 
+/**
+ * The browser's `PublicKeyCredential`, as JSON (`toJSON()`).
+ */
+credential: string, };
+
+export type RenamePasskey = { id: string, name: string, };
+
+export type RemovePasskey = { id: string, password: string, };
+
+export type VerifyFactor = { code: string, };
+
+export type StartFactorPasskey = Record<symbol, never>;
+
+export type VerifyFactorPasskey = { challengeId: string, credential: string, };
+
+export type EndSession = { id: string, };
+
+export type EndOtherSessions = Record<symbol, never>;
+
+export type ResetFactors = { userId: string, };
+
 export type ListTags = { projectId: string, };
 
 export type TagPhotos = { projectId: string, imageIds: Array<string>, addTags: Array<string>, removeTags: Array<string>, };
 
 export type GetInstallationSettings = Record<symbol, never>;
 
-export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "preview_report" } & PreviewReport | { "type": "make_report" } & MakeReport | { "type": "list_reports" } & ListReports | { "type": "delete_report" } & DeleteReport | { "type": "share_report" } & ShareReport | { "type": "mail_report" } & MailReport | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings | { "type": "list_companies" } & ListCompanies | { "type": "create_company" } & CreateCompany | { "type": "update_company" } & UpdateCompany | { "type": "delete_company" } & DeleteCompany | { "type": "company_deletion_impact" } & CompanyDeletionImpact | { "type": "invite_member" } & InviteMember | { "type": "update_member" } & UpdateMember | { "type": "remove_member" } & RemoveMember | { "type": "set_project_crew" } & SetProjectCrew;
+export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "preview_report" } & PreviewReport | { "type": "make_report" } & MakeReport | { "type": "list_reports" } & ListReports | { "type": "delete_report" } & DeleteReport | { "type": "share_report" } & ShareReport | { "type": "mail_report" } & MailReport | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings | { "type": "list_companies" } & ListCompanies | { "type": "create_company" } & CreateCompany | { "type": "update_company" } & UpdateCompany | { "type": "delete_company" } & DeleteCompany | { "type": "company_deletion_impact" } & CompanyDeletionImpact | { "type": "invite_member" } & InviteMember | { "type": "update_member" } & UpdateMember | { "type": "remove_member" } & RemoveMember | { "type": "set_project_crew" } & SetProjectCrew | { "type": "get_security" } & GetSecurity | { "type": "start_totp" } & StartTotp | { "type": "confirm_totp" } & ConfirmTotp | { "type": "remove_totp" } & RemoveTotp | { "type": "new_recovery_codes" } & NewRecoveryCodes | { "type": "start_passkey" } & StartPasskey | { "type": "add_passkey" } & AddPasskey | { "type": "rename_passkey" } & RenamePasskey | { "type": "remove_passkey" } & RemovePasskey | { "type": "verify_factor" } & VerifyFactor | { "type": "start_factor_passkey" } & StartFactorPasskey | { "type": "verify_factor_passkey" } & VerifyFactorPasskey | { "type": "end_session" } & EndSession | { "type": "end_other_sessions" } & EndOtherSessions | { "type": "reset_factors" } & ResetFactors;
 
 export type UserListing = { user: Profile, 
 /**
@@ -683,7 +787,7 @@ tags: Array<TagUse>, } | { "type": "tagged", photos: Array<ProjectImage>, } | { 
 /**
  * How many photos have a location kept.
  */
-photosWithLocation: number, } | { "type": "done" };
+photosWithLocation: number, } | { "type": "security", security: Security, } | { "type": "totp_enrolment", enrolment: TotpEnrolment, } | { "type": "recovery_codes", codes: Array<string>, } | { "type": "passkey_challenge", challengeId: string, options: string, } | { "type": "done" };
 
 export type Snapshot = { 
 /**
@@ -785,6 +889,21 @@ export const REPLY_TYPES = {
   "update_member": "company",
   "remove_member": "company",
   "set_project_crew": "project",
+  "get_security": "security",
+  "start_totp": "totp_enrolment",
+  "confirm_totp": "recovery_codes",
+  "remove_totp": "security",
+  "new_recovery_codes": "recovery_codes",
+  "start_passkey": "passkey_challenge",
+  "add_passkey": "security",
+  "rename_passkey": "security",
+  "remove_passkey": "security",
+  "verify_factor": "done",
+  "start_factor_passkey": "passkey_challenge",
+  "verify_factor_passkey": "done",
+  "end_session": "security",
+  "end_other_sessions": "security",
+  "reset_factors": "done",
 } as const satisfies { [K in Request["type"]]: Response["type"] };
 
 /** The reply that answers each request type. */
@@ -852,4 +971,19 @@ export type ReplyTo = {
   "update_member": Extract<Response, { "type": "company" }>,
   "remove_member": Extract<Response, { "type": "company" }>,
   "set_project_crew": Extract<Response, { "type": "project" }>,
+  "get_security": Extract<Response, { "type": "security" }>,
+  "start_totp": Extract<Response, { "type": "totp_enrolment" }>,
+  "confirm_totp": Extract<Response, { "type": "recovery_codes" }>,
+  "remove_totp": Extract<Response, { "type": "security" }>,
+  "new_recovery_codes": Extract<Response, { "type": "recovery_codes" }>,
+  "start_passkey": Extract<Response, { "type": "passkey_challenge" }>,
+  "add_passkey": Extract<Response, { "type": "security" }>,
+  "rename_passkey": Extract<Response, { "type": "security" }>,
+  "remove_passkey": Extract<Response, { "type": "security" }>,
+  "verify_factor": Extract<Response, { "type": "done" }>,
+  "start_factor_passkey": Extract<Response, { "type": "passkey_challenge" }>,
+  "verify_factor_passkey": Extract<Response, { "type": "done" }>,
+  "end_session": Extract<Response, { "type": "security" }>,
+  "end_other_sessions": Extract<Response, { "type": "security" }>,
+  "reset_factors": Extract<Response, { "type": "done" }>,
 };

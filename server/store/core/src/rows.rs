@@ -85,6 +85,11 @@ pub struct SessionRow {
     pub created_at: i64,
     pub last_seen_at: i64,
     pub expires_at: i64,
+    /// Issue 31: when a second factor was last proved in this session (aal2), and how.
+    pub factor_at: Option<i64>,
+    pub factor_kind: Option<String>,
+    /// The account must enrol a second factor before anything else.
+    pub enrol_required: bool,
 }
 
 pub struct NewSession<'a> {
@@ -517,5 +522,52 @@ impl SearchScope<'_> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SettingsRow {
     pub store_photo_locations: bool,
+    /// Issue 31: who must have a second factor.
+    pub require_factor_admins: bool,
+    pub require_factor_company_leads: bool,
     pub updated_at: i64,
+}
+
+// ---- account security (issue 31)
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TotpRow {
+    pub secret: String,
+    /// None while enrolling.
+    pub confirmed_at: Option<i64>,
+    /// The newest time step a code was accepted for.
+    pub last_step: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PasskeyRow {
+    pub id: String,
+    pub user_id: String,
+    pub credential_id: String,
+    pub name: String,
+    /// webauthn-rs's `Passkey`, as JSON.
+    pub credential: String,
+    pub created_at: i64,
+    pub last_used_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: String,
+    pub kind: String,
+    pub user_id: Option<String>,
+    pub session_id: Option<String>,
+    pub state: Option<String>,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+/// A signed-in session as its account's device list shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeviceRow {
+    pub id: String,
+    pub created_at: i64,
+    pub last_seen_at: i64,
+    pub user_agent: Option<String>,
+    pub ip: Option<String>,
 }

@@ -25,6 +25,7 @@ pub mod sessions;
 pub mod tokens;
 pub mod uploads;
 pub mod search;
+pub mod security;
 pub mod settings;
 pub mod users;
 

@@ -3,7 +3,7 @@
 use sitecast_store_core::{NewSession, Result, SessionRow};
 use sqlx::PgConnection;
 
-use crate::convert::{at, id as uid, ms, text};
+use crate::convert::{at, id as uid, ms, opt_ms, text};
 
 pub async fn insert(c: &mut PgConnection, s: &NewSession<'_>) -> Result<()> {
     sqlx::query!(
@@ -24,7 +24,8 @@ pub async fn insert(c: &mut PgConnection, s: &NewSession<'_>) -> Result<()> {
 
 pub async fn find_by_token_hash(c: &mut PgConnection, token_hash: &str) -> Result<Option<SessionRow>> {
     let found = sqlx::query!(
-        "SELECT id, user_id, created_at, last_seen_at, expires_at FROM sessions WHERE token_hash = $1",
+        "SELECT id, user_id, created_at, last_seen_at, expires_at, factor_at, factor_kind, enrol_required
+         FROM sessions WHERE token_hash = $1",
         token_hash,
     )
     .fetch_optional(&mut *c)
@@ -35,6 +36,9 @@ pub async fn find_by_token_hash(c: &mut PgConnection, token_hash: &str) -> Resul
         created_at: ms(s.created_at),
         last_seen_at: ms(s.last_seen_at),
         expires_at: ms(s.expires_at),
+        factor_at: opt_ms(s.factor_at),
+        factor_kind: s.factor_kind,
+        enrol_required: s.enrol_required,
     }))
 }
 

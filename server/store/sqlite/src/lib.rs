@@ -24,6 +24,7 @@ pub mod sessions;
 pub mod tokens;
 pub mod uploads;
 pub mod search;
+pub mod security;
 pub mod settings;
 mod tags;
 pub mod users;

@@ -21,7 +21,9 @@ pub async fn insert(c: &mut SqliteConnection, s: &NewSession<'_>) -> Result<()> 
 pub async fn find_by_token_hash(c: &mut SqliteConnection, token_hash: &str) -> Result<Option<SessionRow>> {
     Ok(sqlx::query_as!(
         SessionRow,
-        r#"SELECT id AS "id!", user_id, created_at, last_seen_at, expires_at FROM sessions WHERE token_hash = $1"#,
+        r#"SELECT id AS "id!", user_id, created_at, last_seen_at, expires_at, factor_at, factor_kind,
+                  enrol_required AS "enrol_required: bool"
+           FROM sessions WHERE token_hash = $1"#,
         token_hash
     )
     .fetch_optional(c)
