@@ -56,8 +56,8 @@ pub enum Change {
     Company { id: String, former: Vec<String> },
     /// `members`: who belonged to it.
     CompanyDeleted { id: String, version: i64, members: Vec<String> },
-    /// A member's role changed: their sockets reconnect, so every check they pass is
-    /// made with the new role.
+    /// A user's standing changed (a member's role; a session that had to enrol a second
+    /// factor has one): their sockets reconnect, so every check they pass is made anew.
     Reconnect { user_id: String },
     /// A session ended (logout): its sockets close, on every instance.
     EndSession { session_id: String, reason: String },

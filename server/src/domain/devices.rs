@@ -78,7 +78,13 @@ pub fn device(user_agent: Option<&str>) -> Device {
             None => name.to_owned(),
         },
     };
-    let system = match (ua.os, ua.os_version.as_ref()) {
+    // woothee names Apple's systems by device; people know them as iOS and macOS.
+    let os = match ua.os {
+        "iPhone" | "iPad" | "iPod" => "iOS",
+        "Mac OSX" => "macOS",
+        other => other,
+    };
+    let system = match (os, ua.os_version.as_ref()) {
         ("UNKNOWN", _) => "Unknown system".to_owned(),
         (os, version) if !version.is_empty() && version != "UNKNOWN" && !os.contains(version) => format!("{os} {version}"),
         (os, _) => os.to_owned(),

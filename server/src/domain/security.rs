@@ -295,6 +295,16 @@ pub async fn overview(svc: &Services, actor: &Actor, session_id: &str) -> Result
     Ok(Security { totp, recovery_codes_left, passkeys, devices, required, factor_at })
 }
 
+/// Sessions that had to enrol first hold that on their sockets: they reconnect, and
+/// find the whole app open. Nothing else on a socket depends on the factors.
+fn reconnect_enrolled(sessions: u64, user_id: String) -> Vec<Change> {
+    if sessions > 0 {
+        vec![Change::Reconnect { user_id }]
+    } else {
+        Vec::new()
+    }
+}
+
 fn passkey_info(row: PasskeyRow) -> PasskeyInfo {
     PasskeyInfo { id: row.id, name: row.name, created_at: row.created_at, last_used_at: row.last_used_at }
 }
@@ -386,11 +396,12 @@ pub async fn confirm_totp(svc: &Services, actor: &Actor, session_id: &str, code:
         return Err(Error::new(ErrorCode::Conflict, TOTP_NOT_STARTED));
     }
     store::replace_recovery_codes(&mut *tx, &user.id, &hashes, now).await?;
+    // Counted before this session's own flag is cleared with its factor below.
+    let enrolled = store::clear_enrol_required(&mut *tx, &user.id).await?;
     store::session_factor(&mut *tx, session_id, now, FactorKind::Totp.as_str()).await?;
-    store::clear_enrol_required(&mut *tx, &user.id).await?;
     tx.commit().await?;
     tracing::info!(user = %user.id, "authenticator app turned on");
-    Ok((codes, vec![Change::Reconnect { user_id: user.id }]))
+    Ok((codes, reconnect_enrolled(enrolled, user.id)))
 }
 
 pub async fn remove_totp(svc: &Services, actor: &Actor, session_id: &str, password: &str) -> Result<(Security, Vec<Change>)> {
@@ -408,7 +419,7 @@ pub async fn remove_totp(svc: &Services, actor: &Actor, session_id: &str, passwo
     store::delete_recovery_codes(&mut *tx, &user.id).await?;
     tx.commit().await?;
     tracing::info!(user = %user.id, "authenticator app turned off");
-    Ok((overview(svc, actor, session_id).await?, vec![Change::Reconnect { user_id: user.id }]))
+    Ok((overview(svc, actor, session_id).await?, Vec::new()))
 }
 
 pub async fn new_recovery_codes_for(svc: &Services, actor: &Actor, session_id: &str) -> Result<Vec<String>> {
@@ -548,11 +559,11 @@ pub async fn add_passkey(
     })?;
     // Making a passkey asked for the user's verification on the authenticator: this
     // session has proved a second factor.
+    let enrolled = store::clear_enrol_required(&mut *tx, &actor.id).await?;
     store::session_factor(&mut *tx, session_id, now, FactorKind::Passkey.as_str()).await?;
-    store::clear_enrol_required(&mut *tx, &actor.id).await?;
     tx.commit().await?;
     tracing::info!(user = %actor.id, "passkey added");
-    Ok((overview(svc, actor, session_id).await?, vec![Change::Reconnect { user_id: actor.id.clone() }]))
+    Ok((overview(svc, actor, session_id).await?, reconnect_enrolled(enrolled, actor.id.clone())))
 }
 
 pub async fn rename_passkey(svc: &Services, actor: &Actor, session_id: &str, id: &str, name: &str) -> Result<Security> {
@@ -590,7 +601,7 @@ pub async fn remove_passkey(
     }
     store::delete_passkey(pool, id, &user.id).await?;
     tracing::info!(user = %user.id, "passkey removed");
-    Ok((overview(svc, actor, session_id).await?, vec![Change::Reconnect { user_id: user.id }]))
+    Ok((overview(svc, actor, session_id).await?, Vec::new()))
 }
 
 /// Request options for proving a fresh factor with one of the account's passkeys.
@@ -770,5 +781,5 @@ pub async fn reset_factors(svc: &Services, actor: &Actor, session_id: &str, user
     tx.commit().await?;
     svc.auth.outbox.wake();
     tracing::warn!(admin = %actor.id, user = %target.id, passkeys, "an administrator reset a user's sign-in factors");
-    Ok(vec![Change::Reconnect { user_id: target.id }])
+    Ok(Vec::new())
 }

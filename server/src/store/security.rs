@@ -109,8 +109,8 @@ pub async fn session_factor<'a>(db: impl Into<Db<'a>>, session_id: &str, when: i
     backend!(db, security::session_factor(session_id, when, kind))
 }
 
-/// No session of the account has to enrol any more (it has a factor now).
-pub async fn clear_enrol_required<'a>(db: impl Into<Db<'a>>, user_id: &str) -> Result<()> {
+/// No session of the account has to enrol any more (it has a factor now); how many had to.
+pub async fn clear_enrol_required<'a>(db: impl Into<Db<'a>>, user_id: &str) -> Result<u64> {
     backend!(db, security::clear_enrol_required(user_id))
 }
 

@@ -91,6 +91,12 @@ fn every_request(linked: &str, other: &str, photo: &str) -> Vec<(Request, bool)>
             false,
         ),
         (Request::AddMilestoneTemplate(protocol::AddMilestoneTemplate { project_id: s(linked) }), false),
+        // Issue 31: a guest has no account to secure.
+        (Request::GetSecurity(protocol::GetSecurity {}), false),
+        (Request::StartTotp(protocol::StartTotp {}), false),
+        (Request::StartPasskey(protocol::StartPasskey {}), false),
+        (Request::EndOtherSessions(protocol::EndOtherSessions {}), false),
+        (Request::ResetFactors(protocol::ResetFactors { user_id: s(photo) }), false),
     ]
 }
 

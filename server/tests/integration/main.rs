@@ -25,6 +25,7 @@ mod photo_store;
 mod photos;
 mod reports;
 mod search;
+mod security;
 mod store;
 mod story;
 mod upgrade;

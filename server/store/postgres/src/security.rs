@@ -292,10 +292,12 @@ pub async fn session_factor(c: &mut PgConnection, session_id: &str, when: i64, k
     Ok(())
 }
 
-/// No session of the account has to enrol any more (it has a factor now).
-pub async fn clear_enrol_required(c: &mut PgConnection, user_id: &str) -> Result<()> {
-    sqlx::query!("UPDATE sessions SET enrol_required = false WHERE user_id = $1", uid(user_id)).execute(c).await?;
-    Ok(())
+/// No session of the account has to enrol any more (it has a factor now); how many had to.
+pub async fn clear_enrol_required(c: &mut PgConnection, user_id: &str) -> Result<u64> {
+    let done = sqlx::query!("UPDATE sessions SET enrol_required = false WHERE user_id = $1 AND enrol_required", uid(user_id))
+        .execute(c)
+        .await?;
+    Ok(done.rows_affected())
 }
 
 pub async fn set_enrol_required(c: &mut PgConnection, session_id: &str) -> Result<()> {

@@ -253,10 +253,12 @@ pub async fn session_factor(c: &mut SqliteConnection, session_id: &str, when: i6
     Ok(())
 }
 
-/// No session of the account has to enrol any more (it has a factor now).
-pub async fn clear_enrol_required(c: &mut SqliteConnection, user_id: &str) -> Result<()> {
-    sqlx::query!("UPDATE sessions SET enrol_required = FALSE WHERE user_id = $1", user_id).execute(c).await?;
-    Ok(())
+/// No session of the account has to enrol any more (it has a factor now); how many had to.
+pub async fn clear_enrol_required(c: &mut SqliteConnection, user_id: &str) -> Result<u64> {
+    let done = sqlx::query!("UPDATE sessions SET enrol_required = FALSE WHERE user_id = $1 AND enrol_required", user_id)
+        .execute(c)
+        .await?;
+    Ok(done.rows_affected())
 }
 
 pub async fn set_enrol_required(c: &mut SqliteConnection, session_id: &str) -> Result<()> {
