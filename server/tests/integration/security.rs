@@ -382,10 +382,15 @@ pub async fn add_passkey(ws: &mut WsClient, id: u32, key: &mut SoftPasskey, name
     else {
         panic!("start_passkey")
     };
-    let options: CreationChallengeResponse = serde_json::from_str(&options).expect("creation options");
-    let credential = key.do_registration(origin(), options).unwrap_or_else(|e| panic!("the authenticator makes no credential: {e:?}"));
-    let credential = serde_json::to_string(&credential).unwrap();
+    let credential = register_with(key, &options);
     security(ws, id + 1, Request::AddPasskey(protocol::AddPasskey { challenge_id, name: name.into(), credential })).await
+}
+
+/// Answers creation options (JSON) with a new credential of `key`, as JSON.
+pub fn register_with(key: &mut SoftPasskey, options: &str) -> String {
+    let options: CreationChallengeResponse = serde_json::from_str(options).expect("creation options");
+    let credential = key.do_registration(origin(), options).unwrap_or_else(|e| panic!("the authenticator makes no credential: {e:?}"));
+    serde_json::to_string(&credential).unwrap()
 }
 
 /// Answers a request challenge (JSON) with `key`.

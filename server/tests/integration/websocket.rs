@@ -122,7 +122,8 @@ async fn requests_are_answered_and_bad_frames_get_errors_without_killing_the_soc
 #[actix_web::test]
 async fn every_request_type_is_answered_with_its_declared_reply() {
     for_each_backend(|db| async move {
-        let server = demo_server(&db.url, Options::default()).await;
+        // Reached as localhost, where passkeys can be made (issue 31).
+        let server = TestServer::start(&db.url, crate::security::passkey_server()).await;
         let (mut ws, _) = server.connect("admin@sitecast.demo").await;
         let mut asked = std::collections::BTreeSet::new();
         let mut id = 0;
@@ -318,6 +319,40 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
             confirm_password: "sitecast-paired".into(),
         }))
         .await;
+
+        // Issue 31, in the order a person takes them: a passkey first (no factor to
+        // prove yet), then the app, fresh factors, and taking them off again.
+        let Response::Security { security } = ask(Request::GetSecurity(protocol::GetSecurity {})).await else { unreachable!() };
+        assert!(security.passkeys.is_empty());
+        let mut key = webauthn_authenticator_rs::softpasskey::SoftPasskey::new(true);
+        let Response::PasskeyChallenge { challenge_id, options } = ask(Request::StartPasskey(protocol::StartPasskey {})).await else {
+            unreachable!()
+        };
+        let credential = crate::security::register_with(&mut key, &options);
+        let add = protocol::AddPasskey { challenge_id, name: "Desk key".into(), credential };
+        let Response::Security { security } = ask(Request::AddPasskey(add)).await else { unreachable!() };
+        let passkey = security.passkeys[0].id.clone();
+        ask(Request::RenamePasskey(protocol::RenamePasskey { id: passkey.clone(), name: "Office key".into() })).await;
+        let Response::TotpEnrolment { enrolment } = ask(Request::StartTotp(protocol::StartTotp {})).await else { unreachable!() };
+        ask(Request::ConfirmTotp(protocol::ConfirmTotp { code: crate::security::code(&enrolment.secret, 0) })).await;
+        ask(Request::NewRecoveryCodes(protocol::NewRecoveryCodes {})).await;
+        ask(Request::VerifyFactor(protocol::VerifyFactor { code: crate::security::code(&enrolment.secret, 1) })).await;
+        let Response::PasskeyChallenge { challenge_id, options } = ask(Request::StartFactorPasskey(protocol::StartFactorPasskey {})).await
+        else {
+            unreachable!()
+        };
+        let credential = crate::security::assert_with(&mut key, &options);
+        ask(Request::VerifyFactorPasskey(protocol::VerifyFactorPasskey { challenge_id, credential })).await;
+        ask(Request::RemoveTotp(protocol::RemoveTotp { password: "sitecast-paired".into() })).await;
+        ask(Request::RemovePasskey(protocol::RemovePasskey { id: passkey, password: String::new() })).await;
+        server.login("admin@sitecast.demo", "sitecast-paired").await;
+        let Response::Security { security } = ask(Request::GetSecurity(protocol::GetSecurity {})).await else { unreachable!() };
+        let other = security.devices.iter().find(|d| !d.current).expect("the other session").id.clone();
+        ask(Request::EndSession(protocol::EndSession { id: other })).await;
+        ask(Request::EndOtherSessions(protocol::EndOtherSessions {})).await;
+        let Response::Users(directory) = ask(Request::ListUsers(protocol::ListUsers {})).await else { unreachable!() };
+        let someone = directory.homeowners.first().expect("a homeowner").user.id.clone();
+        ask(Request::ResetFactors(protocol::ResetFactors { user_id: someone })).await;
 
         let declared: std::collections::BTreeSet<String> = protocol::REPLIES.iter().map(|p| p.request_type()).collect();
         assert_eq!(asked, declared, "every request type was asked once");
