@@ -839,6 +839,39 @@ mod tests {
         );
     }
 
+    /// Issue 31: exactly these actions want a second factor proved in the last 15
+    /// minutes (deleting people, sharing outside the account, changing factors);
+    /// everyday work and looking at one's own security do not.
+    #[test]
+    fn sensitive_actions_want_a_fresh_factor() {
+        let fresh: Vec<Action> = Action::ALL.into_iter().filter(|a| a.wants_fresh_factor()).collect();
+        assert_eq!(
+            fresh,
+            vec![
+                Action::DeleteUser,
+                Action::ShareProject,
+                Action::ShareReport,
+                Action::DeleteCompany,
+                Action::ChangeOwnFactors,
+                Action::ResetFactors
+            ]
+        );
+        // Everyone with an account, in any role, manages their own security; guests have none.
+        let guest_scope = |a: Action| column_scope(GUEST_COLUMN, a);
+        for action in [Action::ManageOwnSecurity, Action::ChangeOwnFactors] {
+            assert_eq!(guest_scope(action), Scope::Never);
+            for actor in [
+                Actor::new("a", Role::Admin),
+                Actor::new("h", Role::Homeowner),
+                Actor::member("o", "c", CompanyRole::Owner, false),
+                Actor::member("k", "c", CompanyRole::Crew, false),
+                Actor::new("removed", Role::Builder),
+            ] {
+                assert!(allows(&actor, action, Target::Nothing), "{action:?} by {actor:?}");
+            }
+        }
+    }
+
     /// The actions issue 30 added, covered by `company_role_matrix`.
     const COMPANY_ACTIONS: [Action; 7] = [
         Action::ViewCompany,

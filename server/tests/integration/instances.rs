@@ -533,9 +533,8 @@ async fn a_code_used_on_one_instance_is_refused_on_the_other_and_sign_outs_reach
         assert_eq!((r.status.as_u16(), r.body["message"].as_str()), (401, Some("Invalid verification code")), "used on A");
 
         // One recovery code sent to both instances at once: exactly one signs in.
-        for round in 0..4 {
+        for (round, recovery) in codes.iter().take(4).enumerate() {
             let (on_a, on_b) = (ticket(&a).await, ticket(&b).await);
-            let recovery = &codes[round];
             let (ra, rb) = futures_util::join!(
                 a.post("/api/auth/login/code", json!({ "ticket": on_a, "code": recovery }), None),
                 b.post("/api/auth/login/code", json!({ "ticket": on_b, "code": recovery }), None),

@@ -1276,7 +1276,20 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     // 0011 (issue 29): tags, locations, the installation's settings and the search index.
     // 0012 (issue 28): progress reports.
     // 0014 (issue 30): builder companies and project crews.
-    let new_tables = ["photo_markups", "installation_settings", "search_documents", "reports", "companies", "project_crew"];
+    // 0015 (issue 31): second factors, passkeys, sign-in challenges, known devices.
+    let new_tables = [
+        "photo_markups",
+        "installation_settings",
+        "search_documents",
+        "reports",
+        "companies",
+        "project_crew",
+        "totp_factors",
+        "recovery_codes",
+        "passkeys",
+        "auth_challenges",
+        "known_devices",
+    ];
     let later = |table: &str, column: &str| {
         new_tables.contains(&table)
             || (table == "project_images" && ["markup_count", "tags", "latitude", "longitude"].contains(&column))
@@ -1287,6 +1300,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
             // 0014: each person's company and place in it; a project's builder is a company.
             || (table == "users" && ["company_id", "company_role", "all_projects"].contains(&column))
             || (table, column) == ("projects", "company_id")
+            // 0015: a session's assurance.
+            || (table == "sessions" && ["factor_at", "factor_kind", "enrol_required"].contains(&column))
     };
     let added: Vec<(String, String, String)> = after
         .columns
@@ -1294,7 +1309,10 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         .filter(|((t, c), _)| later(t, c))
         .map(|((t, c), (ty, _, _))| (t.clone(), c.clone(), ty.clone()))
         .collect();
-    assert_eq!(added.len(), 57, "{added:?}");
+    assert_eq!(added.len(), 88, "{added:?}");
+    assert!(added.contains(&("sessions".into(), "factor_at".into(), "timestamp with time zone".into())), "{added:?}");
+    assert!(added.contains(&("passkeys".into(), "credential".into(), "jsonb".into())), "{added:?}");
+    assert!(added.contains(&("installation_settings".into(), "require_factor_admins".into(), "boolean".into())), "{added:?}");
     assert!(added.contains(&("projects".into(), "company_id".into(), "uuid".into())), "{added:?}");
     assert!(added.contains(&("users".into(), "all_projects".into(), "boolean".into())), "{added:?}");
     assert!(added.contains(&("reports".into(), "options".into(), "jsonb".into())), "{added:?}");
