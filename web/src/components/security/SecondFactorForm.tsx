@@ -110,7 +110,7 @@ export function SecondFactorForm({ methods, submitCode, signWithPasskey, submitL
   return (
     <div className="space-y-5">
       {codeOnly && (
-        <form onSubmit={submit} noValidate className="space-y-4" aria-label={mode === 'app' ? 'Authenticator app code' : 'Recovery code'}>
+        <form onSubmit={submit} noValidate className="space-y-4">
           {mode === 'app' ? (
             <Field
               key="app"
