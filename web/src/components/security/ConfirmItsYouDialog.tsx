@@ -50,7 +50,7 @@ export function FactorPromptHost() {
       open={open}
       onOpenChange={(next) => !next && finish(false)}
       title="Confirm it's you"
-      description="This needs a second check: your authenticator app or a passkey. What you asked for carries on after it."
+      description="This needs a second check of your sign-in. What you asked for carries on after it."
       busy={busy}
       widthClass="max-w-[420px]"
     >

@@ -127,7 +127,7 @@ export function TotpSetupDialog({ onClose, onEnabled }: { onClose: () => void; o
             <div className="flex items-center gap-2">
               <code
                 data-testid="totp-secret"
-                className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm tracking-wide break-all text-slate-900 select-all dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100"
+                className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm tracking-wide break-words text-slate-900 select-all dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100"
               >
                 {groupSecret(step.enrolment.secret)}
               </code>
