@@ -15,7 +15,7 @@ test('login page is pre-filled with the admin demo account', async ({ page }) =>
 
 test('/ is the login screen too', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
 test('login form validation messages', async ({ page }) => {
@@ -23,7 +23,7 @@ test('login form validation messages', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Admin', exact: true })).toBeVisible();
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel('Password', { exact: true }).fill('123');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
   await expect(page.getByText('Password must be at least 6 characters.')).toBeVisible();
   await shoot(page, 'login-validation');
@@ -41,12 +41,12 @@ test('wrong password shows the Login Failed toast', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(homeowner?.email ?? 'homeowner@example.com');
   await page.getByLabel('Password', { exact: true }).fill('definitely-wrong-password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toast(page, 'Login Failed')).toBeVisible();
   await expect(toast(page, 'Invalid login credentials')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   // The form is usable again.
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
   await shoot(page, 'login-failed', { toasts: true });
 });
 

@@ -75,7 +75,7 @@ test('landing shows the skeleton, then the hero, features, call to action and fo
 
   await page.getByRole('link', { name: 'Get Started', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
 test('landing in dark mode', async ({ page }) => {

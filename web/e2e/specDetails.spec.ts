@@ -241,7 +241,7 @@ test('one name model: the admin’s edit of an admin shows, a builder edits thei
   await builder.goto('/login');
   await builder.getByLabel('Email').fill(email);
   await builder.getByLabel('Password', { exact: true }).fill('framing-crew-7');
-  await builder.getByRole('button', { name: 'Sign In' }).click();
+  await builder.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(builder).toHaveURL(/\/dashboard$/);
 
   // Profile & Settings: only email and role are read-only; the company name is theirs to edit.

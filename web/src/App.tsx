@@ -13,6 +13,8 @@ import { NotFoundPage } from './pages/NotFoundPage';
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K) =>
   lazy(() => load().then((m) => ({ default: m[key] })));
 const LiveSocket = named(() => import('./sync/LiveSocket'), 'LiveSocket');
+// Issue 31: "Confirm it's you" for any sensitive action, over whichever page is open.
+const FactorPromptHost = named(() => import('./components/security/ConfirmItsYouDialog'), 'FactorPromptHost');
 const AppShell = named(() => import('./components/AppShell'), 'AppShell');
 const LoginPage = named(() => import('./pages/LoginPage'), 'LoginPage');
 const SignupPage = named(() => import('./pages/SignupPage'), 'SignupPage');
@@ -60,6 +62,7 @@ export function App() {
       {authenticated && (
         <Suspense fallback={null}>
           <LiveSocket />
+          <FactorPromptHost />
         </Suspense>
       )}
       <Suspense fallback={<FullPageSpinner />}>

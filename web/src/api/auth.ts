@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Profile, Role } from '../protocol/types';
 import { apiFetch } from './http';
 
@@ -12,10 +13,48 @@ export interface AppConfig {
 
 export const getConfig = () => apiFetch<AppConfig>('/api/config');
 
-export const getMe = () => apiFetch<{ user: Profile }>('/api/auth/me');
+/**
+ * A session: the cookie came with it. `enrolRequired` (issue 31): the installation
+ * requires a second factor of this user and they have none yet, so setting one up is
+ * all this session may do.
+ */
+export interface SignedIn {
+  user: Profile;
+  enrolRequired: boolean;
+}
+
+/** Issue 31: the second steps an account has, in the order the server lists them. */
+export type SecondFactorMethod = 'totp' | 'recovery' | 'passkey';
+
+/** The password was right and the account has a second factor: no cookie yet. */
+export interface SecondFactorNeeded {
+  secondFactor: { ticket: string; methods: SecondFactorMethod[] };
+}
+
+export const getMe = () => apiFetch<SignedIn>('/api/auth/me');
 
 export const login = (email: string, password: string) =>
-  apiFetch<{ user: Profile }>('/api/auth/login', { body: { email, password } });
+  apiFetch<SignedIn | SecondFactorNeeded>('/api/auth/login', { body: { email, password } });
+
+export function needsSecondFactor(answer: SignedIn | SecondFactorNeeded): answer is SecondFactorNeeded {
+  return 'secondFactor' in answer;
+}
+
+/** The second step with a 6-digit app code or a recovery code (each works once). */
+export const loginWithCode = (ticket: string, code: string) =>
+  apiFetch<SignedIn>('/api/auth/login/code', { body: { ticket, code } });
+
+export interface PasskeyChallenge {
+  challengeId: string;
+  options: { publicKey: PublicKeyCredentialRequestOptionsJSON };
+}
+
+/** Options to sign with a passkey: the second step of `ticket`'s sign-in, or without one, the whole sign-in. */
+export const passkeyOptions = (ticket?: string) =>
+  apiFetch<PasskeyChallenge>('/api/auth/passkey/options', { body: ticket ? { ticket } : {} });
+
+export const loginWithPasskey = (challengeId: string, credential: AuthenticationResponseJSON) =>
+  apiFetch<SignedIn>('/api/auth/passkey', { body: { challengeId, credential } });
 
 export const logout = () => apiFetch<void>('/api/auth/logout', { method: 'POST' });
 

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, FolderOpen, Mail, Pencil, Phone, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, FolderOpen, Mail, Pencil, Phone, ShieldOff, Trash2 } from 'lucide-react';
 import type { Profile, Role, UserListing } from '../protocol/types';
 import { cn } from '../lib/cn';
 import { displayName } from '../lib/names';
@@ -12,6 +12,7 @@ import { useAppStore } from '../store';
 import { Avatar } from './Avatar';
 import { DeleteUserDialog } from './dialogs/DeleteUserDialog';
 import { EditUserDialog } from './dialogs/EditUserDialog';
+import { ResetFactorsDialog } from './dialogs/ResetFactorsDialog';
 import { Button, buttonClasses } from './ui/Button';
 import { SearchBox } from './ui/SearchBox';
 
@@ -58,6 +59,8 @@ interface RowModel {
   online: boolean;
   canEdit: boolean;
   canDelete: boolean;
+  /** Issue 31: admins reset another user's second factors (not their own: Security does that). */
+  canResetFactors: boolean;
   projectsHref: string | null;
   projectsLabel: string;
 }
@@ -85,6 +88,7 @@ export function UserTable({
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<Profile | null>(null);
   const [deleting, setDeleting] = useState<Profile | null>(null);
+  const [resetting, setResetting] = useState<Profile | null>(null);
   const online = useAppStore((s) => s.online);
   const wide = useMediaQuery('(min-width: 768px)');
   const isAdmin = viewer.role === 'admin';
@@ -115,6 +119,7 @@ export function UserTable({
       // Issue 30: a company's crew see its homeowners but leave their details to its leads.
       canEdit: isAdmin || (editsHomeowners(viewer) && user.role === 'homeowner'),
       canDelete: isAdmin,
+      canResetFactors: isAdmin && !self,
       projectsHref: role === 'admin' ? null : role === 'homeowner' ? `/homeowner/${user.id}/projects` : `/builder/${user.id}/projects`,
       projectsLabel: role === 'homeowner' ? 'View Projects' : 'View All Projects',
     };
@@ -148,9 +153,9 @@ export function UserTable({
         )}
       </div>
       {wide ? (
-        <UserGrid rows={rows} role={role} sort={sort} onSort={(key) => sortBy(nextSort(sort, key))} showProjects={showProjects} showBuilder={showBuilder} onEdit={setEditing} onDelete={setDeleting} />
+        <UserGrid rows={rows} role={role} sort={sort} onSort={(key) => sortBy(nextSort(sort, key))} showProjects={showProjects} showBuilder={showBuilder} onEdit={setEditing} onDelete={setDeleting} onResetFactors={setResetting} />
       ) : (
-        <UserCards rows={rows} role={role} showProjects={showProjects} showBuilder={showBuilder} onEdit={setEditing} onDelete={setDeleting} />
+        <UserCards rows={rows} role={role} showProjects={showProjects} showBuilder={showBuilder} onEdit={setEditing} onDelete={setDeleting} onResetFactors={setResetting} />
       )}
       {shown.pages > 1 && (
         <nav aria-label={`Pages of ${label}`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-300">
@@ -171,6 +176,7 @@ export function UserTable({
       )}
       {editing && <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteUserDialog key={deleting.id} user={deleting} onClose={() => setDeleting(null)} />}
+      {resetting && <ResetFactorsDialog key={resetting.id} user={resetting} onClose={() => setResetting(null)} />}
     </div>
   );
 }
@@ -182,6 +188,7 @@ interface RowsProps {
   showBuilder: boolean;
   onEdit: (user: Profile) => void;
   onDelete: (user: Profile) => void;
+  onResetFactors: (user: Profile) => void;
 }
 
 function NameCell({ row }: { row: RowModel }) {
@@ -193,7 +200,7 @@ function NameCell({ row }: { row: RowModel }) {
   );
 }
 
-function UserGrid({ rows, role, sort, onSort, showProjects, showBuilder, onEdit, onDelete }: RowsProps & { sort: Sort; onSort: (key: SortKey) => void }) {
+function UserGrid({ rows, role, sort, onSort, showProjects, showBuilder, onEdit, onDelete, onResetFactors }: RowsProps & { sort: Sort; onSort: (key: SortKey) => void }) {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full text-left text-sm">
@@ -246,6 +253,17 @@ function UserGrid({ rows, role, sort, onSort, showProjects, showBuilder, onEdit,
                           <Pencil className="size-4" aria-hidden="true" />
                         </button>
                       )}
+                      {row.canResetFactors && (
+                        <button
+                          type="button"
+                          className={iconButton}
+                          onClick={() => onResetFactors(user)}
+                          aria-label={`Reset sign-in factors of ${row.name}`}
+                          title="Reset sign-in factors"
+                        >
+                          <ShieldOff className="size-4" aria-hidden="true" />
+                        </button>
+                      )}
                       {row.canDelete && (
                         <button
                           type="button"
@@ -283,7 +301,7 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
 }
 
 /** Phones: one card per person, every detail on it, and actions that say what they do. */
-function UserCards({ rows, role, showProjects, showBuilder, onEdit, onDelete }: RowsProps) {
+function UserCards({ rows, role, showProjects, showBuilder, onEdit, onDelete, onResetFactors }: RowsProps) {
   if (rows.length === 0) {
     return (
       <p className="rounded-2xl border border-slate-200 bg-white px-4 py-10 text-center text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
@@ -323,7 +341,7 @@ function UserCards({ rows, role, showProjects, showBuilder, onEdit, onDelete }: 
                 </dl>
               </div>
             </div>
-            {(row.projectsHref || row.canEdit || row.canDelete) && (
+            {(row.projectsHref || row.canEdit || row.canDelete || row.canResetFactors) && (
               <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-100 pt-3 dark:border-slate-800">
                 {row.projectsHref && (
                   <Link to={row.projectsHref} className={cn(buttonClasses('outline', 'sm'), 'flex-1')} aria-label={`${row.projectsLabel} of ${row.name}`}>
@@ -335,6 +353,12 @@ function UserCards({ rows, role, showProjects, showBuilder, onEdit, onDelete }: 
                   <Button variant="outline" size="sm" onClick={() => onEdit(user)} aria-label={`Edit ${row.name}`}>
                     <Pencil className="size-4" aria-hidden="true" />
                     Edit
+                  </Button>
+                )}
+                {row.canResetFactors && (
+                  <Button variant="outline" size="sm" onClick={() => onResetFactors(user)} aria-label={`Reset sign-in factors of ${row.name}`}>
+                    <ShieldOff className="size-4" aria-hidden="true" />
+                    Reset sign-in
                   </Button>
                 )}
                 {row.canDelete && (

@@ -3,15 +3,27 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowRight, Bell, Camera, CheckCircle2, HardHat, Home, ShieldCheck, TrendingUp } from 'lucide-react';
-import { getConfig, login, type DemoConfig } from '../api/auth';
+import { ArrowLeft, ArrowRight, Bell, Camera, CheckCircle2, HardHat, Home, KeyRound, ShieldCheck, TrendingUp } from 'lucide-react';
+import {
+  getConfig,
+  login,
+  loginWithCode,
+  loginWithPasskey,
+  needsSecondFactor,
+  passkeyOptions,
+  type DemoConfig,
+  type SecondFactorNeeded,
+  type SignedIn,
+} from '../api/auth';
 import { applyFieldErrors } from '../api/formErrors';
 import { ApiRequestError } from '../api/http';
 import type { Role } from '../protocol/types';
 import { loginSchema, type LoginValues } from '../lib/validation';
 import { MAX_LENGTH } from '../lib/limits';
 import { useAppStore } from '../store';
-import { pathAfterLogin, REMOVED_FROM_COMPANY, SESSION_EXPIRED } from '../session/returnTo';
+import { pathAfterLogin, REMOVED_FROM_COMPANY, SESSION_EXPIRED, SIGNED_OUT_ELSEWHERE } from '../session/returnTo';
+import { passkeyCancelled, passkeyFailure, passkeysSupported, signWithPasskey } from '../lib/passkeys';
+import { SecondFactorForm } from '../components/security/SecondFactorForm';
 import { Logo, LogoMark } from '../components/Logo';
 import { TextLink } from '../components/TextLink';
 import { Button } from '../components/ui/Button';
@@ -26,7 +38,7 @@ const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', builder: 'Builder', 
 const ROLE_ICONS: Record<Role, typeof Home> = { admin: ShieldCheck, builder: HardHat, homeowner: Home };
 const DEMO_ORDER: Role[] = ['admin', 'builder', 'homeowner'];
 
-type Pending = null | 'form' | Role;
+type Pending = null | 'form' | 'passkey' | Role;
 
 function PromoPanel() {
   const benefits = [
@@ -94,6 +106,9 @@ function QueryNotice() {
   if (params.get('removed') === 'true') {
     return <Notice tone="info">{REMOVED_FROM_COMPANY}</Notice>;
   }
+  if (params.get('elsewhere') === 'true') {
+    return <Notice tone="info">{SIGNED_OUT_ELSEWHERE}</Notice>;
+  }
   if (params.get('expired') === 'true') {
     return <Notice tone="info">{SESSION_EXPIRED}</Notice>;
   }
@@ -108,6 +123,10 @@ export function LoginPage() {
   const { search } = useLocation();
   const [pending, setPending] = useState<Pending>(null);
   const [demo, setDemo] = useState<DemoConfig | null>(null);
+  // Issue 31: the password was right and the account has a second factor.
+  const [secondStep, setSecondStep] = useState<(SecondFactorNeeded['secondFactor'] & { email: string }) | null>(null);
+  const [passkeyNotice, setPasskeyNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
+  const [canUsePasskeys] = useState(passkeysSupported);
   const {
     register,
     handleSubmit,
@@ -145,23 +164,40 @@ export function LoginPage() {
     // Run once on mount; the form is read when the config arrives, on purpose.
   }, []);
 
-  async function attempt(email: string, password: string, demoRole: Role | null) {
-    setPending(demoRole ?? 'form');
-    try {
-      const { user } = await login(email, password);
-      toast.success('Login Successful', {
-        description: demoRole
+  /** A session came back: say so, and go on after SPEC §9's half second. */
+  function signedIn({ user, enrolRequired }: SignedIn, demoRole: Role | null) {
+    toast.success('Login Successful', {
+      description: enrolRequired
+        ? 'Next, set up two-factor sign-in...'
+        : demoRole
           ? `Logged in as ${ROLE_LABELS[demoRole]}. Redirecting to dashboard...`
           : 'Redirecting to dashboard...',
-        // It says what happens in the next half second: gone soon after arrival, and
-        // at the bottom, where it does not cover the dashboard's header on a phone.
-        duration: REDIRECT_AFTER_LOGIN_MS + 1000,
-        position: 'bottom-center',
-      });
-      window.setTimeout(() => {
-        useAppStore.getState().signedIn(user);
-        navigate(pathAfterLogin(search), { replace: true });
-      }, REDIRECT_AFTER_LOGIN_MS);
+      // It says what happens in the next half second: gone soon after arrival, and
+      // at the bottom, where it does not cover the dashboard's header on a phone.
+      duration: REDIRECT_AFTER_LOGIN_MS + 1000,
+      position: 'bottom-center',
+    });
+    window.setTimeout(() => {
+      const store = useAppStore.getState();
+      store.signedIn(user);
+      // Issue 31: the page asked for shows the enrolment screen until a factor is set up.
+      store.enrolmentRequired(enrolRequired);
+      navigate(pathAfterLogin(search), { replace: true });
+    }, REDIRECT_AFTER_LOGIN_MS);
+  }
+
+  async function attempt(email: string, password: string, demoRole: Role | null) {
+    setPending(demoRole ?? 'form');
+    setPasskeyNotice(null);
+    try {
+      const answer = await login(email, password);
+      if (needsSecondFactor(answer)) {
+        // Issue 31: the password was right; the account's second factor comes next.
+        setPending(null);
+        setSecondStep({ ...answer.secondFactor, email });
+        return;
+      }
+      signedIn(answer, demoRole);
     } catch (err) {
       setPending(null);
       if (err instanceof ApiRequestError) {
@@ -170,6 +206,21 @@ export function LoginPage() {
       } else {
         toast.error('Login Failed', { description: 'An unexpected error occurred. Please try again.' });
       }
+    }
+  }
+
+  /** Issue 31: signing in with a passkey alone (a discoverable credential; no email typed). */
+  async function passkeySignIn() {
+    setPending('passkey');
+    setPasskeyNotice(null);
+    try {
+      const { challengeId, options } = await passkeyOptions();
+      const answer = await signWithPasskey(options);
+      signedIn(await loginWithPasskey(challengeId, answer), null);
+    } catch (err) {
+      setPending(null);
+      if (err instanceof ApiRequestError) setPasskeyNotice({ tone: 'error', text: err.message });
+      else setPasskeyNotice({ tone: passkeyCancelled(err) ? 'info' : 'error', text: passkeyFailure(err) });
     }
   }
 
@@ -195,6 +246,35 @@ export function LoginPage() {
         </div>
         <div className="flex flex-1 items-center justify-center px-6 py-10 sm:px-10">
           <div className="w-full max-w-sm">
+{secondStep ? (
+              <>
+            <LogoMark className="mb-6 hidden size-10 lg:block" />
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Two-factor sign-in</h1>
+            <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
+              Your password was right. Confirm it&apos;s you to finish signing in as{' '}
+              <span className="font-medium break-all text-slate-700 dark:text-slate-200">{secondStep.email}</span>.
+            </p>
+            <div className="mt-6">
+              <SecondFactorForm
+                methods={secondStep.methods}
+                submitCode={async (code) => signedIn(await loginWithCode(secondStep.ticket, code), null)}
+                signWithPasskey={async () => {
+                  const { challengeId, options } = await passkeyOptions(secondStep.ticket);
+                  signedIn(await loginWithPasskey(challengeId, await signWithPasskey(options)), null);
+                }}
+                submitLabel="Verify"
+                busyLabel="Verifying..."
+                secondaryAction={
+                  <Button variant="ghost" size="sm" onClick={() => setSecondStep(null)}>
+                    <ArrowLeft className="size-4" aria-hidden="true" />
+                    Start over
+                  </Button>
+                }
+              />
+            </div>
+              </>
+            ) : (
+              <>
             <LogoMark className="mb-6 hidden size-10 lg:block" />
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl dark:text-white">Welcome back</h1>
             <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
@@ -236,6 +316,18 @@ export function LoginPage() {
               </Button>
             </form>
 
+            {canUsePasskeys && (
+              <div className="mt-3 space-y-3">
+                <Button variant="outline" size="lg" className="w-full" disabled={busy} loading={pending === 'passkey'} onClick={() => void passkeySignIn()}>
+                  {pending !== 'passkey' && <KeyRound className="size-4" aria-hidden="true" />}
+                  Sign in with a passkey
+                </Button>
+                <div aria-live="polite" className="empty:hidden">
+                  {passkeyNotice && <Notice tone={passkeyNotice.tone}>{passkeyNotice.text}</Notice>}
+                </div>
+              </div>
+            )}
+
             {demoAccounts.length > 0 && (
               <section aria-labelledby="demo-heading" className="mt-8">
                 <div className="flex items-center gap-3">
@@ -276,6 +368,8 @@ export function LoginPage() {
               <CheckCircle2 className="size-3.5" aria-hidden="true" />
               Secure sign-in · your photos stay private
             </p>
+              </>
+            )}
           </div>
         </div>
       </main>

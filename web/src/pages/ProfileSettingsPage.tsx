@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { KeyRound, Pencil, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Profile } from '../protocol/types';
@@ -13,6 +14,9 @@ import { Avatar } from '../components/Avatar';
 import { PageHeader } from '../components/PageHeader';
 import { MailPreferencesCard } from '../components/notifications/MailPreferencesCard';
 import { PhotoLocationsCard } from '../components/settings/PhotoLocationsCard';
+import { TwoFactorPolicyCard } from '../components/settings/TwoFactorPolicyCard';
+import { useInstallationSettings } from '../components/settings/useInstallationSettings';
+import { SecuritySection } from '../components/security/SecuritySection';
 import { Button } from '../components/ui/Button';
 import { Field } from '../components/ui/Field';
 import { PasswordChecklist } from '../components/PasswordChecklist';
@@ -272,16 +276,33 @@ function ChangePassword() {
   );
 }
 
+/** Admins: the settings for everyone on this Sitecast, sharing one copy (see useInstallationSettings). */
+function InstallationCards() {
+  const settings = useInstallationSettings();
+  return (
+    <>
+      <TwoFactorPolicyCard settings={settings} />
+      <PhotoLocationsCard settings={settings} />
+    </>
+  );
+}
+
 export function ProfileSettingsPage() {
   const user = useAppStore((s) => s.user);
+  const { hash } = useLocation();
+  // Mails link to a card (#email, #security): the router does not scroll to it by itself.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-8">
-      <PageHeader title="Profile & Settings" subtitle="Manage your account details and password." />
+      <PageHeader title="Profile & Settings" subtitle="Manage your account details, password and sign-in security." />
       <MyProfile user={user} />
       <ChangePassword />
+      <SecuritySection />
       <MailPreferencesCard />
-      {user.role === 'admin' && <PhotoLocationsCard />}
+      {user.role === 'admin' && <InstallationCards />}
     </div>
   );
 }

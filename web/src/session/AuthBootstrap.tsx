@@ -7,8 +7,9 @@ import { useAppStore } from '../store';
 async function refreshSession(initial: boolean): Promise<void> {
   const store = useAppStore.getState();
   try {
-    const { user } = await getMe();
+    const { user, enrolRequired } = await getMe();
     useAppStore.getState().userUpdated(user);
+    useAppStore.getState().enrolmentRequired(enrolRequired);
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 401) {
       // On start there was no session to lose: plain /login. Later (the tab comes back

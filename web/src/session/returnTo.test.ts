@@ -18,6 +18,12 @@ describe('return to the page after signing in again', () => {
     expect(loginPathFor('/projects/abc', { removed: true })).toBe('/login?removed=true');
   });
 
+  it('says a sign-out from another device, and comes back to the page after signing in', () => {
+    const login = loginPathFor('/projects/abc', { elsewhere: true });
+    expect(login).toBe('/login?elsewhere=true&next=%2Fprojects%2Fabc');
+    expect(pathAfterLogin(login.slice('/login'.length))).toBe('/projects/abc');
+  });
+
   it('never leaves the site or loops on the login page', () => {
     for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/login?next=/x', '/']) {
       expect(pathAfterLogin(`?next=${encodeURIComponent(next)}`)).toBe('/dashboard');

@@ -8,6 +8,8 @@
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 /** Issue 30: the words when the session ended because the user left their company. */
 export const REMOVED_FROM_COMPANY = 'You were removed from your company, so you were signed out.';
+/** Issue 31: the words when the user signed this session out from another device. */
+export const SIGNED_OUT_ELSEWHERE = 'You were signed out from another device.';
 /** SPEC §9: log out this long after an expired session is noticed. */
 export const SESSION_EXPIRED_LOGOUT_MS = 1500;
 
@@ -15,11 +17,13 @@ const DEFAULT_AFTER_LOGIN = '/dashboard';
 
 /**
  * The login page for someone sent away from `path` (pathname + search). Someone removed
- * from their company is not brought back: the page was their company's.
+ * from their company is not brought back: the page was their company's. Someone signed
+ * out from another device (issue 31) is, once they sign in here again.
  */
-export function loginPathFor(path: string, options: { expired?: boolean; removed?: boolean } = {}): string {
+export function loginPathFor(path: string, options: { expired?: boolean; removed?: boolean; elsewhere?: boolean } = {}): string {
   const params = new URLSearchParams();
   if (options.removed) params.set('removed', 'true');
+  else if (options.elsewhere) params.set('elsewhere', 'true');
   else if (options.expired) params.set('expired', 'true');
   if (!options.removed && isReturnablePath(path) && path !== DEFAULT_AFTER_LOGIN) params.set('next', path);
   const query = params.toString();

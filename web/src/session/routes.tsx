@@ -1,43 +1,66 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Role } from '../protocol/types';
 import { useAppStore } from '../store';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { loginPathFor, pathAfterLogin, REMOVED_FROM_COMPANY, SESSION_EXPIRED, SESSION_EXPIRED_LOGOUT_MS } from './returnTo';
+import type { SignOutReason } from '../store/session';
+import { loginPathFor, pathAfterLogin, REMOVED_FROM_COMPANY, SESSION_EXPIRED, SESSION_EXPIRED_LOGOUT_MS, SIGNED_OUT_ELSEWHERE } from './returnTo';
+
+// The enrolment screen is part of the signed-in app (it talks over the socket).
+const EnrolPage = lazy(() => import('../pages/EnrolPage').then((m) => ({ default: m.EnrolPage })));
+
+/** Why a session ended, as the toast says it; each goes to the login page that says it again. */
+const ENDED: Record<'revoked' | 'removed' | 'elsewhere', { message: string; login: Parameters<typeof loginPathFor>[1] }> = {
+  revoked: { message: SESSION_EXPIRED, login: { expired: true } },
+  removed: { message: REMOVED_FROM_COMPANY, login: { removed: true } },
+  elsewhere: { message: SIGNED_OUT_ELSEWHERE, login: { elsewhere: true } },
+};
 
 /**
  * A session that ended under the user (expired, revoked elsewhere, password changed on
  * another device): say so, wait SPEC §9's 1.5 s, then go to /login remembering the page.
- * Someone removed from their company (issue 30) is told that instead, and not brought back.
+ * Someone removed from their company (issue 30) is told that instead, and not brought
+ * back; someone who signed this device out from another (issue 31) is told that.
  */
-function SessionEnded({ removed }: { removed: boolean }) {
+function SessionEnded({ reason }: { reason: keyof typeof ENDED }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   useEffect(() => {
+    const { message, login } = ENDED[reason];
     // One id: a second render (or a second cause, socket and HTTP both noticing) shows one toast.
-    toast.error(removed ? REMOVED_FROM_COMPANY : SESSION_EXPIRED, { id: 'session-expired' });
-    const timer = window.setTimeout(
-      () => navigate(loginPathFor(pathname + search, removed ? { removed: true } : { expired: true }), { replace: true }),
-      SESSION_EXPIRED_LOGOUT_MS,
-    );
+    toast.error(message, { id: 'session-expired' });
+    const timer = window.setTimeout(() => navigate(loginPathFor(pathname + search, login), { replace: true }), SESSION_EXPIRED_LOGOUT_MS);
     return () => window.clearTimeout(timer);
-  }, [navigate, pathname, search, removed]);
+  }, [navigate, pathname, search, reason]);
   return <FullPageSpinner />;
 }
+
+const endedUnderUser = (reason: SignOutReason | null): reason is keyof typeof ENDED =>
+  reason === 'revoked' || reason === 'removed' || reason === 'elsewhere';
 
 /** Protected pages need a session and optionally one of some roles; a wrong role goes to /dashboard (SPEC §2). */
 export function RequireAuth({ roles }: { roles?: Role[] }) {
   const status = useAppStore((s) => s.sessionStatus);
   const role = useAppStore((s) => s.user?.role);
   const reason = useAppStore((s) => s.signOutReason);
+  const enrolRequired = useAppStore((s) => s.enrolRequired);
   const { pathname, search } = useLocation();
   if (status === 'unknown') return <FullPageSpinner />;
   // After an explicit logout the login page says so (SPEC §2: /login?logout=true).
   if (status === 'anonymous' && reason === 'logout') return <Navigate to="/login?logout=true" replace />;
-  if (status === 'anonymous' && (reason === 'revoked' || reason === 'removed')) return <SessionEnded removed={reason === 'removed'} />;
+  if (status === 'anonymous' && endedUnderUser(reason)) return <SessionEnded reason={reason} />;
   // Not signed in: after login, come back to the page asked for.
   if (status === 'anonymous') return <Navigate to={loginPathFor(pathname + search)} replace />;
+  // Issue 31: nothing of the app until the second factor the installation requires is set
+  // up; the page asked for opens after it, at the same address.
+  if (enrolRequired) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <EnrolPage />
+      </Suspense>
+    );
+  }
   if (roles && role && !roles.includes(role)) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }

@@ -105,6 +105,14 @@ export function LiveSocket() {
     return undefined;
   }, [readyState, sendMessage]);
 
+  // Issue 31: a request refused until a second factor is set up shows the enrolment screen.
+  useEffect(() => {
+    requests.onEnrolRequired = () => useAppStore.getState().enrolmentRequired(true);
+    return () => {
+      requests.onEnrolRequired = null;
+    };
+  }, []);
+
   useEffect(
     () => () => {
       requests.attach(null);

@@ -213,9 +213,10 @@ describe('tags and search commands (issue 29)', () => {
 
   it('reads and changes the installation settings', async () => {
     const { tracker, commands, last } = setup();
-    const saving = commands.updateInstallationSettings(false);
-    expect(last().request).toEqual({ type: 'update_installation_settings', storePhotoLocations: false });
-    tracker.reply(last().id, { type: 'installation_settings', settings: { storePhotoLocations: false }, photosWithLocation: 0 });
-    expect(await saving).toEqual({ storePhotoLocations: false, photosWithLocation: 0 });
+    const settings = { storePhotoLocations: false, requireFactorAdmins: true, requireFactorCompanyLeads: false };
+    const saving = commands.updateInstallationSettings(settings);
+    expect(last().request).toEqual({ type: 'update_installation_settings', ...settings });
+    tracker.reply(last().id, { type: 'installation_settings', settings, photosWithLocation: 0 });
+    expect(await saving).toEqual({ ...settings, photosWithLocation: 0 });
   });
 });

@@ -8,6 +8,7 @@ import type {
   CreateProject,
   CreateUser,
   GuestLink,
+  InstallationSettings,
   Markup,
   MailPreferences,
   MilestonePlan,
@@ -23,9 +24,11 @@ import type {
   SetMilestoneDone,
   ShareReport,
   SearchResults,
+  Security,
   Shape,
   TagPhotos,
   TagUse,
+  TotpEnrolment,
   UpdatePhoto,
   UpdateProject,
   UpdateMilestone,
@@ -34,6 +37,9 @@ import type {
 import { useAppStore, type AppState } from '../store';
 import { applyUser } from './reducer';
 import { RequestError, requests, type RequestTracker } from './requests';
+
+/** The installation's settings as an admin's cards hold them, with how many photos keep a location. */
+export type HeldSettings = InstallationSettings & { photosWithLocation: number };
 
 /**
  * Every change a screen asks the server for. Each sends its request, applies the reply
@@ -464,15 +470,96 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     },
 
     /** Admins: the installation's settings, and how many photos keep a location. */
-    async installationSettings(): Promise<{ storePhotoLocations: boolean; photosWithLocation: number }> {
+    async installationSettings(): Promise<HeldSettings> {
       const { settings, photosWithLocation } = await tracker.request({ type: 'get_installation_settings' });
-      return { storePhotoLocations: settings.storePhotoLocations, photosWithLocation };
+      return { ...settings, photosWithLocation };
     },
 
-    /** Admins. Turning locations off also forgets every location kept so far. */
-    async updateInstallationSettings(storePhotoLocations: boolean): Promise<{ storePhotoLocations: boolean; photosWithLocation: number }> {
-      const { settings, photosWithLocation } = await tracker.request({ type: 'update_installation_settings', storePhotoLocations });
-      return { storePhotoLocations: settings.storePhotoLocations, photosWithLocation };
+    /**
+     * Admins. The whole set goes each time: a card changes its own setting and sends the
+     * others as it read them. Turning locations off also forgets every location kept so far.
+     */
+    async updateInstallationSettings(settings: InstallationSettings): Promise<HeldSettings> {
+      const { settings: saved, photosWithLocation } = await tracker.request({ type: 'update_installation_settings', ...settings });
+      return { ...saved, photosWithLocation };
+    },
+
+    /** Issue 31: this account's factors and signed-in devices. */
+    async security(): Promise<Security> {
+      return (await tracker.request({ type: 'get_security' })).security;
+    },
+
+    /** A new authenticator-app secret, waiting for its first code (`confirmTotp`). */
+    async startTotp(): Promise<TotpEnrolment> {
+      return (await tracker.request({ type: 'start_totp' })).enrolment;
+    },
+
+    /**
+     * The first code from the app turns it on; the reply is the ten recovery codes, shown
+     * once. The server then reconnects this user's sockets (their session is no longer
+     * waiting for an enrolment).
+     */
+    async confirmTotp(code: string): Promise<string[]> {
+      return (await tracker.request({ type: 'confirm_totp', code })).codes;
+    },
+
+    /** `password` may be empty when this session used a passkey in the last minutes. */
+    async removeTotp(password: string): Promise<Security> {
+      return (await tracker.request({ type: 'remove_totp', password })).security;
+    },
+
+    /** Ten new recovery codes; the old ones stop working. */
+    async newRecoveryCodes(): Promise<string[]> {
+      return (await tracker.request({ type: 'new_recovery_codes' })).codes;
+    },
+
+    /** Creation options for a new passkey (a JSON string of `{publicKey}`) and their challenge. */
+    async startPasskey(): Promise<{ challengeId: string; options: string }> {
+      const { challengeId, options } = await tracker.request({ type: 'start_passkey' });
+      return { challengeId, options };
+    },
+
+    /** The browser's answer to `startPasskey` (a JSON string), under the name the user gave it. */
+    async addPasskey(challengeId: string, name: string, credential: string): Promise<Security> {
+      return (await tracker.request({ type: 'add_passkey', challengeId, name, credential })).security;
+    },
+
+    async renamePasskey(id: string, name: string): Promise<Security> {
+      return (await tracker.request({ type: 'rename_passkey', id, name })).security;
+    },
+
+    /** `password` may be empty when this session used a passkey in the last minutes. */
+    async removePasskey(id: string, password: string): Promise<Security> {
+      return (await tracker.request({ type: 'remove_passkey', id, password })).security;
+    },
+
+    /** "Confirm it's you" with an app or recovery code: this session has a fresh factor. */
+    async verifyFactor(code: string): Promise<void> {
+      await tracker.request({ type: 'verify_factor', code });
+    },
+
+    /** "Confirm it's you" with a passkey: the request options (a JSON string) to sign. */
+    async startFactorPasskey(): Promise<{ challengeId: string; options: string }> {
+      const { challengeId, options } = await tracker.request({ type: 'start_factor_passkey' });
+      return { challengeId, options };
+    },
+
+    async verifyFactorPasskey(challengeId: string, credential: string): Promise<void> {
+      await tracker.request({ type: 'verify_factor_passkey', challengeId, credential });
+    },
+
+    /** Signs another of this account's sessions out; its tabs hear `session_ended`. */
+    async endSession(id: string): Promise<Security> {
+      return (await tracker.request({ type: 'end_session', id })).security;
+    },
+
+    async endOtherSessions(): Promise<Security> {
+      return (await tracker.request({ type: 'end_other_sessions' })).security;
+    },
+
+    /** Admins: removes another user's app, recovery codes and passkeys; they are mailed. */
+    async resetFactors(userId: string): Promise<void> {
+      await tracker.request({ type: 'reset_factors', userId });
     },
   };
 }

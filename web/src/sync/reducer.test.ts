@@ -261,6 +261,16 @@ describe('session', () => {
     expect(store.getState()).toMatchObject({ sessionStatus: 'anonymous', signOutReason: 'removed', companies: {} });
   });
 
+  it('session_ended from another device says so, and the close that follows does not overwrite it (issue 31)', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    event({ type: 'session_ended', reason: 'signed_out_elsewhere' });
+    expect(store.getState()).toMatchObject({ sessionStatus: 'anonymous', signOutReason: 'elsewhere', projects: {} });
+    // The socket then closes with 4401, which reads as a plain revocation.
+    store.getState().signedOut('revoked');
+    expect(store.getState().signOutReason).toBe('elsewhere');
+  });
+
   it('a homeowner sees nobody else', () => {
     const { store, feed } = setup();
     feed(hello({ users: [], online: [] }, jamie));

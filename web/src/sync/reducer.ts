@@ -103,12 +103,14 @@ export function unknownEvent(event: never): void {
 }
 
 /**
- * How the sign-out is told: a removal from one's company (issue 30) says so; every other
- * reason (password changed, account deleted, logged out elsewhere) is a session that
- * ended under the user.
+ * How the sign-out is told: a removal from one's company (issue 30) and a sign-out from
+ * another device (issue 31: Security's "Sign out") say so; every other reason (password
+ * changed, account deleted) is a session that ended under the user.
  */
 export function sessionEndReason(reason: string): SignOutReason {
-  return reason === 'removed_from_company' ? 'removed' : 'revoked';
+  if (reason === 'removed_from_company') return 'removed';
+  if (reason === 'signed_out_elsewhere') return 'elsewhere';
+  return 'revoked';
 }
 
 /** Applies one pushed event to the store. Every event type has its case (see `unknownEvent`). */

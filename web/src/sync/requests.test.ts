@@ -167,6 +167,21 @@ describe('RequestTracker', () => {
       update_member: true,
       remove_member: true,
       set_project_crew: true,
+      get_security: true,
+      start_totp: true,
+      confirm_totp: true,
+      remove_totp: true,
+      new_recovery_codes: true,
+      start_passkey: true,
+      add_passkey: true,
+      rename_passkey: true,
+      remove_passkey: true,
+      verify_factor: true,
+      start_factor_passkey: true,
+      verify_factor_passkey: true,
+      end_session: true,
+      end_other_sessions: true,
+      reset_factors: true,
     };
     expect(Object.keys(REPLY_TYPES).sort()).toEqual(Object.keys(requestTypes).sort());
   });

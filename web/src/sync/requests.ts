@@ -1,4 +1,5 @@
 import { REPLY_TYPES, type ClientMsg, type FieldError, type ReplyTo, type Request, type Response } from '../protocol/types';
+import { PROVING_REQUESTS, StepUp } from './stepUp';
 
 /**
  * Why a request failed: a server ApiError, or one of the client's own codes
@@ -54,6 +55,13 @@ export class RequestTracker {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private sender: ((msg: ClientMsg) => void) | null = null;
+  /** Issue 31: "Confirm it's you" and the retry after it, for every request at once. */
+  readonly stepUp = new StepUp();
+  /**
+   * Issue 31: called when the server refuses a request until this session enrols a
+   * second factor (the app then shows only the enrolment screen).
+   */
+  onEnrolRequired: (() => void) | null = null;
 
   attach(sender: ((msg: ClientMsg) => void) | null): void {
     this.sender = sender;
@@ -62,9 +70,15 @@ export class RequestTracker {
   /**
    * Sends a request and resolves with the reply the protocol pairs with its type
    * (`ReplyTo`, generated from the Rust crate's list). Any other reply is a protocol
-   * mismatch and rejects like an error would.
+   * mismatch and rejects like an error would. A sensitive action the server wants a
+   * fresh second factor for is sent again once the user has confirmed it's them.
    */
   request<K extends Request['type']>(request: RequestOf<K> & { type: K }, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<ReplyTo[K]> {
+    const send = () => this.send<K>(request, timeoutMs);
+    return PROVING_REQUESTS.includes(request.type) ? send() : this.stepUp.run(send);
+  }
+
+  private send<K extends Request['type']>(request: RequestOf<K> & { type: K }, timeoutMs: number): Promise<ReplyTo[K]> {
     const sender = this.sender;
     if (!sender) {
       return Promise.reject(new RequestError({ code: 'not_connected', message: 'Not connected to the server.' }));
@@ -99,6 +113,7 @@ export class RequestTracker {
   }
 
   fail(id: number, error: RequestFailure): boolean {
+    if (error.code === 'enrol_required') this.onEnrolRequired?.();
     const waiting = this.take(id);
     waiting?.reject(new RequestError(error));
     return waiting !== undefined;

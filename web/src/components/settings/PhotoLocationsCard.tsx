@@ -1,17 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MapPin } from 'lucide-react';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn';
-import { useAppStore } from '../../store';
-import { commands } from '../../sync/commands';
 import { RequestError } from '../../sync/requests';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Notice } from '../ui/Notice';
-
-interface Held {
-  storePhotoLocations: boolean;
-  photosWithLocation: number;
-}
+import type { InstallationSettingsState } from './useInstallationSettings';
 
 const photosLabel = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
 
@@ -20,34 +14,15 @@ const photosLabel = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
  * (the camera's GPS, read from EXIF at upload). Turning it off forgets every kept
  * location, so it asks first and says how many photos lose theirs.
  */
-export function PhotoLocationsCard() {
-  const epoch = useAppStore((s) => s.liveEpoch);
-  const [held, setHeld] = useState<Held | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+export function PhotoLocationsCard({ settings }: { settings: InstallationSettingsState }) {
+  const { held, failed } = settings;
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
-
-  useEffect(() => {
-    if (epoch === 0) return;
-    let current = true;
-    commands
-      .installationSettings()
-      .then((s) => {
-        if (!current) return;
-        setHeld(s);
-        setFailed(null);
-      })
-      .catch((err) => current && setFailed(err instanceof RequestError && err.fromServer ? err.message : 'The setting could not be loaded.'));
-    return () => {
-      current = false;
-    };
-  }, [epoch]);
 
   const save = async (on: boolean) => {
     setSaving(true);
     try {
-      const next = await commands.updateInstallationSettings(on);
-      setHeld(next);
+      const next = await settings.save({ storePhotoLocations: on });
       toast.success(next.storePhotoLocations ? 'New photos will keep where they were taken' : 'Photo locations are off and forgotten');
       setConfirming(false);
     } catch (err) {
