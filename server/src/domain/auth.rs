@@ -385,7 +385,7 @@ impl Auth {
             let place = self.places.place(address);
             let name = views::display_name(user.first_name.as_deref(), None, user.name.as_deref(), &user.email);
             let when = devices::mail_time(now);
-            let mail = templates::new_sign_in(&user.email, &name, &what, place.as_deref(), &when, &self.link("/profile#security"));
+            let mail = templates::new_sign_in(&user.email, &name, &what, place.as_deref(), &when, &self.link("/profile-settings#security"));
             self.outbox.enqueue(&mut *tx, &mail).await?;
         }
         tx.commit().await?;

@@ -776,7 +776,7 @@ pub async fn reset_factors(svc: &Services, actor: &Actor, session_id: &str, user
     store::delete_totp(&mut *tx, &target.id).await?;
     store::delete_recovery_codes(&mut *tx, &target.id).await?;
     let passkeys = store::delete_passkeys(&mut *tx, &target.id).await?;
-    let mail = templates::factors_reset(&target.email, &name, &admin_name, &svc.auth.link("/profile#security"));
+    let mail = templates::factors_reset(&target.email, &name, &admin_name, &svc.auth.link("/profile-settings#security"));
     svc.auth.outbox.enqueue(&mut *tx, &mail).await?;
     tx.commit().await?;
     svc.auth.outbox.wake();
