@@ -291,7 +291,7 @@ pub async fn overview(svc: &Services, actor: &Actor, session_id: &str) -> Result
     devices.sort_by_key(|d| !d.current);
     let user = users::find_by_id(pool, &actor.id).await?.ok_or_else(Error::unauthorized)?;
     let required = factor_required(&user, &settings::get(pool).await?);
-    let factor_at = store::session(pool, session_id).await?.and_then(|s| s.factor_at);
+    let factor_at = sessions::find_by_id(pool, session_id).await?.and_then(|s| s.factor_at);
     Ok(Security { totp, recovery_codes_left, passkeys, devices, required, factor_at })
 }
 
@@ -324,7 +324,7 @@ pub async fn require_fresh_factor(svc: &Services, actor: &Actor, session_id: &st
     if !action.wants_fresh_factor() || !has_factor(&svc.store, &actor.id).await? {
         return Ok(());
     }
-    let session = store::session(svc.store.pool(), session_id).await?;
+    let session = sessions::find_by_id(svc.store.pool(), session_id).await?;
     let fresh = session.and_then(|s| s.factor_at).is_some_and(|at| now_ms() - at < FRESH_FACTOR_MS);
     if fresh {
         Ok(())
@@ -337,7 +337,7 @@ pub async fn require_fresh_factor(svc: &Services, actor: &Actor, session_id: &st
 /// turning a factor off takes.
 async fn confirm_identity(svc: &Services, user: &UserRow, session_id: &str, password: &str) -> Result<()> {
     if password.is_empty() {
-        let session = store::session(svc.store.pool(), session_id).await?;
+        let session = sessions::find_by_id(svc.store.pool(), session_id).await?;
         let by_passkey = session.is_some_and(|s| {
             s.factor_kind.as_deref() == Some(FactorKind::Passkey.as_str())
                 && s.factor_at.is_some_and(|at| now_ms() - at < FRESH_FACTOR_MS)

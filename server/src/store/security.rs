@@ -2,7 +2,7 @@
 
 use super::{Db, Result};
 
-pub use sitecast_store_core::{ChallengeRow, DeviceRow, PasskeyRow, SessionRow, TotpRow};
+pub use sitecast_store_core::{ChallengeRow, DeviceRow, PasskeyRow, TotpRow};
 
 pub async fn totp<'a>(db: impl Into<Db<'a>>, user_id: &str) -> Result<Option<TotpRow>> {
     backend!(db, security::totp(user_id))
@@ -126,9 +126,4 @@ pub async fn delete_session_of<'a>(db: impl Into<Db<'a>>, session_id: &str, user
 /// A challenge that has not expired, left in place.
 pub async fn find_challenge<'a>(db: impl Into<Db<'a>>, id: &str, now: i64) -> Result<Option<ChallengeRow>> {
     backend!(db, security::find_challenge(id, now))
-}
-
-/// A session by its id, with its assurance.
-pub async fn session<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<Option<SessionRow>> {
-    backend!(db, security::session(id))
 }

@@ -11,6 +11,11 @@ pub async fn find_by_token_hash<'a>(db: impl Into<Db<'a>>, token_hash: &str) -> 
     backend!(db, sessions::find_by_token_hash(token_hash))
 }
 
+/// A session by its id, with its assurance (issue 31).
+pub async fn find_by_id<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<Option<SessionRow>> {
+    backend!(db, sessions::find_by_id(id))
+}
+
 pub async fn touch<'a>(db: impl Into<Db<'a>>, id: &str, now: i64) -> Result<()> {
     backend!(db, sessions::touch(id, now))
 }

@@ -1,9 +1,58 @@
 //! Second factors, passkeys, sign-in challenges and known devices (issue 31).
 
-use sitecast_store_core::{ChallengeRow, DeviceRow, PasskeyRow, Result, SessionRow, TotpRow};
+use sitecast_store_core::{ChallengeRow, DeviceRow, PasskeyRow, Result, TotpRow};
 use sqlx::PgConnection;
 
 use crate::convert::{at, id as uid, ms, opt_at, opt_id, opt_ms, opt_text, text};
+
+/// Rows as Postgres types them, each converted in one place.
+struct PgPasskey {
+    id: uuid::Uuid,
+    user_id: uuid::Uuid,
+    credential_id: String,
+    name: String,
+    credential: String,
+    created_at: time::OffsetDateTime,
+    last_used_at: Option<time::OffsetDateTime>,
+}
+
+impl From<PgPasskey> for PasskeyRow {
+    fn from(r: PgPasskey) -> PasskeyRow {
+        PasskeyRow {
+            id: text(r.id),
+            user_id: text(r.user_id),
+            credential_id: r.credential_id,
+            name: r.name,
+            credential: r.credential,
+            created_at: ms(r.created_at),
+            last_used_at: opt_ms(r.last_used_at),
+        }
+    }
+}
+
+struct PgChallenge {
+    id: String,
+    kind: String,
+    user_id: Option<uuid::Uuid>,
+    session_id: Option<uuid::Uuid>,
+    state: Option<String>,
+    created_at: time::OffsetDateTime,
+    expires_at: time::OffsetDateTime,
+}
+
+impl From<PgChallenge> for ChallengeRow {
+    fn from(r: PgChallenge) -> ChallengeRow {
+        ChallengeRow {
+            id: r.id,
+            kind: r.kind,
+            user_id: opt_text(r.user_id),
+            session_id: opt_text(r.session_id),
+            state: r.state,
+            created_at: ms(r.created_at),
+            expires_at: ms(r.expires_at),
+        }
+    }
+}
 
 pub async fn totp(c: &mut PgConnection, user_id: &str) -> Result<Option<TotpRow>> {
     let row = sqlx::query!("SELECT secret, confirmed_at, last_step FROM totp_factors WHERE user_id = $1", uid(user_id))
@@ -115,44 +164,27 @@ pub async fn insert_passkey(c: &mut PgConnection, p: &PasskeyRow) -> Result<()> 
 }
 
 pub async fn passkeys(c: &mut PgConnection, user_id: &str) -> Result<Vec<PasskeyRow>> {
-    let rows = sqlx::query!(
+    let rows = sqlx::query_as!(
+        PgPasskey,
         r#"SELECT id, user_id, credential_id, name, credential::text AS "credential!", created_at, last_used_at
            FROM passkeys WHERE user_id = $1 ORDER BY created_at, id"#,
         uid(user_id)
     )
     .fetch_all(c)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| PasskeyRow {
-            id: text(r.id),
-            user_id: text(r.user_id),
-            credential_id: r.credential_id,
-            name: r.name,
-            credential: r.credential,
-            created_at: ms(r.created_at),
-            last_used_at: opt_ms(r.last_used_at),
-        })
-        .collect())
+    Ok(rows.into_iter().map(PasskeyRow::from).collect())
 }
 
 pub async fn passkey_by_credential(c: &mut PgConnection, credential_id: &str) -> Result<Option<PasskeyRow>> {
-    let row = sqlx::query!(
+    let row = sqlx::query_as!(
+        PgPasskey,
         r#"SELECT id, user_id, credential_id, name, credential::text AS "credential!", created_at, last_used_at
            FROM passkeys WHERE credential_id = $1"#,
         credential_id
     )
     .fetch_optional(c)
     .await?;
-    Ok(row.map(|r| PasskeyRow {
-        id: text(r.id),
-        user_id: text(r.user_id),
-        credential_id: r.credential_id,
-        name: r.name,
-        credential: r.credential,
-        created_at: ms(r.created_at),
-        last_used_at: opt_ms(r.last_used_at),
-    }))
+    Ok(row.map(PasskeyRow::from))
 }
 
 /// After a sign-in with it: its counter as the authenticator last reported it.
@@ -217,7 +249,8 @@ pub async fn insert_challenge(c: &mut PgConnection, ch: &ChallengeRow) -> Result
 
 /// Takes a challenge that has not expired: it is gone for every later request.
 pub async fn take_challenge(c: &mut PgConnection, id: &str, now: i64) -> Result<Option<ChallengeRow>> {
-    let row = sqlx::query!(
+    let row = sqlx::query_as!(
+        PgChallenge,
         r#"DELETE FROM auth_challenges WHERE id = $1 AND expires_at > $2
            RETURNING id, kind, user_id, session_id, state::text AS state, created_at, expires_at"#,
         id,
@@ -225,15 +258,7 @@ pub async fn take_challenge(c: &mut PgConnection, id: &str, now: i64) -> Result<
     )
     .fetch_optional(c)
     .await?;
-    Ok(row.map(|r| ChallengeRow {
-        id: r.id,
-        kind: r.kind,
-        user_id: opt_text(r.user_id),
-        session_id: opt_text(r.session_id),
-        state: r.state,
-        created_at: ms(r.created_at),
-        expires_at: ms(r.expires_at),
-    }))
+    Ok(row.map(ChallengeRow::from))
 }
 
 pub async fn delete_expired_challenges(c: &mut PgConnection, now: i64) -> Result<u64> {
@@ -315,7 +340,8 @@ pub async fn delete_session_of(c: &mut PgConnection, session_id: &str, user_id: 
 
 /// A challenge that has not expired, left in place.
 pub async fn find_challenge(c: &mut PgConnection, id: &str, now: i64) -> Result<Option<ChallengeRow>> {
-    let row = sqlx::query!(
+    let row = sqlx::query_as!(
+        PgChallenge,
         r#"SELECT id, kind, user_id, session_id, state::text AS state, created_at, expires_at
            FROM auth_challenges WHERE id = $1 AND expires_at > $2"#,
         id,
@@ -323,34 +349,5 @@ pub async fn find_challenge(c: &mut PgConnection, id: &str, now: i64) -> Result<
     )
     .fetch_optional(c)
     .await?;
-    Ok(row.map(|r| ChallengeRow {
-        id: r.id,
-        kind: r.kind,
-        user_id: opt_text(r.user_id),
-        session_id: opt_text(r.session_id),
-        state: r.state,
-        created_at: ms(r.created_at),
-        expires_at: ms(r.expires_at),
-    }))
-}
-
-/// A session by its id, with its assurance.
-pub async fn session(c: &mut PgConnection, id: &str) -> Result<Option<SessionRow>> {
-    let row = sqlx::query!(
-        "SELECT id, user_id, created_at, last_seen_at, expires_at, factor_at, factor_kind, enrol_required
-         FROM sessions WHERE id = $1",
-        uid(id)
-    )
-    .fetch_optional(c)
-    .await?;
-    Ok(row.map(|s| SessionRow {
-        id: text(s.id),
-        user_id: text(s.user_id),
-        created_at: ms(s.created_at),
-        last_seen_at: ms(s.last_seen_at),
-        expires_at: ms(s.expires_at),
-        factor_at: opt_ms(s.factor_at),
-        factor_kind: s.factor_kind,
-        enrol_required: s.enrol_required,
-    }))
+    Ok(row.map(ChallengeRow::from))
 }

@@ -22,24 +22,56 @@ pub async fn insert(c: &mut PgConnection, s: &NewSession<'_>) -> Result<()> {
     Ok(())
 }
 
+/// A session as Postgres types it, converted in one place.
+struct PgSession {
+    id: uuid::Uuid,
+    user_id: uuid::Uuid,
+    created_at: time::OffsetDateTime,
+    last_seen_at: time::OffsetDateTime,
+    expires_at: time::OffsetDateTime,
+    factor_at: Option<time::OffsetDateTime>,
+    factor_kind: Option<String>,
+    enrol_required: bool,
+}
+
+impl From<PgSession> for SessionRow {
+    fn from(s: PgSession) -> SessionRow {
+        SessionRow {
+            id: text(s.id),
+            user_id: text(s.user_id),
+            created_at: ms(s.created_at),
+            last_seen_at: ms(s.last_seen_at),
+            expires_at: ms(s.expires_at),
+            factor_at: opt_ms(s.factor_at),
+            factor_kind: s.factor_kind,
+            enrol_required: s.enrol_required,
+        }
+    }
+}
+
 pub async fn find_by_token_hash(c: &mut PgConnection, token_hash: &str) -> Result<Option<SessionRow>> {
-    let found = sqlx::query!(
+    let found = sqlx::query_as!(
+        PgSession,
         "SELECT id, user_id, created_at, last_seen_at, expires_at, factor_at, factor_kind, enrol_required
          FROM sessions WHERE token_hash = $1",
         token_hash,
     )
     .fetch_optional(&mut *c)
     .await?;
-    Ok(found.map(|s| SessionRow {
-        id: text(s.id),
-        user_id: text(s.user_id),
-        created_at: ms(s.created_at),
-        last_seen_at: ms(s.last_seen_at),
-        expires_at: ms(s.expires_at),
-        factor_at: opt_ms(s.factor_at),
-        factor_kind: s.factor_kind,
-        enrol_required: s.enrol_required,
-    }))
+    Ok(found.map(SessionRow::from))
+}
+
+/// A session by its id, with its assurance (issue 31).
+pub async fn find_by_id(c: &mut PgConnection, id: &str) -> Result<Option<SessionRow>> {
+    let found = sqlx::query_as!(
+        PgSession,
+        "SELECT id, user_id, created_at, last_seen_at, expires_at, factor_at, factor_kind, enrol_required
+         FROM sessions WHERE id = $1",
+        uid(id),
+    )
+    .fetch_optional(&mut *c)
+    .await?;
+    Ok(found.map(SessionRow::from))
 }
 
 pub async fn touch(c: &mut PgConnection, id: &str, now: i64) -> Result<()> {

@@ -1,6 +1,6 @@
 //! Second factors, passkeys, sign-in challenges and known devices (issue 31).
 
-use sitecast_store_core::{ChallengeRow, DeviceRow, PasskeyRow, Result, SessionRow, TotpRow};
+use sitecast_store_core::{ChallengeRow, DeviceRow, PasskeyRow, Result, TotpRow};
 use sqlx::SqliteConnection;
 
 pub async fn totp(c: &mut SqliteConnection, user_id: &str) -> Result<Option<TotpRow>> {
@@ -282,19 +282,6 @@ pub async fn find_challenge(c: &mut SqliteConnection, id: &str, now: i64) -> Res
            FROM auth_challenges WHERE id = $1 AND expires_at > $2"#,
         id,
         now
-    )
-    .fetch_optional(c)
-    .await?)
-}
-
-/// A session by its id, with its assurance.
-pub async fn session(c: &mut SqliteConnection, id: &str) -> Result<Option<SessionRow>> {
-    Ok(sqlx::query_as!(
-        SessionRow,
-        r#"SELECT id AS "id!", user_id, created_at, last_seen_at, expires_at, factor_at, factor_kind,
-                  enrol_required AS "enrol_required: bool"
-           FROM sessions WHERE id = $1"#,
-        id
     )
     .fetch_optional(c)
     .await?)

@@ -30,6 +30,19 @@ pub async fn find_by_token_hash(c: &mut SqliteConnection, token_hash: &str) -> R
     .await?)
 }
 
+/// A session by its id, with its assurance (issue 31).
+pub async fn find_by_id(c: &mut SqliteConnection, id: &str) -> Result<Option<SessionRow>> {
+    Ok(sqlx::query_as!(
+        SessionRow,
+        r#"SELECT id AS "id!", user_id, created_at, last_seen_at, expires_at, factor_at, factor_kind,
+                  enrol_required AS "enrol_required: bool"
+           FROM sessions WHERE id = $1"#,
+        id
+    )
+    .fetch_optional(c)
+    .await?)
+}
+
 pub async fn touch(c: &mut SqliteConnection, id: &str, now: i64) -> Result<()> {
     sqlx::query!("UPDATE sessions SET last_seen_at = $2 WHERE id = $1", id, now)
         .execute(c)

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { KeyRound } from 'lucide-react';
 import type { SecondFactorMethod } from '../../api/auth';
 import { ApiRequestError } from '../../api/http';
@@ -107,6 +107,18 @@ export function SecondFactorForm({ methods, submitCode, signWithPasskey, submitL
     }
   };
 
+  // What the app-code and recovery-code fields share: one value, its error, the busy state.
+  const codeInput = {
+    autoFocus: true,
+    value: code,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setCode(e.target.value);
+      setFieldError(undefined);
+    },
+    error: fieldError,
+    disabled: busy !== null,
+  };
+
   return (
     <div className="space-y-5">
       {codeOnly && (
@@ -121,14 +133,7 @@ export function SecondFactorForm({ methods, submitCode, signWithPasskey, submitL
               pattern="[0-9]*"
               maxLength={7}
               placeholder="123456"
-              autoFocus
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setFieldError(undefined);
-              }}
-              error={fieldError}
-              disabled={busy !== null}
+              {...codeInput}
               className="[&_input]:text-center [&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.4em]"
             />
           ) : (
@@ -141,14 +146,7 @@ export function SecondFactorForm({ methods, submitCode, signWithPasskey, submitL
               spellCheck={false}
               maxLength={20}
               placeholder="abcde-fghij"
-              autoFocus
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setFieldError(undefined);
-              }}
-              error={fieldError}
-              disabled={busy !== null}
+              {...codeInput}
               className="[&_input]:font-mono"
             />
           )}
