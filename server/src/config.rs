@@ -32,6 +32,12 @@ pub enum Command {
         #[arg(long)]
         phone: Option<String>,
     },
+    /// Remove a user's authenticator app, recovery codes and passkeys (issue 31), and
+    /// mail them: the way back in for an administrator no other administrator can reset.
+    ResetFactors {
+        #[arg(long)]
+        email: String,
+    },
     /// Apply pending database migrations and exit (fly.toml's release command runs it
     /// once per deploy, before any instance starts).
     Migrate,

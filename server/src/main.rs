@@ -92,6 +92,12 @@ async fn main() -> anyhow::Result<()> {
             // Give the mail worker a moment to hand the invite to the transport.
             tokio::time::sleep(std::time::Duration::from_secs(2)).await;
         }
+        Command::ResetFactors { email } => {
+            let state = sitecast::app::build_state(config).await?;
+            sitecast::domain::security::reset_factors_of(&state.svc, &email).await.map_err(|e| anyhow::anyhow!("{}", e.api.message))?;
+            println!("Removed the second factors of {email}; they sign in with their password and were mailed.");
+            tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+        }
     }
     Ok(())
 }

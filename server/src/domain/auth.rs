@@ -60,6 +60,8 @@ pub struct Auth {
 
 struct Limits {
     mail_address: Limiter,
+    /// Passkey sign-ins begun without an account (each stores a challenge), per address.
+    passkey_address: Limiter,
 }
 
 /// What a successful login hands to the transport: the cookie value and the user.
@@ -143,6 +145,7 @@ impl Auth {
             limits: Arc::new(Limits {
                 // Sign-up and reset requests send mail; cap them per address.
                 mail_address: Limiter::new(10, window),
+                passkey_address: Limiter::new(60, Duration::from_secs(60)),
             }),
             link_base: link_base.trim_end_matches('/').into(),
             webauthn: url::Url::parse(link_base).ok().and_then(|url| super::security::relying_party(&url)),
@@ -607,6 +610,14 @@ impl Auth {
         tx.commit().await?;
         self.outbox.wake();
         Ok((views::profile(&user), link))
+    }
+
+    /// Issue 31: a passkey sign-in begun by someone not yet known stores a challenge; an
+    /// address may begin sixty a minute (a person begins a few).
+    pub fn limit_passkey_start(&self, address: &str) -> Result<()> {
+        self.limits.passkey_address.hit(&format!("passkey:{address}")).map_err(|wait| {
+            Error::rate_limited(format!("Too many requests. Please try again in {} minutes.", minutes(wait)), wait)
+        })
     }
 
     fn limit_mail(&self, address: &str) -> Result<()> {

@@ -771,15 +771,33 @@ pub async fn reset_factors(svc: &Services, actor: &Actor, session_id: &str, user
     require_fresh_factor(svc, actor, session_id, Action::ResetFactors).await?;
     let admin = me(svc, actor).await?;
     let admin_name = views::display_name(admin.first_name.as_deref(), admin.last_name.as_deref(), admin.name.as_deref(), &admin.email);
+    remove_factors(svc, &target, &format!("{admin_name}, an administrator,")).await?;
+    tracing::warn!(admin = %actor.id, user = %target.id, "an administrator reset a user's sign-in factors");
+    Ok(Vec::new())
+}
+
+/// The operator's way back in (`sitecast reset-factors`): for the last administrator,
+/// whom no other administrator can reset.
+pub async fn reset_factors_of(svc: &Services, email: &str) -> Result<()> {
+    let email = validation::normalize_email(email);
+    let Some(target) = users::find_by_email(svc.store.pool(), &email).await? else {
+        return Err(Error::new(ErrorCode::NotFound, "User not found."));
+    };
+    remove_factors(svc, &target, "the operator of this Sitecast installation").await?;
+    tracing::warn!(user = %target.id, "the operator reset a user's sign-in factors from the command line");
+    Ok(())
+}
+
+/// Removes the app, recovery codes and passkeys, and mails the user who did it.
+async fn remove_factors(svc: &Services, target: &UserRow, by: &str) -> Result<()> {
     let name = views::display_name(target.first_name.as_deref(), None, target.name.as_deref(), &target.email);
     let mut tx = svc.store.begin_write().await?;
     store::delete_totp(&mut *tx, &target.id).await?;
     store::delete_recovery_codes(&mut *tx, &target.id).await?;
-    let passkeys = store::delete_passkeys(&mut *tx, &target.id).await?;
-    let mail = templates::factors_reset(&target.email, &name, &admin_name, &svc.auth.link("/profile-settings#security"));
+    store::delete_passkeys(&mut *tx, &target.id).await?;
+    let mail = templates::factors_reset(&target.email, &name, by, &svc.auth.link("/profile-settings#security"));
     svc.auth.outbox.enqueue(&mut *tx, &mail).await?;
     tx.commit().await?;
     svc.auth.outbox.wake();
-    tracing::warn!(admin = %actor.id, user = %target.id, passkeys, "an administrator reset a user's sign-in factors");
-    Ok(Vec::new())
+    Ok(())
 }

@@ -96,7 +96,12 @@ struct PasskeyOptionsBody {
 
 /// Issue 31: options for `navigator.credentials.get`, and the challenge to answer.
 #[post("/passkey/options")]
-async fn passkey_options(state: web::Data<AppState>, body: web::Json<PasskeyOptionsBody>) -> Result<HttpResponse, Error> {
+async fn passkey_options(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<PasskeyOptionsBody>,
+) -> Result<HttpResponse, Error> {
+    state.auth.limit_passkey_start(&client_address(&req, state.config.trust_proxy))?;
     let (challenge_id, options) = security::start_sign_in_passkey(&state.svc, body.ticket.as_deref()).await?;
     let options: serde_json::Value = serde_json::from_str(&options).map_err(Error::internal)?;
     Ok(HttpResponse::Ok().json(json!({ "challengeId": challenge_id, "options": options })))

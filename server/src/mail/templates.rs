@@ -118,10 +118,11 @@ pub fn new_sign_in(to: &str, name: &str, device: &str, place: Option<&str>, when
     }
 }
 
-/// Issue 31: an administrator removed this account's second factors.
-pub fn factors_reset(to: &str, name: &str, admin: &str, link: &str) -> Mail {
+/// Issue 31: someone else removed this account's second factors; `by` says who ("Alex
+/// Morgan, an administrator,").
+pub fn factors_reset(to: &str, name: &str, by: &str, link: &str) -> Mail {
     let body = format!(
-        "Hi {name}, {admin}, an administrator, removed the authenticator app, recovery codes and passkeys of \
+        "Hi {name}, {by} removed the authenticator app, recovery codes and passkeys of \
          your Sitecast account. You now sign in with your password alone."
     );
     let advice = "Set up a second factor again from Security in Profile & Settings. If you did not ask for this, \

@@ -234,6 +234,15 @@ async fn sensitive_actions_want_a_fresh_factor_and_required_accounts_enrol_first
         assert!(mail.contains("removed the authenticator app, recovery codes and passkeys"), "{mail}");
         let r = server.post("/api/auth/login", json!({ "email": OWNER, "password": PASSWORD }), None).await;
         assert!(r.session_cookie.is_some() && r.body.get("secondFactor").is_none(), "{}", r.body);
+
+        // The operator's way back in for the last administrator (`sitecast reset-factors`).
+        let manager_factors = security(&mut manager, 13, Request::GetSecurity(protocol::GetSecurity {})).await.unwrap();
+        assert!(manager_factors.totp);
+        sitecast::domain::security::reset_factors_of(&server.state.svc, " Dana.Ortiz@sitecast.demo ").await.unwrap();
+        let mail = server.wait_for_mail("dana.ortiz@sitecast.demo", "Your Sitecast sign-in factors were reset").await;
+        assert!(mail.contains("the operator of this Sitecast installation removed"), "{mail}");
+        let unknown = sitecast::domain::security::reset_factors_of(&server.state.svc, "nobody@example.com").await.unwrap_err();
+        assert_eq!(unknown.code(), ErrorCode::NotFound);
         server.stop().await;
         db
     })
@@ -345,6 +354,15 @@ async fn sign_in_s_second_step_refuses_bad_input_without_a_500() {
         assert_eq!(r.body["message"], "This passkey is not set up for any Sitecast account.");
         let r = server.post("/api/auth/passkey", json!({"challengeId": challenge, "credential": bogus}), None).await;
         assert_eq!(r.body["message"], "That took too long. Please try again.");
+
+        // Begun without an account, each stores a challenge: an address may begin sixty
+        // a minute (one was begun above).
+        let mut statuses = Vec::new();
+        for _ in 0..60 {
+            statuses.push(server.post("/api/auth/passkey/options", json!({}), None).await.status);
+        }
+        assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 59, "{statuses:?}");
+        assert_eq!(statuses.last(), Some(&StatusCode::TOO_MANY_REQUESTS));
 
         // A passkey's creation options ask for a discoverable credential where possible.
         let mut ws = open(&server, &server.login(HOMEOWNER, PASSWORD).await).await;
