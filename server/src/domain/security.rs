@@ -321,7 +321,12 @@ fn allowed(actor: &Actor, action: Action) -> Result<()> {
 /// factor must have proved one in this session in the last 15 minutes. An account
 /// without one has nothing to prove.
 pub async fn require_fresh_factor(svc: &Services, actor: &Actor, session_id: &str, action: Action) -> Result<()> {
-    if !action.wants_fresh_factor() || !has_factor(&svc.store, &actor.id).await? {
+    // Someone whose role never may do it is refused by the action itself, not asked
+    // to prove a factor first.
+    if !action.wants_fresh_factor() || policy::scope(actor, action) == policy::Scope::Never {
+        return Ok(());
+    }
+    if !has_factor(&svc.store, &actor.id).await? {
         return Ok(());
     }
     let session = sessions::find_by_id(svc.store.pool(), session_id).await?;

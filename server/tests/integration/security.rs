@@ -183,6 +183,9 @@ async fn sensitive_actions_want_a_fresh_factor_and_required_accounts_enrol_first
         let refused = other.request(6, share()).await.unwrap_err();
         assert_eq!(refused.code, ErrorCode::FactorRequired);
         assert_eq!(refused.message, "Confirm it's you with your authenticator app or a passkey to continue.");
+        // What the role may never do is refused as such, not met with "Confirm it's you".
+        let never = other.request(20, Request::DeleteUser(protocol::DeleteUser { id: project_id.clone() })).await.unwrap_err();
+        assert!(matches!(never.code, ErrorCode::Forbidden | ErrorCode::NotFound), "{never:?}");
         let wrong = other.request(7, Request::VerifyFactor(VerifyFactor { code: "000000".into() })).await.unwrap_err();
         assert_eq!(wrong.fields[0].message, "Invalid verification code");
         other.request(8, Request::VerifyFactor(VerifyFactor { code: code(&secret, 1) })).await.unwrap();
