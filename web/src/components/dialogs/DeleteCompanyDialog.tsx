@@ -1,15 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Company } from '../../protocol/types';
 import { companyDeletionSummary } from '../../lib/companyRules';
-import { namesMatch } from '../../lib/people';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
 import { Button } from '../ui/Button';
 import { Dialog, DialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
-
-type Impact = { state: 'counting' } | { state: 'counted'; projects: number; photos: number; members: number } | { state: 'unknown' };
+import { useDeletionImpact } from './useDeletionImpact';
 
 /**
  * Deleting a builder company (issue 30, admins): it takes its projects with their
@@ -17,23 +15,8 @@ type Impact = { state: 'counting' } | { state: 'counted'; projects: number; phot
  * when anything goes with it (or the count failed), asks for its name to be typed.
  */
 export function DeleteCompanyDialog({ company, onClose }: { company: Company; onClose: () => void }) {
-  const [impact, setImpact] = useState<Impact>({ state: 'counting' });
-  const [typed, setTyped] = useState('');
+  const { impact, typed, setTyped, mustType, ready } = useDeletionImpact(company.id, company.name, commands.companyDeletionImpact, (c) => c.projects + c.members > 0);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    commands
-      .companyDeletionImpact(company.id)
-      .then((counts) => !cancelled && setImpact({ state: 'counted', ...counts }))
-      .catch(() => !cancelled && setImpact({ state: 'unknown' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [company.id]);
-
-  const mustType = impact.state === 'unknown' || (impact.state === 'counted' && impact.projects + impact.members > 0);
-  const ready = impact.state !== 'counting' && (!mustType || namesMatch(typed, company.name));
 
   const confirm = async (e: FormEvent) => {
     e.preventDefault();

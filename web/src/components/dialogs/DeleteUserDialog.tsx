@@ -1,15 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '../../protocol/types';
 import { displayName } from '../../lib/names';
-import { deletionSummary, namesMatch, ROLE_LABELS } from '../../lib/people';
+import { deletionSummary, ROLE_LABELS } from '../../lib/people';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
 import { Button } from '../ui/Button';
 import { Dialog, DialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
-
-type Impact = { state: 'counting' } | { state: 'counted'; projects: number; photos: number } | { state: 'unknown' };
+import { useDeletionImpact } from './useDeletionImpact';
 
 /**
  * SPEC §2 "Are you absolutely sure?" for a user, made as careful as what it removes:
@@ -18,23 +17,8 @@ type Impact = { state: 'counting' } | { state: 'counted'; projects: number; phot
  */
 export function DeleteUserDialog({ user, onClose }: { user: Profile; onClose: () => void }) {
   const name = displayName(user);
-  const [impact, setImpact] = useState<Impact>({ state: 'counting' });
-  const [typed, setTyped] = useState('');
+  const { impact, typed, setTyped, mustType, ready } = useDeletionImpact(user.id, name, commands.userDeletionImpact, (c) => c.projects > 0);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    commands
-      .userDeletionImpact(user.id)
-      .then((counts) => !cancelled && setImpact({ state: 'counted', ...counts }))
-      .catch(() => !cancelled && setImpact({ state: 'unknown' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [user.id]);
-
-  const mustType = impact.state === 'unknown' || (impact.state === 'counted' && impact.projects > 0);
-  const ready = impact.state !== 'counting' && (!mustType || namesMatch(typed, name));
 
   const confirm = async (e: FormEvent) => {
     e.preventDefault();
