@@ -7,7 +7,7 @@ import { invitationProblems } from '../../lib/validation';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
 import { RequestError } from '../../sync/requests';
-import { CheckboxField, ChoiceCard, ChoiceLegend } from '../ui/Choices';
+import { AllProjectsChoice, CompanyRoleChoice } from '../companies/CompanyRoleChoice';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 
@@ -90,36 +90,23 @@ export function InviteMemberDialog({ company, roles, onClose }: { company: Compa
             autoComplete="off"
           />
           {roles.length > 1 ? (
-            <fieldset>
-              <ChoiceLegend>Role</ChoiceLegend>
-              <div className="space-y-2">
-                {roles.map((r) => (
-                  <ChoiceCard
-                    key={r}
-                    name="invite-role"
-                    value={r}
-                    checked={role === r}
-                    onChange={() => setRole(r)}
-                    title={COMPANY_ROLE_LABELS[r]}
-                    hint={COMPANY_ROLE_HINTS[r]}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          ) : (
-            <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
-              They join as <strong className="font-semibold">{COMPANY_ROLE_LABELS[role].toLowerCase()}</strong>: {COMPANY_ROLE_HINTS[role].charAt(0).toLowerCase()}
-              {COMPANY_ROLE_HINTS[role].slice(1)}
-            </p>
-          )}
-          {role === 'crew' && (
-            <CheckboxField
-              className="px-3.5"
-              label="Sees all projects"
-              hint={`Every project of ${company.name}, not only those they are put on.`}
-              checked={allProjects}
-              onChange={setAllProjects}
+            <CompanyRoleChoice
+              name="invite-role"
+              companyName={company.name}
+              roles={roles}
+              role={role}
+              onRole={setRole}
+              allProjects={allProjects}
+              onAllProjects={setAllProjects}
             />
+          ) : (
+            <>
+              <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
+                They join as <strong className="font-semibold">{COMPANY_ROLE_LABELS[role].toLowerCase()}</strong>: {COMPANY_ROLE_HINTS[role].charAt(0).toLowerCase()}
+                {COMPANY_ROLE_HINTS[role].slice(1)}
+              </p>
+              {role === 'crew' && <AllProjectsChoice companyName={company.name} checked={allProjects} onChange={setAllProjects} />}
+            </>
           )}
         </fieldset>
         <FormDialogActions saving={saving} onCancel={onClose} label="Send invitation" busyLabel="Sending..." />

@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Company, CompanyRole, Member, UpdateMember } from '../../protocol/types';
-import { COMPANY_ROLE_HINTS, COMPANY_ROLE_LABELS, COMPANY_ROLES, isOnlyOwner, NEEDS_AN_OWNER, roleChangeMessage } from '../../lib/companyRules';
+import { COMPANY_ROLES, isOnlyOwner, NEEDS_AN_OWNER, roleChangeMessage } from '../../lib/companyRules';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
-import { CheckboxField, ChoiceCard, ChoiceLegend } from '../ui/Choices';
+import { CompanyRoleChoice } from '../companies/CompanyRoleChoice';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 
 /**
@@ -17,7 +17,6 @@ export function MemberRoleDialog({ company, member, onClose }: { company: Compan
   const [allProjects, setAllProjects] = useState(member.allProjects);
   const [saving, setSaving] = useState(false);
   const onlyOwner = isOnlyOwner(company, member);
-  const reasonId = useId();
   const all = role === 'crew' && allProjects;
   const changed = role !== member.companyRole || (role === 'crew' && all !== member.allProjects);
 
@@ -53,38 +52,17 @@ export function MemberRoleDialog({ company, member, onClose }: { company: Compan
     >
       <form onSubmit={submit} noValidate>
         <fieldset disabled={saving} className="space-y-4">
-          <fieldset>
-            <ChoiceLegend>Role</ChoiceLegend>
-            <div className="space-y-2">
-              {COMPANY_ROLES.map((r) => (
-                <ChoiceCard
-                  key={r}
-                  name="member-role"
-                  value={r}
-                  checked={role === r}
-                  onChange={() => setRole(r)}
-                  title={COMPANY_ROLE_LABELS[r]}
-                  hint={COMPANY_ROLE_HINTS[r]}
-                  disabled={onlyOwner && r !== 'owner'}
-                  describedBy={onlyOwner && r !== 'owner' ? reasonId : undefined}
-                />
-              ))}
-            </div>
-            {onlyOwner && (
-              <p id={reasonId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-                {NEEDS_AN_OWNER}
-              </p>
-            )}
-          </fieldset>
-          {role === 'crew' && (
-            <CheckboxField
-              className="px-3.5"
-              label="Sees all projects"
-              hint={`Every project of ${company.name}, not only those they are put on.`}
-              checked={allProjects}
-              onChange={setAllProjects}
-            />
-          )}
+          <CompanyRoleChoice
+            name="member-role"
+            companyName={company.name}
+            roles={COMPANY_ROLES}
+            role={role}
+            onRole={setRole}
+            allProjects={allProjects}
+            onAllProjects={setAllProjects}
+            locked={(r) => onlyOwner && r !== 'owner'}
+            lockedReason={onlyOwner ? NEEDS_AN_OWNER : undefined}
+          />
         </fieldset>
         <FormDialogActions saving={saving} onCancel={onClose} />
       </form>
