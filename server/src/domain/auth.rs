@@ -307,9 +307,9 @@ impl Auth {
 
         // Issue 31: an account with a second factor proves it next, on a ticket; one
         // the installation requires a factor of, and which has none, is led to enrol.
-        if security::has_factor(&self.store, &user.id).await? {
+        let methods = security::methods(&self.store, &user.id).await?;
+        if !methods.is_empty() {
             let ticket = security::issue_sign_in_ticket(&self.store, &user.id).await?;
-            let methods = security::methods(&self.store, &user.id).await?;
             return Ok(SignIn::SecondFactor { ticket, methods });
         }
         let enrol = security::factor_required(&user, &settings::get(self.store.pool()).await?);

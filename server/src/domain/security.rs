@@ -33,6 +33,7 @@ use crate::error::{Error, Result};
 use crate::mail::templates;
 use crate::store::security::{self as store, ChallengeRow, PasskeyRow};
 use crate::store::users::UserRow;
+use crate::store::sessions::SessionRow;
 use crate::store::{new_id, now_ms, sessions, settings, users, Store};
 
 /// A second factor proved longer ago than this does not count for sensitive actions.
@@ -129,15 +130,20 @@ pub fn factor_required(user: &UserRow, rules: &settings::SettingsRow) -> bool {
     }
 }
 
-pub async fn has_factor(store: &Store, user_id: &str) -> Result<bool> {
+/// Whether the account's authenticator app is on (set up and confirmed by a code).
+async fn totp_on(store: &Store, user_id: &str) -> Result<bool> {
+    Ok(store::totp(store.pool(), user_id).await?.is_some_and(|t| t.confirmed_at.is_some()))
+}
+
+async fn has_factor(store: &Store, user_id: &str) -> Result<bool> {
     Ok(store::has_factor(store.pool(), user_id).await?)
 }
 
-/// The methods a sign-in's second step may use.
+/// The methods a sign-in's second step may use: none for an account without a second factor.
 pub async fn methods(store: &Store, user_id: &str) -> Result<Vec<&'static str>> {
     let pool = store.pool();
     let mut methods = Vec::new();
-    if store::totp(pool, user_id).await?.is_some_and(|t| t.confirmed_at.is_some()) {
+    if totp_on(store, user_id).await? {
         methods.push("totp");
         if store::recovery_codes_left(pool, user_id).await? > 0 {
             methods.push("recovery");
@@ -244,16 +250,18 @@ fn recovery_hash(user_id: &str, code: &str) -> String {
 }
 
 /// Ten codes of ten characters from an alphabet without look-alikes (50 bits each),
-/// shown as "abcde-fghij".
-fn new_recovery_codes() -> Vec<String> {
+/// shown as "abcde-fghij", and the hashes kept of them.
+fn new_recovery_codes(user_id: &str) -> (Vec<String>, Vec<String>) {
     const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
     let mut rng = rand::rngs::OsRng;
-    (0..RECOVERY_CODES)
+    let codes: Vec<String> = (0..RECOVERY_CODES)
         .map(|_| {
             let chars: String = (0..10).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect();
             format!("{}-{}", &chars[..5], &chars[5..])
         })
-        .collect()
+        .collect();
+    let hashes = codes.iter().map(|c| recovery_hash(user_id, c)).collect();
+    (codes, hashes)
 }
 
 /// Checks a code or recovery code against the account and spends it; the factor it
@@ -280,7 +288,7 @@ pub async fn verify_code(store: &Store, user: &UserRow, code: &str) -> Result<Op
 pub async fn overview(svc: &Services, actor: &Actor, session_id: &str) -> Result<Security> {
     allowed(actor, Action::ManageOwnSecurity)?;
     let pool = svc.store.pool();
-    let totp = store::totp(pool, &actor.id).await?.is_some_and(|t| t.confirmed_at.is_some());
+    let totp = totp_on(&svc.store, &actor.id).await?;
     let recovery_codes_left = if totp { store::recovery_codes_left(pool, &actor.id).await? } else { 0 };
     let passkeys = store::passkeys(pool, &actor.id).await?.into_iter().map(passkey_info).collect();
     let mut devices: Vec<DeviceSession> = store::devices(pool, &actor.id)
@@ -330,12 +338,16 @@ pub async fn require_fresh_factor(svc: &Services, actor: &Actor, session_id: &st
         return Ok(());
     }
     let session = sessions::find_by_id(svc.store.pool(), session_id).await?;
-    let fresh = session.and_then(|s| s.factor_at).is_some_and(|at| now_ms() - at < FRESH_FACTOR_MS);
-    if fresh {
+    if session.as_ref().is_some_and(proved_lately) {
         Ok(())
     } else {
         Err(Error::new(ErrorCode::FactorRequired, FACTOR_REQUIRED))
     }
+}
+
+/// Whether the session proved a second factor in the last 15 minutes.
+fn proved_lately(session: &SessionRow) -> bool {
+    session.factor_at.is_some_and(|at| now_ms() - at < FRESH_FACTOR_MS)
 }
 
 /// The password again, or a passkey used in this session in the last minutes: what
@@ -343,10 +355,8 @@ pub async fn require_fresh_factor(svc: &Services, actor: &Actor, session_id: &st
 async fn confirm_identity(svc: &Services, user: &UserRow, session_id: &str, password: &str) -> Result<()> {
     if password.is_empty() {
         let session = sessions::find_by_id(svc.store.pool(), session_id).await?;
-        let by_passkey = session.is_some_and(|s| {
-            s.factor_kind.as_deref() == Some(FactorKind::Passkey.as_str())
-                && s.factor_at.is_some_and(|at| now_ms() - at < FRESH_FACTOR_MS)
-        });
+        let by_passkey =
+            session.is_some_and(|s| s.factor_kind.as_deref() == Some(FactorKind::Passkey.as_str()) && proved_lately(&s));
         return if by_passkey { Ok(()) } else { Err(Error::field("password", CONFIRM_WITH_PASSWORD)) };
     }
     validation::texts(&[("password", password, validation::PASSWORD)])?;
@@ -355,6 +365,15 @@ async fn confirm_identity(svc: &Services, user: &UserRow, session_id: &str, pass
     } else {
         Err(Error::field("password", WRONG_PASSWORD))
     }
+}
+
+/// Refuses to take away the last factor of someone the installation requires one of:
+/// `another_remains` says whether one would be left.
+async fn keep_a_required_factor(svc: &Services, user: &UserRow, another_remains: bool) -> Result<()> {
+    if !another_remains && factor_required(user, &settings::get(svc.store.pool()).await?) {
+        return Err(Error::new(ErrorCode::Conflict, STILL_REQUIRED));
+    }
+    Ok(())
 }
 
 async fn me(svc: &Services, actor: &Actor) -> Result<UserRow> {
@@ -393,8 +412,7 @@ pub async fn confirm_totp(svc: &Services, actor: &Actor, session_id: &str, code:
     let Some(step) = code_step(&totp_for(&pending.secret, &user.email)?, code) else {
         return Err(Error::field("code", INVALID_CODE));
     };
-    let codes = new_recovery_codes();
-    let hashes: Vec<String> = codes.iter().map(|c| recovery_hash(&user.id, c)).collect();
+    let (codes, hashes) = new_recovery_codes(&user.id);
     let now = now_ms();
     let mut tx = svc.store.begin_write().await?;
     if !store::confirm_totp(&mut *tx, &user.id, step, now).await? {
@@ -414,11 +432,8 @@ pub async fn remove_totp(svc: &Services, actor: &Actor, session_id: &str, passwo
     let user = me(svc, actor).await?;
     confirm_identity(svc, &user, session_id, password).await?;
     require_fresh_factor(svc, actor, session_id, Action::ChangeOwnFactors).await?;
-    let pool = svc.store.pool();
-    let passkeys = store::passkeys(pool, &user.id).await?.len();
-    if passkeys == 0 && factor_required(&user, &settings::get(pool).await?) {
-        return Err(Error::new(ErrorCode::Conflict, STILL_REQUIRED));
-    }
+    let passkeys = store::passkeys(svc.store.pool(), &user.id).await?.len();
+    keep_a_required_factor(svc, &user, passkeys > 0).await?;
     let mut tx = svc.store.begin_write().await?;
     store::delete_totp(&mut *tx, &user.id).await?;
     store::delete_recovery_codes(&mut *tx, &user.id).await?;
@@ -430,13 +445,11 @@ pub async fn remove_totp(svc: &Services, actor: &Actor, session_id: &str, passwo
 pub async fn new_recovery_codes_for(svc: &Services, actor: &Actor, session_id: &str) -> Result<Vec<String>> {
     allowed(actor, Action::ChangeOwnFactors)?;
     require_fresh_factor(svc, actor, session_id, Action::ChangeOwnFactors).await?;
-    let pool = svc.store.pool();
-    if store::totp(pool, &actor.id).await?.is_none_or(|t| t.confirmed_at.is_none()) {
+    if !totp_on(&svc.store, &actor.id).await? {
         return Err(Error::new(ErrorCode::Conflict, TOTP_NEEDED_FOR_CODES));
     }
-    let codes = new_recovery_codes();
-    let hashes: Vec<String> = codes.iter().map(|c| recovery_hash(&actor.id, c)).collect();
-    store::replace_recovery_codes(pool, &actor.id, &hashes, now_ms()).await?;
+    let (codes, hashes) = new_recovery_codes(&actor.id);
+    store::replace_recovery_codes(svc.store.pool(), &actor.id, &hashes, now_ms()).await?;
     Ok(codes)
 }
 
@@ -494,6 +507,21 @@ fn credential_id_text(id: &[u8]) -> String {
     URL_SAFE_NO_PAD.encode(id)
 }
 
+/// A passkey's name as typed, trimmed: required, and within its limit.
+fn passkey_name(name: &str) -> Result<&str> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::field("name", NAME_REQUIRED));
+    }
+    validation::texts(&[("name", name, validation::PASSKEY_NAME)])?;
+    Ok(name)
+}
+
+/// The account passkey an assertion was made with, found by its credential id.
+async fn passkey_of(svc: &Services, answer: &PublicKeyCredential) -> Result<Option<PasskeyRow>> {
+    Ok(store::passkey_by_credential(svc.store.pool(), &credential_id_text(answer.get_credential_id())).await?)
+}
+
 /// Creation options for a new passkey; the account's passkeys are excluded, so one
 /// authenticator is not added twice.
 pub async fn start_passkey(svc: &Services, actor: &Actor, session_id: &str) -> Result<(String, String)> {
@@ -527,11 +555,7 @@ pub async fn add_passkey(
     input: &protocol::AddPasskey,
 ) -> Result<(Security, Vec<Change>)> {
     allowed(actor, Action::ChangeOwnFactors)?;
-    let name = input.name.trim();
-    if name.is_empty() {
-        return Err(Error::field("name", NAME_REQUIRED));
-    }
-    validation::texts(&[("name", name, validation::PASSKEY_NAME)])?;
+    let name = passkey_name(&input.name)?;
     let webauthn = relying(svc)?;
     let row = take_ceremony(&svc.store, &input.challenge_id, kind::REGISTER).await?;
     if row.user_id.as_deref() != Some(actor.id.as_str()) {
@@ -573,11 +597,7 @@ pub async fn add_passkey(
 
 pub async fn rename_passkey(svc: &Services, actor: &Actor, session_id: &str, id: &str, name: &str) -> Result<Security> {
     allowed(actor, Action::ManageOwnSecurity)?;
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(Error::field("name", NAME_REQUIRED));
-    }
-    validation::texts(&[("name", name, validation::PASSKEY_NAME)])?;
+    let name = passkey_name(name)?;
     if !store::rename_passkey(svc.store.pool(), id, &actor.id, name).await? {
         return Err(Error::new(ErrorCode::NotFound, "Passkey not found."));
     }
@@ -600,10 +620,8 @@ pub async fn remove_passkey(
     }
     confirm_identity(svc, &user, session_id, password).await?;
     require_fresh_factor(svc, actor, session_id, Action::ChangeOwnFactors).await?;
-    let totp = store::totp(pool, &user.id).await?.is_some_and(|t| t.confirmed_at.is_some());
-    if !totp && keys.len() == 1 && factor_required(&user, &settings::get(pool).await?) {
-        return Err(Error::new(ErrorCode::Conflict, STILL_REQUIRED));
-    }
+    let totp = totp_on(&svc.store, &user.id).await?;
+    keep_a_required_factor(svc, &user, totp || keys.len() > 1).await?;
     store::delete_passkey(pool, id, &user.id).await?;
     tracing::info!(user = %user.id, "passkey removed");
     Ok((overview(svc, actor, session_id).await?, Vec::new()))
@@ -614,7 +632,8 @@ pub async fn start_factor_passkey(svc: &Services, actor: &Actor, session_id: &st
     allowed(actor, Action::ManageOwnSecurity)?;
     let (options, state) = passkey_request(svc, &actor.id).await?;
     let challenge_id = new_token();
-    put_challenge(&svc.store, &challenge_id, kind::STEP_UP, Some(&actor.id), Some(session_id), Some(state), CEREMONY_TTL_MS).await?;
+    let state = Some(to_json(&state)?);
+    put_challenge(&svc.store, &challenge_id, kind::STEP_UP, Some(&actor.id), Some(session_id), state, CEREMONY_TTL_MS).await?;
     Ok((challenge_id, options))
 }
 
@@ -624,13 +643,14 @@ pub async fn verify_factor_passkey(svc: &Services, actor: &Actor, session_id: &s
     if row.user_id.as_deref() != Some(actor.id.as_str()) || row.session_id.as_deref() != Some(session_id) {
         return Err(Error::new(ErrorCode::InvalidToken, CEREMONY_EXPIRED));
     }
-    finish_passkey_request(svc, &actor.id, row.state.as_deref(), answer).await?;
+    let state: PasskeyAuthentication = from_json(row.state.as_deref())?;
+    finish_passkey_request(svc, &actor.id, &state, answer).await?;
     store::session_factor(svc.store.pool(), session_id, now_ms(), FactorKind::Passkey.as_str()).await?;
     Ok(())
 }
 
 /// Request options naming the account's passkeys, and the state to finish with.
-async fn passkey_request(svc: &Services, user_id: &str) -> Result<(String, String)> {
+async fn passkey_request(svc: &Services, user_id: &str) -> Result<(String, PasskeyAuthentication)> {
     let webauthn = relying(svc)?;
     let keys = store::passkeys(svc.store.pool(), user_id).await?;
     if keys.is_empty() {
@@ -639,30 +659,36 @@ async fn passkey_request(svc: &Services, user_id: &str) -> Result<(String, Strin
     let keys = keys.iter().map(stored_passkey).collect::<Result<Vec<_>>>()?;
     let (options, state) =
         webauthn.start_passkey_authentication(&keys).map_err(|e| Error::internal(format!("WebAuthn request: {e}")))?;
-    Ok((to_json(&options)?, to_json(&state)?))
+    Ok((to_json(&options)?, state))
 }
 
 /// Checks an assertion from one of `user_id`'s passkeys and records its use.
-async fn finish_passkey_request(svc: &Services, user_id: &str, state: Option<&str>, answer: &str) -> Result<()> {
+async fn finish_passkey_request(svc: &Services, user_id: &str, state: &PasskeyAuthentication, answer: &str) -> Result<()> {
     let webauthn = relying(svc)?;
-    let state: PasskeyAuthentication = from_json(state)?;
     let answer: PublicKeyCredential = credential(answer)?;
-    let row = store::passkey_by_credential(svc.store.pool(), &credential_id_text(answer.get_credential_id())).await?;
-    let Some(row) = row.filter(|r| r.user_id == user_id) else {
+    let Some(row) = passkey_of(svc, &answer).await?.filter(|r| r.user_id == user_id) else {
         return Err(Error::new(ErrorCode::InvalidCredentials, UNKNOWN_PASSKEY));
     };
-    let result = webauthn.finish_passkey_authentication(&answer, &state).map_err(|e| {
+    let result = webauthn.finish_passkey_authentication(&answer, state).map_err(|e| {
         tracing::info!(user = %user_id, error = %e, "a passkey assertion was refused");
         Error::new(ErrorCode::InvalidCredentials, PASSKEY_FAILED)
     })?;
-    record_use(svc, &row, &result).await
+    record_use(svc, &row.id, stored_passkey(&row)?, &result).await
 }
 
-async fn record_use(svc: &Services, row: &PasskeyRow, result: &webauthn_rs::prelude::AuthenticationResult) -> Result<()> {
-    let mut passkey = stored_passkey(row)?;
+/// Keeps the counter the authenticator last reported, and when the passkey was used.
+async fn record_use(svc: &Services, id: &str, mut passkey: Passkey, result: &webauthn_rs::prelude::AuthenticationResult) -> Result<()> {
     passkey.update_credential(result);
-    store::passkey_used(svc.store.pool(), &row.id, &to_json(&passkey)?, now_ms()).await?;
+    store::passkey_used(svc.store.pool(), id, &to_json(&passkey)?, now_ms()).await?;
     Ok(())
+}
+
+/// What a sign-in's passkey step keeps between its two requests: the sign-in it is
+/// the second step of, and the WebAuthn state.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SignInPasskey {
+    ticket: String,
+    state: PasskeyAuthentication,
 }
 
 /// Options for a passkey as the second step of a sign-in (its ticket), or, without a
@@ -674,7 +700,7 @@ pub async fn start_sign_in_passkey(svc: &Services, ticket: Option<&str>) -> Resu
         Some(ticket) => {
             let user = sign_in_user(&svc.store, ticket).await?;
             let (options, state) = passkey_request(svc, &user.id).await?;
-            let state = to_json(&serde_json::json!({ "ticket": ticket, "state": serde_json::from_str::<serde_json::Value>(&state).map_err(Error::internal)? }))?;
+            let state = to_json(&SignInPasskey { ticket: ticket.to_owned(), state })?;
             put_challenge(&svc.store, &challenge_id, kind::SIGN_IN_PASSKEY, Some(&user.id), None, Some(state), CEREMONY_TTL_MS).await?;
             Ok((challenge_id, options))
         }
@@ -701,12 +727,10 @@ pub async fn finish_sign_in_passkey(svc: &Services, challenge_id: &str, answer: 
     let user_id = match row.kind.as_str() {
         kind::SIGN_IN_PASSKEY => {
             let user_id = row.user_id.clone().ok_or_else(|| Error::new(ErrorCode::InvalidToken, CEREMONY_EXPIRED))?;
-            let saved: serde_json::Value = from_json(row.state.as_deref())?;
-            let ticket = saved.get("ticket").and_then(|t| t.as_str()).unwrap_or_default().to_owned();
-            let state = saved.get("state").map(|s| s.to_string());
-            finish_passkey_request(svc, &user_id, state.as_deref(), answer).await?;
+            let saved: SignInPasskey = from_json(row.state.as_deref())?;
+            finish_passkey_request(svc, &user_id, &saved.state, answer).await?;
             // The sign-in it was the second step of is spent with it.
-            if !spend_ticket(&svc.store, &ticket).await? {
+            if !spend_ticket(&svc.store, &saved.ticket).await? {
                 return Err(Error::new(ErrorCode::InvalidToken, SIGN_IN_EXPIRED));
             }
             user_id
@@ -715,8 +739,7 @@ pub async fn finish_sign_in_passkey(svc: &Services, challenge_id: &str, answer: 
             let webauthn = relying(svc)?;
             let state: DiscoverableAuthentication = from_json(row.state.as_deref())?;
             let answer: PublicKeyCredential = credential(answer)?;
-            let key = store::passkey_by_credential(svc.store.pool(), &credential_id_text(answer.get_credential_id())).await?;
-            let Some(key) = key else {
+            let Some(key) = passkey_of(svc, &answer).await? else {
                 return Err(Error::new(ErrorCode::InvalidCredentials, UNKNOWN_PASSKEY));
             };
             let passkey = stored_passkey(&key)?;
@@ -724,7 +747,7 @@ pub async fn finish_sign_in_passkey(svc: &Services, challenge_id: &str, answer: 
                 tracing::info!(user = %key.user_id, error = %e, "a passkey sign-in was refused");
                 Error::new(ErrorCode::InvalidCredentials, PASSKEY_FAILED)
             })?;
-            record_use(svc, &key, &result).await?;
+            record_use(svc, &key.id, passkey, &result).await?;
             key.user_id
         }
         _ => return Err(Error::new(ErrorCode::InvalidToken, CEREMONY_EXPIRED)),

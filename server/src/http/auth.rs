@@ -42,6 +42,13 @@ async fn me(CurrentSession(session): CurrentSession) -> HttpResponse {
     HttpResponse::Ok().json(UserBody { user: crate::domain::views::profile(&session.user), enrol_required: session.enrol_required })
 }
 
+/// Where a sign-in comes from: the client's address (for limits and the devices list)
+/// and its user agent (the devices list, the new-device mail).
+fn signing_in<'r>(req: &'r HttpRequest, state: &AppState) -> (String, Option<&'r str>) {
+    let address = client_address(req, state.config.trust_proxy);
+    (address, req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()))
+}
+
 fn signed_in(outcome: LoginOutcome, secure: bool) -> HttpResponse {
     HttpResponse::Ok()
         .cookie(session_cookie(outcome.token, secure))
@@ -60,8 +67,7 @@ struct LoginBody {
 
 #[post("/login")]
 async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginBody>) -> Result<HttpResponse, Error> {
-    let address = client_address(&req, state.config.trust_proxy);
-    let user_agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok());
+    let (address, user_agent) = signing_in(&req, &state);
     match state.auth.login(&body.email, &body.password, &address, user_agent).await? {
         SignIn::Session(outcome) => Ok(signed_in(*outcome, state.config.secure_cookies())),
         // No cookie yet: the second step answers with one.
@@ -81,8 +87,7 @@ struct CodeBody {
 /// Issue 31: a sign-in's second step with a code from the app or a recovery code.
 #[post("/login/code")]
 async fn login_code(req: HttpRequest, state: web::Data<AppState>, body: web::Json<CodeBody>) -> Result<HttpResponse, Error> {
-    let address = client_address(&req, state.config.trust_proxy);
-    let user_agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok());
+    let (address, user_agent) = signing_in(&req, &state);
     let outcome = state.auth.login_with_code(&body.ticket, &body.code, &address, user_agent).await?;
     Ok(signed_in(outcome, state.config.secure_cookies()))
 }
@@ -117,8 +122,7 @@ struct PasskeyBody {
 
 #[post("/passkey")]
 async fn passkey_login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<PasskeyBody>) -> Result<HttpResponse, Error> {
-    let address = client_address(&req, state.config.trust_proxy);
-    let user_agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok());
+    let (address, user_agent) = signing_in(&req, &state);
     let user = security::finish_sign_in_passkey(&state.svc, &body.challenge_id, &body.credential.to_string()).await?;
     let outcome = state.auth.login_with_passkey(user, &address, user_agent).await?;
     Ok(signed_in(outcome, state.config.secure_cookies()))
