@@ -20,6 +20,7 @@ import { SecuritySection } from '../components/security/SecuritySection';
 import { Button } from '../components/ui/Button';
 import { Field } from '../components/ui/Field';
 import { PasswordChecklist } from '../components/PasswordChecklist';
+import { SettingsHeading } from '../components/settings/SettingsHeading';
 
 // SPEC §5 Change password, verbatim.
 const PASSWORDS_DONT_MATCH = 'New passwords do not match.';
@@ -34,15 +35,7 @@ function Panel({ title, description, icon, children }: { title: string; descript
       aria-label={title}
       className="rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex items-start gap-3 border-b border-slate-100 px-5 py-4 sm:px-6 dark:border-slate-800">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-700 dark:bg-amber-400/10 dark:text-amber-300">
-          {icon}
-        </span>
-        <div>
-          <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">{description}</p>
-        </div>
-      </div>
+      <SettingsHeading icon={icon} title={title} description={description} />
       <div className="px-5 py-5 sm:px-6">{children}</div>
     </section>
   );

@@ -5,6 +5,7 @@ import type { MailPreferences } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { useAppStore } from '../../store';
 import { commands } from '../../sync/commands';
+import { SettingsHeading } from '../settings/SettingsHeading';
 
 const OPTIONS: { key: keyof MailPreferences; label: string; hint: string }[] = [
   { key: 'newPhotos', label: 'New photos', hint: 'One email per upload to your project.' },
@@ -45,15 +46,11 @@ export function MailPreferencesCard() {
       aria-label="Email me about"
       className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex items-start gap-3 border-b border-slate-100 px-5 py-4 sm:px-6 dark:border-slate-800">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-700 dark:bg-amber-400/10 dark:text-amber-300">
-          <Mail className="size-4.5" aria-hidden="true" />
-        </span>
-        <div>
-          <h2 className="text-base font-semibold text-slate-900 dark:text-white">Email me about</h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">Notifications in the app stay on; these choose what also comes by email.</p>
-        </div>
-      </div>
+      <SettingsHeading
+        icon={<Mail className="size-4.5" aria-hidden="true" />}
+        title="Email me about"
+        description="Notifications in the app stay on; these choose what also comes by email."
+      />
       <ul className="divide-y divide-slate-100 px-5 sm:px-6 dark:divide-slate-800">
         {OPTIONS.map(({ key, label, hint }) => {
           const on = prefs?.[key] ?? false;

@@ -21,6 +21,7 @@ import { AddPasskeyDialog, RenamePasskeyDialog } from './PasskeyDialogs';
 import { PasswordConfirmDialog } from './PasswordConfirmDialog';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TotpSetupDialog } from './TotpSetupDialog';
+import { SettingsHeading } from '../settings/SettingsHeading';
 
 /** This account's factors and devices, read on open and after every (re)connect; each change's reply replaces it. */
 export function useSecurity() {
@@ -360,17 +361,12 @@ export function SecuritySection() {
       aria-labelledby="security-heading"
       className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex items-start gap-3 border-b border-slate-100 px-5 py-4 sm:px-6 dark:border-slate-800">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-700 dark:bg-amber-400/10 dark:text-amber-300">
-          <ShieldCheck className="size-5" aria-hidden="true" />
-        </span>
-        <div>
-          <h2 id="security-heading" className="text-base font-semibold text-slate-900 dark:text-white">
-            Security
-          </h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">A second step when you sign in, and the devices signed in to your account.</p>
-        </div>
-      </div>
+      <SettingsHeading
+        icon={<ShieldCheck className="size-5" aria-hidden="true" />}
+        title="Security"
+        headingId="security-heading"
+        description="A second step when you sign in, and the devices signed in to your account."
+      />
       {security ? (
         <div className="divide-y divide-slate-100 dark:divide-slate-800">
           {security.required && !hasFactor && (

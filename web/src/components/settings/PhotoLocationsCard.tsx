@@ -6,6 +6,7 @@ import { RequestError } from '../../sync/requests';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Notice } from '../ui/Notice';
 import type { InstallationSettingsState } from './useInstallationSettings';
+import { SettingsHeading } from './SettingsHeading';
 
 const photosLabel = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
 
@@ -45,15 +46,11 @@ export function PhotoLocationsCard({ settings }: { settings: InstallationSetting
       aria-label="Photo locations"
       className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex items-start gap-3 border-b border-slate-100 px-5 py-4 sm:px-6 dark:border-slate-800">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-700 dark:bg-amber-400/10 dark:text-amber-300">
-          <MapPin className="size-4.5" aria-hidden="true" />
-        </span>
-        <div>
-          <h2 className="text-base font-semibold text-slate-900 dark:text-white">Photo locations</h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">For everyone on this Sitecast. Guests never see a photo’s location.</p>
-        </div>
-      </div>
+      <SettingsHeading
+        icon={<MapPin className="size-4.5" aria-hidden="true" />}
+        title="Photo locations"
+        description="For everyone on this Sitecast. Guests never see a photo’s location."
+      />
       <div className="space-y-3 px-5 py-4 sm:px-6">
         <div className="flex items-center justify-between gap-4">
           <div>

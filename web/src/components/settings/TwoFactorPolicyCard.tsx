@@ -6,6 +6,7 @@ import { RequestError } from '../../sync/requests';
 import { SwitchField } from '../ui/Choices';
 import { Notice } from '../ui/Notice';
 import type { InstallationSettingsState } from './useInstallationSettings';
+import { SettingsHeading } from './SettingsHeading';
 
 type Rule = keyof Pick<InstallationSettings, 'requireFactorAdmins' | 'requireFactorCompanyLeads'>;
 
@@ -49,17 +50,11 @@ export function TwoFactorPolicyCard({ settings }: { settings: InstallationSettin
       aria-label="Two-factor sign-in"
       className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex items-start gap-3 border-b border-slate-100 px-5 py-4 sm:px-6 dark:border-slate-800">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-700 dark:bg-amber-400/10 dark:text-amber-300">
-          <ShieldCheck className="size-4.5" aria-hidden="true" />
-        </span>
-        <div>
-          <h2 className="text-base font-semibold text-slate-900 dark:text-white">Two-factor sign-in</h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            For everyone on this Sitecast: an authenticator app or a passkey as well as the password.
-          </p>
-        </div>
-      </div>
+      <SettingsHeading
+        icon={<ShieldCheck className="size-4.5" aria-hidden="true" />}
+        title="Two-factor sign-in"
+        description="For everyone on this Sitecast: an authenticator app or a passkey as well as the password."
+      />
       <div className="space-y-5 px-5 py-5 sm:px-6">
         {RULES.map(({ key, label, hint }) => (
           <SwitchField
