@@ -9,6 +9,8 @@ COPY web/ ./
 RUN npm run build
 
 FROM rust:1.95-bookworm AS server
+# The bundled libheif is built with cmake and decodes HEVC with Debian's libde265.
+RUN apt-get update && apt-get install -y --no-install-recommends cmake libde265-dev && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Cargo.toml Cargo.lock clippy.toml ./
 COPY protocol/ protocol/
@@ -17,7 +19,7 @@ COPY migrations/ migrations/
 RUN cargo build --release --locked -p sitecast-server
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/* \
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates libde265-0 && rm -rf /var/lib/apt/lists/* \
  && useradd --system --home /app sitecast
 WORKDIR /app
 COPY --from=server /src/target/release/sitecast /app/sitecast

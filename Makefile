@@ -4,6 +4,7 @@
 .PHONY: run test web server deps test-deps e2e clean
 
 run: web
+	./scripts/build-deps.sh
 	cargo build --release -p sitecast-server
 	./target/release/sitecast serve
 
@@ -16,6 +17,7 @@ web:
 	cd web && npm run build
 
 server:
+	./scripts/build-deps.sh
 	cargo build -p sitecast-server
 
 test-deps:

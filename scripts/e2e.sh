@@ -5,6 +5,10 @@
 # With TEST_DATABASE_URL set (always in CI), it also starts a pair of instances on one
 # throwaway Postgres database, for the specs that check what one instance does reaches
 # pages open on the other (SITECAST_E2E_PAIR_A / _B; see e2e/pair.ts).
+#
+# Browsers' push services cannot be reached from here, so it also starts the loopback
+# push service (scripts/push_service.py, SITECAST_E2E_PUSH_URL), and every server it
+# starts accepts subscriptions to it (SITECAST_PUSH_SERVICES).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -17,6 +21,16 @@ data="$(mktemp -d)"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 port="$(free_port)"
 url="http://127.0.0.1:$port"
+
+# The push service decrypts with http_ece, which scripts/test-deps.sh puts in .venv.
+python="$root/.venv/bin/python"
+[ -x "$python" ] || python=python3
+push_port="$(free_port)"
+push_url="http://127.0.0.1:$push_port"
+"$python" scripts/push_service.py "$push_port" >"$data/push_service.log" 2>&1 &
+push_service=$!
+export SITECAST_PUSH_SERVICES="127.0.0.1:$push_port"
+
 SITECAST_DATA_DIR="$data" SITECAST_BIND="127.0.0.1:$port" SITECAST_PUBLIC_URL="$url" \
   SITECAST_WEB_DIR=web/dist SITECAST_DEMO=true RUST_LOG=warn "$bin" serve >"$data/server.log" 2>&1 &
 server=$!
@@ -24,8 +38,8 @@ server=$!
 pair_db=""
 pair_pids=()
 cleanup() {
-  kill "$server" "${pair_pids[@]}" 2>/dev/null || true
-  wait "$server" "${pair_pids[@]}" 2>/dev/null || true
+  kill "$server" "$push_service" "${pair_pids[@]}" 2>/dev/null || true
+  wait "$server" "$push_service" "${pair_pids[@]}" 2>/dev/null || true
   if [ -n "$pair_db" ]; then
     psql "$TEST_DATABASE_URL" -qc "DROP DATABASE IF EXISTS \"$pair_db\" WITH (FORCE)" >/dev/null || echo "could not drop the e2e database $pair_db" >&2
   fi
@@ -47,6 +61,12 @@ wait_healthy() {
 }
 
 wait_healthy "$url" "$server" "$data/server.log"
+for _ in $(seq 1 240); do
+  curl -sf "$push_url/received" >/dev/null && break
+  kill -0 "$push_service" 2>/dev/null || { echo "the push service did not start"; cat "$data/push_service.log"; exit 1; }
+  sleep 0.25
+done
+curl -sf "$push_url/received" >/dev/null || { echo "the push service at $push_url did not answer"; cat "$data/push_service.log"; exit 1; }
 
 pair_env=()
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
@@ -79,4 +99,4 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 cd web
-env "${pair_env[@]}" SITECAST_E2E_URL="$url" SITECAST_E2E_OUTBOX="$data/outbox" npx playwright test "$@"
+env "${pair_env[@]}" SITECAST_E2E_URL="$url" SITECAST_E2E_OUTBOX="$data/outbox" SITECAST_E2E_PUSH_URL="$push_url" npx playwright test "$@"

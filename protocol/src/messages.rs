@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::types::{
     Comment, Company, CompanyRole, GuestAccess, GuestLink, GuestPhotos, ImageCategory, InstallationSettings, MailPreferences, Markup, MilestonePlan,
     Millis, Notification, Profile, ProgressMode, Project, ProjectImage, ProjectStatus, Report, ReportContent, ReportOptions, SharedReport,
-    Role, SearchResults, Security, Shape, TagUse, TimelineEntry, TotpEnrolment, UserSummary,
+    Role, SearchResults, Security, PushSettings, Shape, TagUse, TimelineEntry, TotpEnrolment, UserSummary,
 };
 
 /// Bumped on any incompatible change; the first server frame carries it.
@@ -198,11 +198,51 @@ pub enum Request {
     EndOtherSessions(EndOtherSessions),
     /// Admin, not self: removes a user's second factors and passkeys (logged, mailed).
     ResetFactors(ResetFactors),
+    /// Issue 33. The server's push key and this account's devices with notifications
+    /// on; `endpoint` (this browser's push subscription, if any) marks this device.
+    GetPushSettings(GetPushSettings),
+    /// Turns notifications on for this device: its browser's push subscription.
+    SubscribePush(SubscribePush),
+    /// Turns them off for this device.
+    UnsubscribePush(UnsubscribePush),
+    /// Turns them off for another of this account's devices.
+    RemovePushDevice(RemovePushDevice),
 }
 
 /// Issue 31.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 pub struct GetSecurity {}
+
+/// Issue 33.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct GetPushSettings {
+    #[serde(default)]
+    #[ts(optional)]
+    pub endpoint: Option<String>,
+}
+
+/// A browser's `PushSubscription`: where to send, and its keys (base64url), which
+/// encrypt what is sent so only that browser reads it (RFC 8291).
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct SubscribePush {
+    pub endpoint: String,
+    pub p256dh: String,
+    pub auth: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct UnsubscribePush {
+    pub endpoint: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+pub struct RemovePushDevice {
+    pub id: String,
+    /// This browser's subscription, to mark this device in the answer.
+    #[serde(default)]
+    #[ts(optional)]
+    pub endpoint: Option<String>,
+}
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 pub struct StartTotp {}
@@ -920,6 +960,7 @@ pub enum Response {
         photos_with_location: i64,
     },
     Security { security: Security },
+    PushSettings { settings: PushSettings },
     TotpEnrolment { enrolment: TotpEnrolment },
     /// Shown once: only their hashes are kept.
     RecoveryCodes { codes: Vec<String> },

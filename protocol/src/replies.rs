@@ -92,6 +92,7 @@ pub mod reply {
         Reports { project_id: String, reports: Vec<types::Report> },
         InstallationSettings { settings: types::InstallationSettings, photos_with_location: i64 },
         Security { security: types::Security },
+        PushSettings { settings: types::PushSettings },
         TotpEnrolment { enrolment: types::TotpEnrolment },
         /// Shown once: only their hashes are kept.
         RecoveryCodes { codes: Vec<String> },
@@ -257,6 +258,10 @@ request_messages! {
     EndSession(EndSession) => Security,
     EndOtherSessions(EndOtherSessions) => Security,
     ResetFactors(ResetFactors) => Done,
+    GetPushSettings(GetPushSettings) => PushSettings,
+    SubscribePush(SubscribePush) => PushSettings,
+    UnsubscribePush(UnsubscribePush) => PushSettings,
+    RemovePushDevice(RemovePushDevice) => PushSettings,
 }
 
 #[cfg(test)]
@@ -417,7 +422,14 @@ mod tests {
     }
 
     fn prefs() -> MailPreferences {
-        MailPreferences { new_photos: true, comments: true, status_changes: false }
+        MailPreferences {
+            new_photos: true,
+            comments: true,
+            status_changes: false,
+            push_new_photos: true,
+            push_comments: false,
+            push_status_changes: true,
+        }
     }
 
     fn one_of_each_request() -> Vec<Request> {
@@ -544,6 +556,14 @@ mod tests {
             Request::EndSession(crate::messages::EndSession { id: id() }),
             Request::EndOtherSessions(crate::messages::EndOtherSessions {}),
             Request::ResetFactors(crate::messages::ResetFactors { user_id: id() }),
+            Request::GetPushSettings(crate::messages::GetPushSettings { endpoint: None }),
+            Request::SubscribePush(crate::messages::SubscribePush {
+                endpoint: "https://push.example/abc".into(),
+                p256dh: "BPk".into(),
+                auth: "a2V5".into(),
+            }),
+            Request::UnsubscribePush(crate::messages::UnsubscribePush { endpoint: "https://push.example/abc".into() }),
+            Request::RemovePushDevice(crate::messages::RemovePushDevice { id: id(), endpoint: None }),
         ]
     }
 
@@ -669,6 +689,17 @@ mod tests {
                 photos_with_location: 4,
             },
             Response::Security { security: security() },
+            Response::PushSettings {
+                settings: crate::types::PushSettings {
+                    public_key: "BPk".into(),
+                    devices: vec![crate::types::PushDevice {
+                        id: "p1".into(),
+                        device: "Chrome on Android".into(),
+                        created_at: 1,
+                        this_device: true,
+                    }],
+                },
+            },
             Response::TotpEnrolment {
                 enrolment: crate::types::TotpEnrolment {
                     secret: "JBSWY3DPEHPK3PXP".into(),

@@ -444,6 +444,33 @@ pub struct MailPreferences {
     pub comments: bool,
     /// My project's status changes (off by default).
     pub status_changes: bool,
+    /// The same three as push notifications on the devices that have them on
+    /// (issue 33; all on by default: a device is turned on by choice).
+    pub push_new_photos: bool,
+    pub push_comments: bool,
+    pub push_status_changes: bool,
+}
+
+/// Push notifications (issue 33): Profile & Settings, "Notifications".
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PushSettings {
+    /// The server's VAPID public key (base64url, uncompressed P-256), the
+    /// `applicationServerKey` a browser subscribes with.
+    pub public_key: String,
+    pub devices: Vec<PushDevice>,
+}
+
+/// A device (browser) with notifications on.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PushDevice {
+    pub id: String,
+    /// "Chrome on Android", from the browser that turned them on.
+    pub device: String,
+    pub created_at: Millis,
+    /// The browser that asked.
+    pub this_device: bool,
 }
 
 /// Why a notification was made (issue 17).

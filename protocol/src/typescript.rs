@@ -14,7 +14,7 @@ use crate::messages::{
     PasswordChange, ProfileUpdate, Request, Response, ServerMsg, SetMilestoneDone, Snapshot, UpdateMilestone,
     UpdatePhoto, UpdateProject, UpdateUser, UserDirectory, UserListing, PreviewReport, MakeReport, ListReports, DeleteReport, ShareReport, MailReport,
     ListCompanies, CreateCompany, UpdateCompany, DeleteCompany, CompanyDeletionImpact, InviteMember, UpdateMember, RemoveMember, SetProjectCrew,
-    GetSecurity, StartTotp, ConfirmTotp, RemoveTotp, NewRecoveryCodes, StartPasskey, AddPasskey, RenamePasskey, RemovePasskey,
+    GetSecurity, StartTotp, ConfirmTotp, RemoveTotp, NewRecoveryCodes, StartPasskey, AddPasskey, RenamePasskey, RemovePasskey, GetPushSettings, SubscribePush, UnsubscribePush, RemovePushDevice,
     VerifyFactor, StartFactorPasskey, VerifyFactorPasskey, EndSession, EndOtherSessions, ResetFactors,
 };
 use crate::types::{
@@ -23,7 +23,7 @@ use crate::types::{
     TimelineEntry, TimelinePhoto, UserSummary, GeoPoint, TagKind, TagUse, SearchResults, ProjectHit, PhotoHit, CommentHit,
     InstallationSettings, ReportPhotos, ReportGrouping, ReportPair, ReportOptions, ReportStatus, Report, ReportMilestoneState,
     ReportMilestone, ReportPhoto, ReportSection, ReportPairView, ReportContent, SharedReport,
-    CompanyRole, Byline, Member, Company, Security, PasskeyInfo, DeviceSession, TotpEnrolment,
+    CompanyRole, Byline, Member, Company, Security, PasskeyInfo, DeviceSession, TotpEnrolment, PushSettings, PushDevice,
 };
 
 /// Path of the generated file, relative to the workspace root.
@@ -58,6 +58,8 @@ pub fn typescript_bindings() -> String {
         Shape::decl(&cfg),
         Markup::decl(&cfg),
         MailPreferences::decl(&cfg),
+        PushSettings::decl(&cfg),
+        PushDevice::decl(&cfg),
         NotificationKind::decl(&cfg),
         Notification::decl(&cfg),
         Milestone::decl(&cfg),
@@ -168,6 +170,10 @@ pub fn typescript_bindings() -> String {
         EndSession::decl(&cfg),
         EndOtherSessions::decl(&cfg),
         ResetFactors::decl(&cfg),
+        GetPushSettings::decl(&cfg),
+        SubscribePush::decl(&cfg),
+        UnsubscribePush::decl(&cfg),
+        RemovePushDevice::decl(&cfg),
         ListTags::decl(&cfg),
         TagPhotos::decl(&cfg),
         GetInstallationSettings::decl(&cfg),

@@ -19,6 +19,7 @@ use crate::domain::{photos, uploads};
 use crate::http::{self, AppState};
 use crate::live::{Live, SocketCaps};
 use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
+use crate::mail::push::PushWorker;
 use crate::mail::worker::MailWorker;
 use crate::mail::Outbox;
 use crate::media::local::LocalPhotoStore;
@@ -52,6 +53,14 @@ pub fn photo_store(config: &Config) -> anyhow::Result<Arc<dyn PhotoStore>> {
         })?),
         other => anyhow::bail!("unknown photo store {other:?} (expected local or s3)"),
     })
+}
+
+/// The program that decodes HEIF photos: the configured one, or this very program.
+fn heif_decoder(config: &Config) -> anyhow::Result<std::path::PathBuf> {
+    match &config.heif_decoder {
+        Some(path) => Ok(path.clone()),
+        None => std::env::current_exe().context("finding this program, to decode HEIF photos with"),
+    }
 }
 
 pub fn mail_transport(config: &Config) -> anyhow::Result<Arc<dyn MailTransport>> {
@@ -93,9 +102,23 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     let (ws_ping_secs, ws_timeout_secs) = (config.ws_ping_secs, config.ws_timeout_secs);
     tracing::info!(photos = %photos.describe(), database = ?store.backend(), "storage ready");
     let partials = Partials::new(config.partial_uploads_dir()).context("creating the partial-upload folder")?;
-    let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core()?, partials);
+    let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core(heif_decoder(&config)?)?, partials)
+        .with_push_services(config.push_services.clone());
     if let Err(err) = crate::domain::mail_preferences::ensure_key(&svc).await {
         err.log("creating the unsubscribe key");
+    }
+    match crate::domain::push::vapid_key(&svc).await {
+        Ok(key) => {
+            let pusher = PushWorker {
+                store: store.clone(),
+                key,
+                contact: config.push_contact(),
+                client: reqwest::Client::builder().build().context("making the push client")?,
+                stop: ops.mail_stop.clone(),
+            };
+            tokio::spawn(pusher.run());
+        }
+        Err(err) => err.log("reading the push key; push notifications are off"),
     }
     tokio::spawn(comment_digests(svc.clone()));
     let caps = SocketCaps { per_session: config.ws_max_per_session, per_user: config.ws_max_per_user };

@@ -56,6 +56,10 @@ pub enum Command {
         #[arg(long)]
         from: PathBuf,
     },
+    /// The HEIC/HEIF decode worker the server starts per iPhone photo (stdin/stdout;
+    /// see `media::heif_worker`). Not for people.
+    #[command(hide = true)]
+    DecodeHeif,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -87,6 +91,18 @@ pub struct Config {
     /// addresses are named without it; nothing is looked up outside.
     #[arg(long, env = "SITECAST_NETWORK_NAMES", default_value = "", value_parser = parse_places)]
     pub network_names: crate::domain::devices::Places,
+    /// Push services browsers' subscriptions may name (comma-separated hosts; `*.` for
+    /// subdomains, `host:port` for one port). The default is every major browser's.
+    #[arg(long, env = "SITECAST_PUSH_SERVICES", default_value = crate::domain::push::PushServices::BROWSERS, value_parser = crate::domain::push::PushServices::parse)]
+    pub push_services: crate::domain::push::PushServices,
+    /// Who push services may contact about this server's pushes (VAPID `sub`):
+    /// `mailto:…` or `https://…`; the contact email by default.
+    #[arg(long, env = "SITECAST_PUSH_CONTACT")]
+    pub push_contact: Option<String>,
+    /// The program started (as `PROGRAM decode-heif`) to decode each HEIC/HEIF photo in
+    /// a process of its own; this program by default.
+    #[arg(long, env = "SITECAST_HEIF_DECODER")]
+    pub heif_decoder: Option<PathBuf>,
     /// Built web app to serve.
     #[arg(long, env = "SITECAST_WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
@@ -194,6 +210,11 @@ impl Config {
     /// Bytes of unfinished resumable uploads, whichever store keeps the photos.
     pub fn partial_uploads_dir(&self) -> PathBuf {
         self.data_dir.join("uploads")
+    }
+
+    /// The VAPID contact: as configured, or the contact email as a `mailto:` URL.
+    pub fn push_contact(&self) -> String {
+        self.push_contact.clone().unwrap_or_else(|| format!("mailto:{}", self.contact_email))
     }
 
     pub fn outbox_dir(&self) -> PathBuf {

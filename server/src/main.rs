@@ -6,6 +6,9 @@ use sitecast::ops;
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    if matches!(cli.command, Some(Command::DecodeHeif)) {
+        std::process::exit(sitecast::media::heif_worker::run());
+    }
     ops::logs::init(cli.config.log_format);
     sitecast::install_crypto_provider();
     let config = cli.config;
@@ -92,6 +95,8 @@ async fn main() -> anyhow::Result<()> {
             // Give the mail worker a moment to hand the invite to the transport.
             tokio::time::sleep(std::time::Duration::from_secs(2)).await;
         }
+        // Run above, before logging starts: its stdout is the exchange with the server.
+        Command::DecodeHeif => {}
         Command::ResetFactors { email } => {
             let state = sitecast::app::build_state(config).await?;
             sitecast::domain::security::reset_factors_of(&state.svc, &email).await.map_err(|e| anyhow::anyhow!("{}", e.api.message))?;

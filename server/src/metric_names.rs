@@ -16,6 +16,7 @@ pub const UPLOADS_IN_FLIGHT: &str = "sitecast_uploads_in_flight";
 pub const RENDITION_SECONDS: &str = "sitecast_rendition_duration_seconds";
 pub const MAIL_OUTBOX_PENDING: &str = "sitecast_mail_outbox_pending";
 pub const MAIL_SENT: &str = "sitecast_mail_sends_total";
+pub const PUSH_SENT: &str = "sitecast_push_sends_total";
 pub const DB_POOL_CONNECTIONS: &str = "sitecast_db_pool_connections";
 pub const DB_POOL_MAX: &str = "sitecast_db_pool_max_connections";
 pub const LOGIN_FAILURES: &str = "sitecast_login_failures_total";
@@ -34,6 +35,7 @@ pub const ALL: &[&str] = &[
     RENDITION_SECONDS,
     MAIL_OUTBOX_PENDING,
     MAIL_SENT,
+    PUSH_SENT,
     DB_POOL_CONNECTIONS,
     DB_POOL_MAX,
     LOGIN_FAILURES,

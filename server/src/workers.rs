@@ -34,6 +34,10 @@ impl Workers {
         Workers::new(name, std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2), niceness)
     }
 
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
     /// Runs `work` on the pool; a panic in it (a decoder meeting a hostile file, say)
     /// fails this call only: rayon would otherwise abort the process.
     pub async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, WorkFailed> {

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const SCREENSHOT_DIR = 'e2e-output/screenshots';
 export const WIDTHS = [390, 1280] as const;
@@ -91,4 +91,24 @@ export async function openProjectCard(page: Page, title: string): Promise<string
   await expect(page).toHaveURL(/\/projects\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   return new URL(page.url()).pathname.split('/').pop() ?? '';
+}
+
+/** A fresh project of the demo homeowner and builder, made by the admin, so a test's
+ * uploads, edits and comments touch nothing other tests read. Answers its id. */
+export async function createProject(browser: Browser, title: string, address: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, 'admin');
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'New Project', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Project' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Address').fill(address);
+  await form.getByLabel('Homeowner').selectOption({ label: 'Jamie Carter' });
+  await form.getByLabel('Builder').selectOption({ label: 'Summit Homes' });
+  await form.getByRole('button', { name: 'Create Project' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+  await context.close();
+  return id;
 }

@@ -180,7 +180,9 @@ test('lightbox: n / total, previous and next wrap around, keys, swipe, Escape', 
 test('thumbnails load lazily and a photo that fails to load shows the placeholder', async ({ page }) => {
   test.setTimeout(90_000);
   await loginAs(page, 'builder');
-  await page.route('**/media/images/*/thumb', (route) => route.fulfill({ status: 404, body: '' }));
+  // On the context, not the page: thumbnails are fetched by the service worker (issue 33),
+  // whose requests only the context's routes see.
+  await page.context().route('**/media/images/*/thumb', (route) => route.fulfill({ status: 404, body: '' }));
   await openProject(page, 'Lakeview Cottage');
   const section = photoSection(page, 'Project Photos');
   await showAllDates(section);

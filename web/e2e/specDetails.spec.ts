@@ -1,31 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { withCaptureTime } from './exif';
-import { loginAs, OUTBOX_DIR, openProjectCard, shoot, toast } from './helpers';
+import { createProject, loginAs, OUTBOX_DIR, openProjectCard, shoot, toast } from './helpers';
 import { captionOf, fileInput, makePhoto, photoSection, tile } from './photoHelpers';
 
 // Issue 21's spec details: capture dates, builders' project edits, ended sessions,
 // password rules, one name model.
 
-/** A fresh project of the demo homeowner and builder, made by the admin, so edits and uploads touch nothing other tests read. */
-async function createProject(browser: Browser, title: string): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginAs(page, 'admin');
-  await page.goto('/projects');
-  await page.getByRole('button', { name: 'New Project', exact: true }).click();
-  const form = page.getByRole('dialog', { name: 'Create New Project' });
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Address').fill('12 Orchard Lane, Millbrook');
-  await form.getByLabel('Homeowner').selectOption({ label: 'Jamie Carter' });
-  await form.getByLabel('Builder').selectOption({ label: 'Summit Homes' });
-  await form.getByRole('button', { name: 'Create Project' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
-  await context.close();
-  return id;
-}
 
 const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 const shortWithYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -33,7 +15,7 @@ const shortWithYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'n
 test('a photo taken last month is filed under last month and shows both dates', async ({ browser, page }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
-  const id = await createProject(browser, `Orchard Barn ${stamp}`);
+  const id = await createProject(browser, `Orchard Barn ${stamp}`, '12 Orchard Lane, Millbrook');
   const now = new Date();
   // The 15th of last month, mid-morning on the camera's clock.
   const taken = new Date(now.getFullYear(), now.getMonth() - 1, 15, 10, 30);
@@ -72,7 +54,7 @@ test('the builder edits the projectâ€™s title and address; status and progress s
   test.setTimeout(120_000);
   const stamp = Date.now();
   const title = `Willow Court ${stamp}`;
-  const id = await createProject(browser, title);
+  const id = await createProject(browser, title, '12 Orchard Lane, Millbrook');
   const homeownerContext = await browser.newContext();
   const builderContext = await browser.newContext();
   const homeowner = await homeownerContext.newPage();
@@ -299,7 +281,7 @@ test('an admin picks the project thumbnail from the lightbox, and the homeownerâ
   test.setTimeout(150_000);
   const stamp = Date.now();
   const title = `Aspen Row ${stamp}`;
-  const id = await createProject(browser, title);
+  const id = await createProject(browser, title, '12 Orchard Lane, Millbrook');
 
   // The builder publishes two photos; the newer one becomes the thumbnail by default.
   const builderContext = await browser.newContext();

@@ -6,6 +6,8 @@ import { AuthBootstrap } from './session/AuthBootstrap';
 import { ThemeController } from './session/ThemeController';
 import { RedirectIfAuthenticated, RequireAuth } from './session/routes';
 import { FullPageSpinner } from './components/FullPageSpinner';
+import { NotificationRouting } from './offline/NotificationRouting';
+import { useAppUpdate } from './offline/serviceWorker';
 import { NotFoundPage } from './pages/NotFoundPage';
 
 // Each screen is its own chunk: a visitor on the login page does not download the
@@ -42,6 +44,8 @@ const ContactPage = named(() => import('./pages/ContactPage'), 'ContactPage');
 const TermsOfServicePage = named(() => import('./pages/LegalPages'), 'TermsOfServicePage');
 const PrivacyPolicyPage = named(() => import('./pages/LegalPages'), 'PrivacyPolicyPage');
 const CookiePolicyPage = named(() => import('./pages/LegalPages'), 'CookiePolicyPage');
+// Issue 33: loaded once a new version waits (it reads the upload queue, tus and all).
+const UpdateReadyBanner = named(() => import('./components/UpdateReadyBanner'), 'UpdateReadyBanner');
 
 function ToastHost() {
   const theme = useAppStore((s) => s.theme);
@@ -50,6 +54,7 @@ function ToastHost() {
 
 export function App() {
   const authenticated = useAppStore((s) => s.sessionStatus === 'authenticated');
+  const updateReady = useAppUpdate((s) => s.ready);
   const login = (
     <RedirectIfAuthenticated>
       <LoginPage />
@@ -59,6 +64,7 @@ export function App() {
     <BrowserRouter>
       <ThemeController />
       <AuthBootstrap />
+      <NotificationRouting />
       {authenticated && (
         <Suspense fallback={null}>
           <LiveSocket />
@@ -113,6 +119,11 @@ export function App() {
         </Routes>
       </Suspense>
       <ToastHost />
+      {updateReady && (
+        <Suspense fallback={null}>
+          <UpdateReadyBanner />
+        </Suspense>
+      )}
     </BrowserRouter>
   );
 }

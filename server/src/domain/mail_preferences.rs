@@ -121,7 +121,14 @@ pub async fn of_user(svc: &Services, user_id: &str) -> Result<MailPreferences> {
 }
 
 fn preferences(row: &MailPreferencesRow) -> MailPreferences {
-    MailPreferences { new_photos: row.new_photos, comments: row.comments, status_changes: row.status_changes }
+    MailPreferences {
+        new_photos: row.new_photos,
+        comments: row.comments,
+        status_changes: row.status_changes,
+        push_new_photos: row.push_new_photos,
+        push_comments: row.push_comments,
+        push_status_changes: row.push_status_changes,
+    }
 }
 
 /// Whether `user_id` wants mail of `kind`; false once the account is gone.
@@ -138,6 +145,7 @@ pub async fn get(svc: &Services, actor: &Actor) -> Result<MailPreferences> {
 
 pub async fn update(svc: &Services, actor: &Actor, prefs: &MailPreferences) -> Result<MailPreferences> {
     users::set_mail_preferences(svc.store.pool(), &actor.id, (prefs.new_photos, prefs.comments, prefs.status_changes), now_ms()).await?;
+    super::push::set_kinds(svc, actor, (prefs.push_new_photos, prefs.push_comments, prefs.push_status_changes)).await?;
     of_user(svc, &actor.id).await
 }
 

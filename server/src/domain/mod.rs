@@ -22,6 +22,7 @@ pub mod profile;
 pub mod projects;
 pub mod reports;
 pub mod search;
+pub mod push;
 pub mod security;
 pub mod secrets;
 pub mod services;

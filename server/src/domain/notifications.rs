@@ -57,6 +57,7 @@ pub async fn record(tx: &mut Tx, notices: Vec<Notice>) -> std::result::Result<Ve
         // Comments, replies and mentions also go out by mail, batched per user.
         let for_digest = matches!(notice.kind, NotificationKind::Comment | NotificationKind::Reply | NotificationKind::Mention);
         notifications::insert(&mut **tx, &row, for_digest).await?;
+        super::push::queue(tx, &row).await?;
         changes.push(Change::Notification { id: row.id, user_id: row.user_id });
     }
     Ok(changes)

@@ -205,10 +205,12 @@ pub enum Action {
     ChangeOwnFactors,
     /// Remove another user's second factors, for one who lost them.
     ResetFactors,
+    /// Turn push notifications on or off for one's own devices (issue 33).
+    ManageOwnNotifications,
 }
 
 impl Action {
-    pub const ALL: [Action; 48] = [
+    pub const ALL: [Action; 49] = [
         Action::ListUsers,
         Action::ViewUser,
         Action::CreateUser,
@@ -257,6 +259,7 @@ impl Action {
         Action::ManageOwnSecurity,
         Action::ChangeOwnFactors,
         Action::ResetFactors,
+        Action::ManageOwnNotifications,
     ];
 
     /// Issue 31: actions that, for an account with a second factor, want one proved in
@@ -321,7 +324,7 @@ use Scope::*;
 /// markup, tags, comments, reports) on the projects they are on, but do not change the
 /// project's details, its plan, share it outside or mail its homeowner. Guests (issue
 /// 18) are the last column: they only ever look, at the one project of their link.
-pub const RULES: [(Action, [Scope; 6]); 48] = [
+pub const RULES: [(Action, [Scope; 6]); 49] = [
     (Action::ListUsers, [Any, OwnHomeowners, OwnHomeowners, OwnHomeowners, Never, Never]),
     (Action::ViewUser, [Any, SelfOrOwnHomeowners, SelfOrOwnHomeowners, SelfOrOwnHomeowners, OwnAccount, Never]),
     (Action::CreateUser, [Any, Never, Never, Never, Never, Never]),
@@ -394,6 +397,8 @@ pub const RULES: [(Action, [Scope; 6]); 48] = [
     (Action::ManageOwnSecurity, [Any, Any, Any, Any, Any, Never]),
     (Action::ChangeOwnFactors, [Any, Any, Any, Any, Any, Never]),
     (Action::ResetFactors, [AnyButSelf, Never, Never, Never, Never, Never]),
+    // Issue 33: every account chooses where its own notifications go; guests get none.
+    (Action::ManageOwnNotifications, [Any, Any, Any, Any, Any, Never]),
 ];
 
 /// What an action is done to.
@@ -805,8 +810,9 @@ mod tests {
         }
 
         // Untargeted actions.
-        let plain: [(Action, [bool; 3]); 11] = [
+        let plain: [(Action, [bool; 3]); 12] = [
             (A::ManageOwnSecurity, [true, true, true]),
+            (A::ManageOwnNotifications, [true, true, true]),
             (A::ChangeOwnFactors, [true, true, true]),
             (A::ListUsers, [true, true, false]),
             (A::CreateUser, [true, false, false]),
@@ -858,7 +864,7 @@ mod tests {
         );
         // Everyone with an account, in any role, manages their own security; guests have none.
         let guest_scope = |a: Action| column_scope(GUEST_COLUMN, a);
-        for action in [Action::ManageOwnSecurity, Action::ChangeOwnFactors] {
+        for action in [Action::ManageOwnSecurity, Action::ChangeOwnFactors, Action::ManageOwnNotifications] {
             assert_eq!(guest_scope(action), Scope::Never);
             for actor in [
                 Actor::new("a", Role::Admin),

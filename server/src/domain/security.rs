@@ -317,7 +317,7 @@ fn passkey_info(row: PasskeyRow) -> PasskeyInfo {
     PasskeyInfo { id: row.id, name: row.name, created_at: row.created_at, last_used_at: row.last_used_at }
 }
 
-fn allowed(actor: &Actor, action: Action) -> Result<()> {
+pub(super) fn allowed(actor: &Actor, action: Action) -> Result<()> {
     if policy::allows(actor, action, Target::Nothing) {
         Ok(())
     } else {

@@ -25,6 +25,8 @@ pub struct Services {
     pub(crate) log_limiter: Arc<Limiter>,
     /// Invitations per inviting admin (see `users::INVITES_PER_WINDOW`).
     pub(crate) invite_limiter: Arc<Limiter>,
+    /// The push services browsers' subscriptions may name (issue 33).
+    pub push_services: super::push::PushServices,
 }
 
 impl Services {
@@ -38,7 +40,12 @@ impl Services {
             upload_locks: Arc::new(UploadLocks::default()),
             log_limiter: Arc::new(Limiter::new(60, Duration::from_secs(60))),
             invite_limiter: Arc::new(Limiter::new(super::users::INVITES_PER_WINDOW, super::users::INVITE_WINDOW)),
+            push_services: super::push::PushServices::browsers(),
         }
+    }
+
+    pub fn with_push_services(self, push_services: super::push::PushServices) -> Services {
+        Services { push_services, ..self }
     }
 
     /// Removes the stored files of deleted photos. Their rows are already gone, so a

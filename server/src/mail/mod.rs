@@ -1,6 +1,8 @@
 //! Mail: templates, a durable outbox, and a worker that sends through one transport
-//! (a folder of .eml files by default, SMTP when configured) with retries.
+//! (a folder of .eml files by default, SMTP when configured) with retries; and the
+//! push notifications' sender (`push`), the other way messages leave.
 
+pub mod push;
 pub mod templates;
 pub mod transport;
 pub mod worker;

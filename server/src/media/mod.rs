@@ -6,6 +6,8 @@ pub mod demo_art;
 pub mod exif;
 #[doc(hidden)]
 pub mod fixtures;
+pub mod heif;
+pub mod heif_worker;
 pub mod local;
 pub mod markup;
 pub mod partials;
@@ -80,6 +82,7 @@ pub fn extension_for(content_type: &str) -> &'static str {
         "image/png" => "png",
         "image/gif" => "gif",
         "image/webp" => "webp",
+        "image/heic" => "heic",
         _ => "jpg",
     }
 }

@@ -9,6 +9,7 @@ use tokio::sync::Semaphore;
 
 use crate::workers::{WorkFailed, Workers};
 
+use super::heif::{self, HeifDecoder};
 use super::renditions::{self, RenditionError, Renditions};
 
 /// As argon2's: below the live path, level with logins (loadtest/README.md ⑭).
@@ -20,12 +21,16 @@ pub struct ImagePool {
     /// Long jobs (a report's PDF, issue 28) run one at a time, so uploads always have
     /// the other workers.
     long_jobs: Arc<Semaphore>,
+    /// iPhone photos, decoded in worker processes (`media::heif`), one per core.
+    heif: HeifDecoder,
 }
 
 impl ImagePool {
-    /// One worker per core.
-    pub fn per_core() -> Result<ImagePool, rayon::ThreadPoolBuildError> {
-        Ok(ImagePool { workers: Workers::per_core("images", RENDERING_NICENESS)?, long_jobs: Arc::new(Semaphore::new(1)) })
+    /// One worker per core; HEIF photos are decoded by `heif_decoder decode-heif`.
+    pub fn per_core(heif_decoder: std::path::PathBuf) -> Result<ImagePool, rayon::ThreadPoolBuildError> {
+        let workers = Workers::per_core("images", RENDERING_NICENESS)?;
+        let heif = HeifDecoder::new(heif_decoder, workers.threads());
+        Ok(ImagePool { workers, long_jobs: Arc::new(Semaphore::new(1)), heif })
     }
 
     /// Runs a long job (seconds to minutes) on one worker, after the long jobs before it.
@@ -35,6 +40,9 @@ impl ImagePool {
     }
 
     pub async fn render(&self, bytes: bytes::Bytes) -> Result<Renditions, RenditionError> {
+        if heif::is_heif(&bytes) {
+            return self.heif.render(bytes).await;
+        }
         self.workers
             .run(move || {
                 // Timed on the worker: the wait for a free core is not rendition time.

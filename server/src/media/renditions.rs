@@ -35,9 +35,6 @@ pub enum RenditionError {
     /// It starts like this format but is not a valid file of it.
     #[error("not a valid {0} file")]
     Damaged(&'static str),
-    /// An iPhone's HEIC/HEIF photo: recognised, but no decoder is built in.
-    #[error("HEIC/HEIF images are not supported")]
-    Heic,
     /// Decoding would need more memory than all decodes together may hold (bytes).
     #[error("decoding would need {0} bytes")]
     TooMuchMemory(u64),
@@ -66,16 +63,7 @@ pub fn sniff(bytes: &[u8]) -> Option<(ImageFormat, &'static str)> {
     }
 }
 
-/// HEIF containers (an ISO BMFF `ftyp` box with an image brand), as iPhones save them.
-pub fn is_heif(bytes: &[u8]) -> bool {
-    const BRANDS: [&[u8; 4]; 8] = [b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"];
-    bytes.len() >= 12 && &bytes[4..8] == b"ftyp" && BRANDS.iter().any(|b| &bytes[8..12] == *b)
-}
-
 pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
-    if is_heif(bytes) {
-        return Err(RenditionError::Heic);
-    }
     let (format, content_type) = sniff(bytes).ok_or(RenditionError::NotAnImage)?;
     check_structure(format, bytes)?;
     let (img, orientation) = if format == ImageFormat::Png {
@@ -83,6 +71,29 @@ pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
     } else {
         decode_other(format, bytes)?
     };
+    let made = from_pixels(img, orientation)?;
+    Ok(Renditions {
+        content_type,
+        width: made.width,
+        height: made.height,
+        display: made.display,
+        thumb: made.thumb,
+        taken_at: super::exif::taken_at(bytes),
+        location: super::exif::location(bytes),
+    })
+}
+
+/// The two JPEG renditions of a decoded picture and its size as shown (turned).
+pub struct Made {
+    pub width: u32,
+    pub height: u32,
+    pub display: Vec<u8>,
+    pub thumb: Vec<u8>,
+}
+
+/// The renditions of a decoded picture, `orientation` applied: what every format
+/// (and the HEIF decode worker, `media::heif_worker`) ends with.
+pub fn from_pixels(img: image::RgbImage, orientation: image::metadata::Orientation) -> Result<Made, RenditionError> {
     let (w, h) = img.dimensions();
     // Scale first, turn second: a bound on the longest edge is the same either way
     // round, and turning the 2-megapixel display image is a sixth of the work of
@@ -94,16 +105,14 @@ pub fn render(bytes: &[u8]) -> Result<Renditions, RenditionError> {
     let thumb = encode_jpeg(thumb_img.as_ref().unwrap_or(&display_img), 78)?;
     let display = encode_jpeg(&display_img, 82)?;
     let (width, height) = if turns_sideways(orientation) { (h, w) } else { (w, h) };
-    let taken_at = super::exif::taken_at(bytes);
-    let location = super::exif::location(bytes);
-    Ok(Renditions { content_type, width, height, display, thumb, taken_at, location })
+    Ok(Made { width, height, display, thumb })
 }
 
 /// What rendering needs beside the decoded picture: the display image (at most
 /// 1600×1600 RGB), turned once, and the thumbnail.
-const RENDITION_BYTES: u64 = 3 * (DISPLAY_EDGE as u64 * DISPLAY_EDGE as u64 * 3);
+pub const RENDITION_BYTES: u64 = 3 * (DISPLAY_EDGE as u64 * DISPLAY_EDGE as u64 * 3);
 
-fn check_pixels(w: u32, h: u32) -> Result<(), RenditionError> {
+pub fn check_pixels(w: u32, h: u32) -> Result<(), RenditionError> {
     let pixels = u64::from(w) * u64::from(h);
     if w > MAX_EDGE || h > MAX_EDGE {
         return Err(RenditionError::TooManyPixels(0));
@@ -406,14 +415,6 @@ mod tests {
         let bottom = display.get_pixel(400, 1300).0;
         assert!(top[0] > 180 && top[2] < 80, "top is red: {top:?}");
         assert!(bottom[2] > 180 && bottom[0] < 80, "bottom is blue: {bottom:?}");
-    }
-
-    #[test]
-    fn heic_is_recognised_and_refused_as_such() {
-        let mut heic = vec![0, 0, 0, 24];
-        heic.extend_from_slice(b"ftypheic\0\0\0\0mif1heic");
-        heic.extend_from_slice(&[0u8; 64]);
-        assert!(matches!(render(&heic), Err(RenditionError::Heic)));
     }
 
     #[test]

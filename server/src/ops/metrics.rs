@@ -54,6 +54,7 @@ fn describe() {
     describe_histogram!(RENDITION_SECONDS, Unit::Seconds, "Decoding one photo and making its display image and thumbnail");
     describe_gauge!(MAIL_OUTBOX_PENDING, Unit::Count, "Mails waiting in the outbox (all instances), read at scrape time");
     describe_counter!(MAIL_SENT, Unit::Count, "Mail send attempts by this instance, by result (sent or failed)");
+    describe_counter!(PUSH_SENT, Unit::Count, "Push notifications sent to browsers' push services, by result (sent, gone, retry or dropped)");
     describe_gauge!(DB_POOL_CONNECTIONS, Unit::Count, "Database connections of this instance's pool, by state (idle or in_use)");
     describe_gauge!(DB_POOL_MAX, Unit::Count, "The most database connections this instance opens");
     describe_counter!(LOGIN_FAILURES, Unit::Count, "Refused logins, by reason (invalid_credentials or rate_limited)");
@@ -69,6 +70,9 @@ fn describe() {
     }
     for result in ["sent", "failed"] {
         counter!(MAIL_SENT, "result" => result).increment(0);
+    }
+    for result in ["sent", "gone", "retry", "dropped"] {
+        counter!(PUSH_SENT, "result" => result).increment(0);
     }
     for reason in ["invalid_credentials", "rate_limited"] {
         counter!(LOGIN_FAILURES, "reason" => reason).increment(0);

@@ -42,6 +42,7 @@ pub mod milestones;
 pub mod notifications;
 pub mod outbox;
 pub mod projects;
+pub mod push;
 pub mod reports;
 pub mod search;
 pub mod security;

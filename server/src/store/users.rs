@@ -88,6 +88,10 @@ pub async fn mail_preferences<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<Opt
 
 /// Writes the three choices and notes `now` as when they changed; false when the
 /// user does not exist.
+pub async fn set_push_preferences<'a>(db: impl Into<Db<'a>>, id: &str, prefs: (bool, bool, bool)) -> Result<bool> {
+    backend!(db, users::set_push_preferences(id, prefs))
+}
+
 pub async fn set_mail_preferences<'a>(db: impl Into<Db<'a>>, id: &str, prefs: (bool, bool, bool), now: i64) -> Result<bool> {
     backend!(db, users::set_mail_preferences(id, prefs, now))
 }

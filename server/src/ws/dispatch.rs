@@ -72,6 +72,7 @@ pub fn is_write(request: &Request) -> bool {
             | Request::ListCompanies(_)
             | Request::CompanyDeletionImpact(_)
             | Request::GetSecurity(_)
+            | Request::GetPushSettings(_)
     )
 }
 
@@ -192,6 +193,10 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::EndSession(r) => respond(r.handle(cx).await),
         Request::EndOtherSessions(r) => respond(r.handle(cx).await),
         Request::ResetFactors(r) => respond(r.handle(cx).await),
+        Request::GetPushSettings(r) => respond(r.handle(cx).await),
+        Request::SubscribePush(r) => respond(r.handle(cx).await),
+        Request::UnsubscribePush(r) => respond(r.handle(cx).await),
+        Request::RemovePushDevice(r) => respond(r.handle(cx).await),
         Request::Subscribe(_) | Request::Unsubscribe(_) => Err(Error::internal("subscriptions are handled by the session actor")),
     }
 }

@@ -7,7 +7,7 @@
 use protocol::reply::{
     Comment, Comments, DeletionImpact, Done, GuestLinkCreated, GuestLinks, InstallationSettings as SettingsReply, MailPreferences,
     Markup, Milestones, Notifications, Photo, Photos, Pong, Project, Projects, Report, ReportPreview, Reports, SearchResults, Tagged,
-    Tags, Timeline, User, Users, Security, TotpEnrolment, RecoveryCodes, PasskeyChallenge,
+    Tags, Timeline, User, Users, Security, TotpEnrolment, RecoveryCodes, PasskeyChallenge, PushSettings,
 };
 use protocol::{
     AddComment, AddMilestone, GetMarkup, SaveMarkup, AddMilestoneTemplate, CreateGuestLink, CreateProject, CreateUser,
@@ -19,7 +19,8 @@ use protocol::{
     MakeReport, ListReports, DeleteReport, ShareReport, MailReport, ListCompanies, CreateCompany, UpdateCompany, DeleteCompany,
     CompanyDeletionImpact, InviteMember, UpdateMember, RemoveMember, SetProjectCrew, GetSecurity, StartTotp, ConfirmTotp,
     RemoveTotp, NewRecoveryCodes, StartPasskey, AddPasskey, RenamePasskey, RemovePasskey, VerifyFactor, StartFactorPasskey,
-    VerifyFactorPasskey, EndSession, EndOtherSessions, ResetFactors,
+    VerifyFactorPasskey, EndSession, EndOtherSessions, ResetFactors, GetPushSettings, SubscribePush, UnsubscribePush,
+    RemovePushDevice,
 };
 
 use super::dispatch::{Answer, Handle, HandleGuest, RequestContext};
@@ -29,7 +30,7 @@ use crate::domain::policy::{Action, Guest};
 use crate::domain::services::Services;
 use crate::domain::turns::{Step, Turns};
 use crate::domain::{
-    comments, companies, guests, markup, mail_preferences, notifications, photos, profile, projects, reports, search, security, settings, tags,
+    comments, companies, guests, markup, mail_preferences, notifications, photos, profile, projects, push, reports, search, security, settings, tags,
     timeline, users,
 };
 use crate::error::Result;
@@ -617,5 +618,31 @@ impl Handle for EndOtherSessions {
 impl Handle for ResetFactors {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
         Ok((Done {}, security::reset_factors(&cx.svc, &cx.actor, &cx.session_id, &self.user_id).await?))
+    }
+}
+
+// Issue 33: push notifications on this account's devices.
+
+impl Handle for GetPushSettings {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        plain(PushSettings { settings: push::settings(&cx.svc, &cx.actor, self.endpoint.as_deref()).await? })
+    }
+}
+
+impl Handle for SubscribePush {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        plain(PushSettings { settings: push::subscribe(&cx.svc, &cx.actor, &cx.session_id, &self).await? })
+    }
+}
+
+impl Handle for UnsubscribePush {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        plain(PushSettings { settings: push::unsubscribe(&cx.svc, &cx.actor, &self.endpoint).await? })
+    }
+}
+
+impl Handle for RemovePushDevice {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        plain(PushSettings { settings: push::remove(&cx.svc, &cx.actor, &self.id, self.endpoint.as_deref()).await? })
     }
 }

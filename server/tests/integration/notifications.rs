@@ -222,7 +222,7 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         };
         let photo = photos[0].clone();
         let comment = |body: &str| Request::AddComment(protocol::AddComment { image_id: photo.id.clone(), body: body.to_owned() });
-        assert_eq!(prefs(&mut home, 2).await, MailPreferences { new_photos: true, comments: true, status_changes: false }, "the defaults");
+        assert_eq!(prefs(&mut home, 2).await, MailPreferences { new_photos: true, comments: true, status_changes: false, push_new_photos: true, push_comments: true, push_status_changes: true }, "the defaults");
         let before = mails(&server, HOMEOWNER).await.len();
 
         // Three comments in a row: one digest mail, not three.
@@ -260,18 +260,18 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
             let r = server.post(&path, json!({}), None).await;
             assert_eq!((r.status.as_u16(), r.body["kind"].as_str()), (200, Some("comments")), "{}", r.body);
         }
-        assert_eq!(prefs(&mut home, 4).await, MailPreferences { new_photos: true, comments: false, status_changes: false });
+        assert_eq!(prefs(&mut home, 4).await, MailPreferences { new_photos: true, comments: false, status_changes: false, push_new_photos: true, push_comments: true, push_status_changes: true });
 
         // Comments back on: replaying the old mail's link must not undo that later
         // choice (issue 26), on any instance, however often it is replayed.
-        set_prefs(&mut home, 30, MailPreferences { new_photos: true, comments: true, status_changes: false }).await;
+        set_prefs(&mut home, 30, MailPreferences { new_photos: true, comments: true, status_changes: false, push_new_photos: true, push_comments: true, push_status_changes: true }).await;
         for _ in 0..2 {
             let r = server.post(&path, json!({}), None).await;
             assert_eq!((r.status.as_u16(), r.body["code"].as_str()), (400, Some("invalid_token")), "{}", r.body);
             assert_eq!(r.body["message"], sitecast::domain::mail_preferences::SUPERSEDED_LINK);
         }
         assert!(prefs(&mut home, 31).await.comments, "the later choice stands");
-        set_prefs(&mut home, 32, MailPreferences { new_photos: true, comments: false, status_changes: false }).await;
+        set_prefs(&mut home, 32, MailPreferences { new_photos: true, comments: false, status_changes: false, push_new_photos: true, push_comments: true, push_status_changes: true }).await;
 
         // Comments off: notifications still come, no digest mail.
         builder.request(20, comment("Painters are done.")).await.unwrap();
@@ -285,7 +285,7 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         assert_eq!(mails(&server, HOMEOWNER).await.len(), before + 1);
 
         // New photos off: no mail for an upload; status changes on: a mail for one.
-        set_prefs(&mut home, 5, MailPreferences { new_photos: false, comments: false, status_changes: true }).await;
+        set_prefs(&mut home, 5, MailPreferences { new_photos: false, comments: false, status_changes: true, push_new_photos: true, push_comments: true, push_status_changes: true }).await;
         let cookie = server.login(BUILDER, PASSWORD).await;
         let r = server.upload(&maple.id, &cookie, &[("c.jpg", &jpeg())]).await;
         assert!(r.all_stored(), "{r}");

@@ -308,6 +308,10 @@ impl TestServer {
             format!("--ws-timeout-secs={}", opts.ws_timeout_secs),
             format!("--web-dir={}", dir.path().join("no-web").display()),
         ];
+        if !opts.extra.iter().any(|(k, _)| k == "heif-decoder") {
+            // The server program itself, as in production (this test binary is not it).
+            args.push(format!("--heif-decoder={}", env!("CARGO_BIN_EXE_sitecast")));
+        }
         if let Some(smtp) = &opts.smtp_url {
             args.push(format!("--smtp-url={smtp}"));
         }

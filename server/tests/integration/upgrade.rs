@@ -1277,6 +1277,7 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     // 0012 (issue 28): progress reports.
     // 0014 (issue 30): builder companies and project crews.
     // 0015 (issue 31): second factors, passkeys, sign-in challenges, known devices.
+    // 0016 (issue 33): push subscriptions and the push queue.
     let new_tables = [
         "photo_markups",
         "installation_settings",
@@ -1289,6 +1290,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         "passkeys",
         "auth_challenges",
         "known_devices",
+        "push_subscriptions",
+        "push_outbox",
     ];
     let later = |table: &str, column: &str| {
         new_tables.contains(&table)
@@ -1302,6 +1305,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
             || (table, column) == ("projects", "company_id")
             // 0015: a session's assurance.
             || (table == "sessions" && ["factor_at", "factor_kind", "enrol_required"].contains(&column))
+            // 0016 (issue 33): which kinds each person has pushed.
+            || (table == "users" && ["push_new_photos", "push_comments", "push_status_changes"].contains(&column))
     };
     let added: Vec<(String, String, String)> = after
         .columns
@@ -1309,7 +1314,7 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         .filter(|((t, c), _)| later(t, c))
         .map(|((t, c), (ty, _, _))| (t.clone(), c.clone(), ty.clone()))
         .collect();
-    assert_eq!(added.len(), 88, "{added:?}");
+    assert_eq!(added.len(), 107, "{added:?}");
     assert!(added.contains(&("sessions".into(), "factor_at".into(), "timestamp with time zone".into())), "{added:?}");
     assert!(added.contains(&("passkeys".into(), "credential".into(), "jsonb".into())), "{added:?}");
     assert!(added.contains(&("installation_settings".into(), "require_factor_admins".into(), "boolean".into())), "{added:?}");
@@ -1377,7 +1382,15 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         let (new_photos, comments, status_changes) = mail_flags(&want.id);
         assert_eq!(
             users::mail_preferences(&store, &want.id).await.unwrap(),
-            Some(MailPreferencesRow { new_photos, comments, status_changes, changed_at: None }),
+            Some(MailPreferencesRow {
+                new_photos,
+                comments,
+                status_changes,
+                changed_at: None,
+                push_new_photos: true,
+                push_comments: true,
+                push_status_changes: true
+            }),
             "{}",
             want.email
         );
@@ -1604,7 +1617,15 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     .unwrap();
     assert_eq!(
         users::mail_preferences(&store, "01933b00-0000-7000-8000-000000000099").await.unwrap(),
-        Some(MailPreferencesRow { new_photos: true, comments: true, status_changes: false, changed_at: None })
+        Some(MailPreferencesRow {
+            new_photos: true,
+            comments: true,
+            status_changes: false,
+            changed_at: None,
+            push_new_photos: true,
+            push_comments: true,
+            push_status_changes: true
+        })
     );
     assert!(users::delete(&store, "01933b00-0000-7000-8000-000000000099").await.unwrap());
 

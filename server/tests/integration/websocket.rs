@@ -354,6 +354,23 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         let someone = directory.homeowners.first().expect("a homeowner").user.id.clone();
         ask(Request::ResetFactors(protocol::ResetFactors { user_id: someone })).await;
 
+        // Issue 33: notifications on this device, off on another, off here.
+        let Response::PushSettings { settings } = ask(Request::GetPushSettings(protocol::GetPushSettings { endpoint: None })).await else {
+            unreachable!()
+        };
+        assert!(settings.devices.is_empty());
+        let browser_key = sitecast::domain::push::public_key(&web_push_native::jwt_simple::algorithms::ES256KeyPair::generate());
+        let endpoint = "https://fcm.googleapis.com/fcm/send/paired-test";
+        let subscription = protocol::SubscribePush { endpoint: endpoint.into(), p256dh: browser_key, auth: "AAECAwQFBgcICQoLDA0ODw".into() };
+        let Response::PushSettings { settings } = ask(Request::SubscribePush(subscription.clone())).await else { unreachable!() };
+        let device = settings.devices[0].id.clone();
+        ask(Request::RemovePushDevice(protocol::RemovePushDevice { id: device, endpoint: None })).await;
+        ask(Request::SubscribePush(subscription)).await;
+        let Response::PushSettings { settings } = ask(Request::UnsubscribePush(protocol::UnsubscribePush { endpoint: endpoint.into() })).await else {
+            unreachable!()
+        };
+        assert!(settings.devices.is_empty());
+
         let declared: std::collections::BTreeSet<String> = protocol::REPLIES.iter().map(|p| p.request_type()).collect();
         assert_eq!(asked, declared, "every request type was asked once");
         server.stop().await;

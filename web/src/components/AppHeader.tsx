@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, CloudOff } from 'lucide-react';
 import { parentPath, showsBackButton } from '../lib/backNavigation';
+import { useOnline } from '../offline/useOnline';
 import { useAppStore } from '../store';
 import { Logo } from './Logo';
 import { NotificationBell } from './notifications/NotificationBell';
@@ -71,10 +72,14 @@ function BackButton({ pathname }: { pathname: string }) {
 
 /**
  * Shown while the live connection is down. Nothing needs reloading afterwards: the
- * next Hello replaces everything the page shows.
+ * next Hello replaces everything the page shows. Offline, or showing the copy kept on
+ * the device (issue 33), it says so instead.
  */
 function ConnectionBanner() {
   const connection = useAppStore((s) => s.connection);
+  const savedCopy = useAppStore((s) => s.showingSavedCopy);
+  const online = useOnline();
+  if (!online || savedCopy) return <OfflineBanner />;
   if (connection !== 'reconnecting') return null;
   return (
     <div
@@ -90,6 +95,23 @@ function ConnectionBanner() {
         <span className="font-medium">Reconnecting…</span>
         <span className="hidden text-amber-800/80 sm:inline dark:text-amber-200/70">
           Live updates are paused. This page catches up by itself once you're back online.
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** Offline: what the pages show is what this device saw last; it catches up once back online. */
+function OfflineBanner() {
+  // Homeowners only look; admins and builders add photos, which wait on the device.
+  const uploads = useAppStore((s) => s.user?.role !== 'homeowner');
+  return (
+    <div role="status" data-testid="offline-banner" className="border-t border-slate-800 bg-slate-900 text-white dark:border-slate-700 dark:bg-slate-800">
+      <div className="mx-auto flex max-w-7xl items-center gap-2.5 px-4 py-2 text-sm sm:px-6 lg:px-8">
+        <CloudOff className="size-4 shrink-0 text-brand-400" aria-hidden="true" />
+        <span className="font-medium">Offline — showing what you saw last</span>
+        <span className="hidden text-slate-300 sm:inline">
+          {uploads ? "Photos you add wait on this device and go up once you're back online." : 'New photos appear once you’re back online.'}
         </span>
       </div>
     </div>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   favouriteMessage,
+  FILE_INPUT_ACCEPT,
+  imageTypeOf,
   formatBytes,
   MAX_FILE_BYTES,
   MAX_FILES_PER_UPLOAD,
@@ -19,6 +21,7 @@ describe('file triage', () => {
         file('b.PNG', 'image/png'),
         file('scan.pdf', 'application/pdf'),
         file('c.heic', 'image/heic'),
+        file('scan.bmp', 'image/bmp'),
         file('huge.jpg', 'image/jpeg', MAX_FILE_BYTES + 1),
         file('d.webp', 'image/webp'),
         file('e.gif', 'image/gif', MAX_FILE_BYTES),
@@ -26,11 +29,38 @@ describe('file triage', () => {
       ],
       0,
     );
-    expect(t.accepted.map((f) => f.name)).toEqual(['a.jpg', 'b.PNG', 'd.webp', 'e.gif']);
+    expect(t.accepted.map((f) => f.name)).toEqual(['a.jpg', 'b.PNG', 'c.heic', 'd.webp', 'e.gif']);
     expect(t.notImages.map((f) => f.name)).toEqual(['notes.txt', 'scan.pdf', 'unknown']);
-    expect(t.unsupported.map((f) => f.name)).toEqual(['c.heic']);
+    expect(t.unsupported.map((f) => f.name)).toEqual(['scan.bmp']);
     expect(t.tooLarge.map((f) => f.name)).toEqual(['huge.jpg']);
     expect(t.overLimit).toEqual([]);
+  });
+
+  it('takes HEIC and HEIF by name where the browser gives no type (issue 33)', () => {
+    const t = triageFiles(
+      [
+        file('IMG_0001.HEIC', ''),
+        file('IMG_0002.heif', 'application/octet-stream'),
+        file('IMG_0003.heif', 'image/heif'),
+        file('IMG_0004.jpg', ''),
+        file('heic', ''),
+      ],
+      0,
+    );
+    expect(t.accepted.map((f) => f.name)).toEqual(['IMG_0001.HEIC', 'IMG_0002.heif', 'IMG_0003.heif']);
+    expect(t.notImages.map((f) => f.name)).toEqual(['IMG_0004.jpg', 'heic']);
+  });
+
+  it('reads the type a file is taken for', () => {
+    expect(imageTypeOf(file('a.heic', ''))).toBe('image/heic');
+    expect(imageTypeOf(file('a.HEIF', 'application/octet-stream'))).toBe('image/heif');
+    expect(imageTypeOf(file('a.heic', 'image/jpeg'))).toBe('image/jpeg');
+    expect(imageTypeOf(file('a.png', 'IMAGE/PNG'))).toBe('image/png');
+    expect(imageTypeOf(file('a.txt', ''))).toBe('');
+  });
+
+  it('offers HEIC and HEIF to file pickers by type and by extension', () => {
+    for (const accepted of ['image/jpeg', 'image/heic', 'image/heif', '.heic', '.heif']) expect(FILE_INPUT_ACCEPT.split(',')).toContain(accepted);
   });
 
   it('stops at the per-publish count, counting what is already selected', () => {

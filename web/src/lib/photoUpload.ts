@@ -2,8 +2,20 @@
 export const MAX_FILES_PER_UPLOAD = 50;
 export const MAX_FILE_BYTES = 30 * 1024 * 1024;
 
-/** SPEC §9 image formats; the server recognises exactly these by their content. */
-export const SUPPORTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/**
+ * SPEC §9 image formats, and HEIC/HEIF (issue 33: what iPhones save by default); the
+ * server recognises exactly these by their content.
+ */
+export const SUPPORTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif'] as const;
+
+/**
+ * What the file inputs offer: the types, and HEIC/HEIF by extension too, since some
+ * pickers (Windows, older Android) know no MIME type for them.
+ */
+export const FILE_INPUT_ACCEPT = [...SUPPORTED_IMAGE_TYPES, '.heic', '.heif'].join(',');
+
+/** The formats as the drop zone names them. */
+export const SUPPORTED_FORMATS_TEXT = 'JPEG, PNG, GIF, WebP, HEIC';
 
 export const NOT_IMAGES_MESSAGE = 'Some files were skipped because they are not images';
 export const UPLOAD_FAILED_MESSAGE = 'Failed to upload photos. Please try again.';
@@ -19,11 +31,22 @@ export interface Triage<F extends CandidateFile> {
   accepted: F[];
   /** Not images at all (SPEC §5 Upload: skipped with NOT_IMAGES_MESSAGE). */
   notImages: F[];
-  /** Images in a format the server cannot read (HEIC, BMP, SVG, …). */
+  /** Images in a format the server cannot read (BMP, SVG, TIFF, …). */
   unsupported: F[];
   tooLarge: F[];
   /** Past the per-publish count limit, counting what is already selected. */
   overLimit: F[];
+}
+
+/**
+ * The image type a file is taken for: its own, or HEIC/HEIF by its name where the
+ * browser gave none (or only "application/octet-stream"), as some do for those files.
+ */
+export function imageTypeOf(file: CandidateFile): string {
+  const type = file.type.toLowerCase();
+  if (type !== '' && type !== 'application/octet-stream') return type;
+  const extension = /\.(hei[cf])$/i.exec(file.name)?.[1]?.toLowerCase();
+  return extension ? `image/${extension}` : type;
 }
 
 /**
@@ -33,7 +56,7 @@ export interface Triage<F extends CandidateFile> {
 export function triageFiles<F extends CandidateFile>(files: readonly F[], alreadySelected: number): Triage<F> {
   const result: Triage<F> = { accepted: [], notImages: [], unsupported: [], tooLarge: [], overLimit: [] };
   for (const file of files) {
-    const type = file.type.toLowerCase();
+    const type = imageTypeOf(file);
     if (!type.startsWith('image/')) result.notImages.push(file);
     else if (!(SUPPORTED_IMAGE_TYPES as readonly string[]).includes(type)) result.unsupported.push(file);
     else if (file.size > MAX_FILE_BYTES) result.tooLarge.push(file);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeReason, SpeedMeter, stateLabel, timeLeft, totals, unsentBytes, type QueueFile } from './uploadQueue';
+import { decodeReason, isSending, SpeedMeter, stateLabel, timeLeft, totals, unsentBytes, type QueueFile } from './uploadQueue';
 
 const file = (over: Partial<QueueFile>): QueueFile => ({ key: 'k', name: 'a.jpg', size: 100, sent: 0, state: 'queued', ...over });
 
@@ -11,12 +11,18 @@ describe('upload queue arithmetic', () => {
       file({ key: 'c', sent: 100, state: 'refused' }),
       file({ key: 'd', sent: 20, state: 'failed' }),
     ]);
-    expect(t).toMatchObject({ sent: 170, total: 300, percent: 56, done: 1, refused: 1, failed: 1, active: 1 });
+    expect(t).toMatchObject({ sent: 170, total: 300, percent: 56, done: 1, refused: 1, failed: 1, active: 1, waiting: 0 });
+    expect(totals([file({ state: 'waiting' }), file({ state: 'queued' })])).toMatchObject({ active: 1, waiting: 1 });
     expect(totals([])).toMatchObject({ percent: 0, total: 0 });
   });
 
   it('counts unsent bytes of every file not settled', () => {
     expect(unsentBytes([file({ sent: 30, state: 'paused' }), file({ state: 'done' }), file({ sent: 100, state: 'refused' })])).toBe(70);
+  });
+
+  it('tells files being sent from those waiting, paused or settled', () => {
+    expect((['uploading', 'queued', 'retrying'] as const).every(isSending)).toBe(true);
+    expect((['waiting', 'paused', 'failed', 'done', 'refused'] as const).some(isSending)).toBe(false);
   });
 
   it('smooths speed over its window and starts again when bytes go back', () => {
@@ -42,6 +48,7 @@ describe('upload queue arithmetic', () => {
   it('labels each state, with the reason when there is one', () => {
     expect(stateLabel(file({ state: 'uploading', sent: 42 }))).toBe('42%');
     expect(stateLabel(file({ state: 'retrying' }))).toBe('Connection lost, retrying…');
+    expect(stateLabel(file({ state: 'waiting' }))).toBe('Waiting for connection');
     expect(stateLabel(file({ state: 'refused', reason: 'Not an image (JPEG, PNG, GIF or WebP)' }))).toBe('Skipped: Not an image (JPEG, PNG, GIF or WebP)');
     expect(stateLabel(file({ state: 'failed' }))).toBe('Failed');
   });

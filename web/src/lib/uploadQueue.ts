@@ -12,6 +12,12 @@ export type UploadState =
   | 'paused'
   /** The network is away; tus-js-client retries with backoff, then resumes from the server's offset. */
   | 'retrying'
+  /**
+   * Chosen, or cut off, while the device is offline (issue 33): kept on the device and
+   * sent by itself once it is back online (this page, the service worker's background
+   * sync, or the next visit).
+   */
+  | 'waiting'
   /** Gave up after the retries (or the server failed): the Retry button resumes it. */
   | 'failed'
   | 'done'
@@ -31,6 +37,9 @@ export interface QueueFile {
 /** No more bytes will go for it without the person doing something (or ever). */
 export const isSettled = (state: UploadState) => state === 'done' || state === 'refused';
 
+/** Bytes are going, or about to: this page is sending it now. */
+export const isSending = (state: UploadState) => state === 'uploading' || state === 'queued' || state === 'retrying';
+
 /** Bytes that still have to leave this device. */
 export function unsentBytes(files: readonly QueueFile[]): number {
   return files.filter((f) => !isSettled(f.state)).reduce((sum, f) => sum + Math.max(0, f.size - f.sent), 0);
@@ -45,6 +54,8 @@ export interface Totals {
   refused: number;
   failed: number;
   active: number;
+  /** Waiting for the device to be online. */
+  waiting: number;
 }
 
 export function totals(files: readonly QueueFile[]): Totals {
@@ -58,7 +69,8 @@ export function totals(files: readonly QueueFile[]): Totals {
     done: files.filter((f) => f.state === 'done').length,
     refused: files.filter((f) => f.state === 'refused').length,
     failed: files.filter((f) => f.state === 'failed').length,
-    active: files.filter((f) => f.state === 'uploading' || f.state === 'queued' || f.state === 'retrying').length,
+    active: files.filter((f) => isSending(f.state)).length,
+    waiting: files.filter((f) => f.state === 'waiting').length,
   };
 }
 
@@ -115,6 +127,8 @@ export function stateLabel(file: QueueFile): string {
       return 'Paused';
     case 'retrying':
       return 'Connection lost, retrying…';
+    case 'waiting':
+      return 'Waiting for connection';
     case 'failed':
       return file.reason ? `Failed: ${file.reason}` : 'Failed';
     case 'done':

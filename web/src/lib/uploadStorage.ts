@@ -1,11 +1,13 @@
 /**
  * Unfinished uploads kept on the device (IndexedDB), with their files: after the tab is
- * closed and opened again the uploader finds them and offers to resume or discard,
- * without the person choosing the photos again. The tus upload URL is kept with each,
+ * closed and opened again the uploader finds them and offers to resume or discard (or,
+ * for files waiting for the network, sends them), without the person choosing the
+ * photos again; the service worker reads them too, to send them in the background. The tus upload URL is kept with each,
  * so a resumed file continues from the server's offset. Where IndexedDB is missing
  * (private modes of some browsers, tests) nothing is kept and uploads still work.
  */
 import type { ImageCategory } from '../protocol/types';
+import { database, request } from './indexedDb';
 
 export interface StoredUpload {
   key: string;
@@ -23,47 +25,66 @@ export interface StoredUpload {
   /** The server's URL for this upload, once created. */
   uploadUrl?: string;
   createdAt: number;
+  /**
+   * Who queued it (issue 33): only their session sends it, from the page or from the
+   * service worker, so a photo never goes up under whoever signs in next on the device.
+   * Missing on files kept before issue 33.
+   */
+  userId?: string;
+  /**
+   * Queued while offline, or cut off by the network: it goes by itself once the device
+   * is back online, from the service worker's background sync or the next visit, rather
+   * than waiting for the person to say Resume.
+   */
+  sendWhenOnline?: boolean;
+  /** Paused by the person: nothing sends it until they resume it. */
+  paused?: boolean;
 }
 
-const DB = 'sitecast-uploads';
 const STORE = 'files';
-
-let opening: Promise<IDBDatabase | null> | null = null;
-
-function open(): Promise<IDBDatabase | null> {
-  if (typeof indexedDB === 'undefined') return Promise.resolve(null);
-  opening ??= new Promise((resolve) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'key' });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => resolve(null);
-    req.onblocked = () => resolve(null);
-  });
-  return opening;
-}
-
-async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T | undefined> {
-  const db = await open();
-  if (!db) return undefined;
-  return new Promise((resolve) => {
-    try {
-      const req = work(db.transaction(STORE, mode).objectStore(STORE));
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => resolve(undefined);
-    } catch {
-      resolve(undefined);
-    }
-  });
-}
+const open = database('sitecast-uploads', 1, (db) => db.createObjectStore(STORE, { keyPath: 'key' }));
 
 export const uploadStorage = {
   async all(): Promise<StoredUpload[]> {
-    return ((await run('readonly', (s) => s.getAll())) as StoredUpload[] | undefined) ?? [];
+    return ((await request(open, STORE, 'readonly', (s) => s.getAll())) as StoredUpload[] | undefined) ?? [];
+  },
+  /**
+   * The copy kept of one file: null once it is gone (sent or discarded from elsewhere),
+   * undefined where nothing can be kept or read, which says nothing about the file.
+   */
+  async kept(key: string): Promise<StoredUpload | null | undefined> {
+    const count = await request(open, STORE, 'readonly', (s) => s.count(key));
+    if (count === undefined) return undefined;
+    if (count === 0) return null;
+    return (await request(open, STORE, 'readonly', (s) => s.get(key))) as StoredUpload | undefined;
   },
   async put(upload: StoredUpload): Promise<void> {
-    await run('readwrite', (s) => s.put(upload));
+    await request(open, STORE, 'readwrite', (s) => s.put(upload));
+  },
+  /**
+   * Changes a kept file's own facts, in one transaction, only while it is still kept:
+   * a file sent meanwhile (by the service worker) is never brought back.
+   */
+  async change(key: string, patch: Partial<Pick<StoredUpload, 'uploadUrl' | 'sendWhenOnline' | 'paused'>>): Promise<void> {
+    const db = await open();
+    if (!db) return;
+    await new Promise<void>((resolve) => {
+      try {
+        const tx = db.transaction(STORE, 'readwrite');
+        const files = tx.objectStore(STORE);
+        const req = files.get(key);
+        req.onsuccess = () => {
+          if (req.result) files.put({ ...(req.result as StoredUpload), ...patch });
+        };
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => resolve();
+        tx.onabort = () => resolve();
+      } catch {
+        resolve();
+      }
+    });
   },
   async remove(key: string): Promise<void> {
-    await run('readwrite', (s) => s.delete(key));
+    await request(open, STORE, 'readwrite', (s) => s.delete(key));
   },
 };

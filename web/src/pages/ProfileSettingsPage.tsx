@@ -12,7 +12,7 @@ import { commands } from '../sync/commands';
 import { RequestError } from '../sync/requests';
 import { Avatar } from '../components/Avatar';
 import { PageHeader } from '../components/PageHeader';
-import { MailPreferencesCard } from '../components/notifications/MailPreferencesCard';
+import { NotificationsSection } from '../components/notifications/NotificationsSection';
 import { PhotoLocationsCard } from '../components/settings/PhotoLocationsCard';
 import { TwoFactorPolicyCard } from '../components/settings/TwoFactorPolicyCard';
 import { useInstallationSettings } from '../components/settings/useInstallationSettings';
@@ -283,18 +283,18 @@ function InstallationCards() {
 export function ProfileSettingsPage() {
   const user = useAppStore((s) => s.user);
   const { hash } = useLocation();
-  // Mails link to a card (#email, #security): the router does not scroll to it by itself.
+  // Mails link to a card (#email, #security, #notifications): the router does not scroll to it by itself.
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash]);
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-8">
-      <PageHeader title="Profile & Settings" subtitle="Manage your account details, password and sign-in security." />
+      <PageHeader title="Profile & Settings" subtitle="Manage your account details, password, sign-in security and notifications." />
       <MyProfile user={user} />
       <ChangePassword />
       <SecuritySection />
-      <MailPreferencesCard />
+      <NotificationsSection />
       {user.role === 'admin' && <InstallationCards />}
     </div>
   );

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { CalendarDays, ChevronRight, Eye, FileText, Flag, HardHat, History, Images, MapPin, Pencil, Share2, Trash2, UserRound } from 'lucide-react';
+import { CalendarDays, ChevronRight, CloudOff, Eye, FileText, Flag, HardHat, History, Images, MapPin, Pencil, Share2, Trash2, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ProgressMode, Project, ProjectStatus, ReportPhotos, UpdateProject, UserSummary } from '../protocol/types';
+import { cn } from '../lib/cn';
 import { formatDate } from '../lib/dates';
 import { projectAbilities, projectStanding } from '../lib/companyRules';
 import { milestoneSummary } from '../lib/milestones';
@@ -27,7 +28,7 @@ import { ShareDialog } from '../components/share/ShareDialog';
 import { ProjectFormDialog, STATUS_OPTIONS } from '../components/dialogs/ProjectFormDialog';
 import { NewReportDialog } from '../components/reports/NewReportDialog';
 import { ProjectReportsTab } from '../components/reports/ProjectReportsTab';
-import { Button } from '../components/ui/Button';
+import { Button, buttonClasses } from '../components/ui/Button';
 import { SelectField } from '../components/ui/Select';
 import { Skeleton } from '../components/ui/Skeleton';
 import { ProgressSlider } from '../components/ui/Slider';
@@ -425,6 +426,20 @@ export function ProjectView({ project }: { project: Project }) {
   );
 }
 
+/** Offline, a project this device did not keep (issue 33: the last ten opened are kept). */
+function NotSavedOffline() {
+  return (
+    <div className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="project-not-saved">
+      <CloudOff className="mx-auto size-8 text-slate-500 dark:text-slate-400" aria-hidden="true" />
+      <h1 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">Not saved on this device</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">This project was not opened here lately, so it opens once you're back online.</p>
+      <Link to="/dashboard" className={cn(buttonClasses('outline', 'sm'), 'mt-5')}>
+        Back to the dashboard
+      </Link>
+    </div>
+  );
+}
+
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -444,6 +459,7 @@ export function ProjectDetailPage() {
   }, [project, load, id, navigate]);
 
   if (!id) return <Navigate to="/projects" replace />;
+  if (load === 'unsaved') return <NotSavedOffline />;
   if (load === 'loading' || !project) return <DetailSkeleton />;
   return <ProjectView project={project} />;
 }

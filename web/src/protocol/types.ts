@@ -208,7 +208,29 @@ comments: boolean,
 /**
  * My project's status changes (off by default).
  */
-statusChanges: boolean, };
+statusChanges: boolean, 
+/**
+ * The same three as push notifications on the devices that have them on
+ * (issue 33; all on by default: a device is turned on by choice).
+ */
+pushNewPhotos: boolean, pushComments: boolean, pushStatusChanges: boolean, };
+
+export type PushSettings = { 
+/**
+ * The server's VAPID public key (base64url, uncompressed P-256), the
+ * `applicationServerKey` a browser subscribes with.
+ */
+publicKey: string, devices: Array<PushDevice>, };
+
+export type PushDevice = { id: string, 
+/**
+ * "Chrome on Android", from the browser that turned them on.
+ */
+device: string, createdAt: number, 
+/**
+ * The browser that asked.
+ */
+thisDevice: boolean, };
 
 export type NotificationKind = "new_photos" | "comment" | "reply" | "mention" | "status_change";
 
@@ -738,13 +760,25 @@ export type EndOtherSessions = Record<symbol, never>;
 
 export type ResetFactors = { userId: string, };
 
+export type GetPushSettings = { endpoint?: string, };
+
+export type SubscribePush = { endpoint: string, p256dh: string, auth: string, };
+
+export type UnsubscribePush = { endpoint: string, };
+
+export type RemovePushDevice = { id: string, 
+/**
+ * This browser's subscription, to mark this device in the answer.
+ */
+endpoint?: string, };
+
 export type ListTags = { projectId: string, };
 
 export type TagPhotos = { projectId: string, imageIds: Array<string>, addTags: Array<string>, removeTags: Array<string>, };
 
 export type GetInstallationSettings = Record<symbol, never>;
 
-export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "preview_report" } & PreviewReport | { "type": "make_report" } & MakeReport | { "type": "list_reports" } & ListReports | { "type": "delete_report" } & DeleteReport | { "type": "share_report" } & ShareReport | { "type": "mail_report" } & MailReport | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings | { "type": "list_companies" } & ListCompanies | { "type": "create_company" } & CreateCompany | { "type": "update_company" } & UpdateCompany | { "type": "delete_company" } & DeleteCompany | { "type": "company_deletion_impact" } & CompanyDeletionImpact | { "type": "invite_member" } & InviteMember | { "type": "update_member" } & UpdateMember | { "type": "remove_member" } & RemoveMember | { "type": "set_project_crew" } & SetProjectCrew | { "type": "get_security" } & GetSecurity | { "type": "start_totp" } & StartTotp | { "type": "confirm_totp" } & ConfirmTotp | { "type": "remove_totp" } & RemoveTotp | { "type": "new_recovery_codes" } & NewRecoveryCodes | { "type": "start_passkey" } & StartPasskey | { "type": "add_passkey" } & AddPasskey | { "type": "rename_passkey" } & RenamePasskey | { "type": "remove_passkey" } & RemovePasskey | { "type": "verify_factor" } & VerifyFactor | { "type": "start_factor_passkey" } & StartFactorPasskey | { "type": "verify_factor_passkey" } & VerifyFactorPasskey | { "type": "end_session" } & EndSession | { "type": "end_other_sessions" } & EndOtherSessions | { "type": "reset_factors" } & ResetFactors;
+export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "preview_report" } & PreviewReport | { "type": "make_report" } & MakeReport | { "type": "list_reports" } & ListReports | { "type": "delete_report" } & DeleteReport | { "type": "share_report" } & ShareReport | { "type": "mail_report" } & MailReport | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings | { "type": "list_companies" } & ListCompanies | { "type": "create_company" } & CreateCompany | { "type": "update_company" } & UpdateCompany | { "type": "delete_company" } & DeleteCompany | { "type": "company_deletion_impact" } & CompanyDeletionImpact | { "type": "invite_member" } & InviteMember | { "type": "update_member" } & UpdateMember | { "type": "remove_member" } & RemoveMember | { "type": "set_project_crew" } & SetProjectCrew | { "type": "get_security" } & GetSecurity | { "type": "start_totp" } & StartTotp | { "type": "confirm_totp" } & ConfirmTotp | { "type": "remove_totp" } & RemoveTotp | { "type": "new_recovery_codes" } & NewRecoveryCodes | { "type": "start_passkey" } & StartPasskey | { "type": "add_passkey" } & AddPasskey | { "type": "rename_passkey" } & RenamePasskey | { "type": "remove_passkey" } & RemovePasskey | { "type": "verify_factor" } & VerifyFactor | { "type": "start_factor_passkey" } & StartFactorPasskey | { "type": "verify_factor_passkey" } & VerifyFactorPasskey | { "type": "end_session" } & EndSession | { "type": "end_other_sessions" } & EndOtherSessions | { "type": "reset_factors" } & ResetFactors | { "type": "get_push_settings" } & GetPushSettings | { "type": "subscribe_push" } & SubscribePush | { "type": "unsubscribe_push" } & UnsubscribePush | { "type": "remove_push_device" } & RemovePushDevice;
 
 export type UserListing = { user: Profile, 
 /**
@@ -787,7 +821,7 @@ tags: Array<TagUse>, } | { "type": "tagged", photos: Array<ProjectImage>, } | { 
 /**
  * How many photos have a location kept.
  */
-photosWithLocation: number, } | { "type": "security", security: Security, } | { "type": "totp_enrolment", enrolment: TotpEnrolment, } | { "type": "recovery_codes", codes: Array<string>, } | { "type": "passkey_challenge", challengeId: string, options: string, } | { "type": "done" };
+photosWithLocation: number, } | { "type": "security", security: Security, } | { "type": "push_settings", settings: PushSettings, } | { "type": "totp_enrolment", enrolment: TotpEnrolment, } | { "type": "recovery_codes", codes: Array<string>, } | { "type": "passkey_challenge", challengeId: string, options: string, } | { "type": "done" };
 
 export type Snapshot = { 
 /**
@@ -904,6 +938,10 @@ export const REPLY_TYPES = {
   "end_session": "security",
   "end_other_sessions": "security",
   "reset_factors": "done",
+  "get_push_settings": "push_settings",
+  "subscribe_push": "push_settings",
+  "unsubscribe_push": "push_settings",
+  "remove_push_device": "push_settings",
 } as const satisfies { [K in Request["type"]]: Response["type"] };
 
 /** The reply that answers each request type. */
@@ -986,4 +1024,8 @@ export type ReplyTo = {
   "end_session": Extract<Response, { "type": "security" }>,
   "end_other_sessions": Extract<Response, { "type": "security" }>,
   "reset_factors": Extract<Response, { "type": "done" }>,
+  "get_push_settings": Extract<Response, { "type": "push_settings" }>,
+  "subscribe_push": Extract<Response, { "type": "push_settings" }>,
+  "unsubscribe_push": Extract<Response, { "type": "push_settings" }>,
+  "remove_push_device": Extract<Response, { "type": "push_settings" }>,
 };

@@ -2,10 +2,34 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { getMe } from '../api/auth';
 import { ApiRequestError } from '../api/http';
+import { viewStorage } from '../offline/viewStorage';
 import { useAppStore } from '../store';
+
+/**
+ * A first session check unanswered this long (a site's weak signal, where requests hang
+ * rather than fail) opens the app as the last signed-in user meanwhile; the answer, when
+ * it comes, still decides.
+ */
+const SESSION_CHECK_PATIENCE_MS = 8000;
+
+/**
+ * Signing in needs the network, but whoever was signed in on this device opens the app
+ * on what it saw last when the session cannot be checked (issue 33); the socket, once it
+ * connects, or the next check says whether the session still holds. True when the app
+ * is open as someone.
+ */
+async function openAsLastUser(): Promise<boolean> {
+  const last = await viewStorage.signedInUser();
+  const { sessionStatus, signedIn } = useAppStore.getState();
+  if (sessionStatus === 'authenticated') return true;
+  if (!last || sessionStatus !== 'unknown') return false;
+  signedIn(last);
+  return true;
+}
 
 async function refreshSession(initial: boolean): Promise<void> {
   const store = useAppStore.getState();
+  const patience = initial ? setTimeout(() => void openAsLastUser(), SESSION_CHECK_PATIENCE_MS) : undefined;
   try {
     const { user, enrolRequired } = await getMe();
     useAppStore.getState().userUpdated(user);
@@ -18,10 +42,13 @@ async function refreshSession(initial: boolean): Promise<void> {
       else if (useAppStore.getState().sessionStatus !== 'anonymous') store.signedOut('revoked');
       return;
     }
-    if (initial) {
+    // No answer (offline, or the server unreachable).
+    if (initial && !(await openAsLastUser())) {
       toast.error('Authentication Error', { description: 'Failed to initialize authentication. Please try again.' });
       store.signedOut();
     }
+  } finally {
+    clearTimeout(patience);
   }
 }
 

@@ -52,7 +52,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     // another device once signed out, when the socket's close (4401) or a 401 says again,
     // less precisely, that it ended.
     const keep = held === 'logout' || (held !== null && PRECISE_REASONS.includes(held) && sessionStatus === 'anonymous');
-    set({ user: null, sessionStatus: 'anonymous', signOutReason: keep ? held : (reason ?? null), enrolRequired: false });
+    set({ user: null, sessionStatus: 'anonymous', signOutReason: keep ? held : (reason ?? null), enrolRequired: false, showingSavedCopy: false });
     get().projectsCleared();
     get().photosCleared();
     get().threadsCleared();

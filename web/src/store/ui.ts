@@ -25,6 +25,12 @@ export interface UiSlice {
    * subscriptions) is set up again whenever it changes.
    */
   liveEpoch: number;
+  /**
+   * What the pages show is the copy kept on this device (issue 33), not the server's
+   * live view: the socket could not connect. The next Hello replaces it.
+   */
+  showingSavedCopy: boolean;
+  savedCopyShown: () => void;
   setTheme: (theme: Theme) => void;
   /** Ignored once `outdated`: that lasts until the page is reloaded. */
   connectionChanged: (status: ConnectionStatus) => void;
@@ -37,6 +43,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   theme: readTheme(),
   connection: 'idle',
   liveEpoch: 0,
+  showingSavedCopy: false,
+  savedCopyShown: () => set((state) => (state.showingSavedCopy ? state : { showingSavedCopy: true })),
   setTheme: (theme) => {
     try {
       globalThis.localStorage?.setItem(THEME_KEY, theme);
@@ -46,6 +54,6 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
     set({ theme });
   },
   connectionChanged: (connection) => set((state) => (state.connection === 'outdated' ? state : { connection })),
-  liveSynced: () => set((state) => ({ liveEpoch: state.liveEpoch + 1, connection: 'open' })),
+  liveSynced: () => set((state) => ({ liveEpoch: state.liveEpoch + 1, connection: 'open', showingSavedCopy: false })),
   protocolOutdated: () => set({ connection: 'outdated' }),
 });

@@ -11,16 +11,20 @@ import { toast } from 'sonner';
 import * as tus from 'tus-js-client';
 import { create } from 'zustand';
 import type { ImageCategory } from '../protocol/types';
+import { holdLock } from '../lib/locks';
 import { NOT_IMAGES_MESSAGE, UPLOAD_FAILED_MESSAGE, uploadedMessage } from '../lib/photoUpload';
-import { tagsMetadata } from '../lib/tags';
+import { CHUNK_BYTES, needsSignIn, refusedFor, retryable, serverAnswer, UPLOAD_ENDPOINT, uploadMetadata } from '../lib/tusUploads';
 import { decodeReason, isSettled, SpeedMeter, unsentBytes, type QueueFile } from '../lib/uploadQueue';
 import { uploadStorage, type StoredUpload } from '../lib/uploadStorage';
+import { uploadLockName } from '../offline/contract';
+import { onWorkerMessage, requestUploadSync } from '../offline/serviceWorker';
+import { useAppStore } from './index';
 
-export const UPLOAD_ENDPOINT = '/api/uploads';
+export { UPLOAD_ENDPOINT };
 /** Files sent at once: enough to fill a phone's uplink, few enough to finish some early. */
 const PARALLEL = 3;
-/** One request per file of a phone photo; a larger file goes in several. */
-const CHUNK_BYTES = 8 * 1024 * 1024;
+/** What a file says while its owner's session is gone (401): it waits on the device. */
+const SIGN_IN_AGAIN = 'Sign in again to send it';
 /** tus-js-client's backoff: about ten minutes of trying before a file shows Retry. */
 const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, 15000, 30000, 30000, 60000, 60000, 60000, 60000, 60000, 60000, 60000, 60000];
 
@@ -51,9 +55,22 @@ export interface UploadsState {
   pauseProject: (projectId: string) => void;
   resumeProject: (projectId: string) => void;
   discardProject: (projectId: string) => void;
+  /** The service worker sent a queued file (Background Sync): it settles here too. */
+  settledElsewhere: (key: string, state: 'done' | 'refused', reason?: string) => void;
 }
 
-const running = new Map<string, tus.Upload>();
+/**
+ * A file this page is sending: it holds the file's lock (offline/contract) from the
+ * moment it is granted until the file settles or stops, and its tus upload once begun.
+ */
+interface Sending {
+  upload?: tus.Upload;
+  release: () => void;
+  /** Stopped (paused, cancelled, settled) before or while the lock was granted. */
+  stopped: boolean;
+}
+
+const running = new Map<string, Sending>();
 const meters = new Map<string, SpeedMeter>();
 let nextKey = 0;
 
@@ -87,33 +104,43 @@ function stored(u: QueuedUpload): StoredUpload {
     file: u.file,
     uploadUrl: u.uploadUrl,
     createdAt: u.createdAt,
+    userId: u.userId,
+    sendWhenOnline: u.sendWhenOnline,
+    paused: u.paused,
   };
 }
 
-/** The server's `{message}` of an error answer, when it sent one. */
-function serverMessage(err: unknown): { status: number; message?: string } {
-  const detailed = err as tus.DetailedError;
-  const response = detailed?.originalResponse;
-  if (!response) return { status: 0 };
-  let message: string | undefined;
-  try {
-    const body = JSON.parse(response.getBody()) as { message?: unknown };
-    if (typeof body.message === 'string') message = body.message;
-  } catch {
-    message = undefined;
-  }
-  return { status: response.getStatus(), message };
-}
-
-/** Network trouble, 5xx, and tus' "try again" answers are retried; a 4xx is final. */
-function retryable(status: number): boolean {
-  return status === 0 || status >= 500 || status === 409 || status === 423;
-}
+/** The device is offline as far as the browser knows (a "lie-fi" connection still says online). */
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 export const useUploads = create<UploadsState>()((set, get) => {
   const update = (key: string, patch: Partial<QueuedUpload>) =>
     set((s) => ({ uploads: s.uploads.map((u) => (u.key === key ? { ...u, ...patch } : u)) }));
   const find = (key: string) => get().uploads.find((u) => u.key === key);
+  /** Changes what is kept on the device about a file, as well as what this page shows. */
+  const keep = (key: string, patch: Parameters<typeof uploadStorage.change>[1]) => {
+    update(key, patch);
+    void uploadStorage.change(key, patch);
+  };
+  /** Lets go of a file this page was sending (or about to): its lock, its tus upload. */
+  const letGo = (key: string): tus.Upload | undefined => {
+    const sending = running.get(key);
+    running.delete(key);
+    if (!sending) return undefined;
+    sending.stopped = true;
+    sending.release();
+    return sending.upload;
+  };
+  /**
+   * The device went offline under the file, or it was chosen offline: it waits, kept on
+   * the device, and the service worker is asked to send it once the device is back
+   * online, even if this page is closed by then (Background Sync, where the browser has it).
+   */
+  const waitForNetwork = (key: string) => {
+    update(key, { state: 'waiting', reason: undefined });
+    keep(key, { sendWhenOnline: true });
+    requestUploadSync();
+  };
 
   /** Says how a batch went once every file of it has an answer. */
   const announce = (batchId: string) => {
@@ -136,45 +163,56 @@ export const useUploads = create<UploadsState>()((set, get) => {
   };
 
   const settle = (key: string, patch: Partial<QueuedUpload>) => {
+    const sending = running.get(key);
     running.delete(key);
+    if (sending) sending.stopped = true;
+    // Off the device first, then the lock: whoever takes the lock next finds it gone.
+    void uploadStorage.remove(key).then(() => sending?.release());
     update(key, patch);
-    void uploadStorage.remove(key);
     const u = find(key);
     if (u) announce(u.batchId);
     pump();
   };
 
+  /**
+   * Sends one file once its lock is ours. The copy kept on the device is read again
+   * under the lock: the service worker may have sent the file meanwhile (then it is
+   * gone) or begun it (then it carries the server's upload URL to resume from).
+   */
   const start = (u: QueuedUpload) => {
+    const sending: Sending = { release: () => undefined, stopped: false };
+    running.set(u.key, sending);
+    update(u.key, { state: 'uploading', reason: undefined });
+    holdLock(uploadLockName(u.key), (release) => {
+      sending.release = release;
+      if (sending.stopped) {
+        release();
+        return;
+      }
+      void uploadStorage.kept(u.key).then((kept) => {
+        if (sending.stopped) return;
+        // Sent from elsewhere (the service worker, another tab) while this page waited.
+        if (kept === null) settle(u.key, { state: 'done', sent: u.size });
+        else send(find(u.key) ?? u, sending, kept?.uploadUrl);
+      });
+    });
+  };
+
+  const send = (u: QueuedUpload, sending: Sending, keptUrl: string | undefined) => {
     const meter = meters.get(u.projectId) ?? new SpeedMeter();
     meters.set(u.projectId, meter);
-    const metadata: Record<string, string> = {
-      projectId: u.projectId,
-      filename: u.name,
-      batchId: u.batchId,
-      batchSize: String(u.batchSize),
-    };
-    if (u.caption) metadata.caption = u.caption;
-    if (u.category) metadata.category = u.category;
-    if (u.note) metadata.note = u.note;
-    if (u.milestoneId) metadata.milestoneId = u.milestoneId;
-    // The server splits them at commas, which no tag may contain.
-    const tags = tagsMetadata(u.tags ?? []);
-    if (tags) metadata.tags = tags;
     let lastSent = 0;
     const upload: tus.Upload = new tus.Upload(u.file, {
       endpoint: UPLOAD_ENDPOINT,
-      uploadUrl: u.uploadUrl ?? null,
-      metadata,
+      uploadUrl: keptUrl ?? u.uploadUrl ?? null,
+      metadata: uploadMetadata(u),
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
       // This queue keeps the URLs itself, with the files (lib/uploadStorage).
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: true,
       onUploadUrlAvailable: () => {
-        const current = find(u.key);
-        if (!current || !upload.url) return;
-        update(u.key, { uploadUrl: upload.url });
-        void uploadStorage.put(stored({ ...current, uploadUrl: upload.url }));
+        if (upload.url) keep(u.key, { uploadUrl: upload.url });
       },
       onProgress: (sent) => {
         // Project-wide bytes for the speed: what this file added since its last report.
@@ -184,9 +222,14 @@ export const useUploads = create<UploadsState>()((set, get) => {
         update(u.key, { sent, state: 'uploading', reason: undefined });
       },
       onShouldRetry: (err) => {
-        const { status } = serverMessage(err);
+        const { status } = serverAnswer(err);
         const again = retryable(status);
         if (again && find(u.key)?.state !== 'paused') update(u.key, { state: 'retrying' });
+        // Should this page be closed before the network is back, the file still goes.
+        if (again && offline() && !find(u.key)?.sendWhenOnline) {
+          keep(u.key, { sendWhenOnline: true });
+          requestUploadSync();
+        }
         return again;
       },
       onSuccess: ({ lastResponse }) => {
@@ -195,35 +238,33 @@ export const useUploads = create<UploadsState>()((set, get) => {
         else settle(u.key, { state: 'done', sent: u.size });
       },
       onError: (err) => {
-        const { status, message } = serverMessage(err);
-        if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+        const { status, message } = serverAnswer(err);
+        if (refusedFor(status)) {
           // Refused for what it is (too large, no longer allowed…): final.
           settle(u.key, { state: 'refused', reason: message ?? `The server answered ${status}` });
           return;
         }
-        running.delete(u.key);
-        update(u.key, { state: 'failed', reason: message ?? (navigator.onLine ? undefined : 'You are offline') });
+        letGo(u.key);
+        if (status === 0 && offline()) waitForNetwork(u.key);
+        else update(u.key, { state: 'failed', reason: needsSignIn(status) ? SIGN_IN_AGAIN : message });
         pump();
       },
     });
-    running.set(u.key, upload);
-    update(u.key, { state: 'uploading', reason: undefined });
+    sending.upload = upload;
     upload.start();
   };
 
-  /** Starts queued files while there are free slots. */
+  /** Starts queued files while there are free slots; offline, they wait for the network instead. */
   const pump = () => {
-    const waiting = get().uploads.filter((u) => u.state === 'queued');
-    for (const u of waiting) {
-      if (running.size >= PARALLEL) break;
-      start(u);
+    const queued = get().uploads.filter((u) => u.state === 'queued');
+    for (const u of queued) {
+      if (offline()) waitForNetwork(u.key);
+      else if (running.size < PARALLEL) start(u);
     }
   };
 
   const stop = (key: string, state: 'paused' | 'queued') => {
-    const upload = running.get(key);
-    running.delete(key);
-    if (upload) void upload.abort();
+    void letGo(key)?.abort();
     update(key, { state });
   };
 
@@ -237,23 +278,29 @@ export const useUploads = create<UploadsState>()((set, get) => {
       set({ restored: true });
       const kept = await uploadStorage.all();
       const known = new Set(get().uploads.map((u) => u.key));
+      const me = useAppStore.getState().user?.id;
       const found: QueuedUpload[] = kept
-        .filter((k) => !known.has(k.key))
+        // Someone else's photos wait on the device for them (files kept before issue 33 name no one).
+        .filter((k) => !known.has(k.key) && (k.userId === undefined || k.userId === me))
         .sort((a, b) => a.createdAt - b.createdAt)
         .map((k) => ({
           ...k,
           name: k.file.name,
           size: k.file.size,
           sent: 0,
-          state: 'paused',
+          // Waiting for the network: they go by themselves (issue 33). Cut off by leaving
+          // the page: paused, until the person says Resume.
+          state: k.sendWhenOnline && !k.paused ? 'queued' : 'paused',
           restored: true,
         }));
       if (found.length > 0) set((s) => ({ uploads: [...s.uploads, ...found] }));
+      pump();
     },
 
     publish(projectId, files, note, milestoneId, tags) {
       const batchId = newId();
       const createdAt = Date.now();
+      const userId = useAppStore.getState().user?.id;
       const added: QueuedUpload[] = files.map(({ file, caption, category }) => ({
         key: `u${createdAt}-${nextKey++}`,
         projectId,
@@ -270,10 +317,11 @@ export const useUploads = create<UploadsState>()((set, get) => {
         sent: 0,
         state: 'queued',
         createdAt,
+        userId,
       }));
       set((s) => ({ uploads: [...s.uploads, ...added] }));
-      for (const u of added) void uploadStorage.put(stored(u));
-      pump();
+      // Kept on the device before any is sent: a file's lock-holder reads it back from there.
+      void Promise.all(added.map((u) => uploadStorage.put(stored(u)))).then(pump);
       return batchId;
     },
 
@@ -281,6 +329,7 @@ export const useUploads = create<UploadsState>()((set, get) => {
       const u = find(key);
       if (!u || isSettled(u.state)) return;
       stop(key, 'paused');
+      keep(key, { paused: true });
       meters.get(u.projectId)?.reset();
       pump();
     },
@@ -289,14 +338,14 @@ export const useUploads = create<UploadsState>()((set, get) => {
       const u = find(key);
       if (!u || isSettled(u.state) || running.has(key)) return;
       update(key, { state: 'queued', reason: undefined, restored: false });
+      if (u.paused) keep(key, { paused: false });
       pump();
     },
 
     cancel(key) {
       const u = find(key);
       if (!u) return;
-      const upload = running.get(key);
-      running.delete(key);
+      const upload = letGo(key);
       // Termination: the server drops the bytes it has; the batch counts it as finished.
       if (upload) void upload.abort(true).catch(() => undefined);
       else if (u.uploadUrl) void tus.Upload.terminate(u.uploadUrl, { retryDelays: [0, 1000, 3000] }).catch(() => undefined);
@@ -307,15 +356,23 @@ export const useUploads = create<UploadsState>()((set, get) => {
     },
 
     pauseProject(projectId) {
-      for (const u of get().uploads) if (u.projectId === projectId && !isSettled(u.state)) stop(u.key, 'paused');
+      for (const u of get().uploads) {
+        if (u.projectId !== projectId || isSettled(u.state)) continue;
+        stop(u.key, 'paused');
+        keep(u.key, { paused: true });
+      }
       meters.get(projectId)?.reset();
     },
 
     resumeProject(projectId) {
-      for (const u of get().uploads) {
-        if (u.projectId === projectId && !isSettled(u.state) && !running.has(u.key)) update(u.key, { state: 'queued', reason: undefined, restored: false });
-      }
-      pump();
+      for (const u of get().uploads) if (u.projectId === projectId) get().resume(u.key);
+    },
+
+    settledElsewhere(key, state, reason) {
+      const u = find(key);
+      // A file this page is sending itself is not the service worker's to settle.
+      if (!u || running.get(key)?.upload) return;
+      settle(key, state === 'done' ? { state, sent: u.size } : { state, reason });
     },
 
     discardProject(projectId) {
@@ -324,8 +381,11 @@ export const useUploads = create<UploadsState>()((set, get) => {
   };
 });
 
-/** Bytes not yet sent, across every project: what leaving the page would hold up. */
-export const unsentNow = () => unsentBytes(useUploads.getState().uploads);
+/**
+ * Bytes not yet sent, across every project: what leaving the page would hold up. Files
+ * waiting for the network are not held up by it: they go by themselves once online.
+ */
+export const unsentNow = () => unsentBytes(useUploads.getState().uploads.filter((u) => u.state !== 'waiting'));
 
 if (typeof window !== 'undefined') {
   // Leaving with bytes unsent: the browser asks first. (Unfinished files resume later.)
@@ -335,9 +395,12 @@ if (typeof window !== 'undefined') {
       event.returnValue = '';
     }
   });
-  // Back online: files that gave up while offline try again at once.
+  // Back online: files that waited, or gave up, while offline go at once.
   window.addEventListener('online', () => {
     const { uploads, resume } = useUploads.getState();
-    for (const u of uploads) if (u.state === 'failed') resume(u.key);
+    for (const u of uploads) if (u.state === 'failed' || u.state === 'waiting') resume(u.key);
+  });
+  onWorkerMessage((message) => {
+    if (message.type === 'sitecast:upload-settled') useUploads.getState().settledElsewhere(message.key, message.state, message.reason);
   });
 }

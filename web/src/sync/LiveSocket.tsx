@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 // The package's CommonJS index re-exports the hook as a getter-defined `default`, which
 // Vite 8's bundler interop resolves to the module object; the lib file exports it by name.
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
@@ -45,9 +45,23 @@ function handleFrame(data: unknown): void {
 
 /**
  * Keeps one live connection open while signed in. It renders nothing: frames go to the
- * store through getState(), never through React state.
+ * store through getState(), never through React state. When the device comes back
+ * online while the socket is between retries (up to 30 s apart after a long time
+ * offline), a fresh connection starts at once (issue 33).
  */
 export function LiveSocket() {
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const onOnline = () => {
+      if (useAppStore.getState().connection === 'reconnecting') setAttempt((n) => n + 1);
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
+  return <LiveConnection key={attempt} />;
+}
+
+function LiveConnection() {
   const onClose = useCallback((event: CloseEvent) => {
     lastCloseCode = event.code;
     requests.failAll({ code: 'disconnected', message: 'Connection to the server was lost.' });

@@ -18,6 +18,7 @@ import type {
   ProfileUpdate,
   Project,
   ProjectImage,
+  PushSettings,
   Report,
   ReportContent,
   ReportOptions,
@@ -26,6 +27,7 @@ import type {
   SearchResults,
   Security,
   Shape,
+  SubscribePush,
   TagPhotos,
   TagUse,
   TotpEnrolment,
@@ -214,7 +216,7 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
       await tracker.request({ type: 'mark_all_notifications_read' });
     },
 
-    /** Own mail preferences ("Email me about"). */
+    /** Own notification preferences: each kind by email and by push (Profile & Settings, Notifications). */
     async mailPreferences(): Promise<MailPreferences> {
       const { preferences } = await tracker.request({ type: 'get_mail_preferences' });
       return preferences;
@@ -223,6 +225,28 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     async updateMailPreferences(input: MailPreferences): Promise<MailPreferences> {
       const { preferences } = await tracker.request({ type: 'update_mail_preferences', ...input });
       return preferences;
+    },
+
+    /**
+     * Issue 33: the devices this account has push notifications on, and the server's
+     * key to subscribe with; `endpoint` (this browser's subscription) marks this device.
+     */
+    async pushSettings(endpoint?: string): Promise<PushSettings> {
+      return (await tracker.request({ type: 'get_push_settings', ...(endpoint ? { endpoint } : {}) })).settings;
+    },
+
+    /** Turns push notifications on for this browser, for as long as this session lasts. */
+    async subscribePush(subscription: SubscribePush): Promise<PushSettings> {
+      return (await tracker.request({ type: 'subscribe_push', ...subscription })).settings;
+    },
+
+    async unsubscribePush(endpoint: string): Promise<PushSettings> {
+      return (await tracker.request({ type: 'unsubscribe_push', endpoint })).settings;
+    },
+
+    /** Turns them off for another of the account's devices. */
+    async removePushDevice(id: string, endpoint?: string): Promise<PushSettings> {
+      return (await tracker.request({ type: 'remove_push_device', id, ...(endpoint ? { endpoint } : {}) })).settings;
     },
 
     /** A project's milestones (admins, the project's builder and homeowner). */

@@ -182,6 +182,10 @@ describe('RequestTracker', () => {
       end_session: true,
       end_other_sessions: true,
       reset_factors: true,
+      get_push_settings: true,
+      subscribe_push: true,
+      unsubscribe_push: true,
+      remove_push_device: true,
     };
     expect(Object.keys(REPLY_TYPES).sort()).toEqual(Object.keys(requestTypes).sort());
   });

@@ -27,10 +27,8 @@ pub const MAX_FILES: usize = 50;
 pub const STORAGE_FAILED: &str = "Failed to upload file to storage";
 pub const RECORD_FAILED: &str = "Failed to create image record";
 
-pub const REASON_NOT_IMAGE: &str = "Not an image (JPEG, PNG, GIF or WebP)";
+pub const REASON_NOT_IMAGE: &str = "Not an image (JPEG, PNG, GIF, WebP or HEIC)";
 pub const REASON_UNREADABLE: &str = "Could not be read as an image";
-pub const REASON_HEIC: &str =
-    "iPhone HEIC photo: not supported yet. Send it as JPEG (iPhone: Settings › Camera › Formats › Most Compatible)";
 pub const REASON_TRUNCATED: &str = "Incomplete: the file ends before the picture does (copy it again from the camera or phone)";
 
 pub fn reason_damaged(format: &str) -> String {
@@ -128,7 +126,6 @@ pub async fn store_file(
         RenditionError::NotAnImage => skip(REASON_NOT_IMAGE),
         RenditionError::TooManyPixels(_) => skip(&reason_too_many_pixels()),
         RenditionError::Truncated => skip(REASON_TRUNCATED),
-        RenditionError::Heic => skip(REASON_HEIC),
         RenditionError::Damaged(format) => skip(&reason_damaged(format)),
         RenditionError::TooMuchMemory(bytes) => skip(&reason_too_much_memory(bytes)),
         RenditionError::Decode(e) => {

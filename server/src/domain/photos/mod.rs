@@ -33,7 +33,7 @@ pub use downloads::{downloadable, zip_names, NO_PHOTOS_TO_DOWNLOAD};
 pub use gallery::{delete, list, list_of, set_favourite, update};
 pub use ingest::{
     default_caption, file_name, reason_damaged, reason_over_count, reason_too_big, reason_too_many_pixels,
-    reason_too_much_memory, store_file, IncomingFile, NotStored, MAX_FILES, MAX_FILE_BYTES, REASON_HEIC,
+    reason_too_much_memory, store_file, IncomingFile, NotStored, MAX_FILES, MAX_FILE_BYTES,
     REASON_NOT_IMAGE, REASON_TRUNCATED, REASON_UNREADABLE, RECORD_FAILED, STORAGE_FAILED,
 };
 pub use sweep::sweep_orphans;

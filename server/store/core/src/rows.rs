@@ -74,6 +74,10 @@ pub struct MailPreferencesRow {
     pub comments: bool,
     pub status_changes: bool,
     pub changed_at: Option<i64>,
+    /// The same kinds, pushed (issue 33).
+    pub push_new_photos: bool,
+    pub push_comments: bool,
+    pub push_status_changes: bool,
 }
 
 // ---- sessions and one-time tokens
@@ -435,6 +439,40 @@ pub struct BatchRow {
 }
 
 // ---- mail, contact, logs
+
+// ---- push notifications (issue 33)
+
+/// A browser's push subscription.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PushSubscriptionRow {
+    pub id: String,
+    pub user_id: String,
+    pub endpoint: String,
+    pub p256dh: String,
+    pub auth: String,
+    pub device: String,
+    pub created_at: i64,
+}
+
+pub struct NewPushSubscription<'a> {
+    pub id: &'a str,
+    pub user_id: &'a str,
+    pub session_id: &'a str,
+    pub endpoint: &'a str,
+    pub p256dh: &'a str,
+    pub auth: &'a str,
+    pub device: &'a str,
+    pub now: i64,
+}
+
+/// A push claimed for sending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PushOutboxRow {
+    pub id: String,
+    pub subscription_id: String,
+    pub payload: String,
+    pub attempts: i32,
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutboxRow {

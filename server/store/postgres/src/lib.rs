@@ -20,6 +20,7 @@ pub mod milestones;
 pub mod notifications;
 pub mod outbox;
 pub mod projects;
+pub mod push;
 pub mod reports;
 pub mod sessions;
 pub mod tokens;

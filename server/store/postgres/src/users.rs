@@ -321,7 +321,8 @@ pub async fn update_profile(c: &mut PgConnection, id: &str, f: &ProfileFields<'_
 /// A user's mail preferences, and when they last changed them.
 pub async fn mail_preferences(c: &mut PgConnection, id: &str) -> Result<Option<MailPreferencesRow>> {
     let prefs = sqlx::query!(
-        "SELECT mail_new_photos, mail_comments, mail_status_changes, mail_preferences_at
+        "SELECT mail_new_photos, mail_comments, mail_status_changes, mail_preferences_at,
+           push_new_photos, push_comments, push_status_changes
          FROM users WHERE id = $1",
         uid(id),
     )
@@ -332,7 +333,24 @@ pub async fn mail_preferences(c: &mut PgConnection, id: &str) -> Result<Option<M
         comments: p.mail_comments,
         status_changes: p.mail_status_changes,
         changed_at: opt_ms(p.mail_preferences_at),
+        push_new_photos: p.push_new_photos,
+        push_comments: p.push_comments,
+        push_status_changes: p.push_status_changes,
     }))
+}
+
+/// Which kinds are pushed (issue 33); false when the user does not exist.
+pub async fn set_push_preferences(c: &mut PgConnection, id: &str, (new_photos, comments, status_changes): (bool, bool, bool)) -> Result<bool> {
+    let done = sqlx::query!(
+        "UPDATE users SET push_new_photos = $2, push_comments = $3, push_status_changes = $4 WHERE id = $1",
+        uid(id),
+        new_photos,
+        comments,
+        status_changes,
+    )
+    .execute(&mut *c)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }
 
 /// Writes the three choices and notes `now` as when they changed (an unsubscribe link

@@ -316,12 +316,28 @@ pub async fn mail_preferences(c: &mut SqliteConnection, id: &str) -> Result<Opti
     Ok(sqlx::query_as!(
         MailPreferencesRow,
         r#"SELECT mail_new_photos AS "new_photos!: bool", mail_comments AS "comments!: bool",
-           mail_status_changes AS "status_changes!: bool", mail_preferences_at AS changed_at
+           mail_status_changes AS "status_changes!: bool", mail_preferences_at AS changed_at,
+           push_new_photos AS "push_new_photos!: bool", push_comments AS "push_comments!: bool",
+           push_status_changes AS "push_status_changes!: bool"
            FROM users WHERE id = $1"#,
         id
     )
     .fetch_optional(c)
     .await?)
+}
+
+/// Which kinds are pushed (issue 33); false when the user does not exist.
+pub async fn set_push_preferences(c: &mut SqliteConnection, id: &str, (new_photos, comments, status_changes): (bool, bool, bool)) -> Result<bool> {
+    let done = sqlx::query!(
+        "UPDATE users SET push_new_photos = $2, push_comments = $3, push_status_changes = $4 WHERE id = $1",
+        id,
+        new_photos,
+        comments,
+        status_changes,
+    )
+    .execute(c)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }
 
 pub async fn set_mail_preferences(

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useShallow } from 'zustand/react/shallow';
 import type { ImageCategory } from '../../protocol/types';
-import { MAX_FILES_PER_UPLOAD, NOT_IMAGES_MESSAGE, type Triage, triageFiles } from '../../lib/photoUpload';
+import { MAX_FILES_PER_UPLOAD, NOT_IMAGES_MESSAGE, SUPPORTED_FORMATS_TEXT, type Triage, triageFiles } from '../../lib/photoUpload';
 import type { QueueFile } from '../../lib/uploadQueue';
 import { orderedMilestones } from '../../lib/milestones';
 import { useAppStore } from '../../store';
@@ -18,12 +18,8 @@ const names = (files: { name: string }[]) => files.map((f) => f.name).join(', ')
 function reportRefused(t: Triage<File>) {
   if (t.notImages.length > 0) toast.warning(NOT_IMAGES_MESSAGE, { description: names(t.notImages) });
   if (t.unsupported.length > 0) {
-    // iPhones save HEIC unless set to "Most Compatible"; say how to send JPEG instead.
-    const heic = t.unsupported.some((f) => /^image\/hei[cf]/.test(f.type) || /\.hei[cf]$/i.test(f.name));
     toast.warning('Some images were skipped because their format is not supported', {
-      description: heic
-        ? `HEIC photos cannot be published yet; send JPEG (iPhone: Settings › Camera › Formats › Most Compatible): ${names(t.unsupported)}`
-        : `Use JPEG, PNG, GIF or WebP: ${names(t.unsupported)}`,
+      description: `Use ${SUPPORTED_FORMATS_TEXT}: ${names(t.unsupported)}`,
     });
   }
   if (t.tooLarge.length > 0) {

@@ -1,10 +1,11 @@
-import { CheckCircle2, Pause, Play, RotateCcw, X } from 'lucide-react';
+import { CheckCircle2, ImageIcon, Pause, Play, RotateCcw, X } from 'lucide-react';
+import { useState } from 'react';
 import type { ImageCategory } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { CATEGORIES, CATEGORY_LABELS } from '../../lib/imageCategories';
 import { MAX_LENGTH } from '../../lib/limits';
 import { formatBytes } from '../../lib/photoUpload';
-import { stateLabel, timeLeft, totals, type QueueFile } from '../../lib/uploadQueue';
+import { isSending, stateLabel, timeLeft, totals, type QueueFile } from '../../lib/uploadQueue';
 import { Button } from '../ui/Button';
 import { TagChipList } from '../tags/TagChip';
 import { TagCombobox } from '../tags/TagCombobox';
@@ -27,6 +28,24 @@ const selectClasses =
   'block h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-xs text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 const inputClasses = selectClasses;
 
+/**
+ * A chosen photo before it is sent. Browsers other than Safari cannot draw HEIC, so a
+ * preview that does not load shows the format's name instead of a broken image.
+ */
+function Preview({ item, dimmed }: { item: SelectedPhoto; dimmed: boolean }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    const extension = /\.([a-z0-9]+)$/i.exec(item.file.name)?.[1]?.toUpperCase() ?? 'Photo';
+    return (
+      <div className="flex size-full flex-col items-center justify-center gap-1 text-slate-600 dark:text-slate-300" data-testid="preview-unavailable">
+        <ImageIcon className="size-7" aria-hidden="true" />
+        <span className="text-xs font-semibold">{extension}</span>
+      </div>
+    );
+  }
+  return <img src={item.previewUrl} alt="" onError={() => setFailed(true)} className={cn('size-full object-cover transition-opacity', dimmed && 'opacity-70')} />;
+}
+
 /** Per-file actions of a file on its way. */
 export interface FileActions {
   onPause: (key: string) => void;
@@ -38,10 +57,12 @@ export interface FileActions {
 export function TotalsLine({ files, speed, label }: { files: QueueFile[]; speed: number | null; label: string }) {
   const t = totals(files);
   const left = t.active > 0 ? timeLeft(t.total - t.sent, speed) : null;
+  // Issue 33: chosen offline, they wait on the device and go by themselves.
+  const waiting = t.active === 0 && t.waiting > 0;
   return (
     <div className="px-4 pt-3" data-testid="upload-totals">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
-        <span>{label}</span>
+        <span>{waiting ? "Waiting for connection — saved on this device and sent automatically once you're back online." : label}</span>
         <span className="tabular-nums">
           {formatBytes(t.sent)} of {formatBytes(t.total)}
           {left ? ` · ${left}` : ''} · <span className="font-semibold text-slate-800 dark:text-slate-100">{t.percent}%</span>
@@ -74,7 +95,7 @@ export function FileStatus({ file, actions }: { file: QueueFile; actions: FileAc
           {stateLabel(file)}
         </p>
         <div className="flex shrink-0">
-          {(file.state === 'uploading' || file.state === 'queued' || file.state === 'retrying') && (
+          {(isSending(file.state) || file.state === 'waiting') && (
             <button type="button" className={iconButton} aria-label={`Pause ${file.name}`} onClick={() => actions.onPause(file.key)}>
               <Pause className="size-3.5" aria-hidden="true" />
             </button>
@@ -165,8 +186,10 @@ export function SelectedPhotosPanel({
   onTags?: (tags: string[]) => void;
 }) {
   const files = queue ? items.map((i) => queue[i.key]).filter((f): f is QueueFile => Boolean(f)) : [];
-  const anyRunning = files.some((f) => f.state === 'uploading' || f.state === 'queued' || f.state === 'retrying');
+  const anyRunning = files.some((f) => isSending(f.state));
   const anyPaused = files.some((f) => f.state === 'paused' || f.state === 'failed');
+  // Issue 33: every file left waits for the network; nothing is on its way yet.
+  const offline = !anyRunning && files.some((f) => f.state === 'waiting');
   return (
     <section aria-label="Selected Photos" className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 dark:border-slate-800">
@@ -185,8 +208,8 @@ export function SelectedPhotosPanel({
           <Button variant="outline" size="sm" onClick={onDiscard} disabled={publishing}>
             Discard
           </Button>
-          <Button variant="secondary" size="sm" onClick={onPublish} loading={publishing} disabled={publishing || items.length === 0}>
-            {publishing ? 'Publishing...' : 'Publish'}
+          <Button variant="secondary" size="sm" onClick={onPublish} loading={publishing && !offline} disabled={publishing || items.length === 0}>
+            {publishing ? (offline ? 'Waiting for connection' : 'Publishing...') : 'Publish'}
           </Button>
         </div>
       </div>
@@ -199,7 +222,7 @@ export function SelectedPhotosPanel({
           return (
             <li key={item.key} data-testid="selected-photo" className="relative overflow-hidden rounded-lg bg-slate-50 ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
               <div className="relative aspect-[4/3] bg-slate-100 dark:bg-slate-800">
-                <img src={item.previewUrl} alt="" className={cn('size-full object-cover transition-opacity', publishing && !done && 'opacity-70')} />
+                <Preview item={item} dimmed={publishing && !done} />
                 {!publishing && (
                   <button
                     type="button"

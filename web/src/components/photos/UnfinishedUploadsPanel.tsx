@@ -1,7 +1,7 @@
 import { Play, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatBytes } from '../../lib/photoUpload';
-import { isSettled } from '../../lib/uploadQueue';
+import { isSending, isSettled } from '../../lib/uploadQueue';
 import { projectSpeed, useUploads, type QueuedUpload } from '../../store/uploads';
 import { Button } from '../ui/Button';
 import { FileStatus, TotalsLine } from './SelectedPhotosPanel';
@@ -15,7 +15,9 @@ import { FileStatus, TotalsLine } from './SelectedPhotosPanel';
 export function UnfinishedUploadsPanel({ projectId, files }: { projectId: string; files: QueuedUpload[] }) {
   const { pause, resume, cancel, resumeProject, discardProject } = useUploads.getState();
   const waiting = files.filter((f) => !isSettled(f.state));
-  const running = waiting.some((f) => f.state === 'uploading' || f.state === 'queued' || f.state === 'retrying');
+  const running = waiting.some((f) => isSending(f.state));
+  // Issue 33: kept for the network; they go by themselves once the device is online.
+  const offline = !running && waiting.some((f) => f.state === 'waiting');
   const restored = files.some((f) => f.restored);
   const [, tick] = useState(0);
   useEffect(() => {
@@ -24,20 +26,25 @@ export function UnfinishedUploadsPanel({ projectId, files }: { projectId: string
     return () => window.clearInterval(timer);
   }, [running]);
   const bytes = waiting.reduce((sum, f) => sum + f.size, 0);
-  const title = restored && !running ? `Unfinished uploads (${waiting.length})` : `Uploading (${waiting.length})`;
+  const title = offline
+    ? `Waiting for connection (${waiting.length})`
+    : restored && !running
+      ? `Unfinished uploads (${waiting.length})`
+      : `Uploading (${waiting.length})`;
   return (
     <section aria-label="Unfinished uploads" className="rounded-xl border border-amber-300 bg-amber-50/60 dark:border-amber-700 dark:bg-amber-950/30">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-amber-200 px-4 py-3 dark:border-amber-800">
         <div>
           <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{title}</h3>
-          {restored && !running && (
+          {offline && <p className="text-xs text-slate-700 dark:text-slate-300">{formatBytes(bytes)} saved on this device, sent automatically once you're back online.</p>}
+          {restored && !running && !offline && (
             <p className="text-xs text-slate-700 dark:text-slate-300">
               {formatBytes(bytes)} did not finish uploading when this page was last open. Resume to send the rest.
             </p>
           )}
         </div>
         <div className="flex gap-2">
-          {!running && (
+          {!running && !offline && (
             <Button variant="secondary" size="sm" onClick={() => resumeProject(projectId)}>
               <Play className="size-4" aria-hidden="true" /> Resume
             </Button>

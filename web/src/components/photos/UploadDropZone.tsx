@@ -1,13 +1,21 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
-import { ImagePlus, UploadCloud } from 'lucide-react';
+import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { Camera, ImagePlus, UploadCloud } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { MAX_FILES_PER_UPLOAD, SUPPORTED_IMAGE_TYPES } from '../../lib/photoUpload';
+import { FILE_INPUT_ACCEPT, MAX_FILES_PER_UPLOAD, SUPPORTED_FORMATS_TEXT } from '../../lib/photoUpload';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { Button } from '../ui/Button';
 
-/** SPEC §2 Photo upload: drag-and-drop or Browse Files, images only. */
+/**
+ * SPEC §2 Photo upload: drag-and-drop or Browse Files, images only. On a phone or
+ * tablet (a coarse pointer) "Take Photo" opens the camera directly (issue 33: crews on
+ * site), beside Browse Files, which opens the library.
+ */
 export function UploadDropZone({ onFiles, disabled, compact }: { onFiles: (files: File[]) => void; disabled?: boolean; compact?: boolean }) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const cameraId = useId();
+  const touch = useMediaQuery('(pointer: coarse)');
   const [dragging, setDragging] = useState(false);
   // dragenter/dragleave fire for every child crossed; count them to know when the pointer really left.
   const depth = useRef(0);
@@ -36,6 +44,12 @@ export function UploadDropZone({ onFiles, disabled, compact }: { onFiles: (files
     const files = Array.from(e.dataTransfer.files);
     if (files.length > 0) onFiles(files);
   };
+  const onChosen = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(e.target.files ?? []);
+    // Cleared so choosing the same file again still fires a change.
+    e.target.value = '';
+    if (files.length > 0) onFiles(files);
+  };
 
   return (
     <div
@@ -50,7 +64,9 @@ export function UploadDropZone({ onFiles, disabled, compact }: { onFiles: (files
         dragging
           ? 'border-brand-500 bg-brand-50 dark:bg-brand-500/10'
           : 'border-slate-300 bg-slate-50/60 dark:border-slate-700 dark:bg-slate-800/30',
-        disabled && 'opacity-60',
+        // Not faded while a batch publishes: the text keeps its contrast (WCAG AA), and
+        // the disabled buttons say it takes nothing now.
+        disabled && 'cursor-not-allowed',
       )}
     >
       <div
@@ -66,9 +82,17 @@ export function UploadDropZone({ onFiles, disabled, compact }: { onFiles: (files
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
         {dragging ? 'Drop the photos to add them' : 'Drag and drop photos here, or'}
       </p>
-      <Button variant="outline" size="sm" className="mt-3" onClick={() => inputRef.current?.click()} disabled={disabled}>
-        Browse Files
-      </Button>
+      <div className="mt-3 flex flex-wrap justify-center gap-2">
+        {touch && (
+          <Button variant="outline" size="sm" onClick={() => cameraRef.current?.click()} disabled={disabled}>
+            <Camera className="size-4" aria-hidden="true" />
+            Take Photo
+          </Button>
+        )}
+        <Button variant="outline" size="sm" onClick={() => inputRef.current?.click()} disabled={disabled}>
+          Browse Files
+        </Button>
+      </div>
       <label htmlFor={inputId} className="sr-only">
         Choose photos to upload
       </label>
@@ -77,18 +101,32 @@ export function UploadDropZone({ onFiles, disabled, compact }: { onFiles: (files
         id={inputId}
         type="file"
         multiple
-        accept={SUPPORTED_IMAGE_TYPES.join(',')}
+        accept={FILE_INPUT_ACCEPT}
         className="sr-only"
         tabIndex={-1}
         disabled={disabled}
-        onChange={(e) => {
-          const files = Array.from(e.target.files ?? []);
-          // Cleared so choosing the same file again still fires a change.
-          e.target.value = '';
-          if (files.length > 0) onFiles(files);
-        }}
+        onChange={onChosen}
       />
-      <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">Supported formats: JPEG, PNG, GIF, WebP</p>
+      {touch && (
+        <>
+          <label htmlFor={cameraId} className="sr-only">
+            Take a photo to upload
+          </label>
+          <input
+            ref={cameraRef}
+            id={cameraId}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="sr-only"
+            tabIndex={-1}
+            disabled={disabled}
+            data-testid="camera-input"
+            onChange={onChosen}
+          />
+        </>
+      )}
+      <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">Supported formats: {SUPPORTED_FORMATS_TEXT}</p>
       <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">Up to 30 MB per photo, {MAX_FILES_PER_UPLOAD} photos at a time</p>
     </div>
   );

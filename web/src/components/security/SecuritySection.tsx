@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { HelpCircle, KeyRound, LogOut, Monitor, Pencil, ShieldCheck, Smartphone, Tablet, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { DeviceSession, PasskeyInfo, Security } from '../../protocol/types';
@@ -22,6 +22,7 @@ import { PasswordConfirmDialog } from './PasswordConfirmDialog';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TotpSetupDialog } from './TotpSetupDialog';
 import { SettingsHeading } from '../settings/SettingsHeading';
+import { SettingsPart, StateBadge, settingsIconButton } from '../settings/SettingsPart';
 
 /** This account's factors and devices, read on open and after every (re)connect; each change's reply replaces it. */
 export function useSecurity() {
@@ -45,42 +46,6 @@ export function useSecurity() {
   return { security, failed, setSecurity, refresh };
 }
 
-function Badge({ on, children }: { on: boolean; children: ReactNode }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
-        on
-          ? 'bg-green-50 text-green-800 ring-green-600/20 dark:bg-green-500/10 dark:text-green-300 dark:ring-green-500/30'
-          : 'bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-600',
-      )}
-    >
-      {children}
-    </span>
-  );
-}
-
-function Part({ title, badge, description, actions, children }: { title: string; badge?: ReactNode; description: ReactNode; actions?: ReactNode; children?: ReactNode }) {
-  return (
-    <div className="space-y-4 px-5 py-5 sm:px-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{title}</h3>
-            {badge}
-          </div>
-          <div className="mt-1 text-sm text-slate-500 dark:text-slate-400">{description}</div>
-        </div>
-        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
-      </div>
-      {children}
-    </div>
-  );
-}
-
-const iconButton =
-  'inline-flex size-8 items-center justify-center rounded-lg text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
-
 function AuthenticatorApp({ security, onChanged }: { security: Security; onChanged: (next: Security) => void }) {
   const [dialog, setDialog] = useState<null | 'setup' | 'new-codes' | 'turn-off'>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -103,9 +68,9 @@ function AuthenticatorApp({ security, onChanged }: { security: Security; onChang
   };
 
   return (
-    <Part
+    <SettingsPart
       title="Authenticator app"
-      badge={<Badge on={security.totp}>{security.totp ? 'On' : 'Off'}</Badge>}
+      badge={<StateBadge on={security.totp}>{security.totp ? 'On' : 'Off'}</StateBadge>}
       description={
         security.totp ? (
           <span data-testid="recovery-codes-left">{recoveryCodesLeft(security.recoveryCodesLeft)}.</span>
@@ -166,7 +131,7 @@ function AuthenticatorApp({ security, onChanged }: { security: Security; onChang
           <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
         </Dialog>
       )}
-    </Part>
+    </SettingsPart>
   );
 }
 
@@ -179,9 +144,9 @@ function Passkeys({ security, onChanged }: { security: Security; onChanged: (nex
   const count = security.passkeys.length;
 
   return (
-    <Part
+    <SettingsPart
       title="Passkeys"
-      badge={<Badge on={count > 0}>{count === 0 ? 'None' : count === 1 ? '1 passkey' : `${count} passkeys`}</Badge>}
+      badge={<StateBadge on={count > 0}>{count === 0 ? 'None' : count === 1 ? '1 passkey' : `${count} passkeys`}</StateBadge>}
       description="Sign in with your fingerprint, face or screen lock, without a password or code."
       actions={
         <Button variant={count === 0 ? 'secondary' : 'outline'} size="sm" onClick={() => setAdding(true)} disabled={!supported}>
@@ -204,12 +169,12 @@ function Passkeys({ security, onChanged }: { security: Security; onChanged: (nex
                   Added {formatDate(passkey.createdAt)} · {passkey.lastUsedAt ? `Last used ${relativeTime(passkey.lastUsedAt, now)}` : 'Not used yet'}
                 </p>
               </div>
-              <button type="button" className={iconButton} onClick={() => setRenaming(passkey)} aria-label={`Rename ${passkey.name}`}>
+              <button type="button" className={settingsIconButton} onClick={() => setRenaming(passkey)} aria-label={`Rename ${passkey.name}`}>
                 <Pencil className="size-4" aria-hidden="true" />
               </button>
               <button
                 type="button"
-                className={cn(iconButton, 'hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400')}
+                className={cn(settingsIconButton, 'hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10 dark:hover:text-red-400')}
                 onClick={() => setRemoving(passkey)}
                 aria-label={`Remove ${passkey.name}`}
               >
@@ -243,7 +208,7 @@ function Passkeys({ security, onChanged }: { security: Security; onChanged: (nex
           onClose={() => setRemoving(null)}
         />
       )}
-    </Part>
+    </SettingsPart>
   );
 }
 
@@ -318,7 +283,7 @@ function Devices({ security, onChanged }: { security: Security; onChanged: (next
   };
 
   return (
-    <Part
+    <SettingsPart
       title="Signed-in devices"
       description="Where your account is signed in now. Sign out any you do not recognise, then change your password."
       actions={
@@ -344,7 +309,7 @@ function Devices({ security, onChanged }: { security: Security; onChanged: (next
         busy={endingAll}
         onConfirm={() => void endAll()}
       />
-    </Part>
+    </SettingsPart>
   );
 }
 

@@ -1,0 +1,239 @@
+//! Push notifications (issue 33): the devices a person turned them on for, and the
+//! pushes queued for them. A notification (`notifications::record`) is queued for each
+//! of its recipient's devices when they want its kind pushed, in the transaction that
+//! made it; `mail::push_worker` encrypts and sends them (RFC 8030/8291, VAPID).
+//!
+//! A subscription's endpoint is a URL the server will POST to, chosen by a browser:
+//! only the push services browsers use are accepted (`PushServices`), never an address
+//! on the server's own network.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use protocol::{ErrorCode, NotificationKind, PushDevice, PushSettings};
+use web_push_native::jwt_simple::algorithms::{ECDSAP256PublicKeyLike, ES256KeyPair};
+
+use super::policy::{Action, Actor};
+use super::services::Services;
+use crate::error::{Error, Result};
+use crate::store::notifications::NotificationRow;
+use crate::store::push::{self as rows, NewPushSubscription};
+use crate::store::{keys, new_id, now_ms, security, users, StoreError, Tx};
+
+pub const DEVICE_NOT_FOUND: &str = "Device not found";
+pub const NOT_A_PUSH_SERVICE: &str = "This browser's push service is not one Sitecast can send to.";
+pub const BAD_SUBSCRIPTION: &str = "This browser's push subscription is not valid.";
+const KEY_NAME: &str = "vapid";
+/// A push subscription's endpoint, as browsers make them, is a few hundred characters.
+const MAX_ENDPOINT: usize = 2048;
+
+/// The push services subscriptions may name: host patterns (`*.push.apple.com` for
+/// any subdomain, `127.0.0.1:4000` for one port). Plain `http` only for a loopback
+/// host listed with its port (the tests' own push service).
+#[derive(Clone, Debug)]
+pub struct PushServices(Vec<String>);
+
+impl PushServices {
+    /// Chrome and Edge (FCM, WNS), Firefox (Mozilla's autopush), Safari (Apple).
+    pub const BROWSERS: &str = "fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com";
+
+    pub fn browsers() -> PushServices {
+        PushServices(Self::BROWSERS.split(',').map(str::to_owned).collect())
+    }
+
+    pub fn parse(spec: &str) -> std::result::Result<PushServices, String> {
+        let hosts: Vec<String> = spec.split(',').map(|h| h.trim().to_ascii_lowercase()).filter(|h| !h.is_empty()).collect();
+        if hosts.is_empty() {
+            return Err("name at least one push service".to_owned());
+        }
+        Ok(PushServices(hosts))
+    }
+
+    /// Whether the server may send to `endpoint`.
+    pub fn allows(&self, endpoint: &str) -> bool {
+        let Ok(url) = url::Url::parse(endpoint) else { return false };
+        let Some(host) = url.host_str().map(str::to_ascii_lowercase) else { return false };
+        let port = url.port_or_known_default();
+        let with_port = port.map(|p| format!("{host}:{p}"));
+        let loopback = url.host().is_some_and(|h| match h {
+            url::Host::Ipv4(ip) => ip.is_loopback(),
+            url::Host::Ipv6(ip) => ip.is_loopback(),
+            url::Host::Domain(_) => false,
+        });
+        self.0.iter().any(|pattern| {
+            let named = match pattern.strip_prefix("*.") {
+                Some(parent) => host.ends_with(&format!(".{parent}")),
+                None => pattern == &host || Some(pattern) == with_port.as_ref(),
+            };
+            let secure = url.scheme() == "https" || (url.scheme() == "http" && loopback && Some(pattern) == with_port.as_ref());
+            named && secure && url.username().is_empty() && url.password().is_none()
+        })
+    }
+}
+
+/// The server's VAPID key pair, made once and shared by every instance (`keys`).
+pub async fn vapid_key(svc: &Services) -> Result<ES256KeyPair> {
+    let fresh = URL_SAFE_NO_PAD.encode(ES256KeyPair::generate().to_bytes());
+    let stored = keys::get_or_create(svc.store.pool(), KEY_NAME, &fresh).await?;
+    let bytes = URL_SAFE_NO_PAD.decode(stored).map_err(|_| Error::internal("the stored push key is not base64url"))?;
+    ES256KeyPair::from_bytes(&bytes).map_err(|_| Error::internal("the stored push key is not a P-256 key"))
+}
+
+/// The public half, as browsers take it (`applicationServerKey`).
+pub fn public_key(key: &ES256KeyPair) -> String {
+    URL_SAFE_NO_PAD.encode(key.public_key().public_key().to_bytes_uncompressed())
+}
+
+pub async fn settings(svc: &Services, actor: &Actor, endpoint: Option<&str>) -> Result<PushSettings> {
+    super::security::allowed(actor, Action::ManageOwnNotifications)?;
+    let key = vapid_key(svc).await?;
+    let devices = rows::of_user(svc.store.pool(), &actor.id)
+        .await?
+        .into_iter()
+        .map(|row| PushDevice { this_device: endpoint == Some(row.endpoint.as_str()), id: row.id, device: row.device, created_at: row.created_at })
+        .collect();
+    Ok(PushSettings { public_key: public_key(&key), devices })
+}
+
+/// Turns pushes on for the asking browser (its session's device). Subscribing again
+/// replaces its keys; a browser another account subscribed before becomes this one's.
+pub async fn subscribe(svc: &Services, actor: &Actor, session_id: &str, req: &protocol::SubscribePush) -> Result<PushSettings> {
+    super::security::allowed(actor, Action::ManageOwnNotifications)?;
+    if req.endpoint.len() > MAX_ENDPOINT || !svc.push_services.allows(&req.endpoint) {
+        return Err(Error::new(ErrorCode::Validation, NOT_A_PUSH_SERVICE));
+    }
+    check_keys(&req.p256dh, &req.auth).ok_or_else(|| Error::new(ErrorCode::Validation, BAD_SUBSCRIPTION))?;
+    let pool = svc.store.pool();
+    let sessions = security::devices(pool, &actor.id).await?;
+    let this = sessions.iter().find(|s| s.id == session_id);
+    let seen = super::devices::device(this.and_then(|s| s.user_agent.as_deref()));
+    let device = format!("{} on {}", seen.browser, seen.system);
+    rows::subscribe(
+        pool,
+        &NewPushSubscription {
+            id: &new_id(),
+            user_id: &actor.id,
+            session_id,
+            endpoint: &req.endpoint,
+            p256dh: &req.p256dh,
+            auth: &req.auth,
+            device: &device,
+            now: now_ms(),
+        },
+    )
+    .await?;
+    settings(svc, actor, Some(&req.endpoint)).await
+}
+
+/// A subscription's keys: an uncompressed P-256 point and a 16-byte secret, read as
+/// the sender reads them.
+fn check_keys(p256dh: &str, auth: &str) -> Option<()> {
+    crate::mail::push::browser_keys(p256dh, auth).ok().map(|_| ())
+}
+
+/// Turns pushes off for the asking browser; off already is fine.
+pub async fn unsubscribe(svc: &Services, actor: &Actor, endpoint: &str) -> Result<PushSettings> {
+    super::security::allowed(actor, Action::ManageOwnNotifications)?;
+    rows::delete_by_endpoint(svc.store.pool(), &actor.id, endpoint).await?;
+    settings(svc, actor, None).await
+}
+
+/// Turns pushes off for another of the account's devices; someone else's device is
+/// answered like an unknown one.
+pub async fn remove(svc: &Services, actor: &Actor, id: &str, endpoint: Option<&str>) -> Result<PushSettings> {
+    super::security::allowed(actor, Action::ManageOwnNotifications)?;
+    let removed = if super::validation::could_be_id(id) { rows::delete(svc.store.pool(), &actor.id, id).await? } else { 0 };
+    if removed == 0 {
+        return Err(Error::new(ErrorCode::NotFound, DEVICE_NOT_FOUND));
+    }
+    settings(svc, actor, endpoint).await
+}
+
+/// What the service worker shows (`web/src/sw/push.ts`): title, text, the page a tap
+/// opens and a tag (one notification per tag on a device).
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+pub struct Payload {
+    pub title: String,
+    pub body: String,
+    pub url: String,
+    pub tag: String,
+}
+
+/// Queues `notice` for each of its recipient's devices, when they want its kind
+/// pushed; inside the transaction that records it.
+pub async fn queue(tx: &mut Tx, notice: &NotificationRow) -> std::result::Result<(), StoreError> {
+    let Some(prefs) = users::mail_preferences(&mut **tx, &notice.user_id).await? else { return Ok(()) };
+    let wanted = match notice.kind {
+        NotificationKind::NewPhotos => prefs.push_new_photos,
+        NotificationKind::Comment | NotificationKind::Reply | NotificationKind::Mention => prefs.push_comments,
+        NotificationKind::StatusChange => prefs.push_status_changes,
+    };
+    if !wanted {
+        return Ok(());
+    }
+    let devices = rows::of_user(&mut **tx, &notice.user_id).await?;
+    if devices.is_empty() {
+        return Ok(());
+    }
+    let view = super::notifications::view(notice);
+    let payload = Payload { title: view.title, body: view.body, url: view.link, tag: view.id };
+    let payload = serde_json::to_string(&payload).map_err(|_| StoreError::Unsupported("a push payload that is not JSON"))?;
+    let now = now_ms();
+    for device in devices {
+        rows::enqueue(&mut **tx, &new_id(), &device.id, &payload, now).await?;
+    }
+    Ok(())
+}
+
+/// Which kinds the account has pushed; changed with the mail preferences.
+pub async fn set_kinds(svc: &Services, actor: &Actor, kinds: (bool, bool, bool)) -> Result<()> {
+    users::set_push_preferences(svc.store.pool(), &actor.id, kinds).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_browser_push_services_are_sent_to() {
+        let browsers = PushServices::parse(PushServices::BROWSERS).unwrap();
+        for ok in [
+            "https://fcm.googleapis.com/fcm/send/abc:def",
+            "https://updates.push.services.mozilla.com/wpush/v2/gAAA",
+            "https://web.push.apple.com/QGmN",
+            "https://wns2-db5p.notify.windows.com/w/?token=x",
+        ] {
+            assert!(browsers.allows(ok), "{ok}");
+        }
+        for refused in [
+            "http://fcm.googleapis.com/fcm/send/abc",
+            "https://fcm.googleapis.com.evil.example/x",
+            "https://evilpush.apple.com/x",
+            "https://push.apple.com/x",
+            "https://127.0.0.1/x",
+            "https://169.254.169.254/latest/meta-data",
+            "https://user:pw@fcm.googleapis.com/x",
+            "file:///etc/passwd",
+            "not a url",
+        ] {
+            assert!(!browsers.allows(refused), "{refused}");
+        }
+        // The tests' loopback service: plain http, that host and port only.
+        let local = PushServices::parse("127.0.0.1:4010").unwrap();
+        assert!(local.allows("http://127.0.0.1:4010/push/1"));
+        assert!(!local.allows("http://127.0.0.1:4011/push/1"));
+        assert!(!local.allows("http://localhost:4010/push/1"));
+        assert!(PushServices::parse(" , ").is_err());
+    }
+
+    #[test]
+    fn subscription_keys_are_checked() {
+        let key = ES256KeyPair::generate();
+        let point = public_key(&key);
+        let auth = URL_SAFE_NO_PAD.encode([7u8; 16]);
+        assert!(check_keys(&point, &auth).is_some());
+        assert!(check_keys(&point, &URL_SAFE_NO_PAD.encode([7u8; 15])).is_none());
+        assert!(check_keys("BAAA", &auth).is_none());
+        assert!(check_keys("not base64!", &auth).is_none());
+    }
+}

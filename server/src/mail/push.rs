@@ -1,0 +1,177 @@
+//! Sends queued pushes (issue 33): each is encrypted for its browser (RFC 8291,
+//! aes128gcm), signed with the server's VAPID key (RFC 8292) and POSTed to the
+//! browser's push service (RFC 8030). A subscription the service says is gone (404,
+//! 410) is deleted with what waits for it; a busy or failing service is retried with
+//! backoff a few times, then the push is dropped: a notification hours late is noise,
+//! and the notification centre and mail still have it.
+
+use std::time::Duration;
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use tokio_util::sync::CancellationToken;
+use web_push_native::jwt_simple::algorithms::ES256KeyPair;
+use web_push_native::{p256, Auth, WebPushBuilder};
+
+use crate::store::push::{self, PushOutboxRow};
+use crate::store::{now_ms, Store};
+
+const LEASE_MS: i64 = 60 * 1000;
+const BATCH: i64 = 50;
+/// Idle polling, so what another instance queued goes out within a second.
+const IDLE: Duration = Duration::from_secs(1);
+/// Tries before a push is dropped.
+const MAX_ATTEMPTS: i32 = 5;
+/// How long a push service keeps an undelivered push for an offline device.
+const TTL: Duration = Duration::from_secs(24 * 60 * 60);
+
+pub struct PushWorker {
+    pub store: Store,
+    pub key: ES256KeyPair,
+    /// Who runs this server, for push services (`mailto:` or `https:`).
+    pub contact: String,
+    pub client: reqwest::Client,
+    pub stop: CancellationToken,
+}
+
+/// What happened to one push.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    Sent,
+    /// The subscription is no more.
+    Gone,
+    /// Try again later.
+    Retry(String),
+    /// It will never go (refused as malformed, or the subscription is unusable).
+    Dropped(String),
+}
+
+pub fn retry_delay_ms(attempts: i32) -> i64 {
+    (15_000i64 << (attempts.clamp(1, 6) - 1)).min(10 * 60 * 1000)
+}
+
+impl PushWorker {
+    pub async fn run(self) {
+        tracing::info!("push worker started");
+        while !self.stop.is_cancelled() {
+            let pause = match self.drain().await {
+                Ok(()) => IDLE,
+                Err(err) => {
+                    tracing::warn!(error = %err, "push queue unavailable; retrying");
+                    Duration::from_secs(5)
+                }
+            };
+            tokio::select! {
+                _ = tokio::time::sleep(pause) => {}
+                _ = self.stop.cancelled() => {}
+            }
+        }
+        tracing::info!("push worker stopped");
+    }
+
+    /// Sends every push that is due now.
+    pub async fn drain(&self) -> crate::store::Result<()> {
+        loop {
+            let now = now_ms();
+            let ids = push::due_ids(self.store.pool(), now, BATCH).await?;
+            if ids.is_empty() {
+                return Ok(());
+            }
+            for id in ids {
+                if self.stop.is_cancelled() {
+                    return Ok(());
+                }
+                if let Some(row) = push::claim(self.store.pool(), &id, now, now + LEASE_MS).await? {
+                    self.deliver(row).await?;
+                }
+            }
+        }
+    }
+
+    async fn deliver(&self, row: PushOutboxRow) -> crate::store::Result<()> {
+        let pool = self.store.pool();
+        let Some(subscription) = push::find(pool, &row.subscription_id).await? else {
+            return push::done(pool, &row.id).await;
+        };
+        let outcome = self.send(&subscription.endpoint, &subscription.p256dh, &subscription.auth, &row.payload).await;
+        let result = match &outcome {
+            Outcome::Sent => "sent",
+            Outcome::Gone => "gone",
+            Outcome::Retry(_) => "retry",
+            Outcome::Dropped(_) => "dropped",
+        };
+        metrics::counter!(crate::metric_names::PUSH_SENT, "result" => result).increment(1);
+        match outcome {
+            Outcome::Sent => push::done(pool, &row.id).await,
+            Outcome::Gone => {
+                tracing::info!(device = %subscription.device, "a push subscription is gone; deleted");
+                push::forget(pool, &subscription.id).await
+            }
+            Outcome::Retry(error) if row.attempts < MAX_ATTEMPTS => {
+                tracing::warn!(attempts = row.attempts, %error, "push not delivered; will retry");
+                push::retry(pool, &row.id, &error, now_ms() + retry_delay_ms(row.attempts)).await
+            }
+            Outcome::Retry(error) | Outcome::Dropped(error) => {
+                tracing::warn!(attempts = row.attempts, %error, "push dropped");
+                push::done(pool, &row.id).await
+            }
+        }
+    }
+
+    async fn send(&self, endpoint: &str, p256dh: &str, auth: &str, payload: &str) -> Outcome {
+        let request = match self.request(endpoint, p256dh, auth, payload) {
+            Ok(request) => request,
+            Err(why) => return Outcome::Dropped(why),
+        };
+        let sent = self.client.execute(request).await;
+        match sent {
+            Ok(resp) => match resp.status().as_u16() {
+                200..=299 => Outcome::Sent,
+                404 | 410 => Outcome::Gone,
+                429 | 500..=599 => Outcome::Retry(format!("push service answered {}", resp.status())),
+                _ => Outcome::Dropped(format!("push service answered {}", resp.status())),
+            },
+            Err(err) => Outcome::Retry(err.to_string()),
+        }
+    }
+
+    /// The encrypted, signed request, as reqwest sends it.
+    fn request(&self, endpoint: &str, p256dh: &str, auth: &str, payload: &str) -> Result<reqwest::Request, String> {
+        let (public, secret) = browser_keys(p256dh, auth)?;
+        let uri: http::Uri = endpoint.parse().map_err(|e: http::uri::InvalidUri| e.to_string())?;
+        let mut built = WebPushBuilder::new(uri, public, secret)
+            .with_valid_duration(TTL)
+            .with_vapid(&self.key, &self.contact)
+            .build(payload.as_bytes().to_vec())
+            .map_err(|e| e.to_string())?;
+        built.headers_mut().insert("Urgency", http::HeaderValue::from_static("normal"));
+        let mut request = reqwest::Request::try_from(built).map_err(|e| e.to_string())?;
+        *request.timeout_mut() = Some(Duration::from_secs(30));
+        Ok(request)
+    }
+}
+
+/// A browser's subscription keys (base64url): its P-256 public key and 16-byte auth
+/// secret, or why they are not ones.
+pub fn browser_keys(p256dh: &str, auth: &str) -> Result<(p256::PublicKey, Auth), String> {
+    let point = URL_SAFE_NO_PAD.decode(p256dh.trim_end_matches('=')).map_err(|e| e.to_string())?;
+    let public = p256::PublicKey::from_sec1_bytes(&point).map_err(|e| e.to_string())?;
+    let secret = URL_SAFE_NO_PAD.decode(auth.trim_end_matches('=')).map_err(|e| e.to_string())?;
+    if secret.len() != 16 {
+        return Err("the subscription's auth secret is not 16 bytes".to_owned());
+    }
+    Ok((public, Auth::clone_from_slice(&secret)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::retry_delay_ms;
+
+    #[test]
+    fn backoff_doubles_and_caps() {
+        assert_eq!(retry_delay_ms(1), 15_000);
+        assert_eq!(retry_delay_ms(2), 30_000);
+        assert_eq!(retry_delay_ms(4), 120_000);
+        assert_eq!(retry_delay_ms(9), 480_000);
+    }
+}
