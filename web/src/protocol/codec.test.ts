@@ -18,6 +18,20 @@ describe('codec', () => {
     expect(decoded.createdAt).toBe(value);
   });
 
+  it('sends millisecond timestamps as 64-bit integers, never as floats', () => {
+    const before = 1_795_289_991_366;
+    const bytes = encodeClientMsg({ id: 3, request: { type: 'list_notifications', before } });
+    const at = bytes.indexOf(0xd3);
+    // int64 (0xd3) with the value; a float64 (0xcb) is what rmp_serde refuses for an i64.
+    expect(at).toBeGreaterThan(0);
+    expect(new DataView(bytes.buffer, bytes.byteOffset).getBigInt64(at + 1)).toBe(BigInt(before));
+    expect(bytes.includes(0xcb)).toBe(false);
+    expect(decode(bytes)).toEqual({ id: 3, request: { type: 'list_notifications', before } });
+    // Small numbers, fractions and byte arrays go as they did.
+    const plain = decode<{ a: number; b: number; c: number; d: Uint8Array }>(encode({ a: 7, b: -3, c: 0.5, d: new Uint8Array([1, 2]) }));
+    expect([plain.a, plain.b, plain.c, Array.from(plain.d)]).toEqual([7, -3, 0.5, [1, 2]]);
+  });
+
   it('round-trips a client request as a named map', () => {
     const msg: ClientMsg = { id: 7, request: { type: 'ping' } };
     const bytes = encodeClientMsg(msg);

@@ -8,7 +8,21 @@ import type { ClientMsg, ServerMsg } from './types';
 const packr = new Packr({ useRecords: false, mapsAsObjects: true, variableMapSize: true, int64AsType: 'number' });
 
 export function encode(value: unknown): Uint8Array {
-  return packr.pack(value);
+  return packr.pack(wideIntegers(value));
+}
+
+/**
+ * msgpackr writes a whole number past 32 bits as a float64, which the server refuses
+ * where it reads a 64-bit integer (a millisecond timestamp: notifications paged
+ * `before` one). As a BigInt it goes as a 64-bit integer, as rmp_serde writes them.
+ */
+function wideIntegers(value: unknown): unknown {
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) && (value > 0xffff_ffff || value < -0x8000_0000) ? BigInt(value) : value;
+  }
+  if (Array.isArray(value)) return value.map(wideIntegers);
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, wideIntegers(v)]));
 }
 
 export function decode<T = unknown>(bytes: ArrayBuffer | Uint8Array): T {
