@@ -9,8 +9,9 @@ COPY web/ ./
 RUN npm run build
 
 FROM rust:1.95-bookworm AS server
-# The bundled libheif is built with cmake and decodes HEVC with Debian's libde265.
-RUN apt-get update && apt-get install -y --no-install-recommends cmake libde265-dev && rm -rf /var/lib/apt/lists/*
+# The bundled libheif is built with cmake and decodes HEVC with Debian's libde265; the
+# bundled libjpeg-turbo is built with cmake and nasm (its SIMD).
+RUN apt-get update && apt-get install -y --no-install-recommends cmake nasm libde265-dev && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Cargo.toml Cargo.lock clippy.toml ./
 COPY protocol/ protocol/
