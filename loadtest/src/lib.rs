@@ -12,6 +12,15 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
+/// Logs in and returns the `Cookie` header value for the session; against a peer
+/// (`peer`: a bare broadcaster in `loadtest/peers`, which has no accounts), nothing.
+pub async fn session(base: &str, email: &str, password: &str, peer: bool) -> anyhow::Result<String> {
+    if peer {
+        return Ok(String::new());
+    }
+    login(base, email, password).await
+}
+
 /// Logs in and returns the `Cookie` header value for the session.
 pub async fn login(base: &str, email: &str, password: &str) -> anyhow::Result<String> {
     let resp = reqwest::Client::new()
@@ -40,11 +49,14 @@ pub fn ws_config() -> WebSocketConfig {
     WebSocketConfig::default().read_buffer_size(4096)
 }
 
-/// Opens a socket with the session cookie and reads its Hello.
+/// Opens a socket with the session cookie (none for a peer: an empty string) and
+/// reads its Hello.
 pub async fn connect(base: &str, cookie: &str) -> anyhow::Result<(Socket, protocol::Hello)> {
     let url = format!("{}/ws", base.replacen("http", "ws", 1));
     let mut req = url.into_client_request()?;
-    req.headers_mut().insert("cookie", cookie.parse()?);
+    if !cookie.is_empty() {
+        req.headers_mut().insert("cookie", cookie.parse()?);
+    }
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(req, Some(ws_config()), false).await?;
     loop {
         match next(&mut ws).await? {
@@ -63,6 +75,19 @@ pub async fn next(ws: &mut Socket) -> anyhow::Result<ServerMsg> {
             _ => continue,
         }
     }
+}
+
+/// A process's CPU time so far, user and system, all its threads (`/proc/PID/stat`).
+pub fn cpu_time(pid: u32) -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which may hold spaces, so split after its ')'):
+    // utime and stime are the 14th and 15th fields of the line, in clock ticks.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf only reads a configuration value.
+    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok().filter(|t| *t > 0)?;
+    Some(std::time::Duration::from_nanos(ticks * 1_000_000_000 / per_second))
 }
 
 /// Sends a request on a socket, or on its sending half once it is split for reading.

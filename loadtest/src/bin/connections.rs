@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::Parser;
 use futures_util::StreamExt;
-use sitecast_loadtest::login;
+use sitecast_loadtest::session;
 use tokio::net::TcpSocket;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
@@ -39,6 +39,9 @@ struct Args {
     email: String,
     #[arg(long, default_value = "sitecast-demo")]
     password: String,
+    /// Hold sockets on a peer (`loadtest/peers`, no accounts) instead of Sitecast.
+    #[arg(long)]
+    peer: bool,
 }
 
 fn rss_kib(pid: u32) -> Option<u64> {
@@ -50,7 +53,7 @@ fn rss_kib(pid: u32) -> Option<u64> {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let cookie = login(&args.url, &args.email, &args.password).await?;
+    let cookie = session(&args.url, &args.email, &args.password, args.peer).await?;
     let url = url::Url::parse(&args.url)?;
     let host = url.host_str().context("no host")?.to_owned();
     let port = url.port_or_known_default().context("no port")?;
@@ -76,7 +79,9 @@ async fn main() -> anyhow::Result<()> {
                 socket.bind(SocketAddr::new(source, 0))?;
                 let stream = socket.connect(server).await?;
                 let mut req = ws_url.into_client_request()?;
-                req.headers_mut().insert("cookie", cookie.parse()?);
+                if !cookie.is_empty() {
+                    req.headers_mut().insert("cookie", cookie.parse()?);
+                }
                 req.headers_mut().insert("origin", origin.parse()?);
                 let (ws, _) = tokio_tungstenite::client_async_with_config(req, stream, Some(sitecast_loadtest::ws_config())).await?;
                 anyhow::Ok(ws)

@@ -15,7 +15,7 @@ use clap::Parser;
 use hdrhistogram::Histogram;
 use futures_util::StreamExt;
 use protocol::{Event, Request, ServerMsg, UpdateProject};
-use sitecast_loadtest::{connect, login, next, send};
+use sitecast_loadtest::{connect, login, next, send, session};
 use tokio_tungstenite::tungstenite::Message;
 
 #[derive(Parser)]
@@ -51,6 +51,14 @@ struct Args {
     /// the admin comments on its newest photo (issue 17: a comment's fan-out).
     #[arg(long)]
     comments: bool,
+    /// Drive a peer (`loadtest/peers`: a bare broadcaster without accounts) instead of
+    /// Sitecast: no logins, the same sockets, changes and measurement.
+    #[arg(long)]
+    peer: bool,
+    /// The server's process id: report its CPU time (user + system, all threads)
+    /// from the first change sent to the last delivery, per delivery.
+    #[arg(long)]
+    server_pid: Option<u32>,
 }
 
 /// Sends a request and reads until its reply, skipping events.
@@ -74,8 +82,8 @@ fn sequence(text: &str) -> Option<u32> {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let homeowner = login(&args.url, &args.homeowner, &args.password).await?;
-    let admin = login(&args.url, &args.admin, &args.password).await?;
+    let homeowner = session(&args.url, &args.homeowner, &args.password, args.peer).await?;
+    let admin = session(&args.url, &args.admin, &args.password, args.peer).await?;
     let (mut admin_ws, _) = connect(&args.url, &admin).await?;
 
     let mut sockets = Vec::with_capacity(args.subscribers);
@@ -187,6 +195,7 @@ async fn main() -> anyhow::Result<()> {
         tokio::spawn(login_burst(args.url.clone(), args.accounts.clone(), args.password.clone(), args.logins, until))
     });
     let mut tick = tokio::time::interval(period);
+    let cpu_before = args.server_pid.and_then(sitecast_loadtest::cpu_time);
     for seq in 1..=args.events {
         tick.tick().await;
         sent_at[seq as usize].store(start.elapsed().as_micros().max(1) as u64, Ordering::Release);
@@ -219,6 +228,7 @@ async fn main() -> anyhow::Result<()> {
             }
         }
     }
+    let cpu_after = args.server_pid.and_then(sitecast_loadtest::cpu_time);
     drain.abort();
     drop(finished);
     if let Some(logins) = logins {
@@ -246,10 +256,17 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     let expected = u64::from(args.events) * args.subscribers as u64;
+    let cpu = match (cpu_before, cpu_after) {
+        (Some(before), Some(after)) if received > 0 => {
+            let spent = after.saturating_sub(before);
+            format!(" server_cpu={:.0}ms cpu_per_delivery={:.2}us", spent.as_secs_f64() * 1e3, spent.as_secs_f64() * 1e6 / received as f64)
+        }
+        _ => String::new(),
+    };
     let ms = |q: f64| hist.value_at_quantile(q) as f64 / 1000.0;
     println!(
         "fanout kind={} subscribers={} events={} rate={}/s delivered={}/{} missing={} out_of_order={} refused={} \
-         p50={:.1}ms p95={:.1}ms p99={:.1}ms max={:.1}ms",
+         p50={:.1}ms p95={:.1}ms p99={:.1}ms max={:.1}ms{cpu}",
         if args.comments { "comment" } else { "status" },
         args.subscribers,
         args.events,

@@ -63,6 +63,13 @@ enum Command {
         /// measured: 28 then makes 4.2 MB, 48 7.6 MB.
         #[arg(long)]
         full_chroma: bool,
+        /// Render this file instead of a generated one (the peer comparison renders
+        /// the same file with sharp: `loadtest/compare.sh renditions`).
+        #[arg(long)]
+        file: Option<std::path::PathBuf>,
+        /// Write the generated photo here and exit (for the peer to read).
+        #[arg(long)]
+        save: Option<std::path::PathBuf>,
     },
     Upload {
         #[arg(long, default_value = "http://127.0.0.1:8080")]
@@ -201,9 +208,10 @@ fn on_threads(seconds: u64, threads: usize, work: impl Fn() -> bool + Send + Syn
     Ok((total, start.elapsed().as_secs_f64()))
 }
 
-fn renditions(seconds: u64, threads: usize, grain: u32, full_chroma: bool) -> anyhow::Result<()> {
-    let photo = Arc::new(twelve_megapixel_jpeg(1, grain, full_chroma)?);
-    eprintln!("12 MP JPEG of {:.1} MB; rendering on {threads} threads for {seconds} s", photo.len() as f64 / 1e6);
+fn renditions(photo: Vec<u8>, seconds: u64, threads: usize) -> anyhow::Result<()> {
+    let photo = Arc::new(photo);
+    sitecast::media::renditions::render(&photo).context("the photo does not render")?;
+    eprintln!("JPEG of {:.1} MB; rendering on {threads} threads for {seconds} s", photo.len() as f64 / 1e6);
     let (total, secs) = on_threads(seconds, threads, move || sitecast::media::renditions::render(&photo).is_ok())?;
     println!(
         "renditions threads={threads} photos={total} seconds={secs:.1} per_second={:.2} ms_per_photo_per_thread={:.0}",
@@ -709,9 +717,18 @@ async fn report(
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     match Args::parse().command {
-        Command::Renditions { seconds, threads, grain, full_chroma } => {
+        Command::Renditions { seconds, threads, grain, full_chroma, file, save } => {
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2));
-            renditions(seconds, threads, grain, full_chroma)
+            let photo = match file {
+                Some(path) => std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?,
+                None => twelve_megapixel_jpeg(1, grain, full_chroma)?,
+            };
+            if let Some(path) = save {
+                std::fs::write(&path, &photo).with_context(|| format!("writing {}", path.display()))?;
+                eprintln!("wrote {} ({:.1} MB)", path.display(), photo.len() as f64 / 1e6);
+                return Ok(());
+            }
+            renditions(photo, seconds, threads)
         }
         Command::Upload { url, photos, batch, watchers, distinct, builder, homeowner, password } => {
             upload(&url, photos, batch, watchers, distinct, &builder, &homeowner, &password).await
