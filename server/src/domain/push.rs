@@ -28,16 +28,17 @@ const MAX_ENDPOINT: usize = 2048;
 
 /// The push services subscriptions may name: host patterns (`*.push.apple.com` for
 /// any subdomain, `127.0.0.1:4000` for one port). Plain `http` only for a loopback
-/// host listed with its port (the tests' own push service).
+/// host listed with its port (the tests' own push service). Shared, not copied: every
+/// socket's `Services` holds it (a copy was 230 bytes a socket, issue 32).
 #[derive(Clone, Debug)]
-pub struct PushServices(Vec<String>);
+pub struct PushServices(std::sync::Arc<[String]>);
 
 impl PushServices {
     /// Chrome and Edge (FCM, WNS), Firefox (Mozilla's autopush), Safari (Apple).
     pub const BROWSERS: &str = "fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com";
 
     pub fn browsers() -> PushServices {
-        PushServices(Self::BROWSERS.split(',').map(str::to_owned).collect())
+        PushServices(Self::BROWSERS.split(',').map(str::to_owned).collect::<Vec<_>>().into())
     }
 
     pub fn parse(spec: &str) -> std::result::Result<PushServices, String> {
@@ -45,7 +46,7 @@ impl PushServices {
         if hosts.is_empty() {
             return Err("name at least one push service".to_owned());
         }
-        Ok(PushServices(hosts))
+        Ok(PushServices(hosts.into()))
     }
 
     /// Whether the server may send to `endpoint`.

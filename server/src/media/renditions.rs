@@ -168,7 +168,9 @@ fn jpeg_is_complete(bytes: &[u8]) -> bool {
                 let len = usize::from(u16::from_be_bytes([bytes[i + 2], bytes[i + 3]]));
                 if marker == 0xDA {
                     let scan = (i + 2 + len).min(bytes.len());
-                    return bytes[scan..].windows(2).any(|w| w == [0xFF, 0xD9]);
+                    // memchr's SIMD search: a byte-by-byte scan of a 4 MB photo was 3%
+                    // of its rendition time.
+                    return memchr::memmem::find(&bytes[scan..], &[0xFF, 0xD9]).is_some();
                 }
                 i += 2 + len;
             }
@@ -389,18 +391,17 @@ fn scaled_down(img: &image::RgbImage, edge: u32) -> Result<Option<image::RgbImag
     Ok(Some(dst))
 }
 
-/// Baseline JPEG with 4:2:0 chroma, as phones write them (jpeg-encoder, SIMD).
+/// Baseline JPEG with 4:2:0 chroma, as phones write them, by libjpeg-turbo (its SIMD
+/// colour conversion, DCT and entropy coding: encoding both renditions was a fifth of
+/// a photo's time with jpeg-encoder, issue 32).
 pub fn encode_jpeg(rgb: &image::RgbImage, quality: u8) -> Result<Vec<u8>, RenditionError> {
-    let (w, h) = rgb.dimensions();
-    let (w, h) = (u16::try_from(w), u16::try_from(h));
-    let (Ok(w), Ok(h)) = (w, h) else {
-        return Err(RenditionError::Encode("image too large for JPEG".to_owned()));
-    };
-    let mut out = Vec::new();
-    let mut encoder = jpeg_encoder::Encoder::new(&mut out, quality);
-    encoder.set_sampling_factor(jpeg_encoder::SamplingFactor::F_2_2);
-    encoder.encode(rgb.as_raw(), w, h, jpeg_encoder::ColorType::Rgb).map_err(|e| RenditionError::Encode(e.to_string()))?;
-    Ok(out)
+    let failed = |e: turbojpeg::Error| RenditionError::Encode(e.to_string());
+    let (w, h) = (rgb.width() as usize, rgb.height() as usize);
+    let mut compressor = turbojpeg::Compressor::new().map_err(failed)?;
+    compressor.set_quality(i32::from(quality)).map_err(failed)?;
+    compressor.set_subsamp(turbojpeg::Subsamp::Sub2x2).map_err(failed)?;
+    let image = turbojpeg::Image { pixels: rgb.as_raw().as_slice(), width: w, pitch: w * 3, height: h, format: turbojpeg::PixelFormat::RGB };
+    compressor.compress_to_vec(image).map_err(failed)
 }
 
 #[cfg(test)]
@@ -510,7 +511,15 @@ mod tests {
             let full = from_pixels(img, o).unwrap();
             assert_eq!((fast.width, fast.height), (full.width, full.height));
             let (was, now) = (closeness(&full.display, &ideal), closeness(&fast.display, &ideal));
-            eprintln!("{w}x{h} orientation {orientation}: SSIM {:.4} → {:.4}, PSNR {:.2} → {:.2} dB", was.0, now.0, was.1, now.1);
+            eprintln!(
+                "{w}x{h} orientation {orientation}: SSIM {:.4} → {:.4}, PSNR {:.2} → {:.2} dB, display {} → {} bytes",
+                was.0,
+                now.0,
+                was.1,
+                now.1,
+                full.display.len(),
+                fast.display.len()
+            );
             assert!(now.0 >= was.0 - 0.025, "SSIM fell from {} to {}", was.0, now.0);
             assert!(now.1 >= was.1 - 0.3, "PSNR fell from {} to {}", was.1, now.1);
             let thumbs = (image::load_from_memory(&fast.thumb).unwrap(), image::load_from_memory(&full.thumb).unwrap());
