@@ -218,14 +218,20 @@ test('the timeline pages older entries without gaps or repeats', async ({ browse
   // Older pages come as the end scrolls into view or with "Load older", until the start.
   // However long each page takes to come on a loaded machine, keep bringing the end of
   // the feed into view (which asks for the next page by itself) and pressing "Load
-  // older" when it is there, until the start shows. The press is the DOM's own click:
-  // while pages arrive the button moves, and a pointer click would wait for it to settle.
+  // older" when it is there, until the start shows. The button comes and goes as pages
+  // arrive, so the press is bounded (a wait for a button that a page's arrival removed
+  // would hold this step past every timeout) and is the DOM's own click (a pointer
+  // click would wait for the moving button to settle).
   const end = homeowner.getByText('That’s the beginning of this project’s story.');
   const older = homeowner.getByRole('button', { name: 'Load older' });
   await expect(async () => {
     if (await end.isVisible()) return;
     await homeowner.mouse.wheel(0, 4000);
-    if ((await older.isVisible()) && (await older.isEnabled())) await older.evaluate((button: HTMLElement) => button.click());
+    await older
+      .evaluate((button: HTMLButtonElement) => {
+        if (!button.disabled) button.click();
+      }, undefined, { timeout: 1_000 })
+      .catch(() => undefined);
     await expect(end).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 120_000 });
   const ids = await entries.evaluateAll((els) => els.map((el) => el.getAttribute('data-entry-id')));
