@@ -78,6 +78,12 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
         Ok(limit) => tracing::debug!(limit, "open file limit"),
         Err(err) => tracing::warn!(error = %err, "could not raise the open file limit"),
     }
+    if config.test_worlds && !config.public_url_is_loopback() {
+        anyhow::bail!(
+            "SITECAST_TEST_WORLDS makes signed-in sessions for anyone who asks; it is for tests on this machine and is refused with the public URL {}",
+            config.public_url
+        );
+    }
     std::fs::create_dir_all(&config.data_dir).context("creating the data directory")?;
     let store = Store::open(&config.database_url(), config.database_pool, config.migrate_on_start).await.context("opening the database")?;
     let photos = photo_store(&config)?;

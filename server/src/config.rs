@@ -109,6 +109,11 @@ pub struct Config {
     /// Seed the demo accounts and demo projects (idempotent).
     #[arg(long, env = "SITECAST_DEMO", default_value_t = true, action = clap::ArgAction::Set)]
     pub demo: bool,
+    /// Answer `POST /api/testing/world` (`domain::world`): worlds of users with signed-in
+    /// sessions, for the browser tests. Refused at start-up unless the public URL is a
+    /// loopback address, so no deployed server can be made to hand out sessions.
+    #[arg(long, env = "SITECAST_TEST_WORLDS", default_value_t = false, action = clap::ArgAction::Set)]
+    pub test_worlds: bool,
     /// `smtps://user:pass@host:465` (TLS), `smtp://user:pass@host:587?tls=required`
     /// (STARTTLS) or `smtp://host:25` (plain, for a relay on loopback); unset writes
     /// mail to `<data dir>/outbox`.
@@ -238,6 +243,11 @@ impl Config {
         origins
     }
 
+    /// Whether the public URL names this machine (`localhost`, `127.0.0.1`, `[::1]`).
+    pub fn public_url_is_loopback(&self) -> bool {
+        is_loopback(&self.public_url)
+    }
+
     /// A link to a page of the web app, e.g. `link("/reset-password?token=…")`.
     pub fn link(&self, path_and_query: &str) -> String {
         format!("{}{}", self.public_url.as_str().trim_end_matches('/'), path_and_query)
@@ -253,14 +263,8 @@ fn parse_places(spec: &str) -> Result<crate::domain::devices::Places, String> {
 /// `http://127.0.0.1:8080` (or `[::1]`) reaches the same server, so it is the same site.
 fn loopback_aliases(public_url: &Url) -> Vec<String> {
     let own = public_url.origin().ascii_serialization();
-    let loopback = match public_url.host() {
-        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    };
     let mut origins = vec![own.clone()];
-    if loopback {
+    if is_loopback(public_url) {
         let port = public_url.port().map(|p| format!(":{p}")).unwrap_or_default();
         for host in ["localhost", "127.0.0.1", "[::1]"] {
             let alias = format!("{}://{host}{port}", public_url.scheme());
@@ -270,6 +274,15 @@ fn loopback_aliases(public_url: &Url) -> Vec<String> {
         }
     }
     origins
+}
+
+fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
 }
 
 #[cfg(test)]

@@ -35,3 +35,4 @@ pub mod uploads;
 pub mod users;
 pub mod validation;
 pub mod views;
+pub mod world;

@@ -14,6 +14,7 @@ pub mod origin;
 pub mod reports;
 pub mod session;
 pub mod site;
+pub mod testing;
 pub mod tus;
 pub mod web_app;
 pub mod ws;
@@ -65,6 +66,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .configure(mail::routes)
             .configure(reports::routes)
             .configure(site::routes)
+            .configure(testing::routes)
             .configure(tus::routes)
             .default_service(web::to(error::api_not_found)),
     )
