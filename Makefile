@@ -3,10 +3,8 @@
 #   make test   run every test of the workspace and the web app
 .PHONY: run test web server deps test-deps e2e clean
 
-run: web
-	./scripts/build-deps.sh
-	cargo build --release -p sitecast-server
-	./target/release/sitecast serve
+run:
+	./scripts/run.sh
 
 test:
 	./scripts/test.sh
@@ -16,9 +14,10 @@ web:
 	./scripts/web-deps.sh
 	cd web && npm run build
 
+# Builds into the machine-level target directory the other targets use (scripts/cache.sh).
 server:
 	./scripts/build-deps.sh
-	cargo build -p sitecast-server
+	. scripts/cache.sh && cargo build -p sitecast-server
 
 test-deps:
 	./scripts/test-deps.sh
@@ -27,5 +26,5 @@ e2e:
 	./scripts/e2e.sh
 
 clean:
-	cargo clean
+	. scripts/cache.sh && cargo clean
 	rm -rf web/node_modules web/dist web/e2e-output web/test-results

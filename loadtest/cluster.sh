@@ -33,8 +33,8 @@ done
 if [ -z "${SITECAST_BIN:-}" ] || [ -z "${CONNECTIONS_BIN:-}" ]; then
   cargo build --release --locked -p sitecast-server -p sitecast-loadtest
 fi
-bin="${SITECAST_BIN:-target/release/sitecast}"
-client="${CONNECTIONS_BIN:-target/release/connections}"
+bin="${SITECAST_BIN:-$CARGO_TARGET_DIR/release/sitecast}"
+client="${CONNECTIONS_BIN:-$CARGO_TARGET_DIR/release/connections}"
 set_pins
 raise_fd_limit
 

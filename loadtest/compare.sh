@@ -33,8 +33,8 @@ if [ -z "${SITECAST_BIN:-}" ] || [ -z "${LOADTEST_DIR:-}" ]; then
   echo "== building the server and the load clients (release)"
   cargo build --release --locked -p sitecast-server -p sitecast-loadtest
 fi
-bin="${SITECAST_BIN:-$root/target/release/sitecast}"
-clients="${LOADTEST_DIR:-$root/target/release}"
+bin="${SITECAST_BIN:-$CARGO_TARGET_DIR/release/sitecast}"
+clients="${LOADTEST_DIR:-$CARGO_TARGET_DIR/release}"
 peers="${PEERS:-node tungstenite}"
 
 # The Node peers' packages, installed once from their lockfiles.

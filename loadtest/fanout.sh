@@ -30,8 +30,8 @@ if [ -z "${SITECAST_BIN:-}" ] || [ -z "${FANOUT_BIN:-}" ]; then
   echo "== building the server and fanout (release)"
   cargo build --release --locked -p sitecast-server -p sitecast-loadtest
 fi
-bin="${SITECAST_BIN:-$root/target/release/sitecast}"
-fanout="${FANOUT_BIN:-$root/target/release/fanout}"
+bin="${SITECAST_BIN:-$CARGO_TARGET_DIR/release/sitecast}"
+fanout="${FANOUT_BIN:-$CARGO_TARGET_DIR/release/fanout}"
 
 set_pins
 

@@ -1,5 +1,9 @@
 # Pieces the load runners share (sourced by run.sh and cluster.sh, not run).
 
+# Builds land in the machine-level target directory the test command uses.
+# shellcheck source=../scripts/cache.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/cache.sh"
+
 # A loopback port nobody listens on right now.
 free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'

@@ -81,7 +81,7 @@ else
   else
     cargo build -p sitecast-server --locked
   fi
-  bin="$root/target/$profile/sitecast"
+  bin="$CARGO_TARGET_DIR/$profile/sitecast"
 fi
 
 # msgpackr (the web client's MessagePack library) bundled into one ES module for k6,

@@ -13,7 +13,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-bin=target/debug/sitecast
+# shellcheck source=cache.sh
+. scripts/cache.sh
+bin="$CARGO_TARGET_DIR/debug/sitecast"
 [ -x "$bin" ] || cargo build -p sitecast-server
 [ -f web/dist/index.html ] || (cd web && npm run build)
 
@@ -32,7 +34,7 @@ push_service=$!
 export SITECAST_PUSH_SERVICES="127.0.0.1:$push_port"
 
 SITECAST_DATA_DIR="$data" SITECAST_BIND="127.0.0.1:$port" SITECAST_PUBLIC_URL="$url" \
-  SITECAST_WEB_DIR=web/dist SITECAST_DEMO=true RUST_LOG=warn "$bin" serve >"$data/server.log" 2>&1 &
+  SITECAST_WEB_DIR=web/dist SITECAST_DEMO=true SITECAST_TEST_WORLDS=true RUST_LOG=warn "$bin" serve >"$data/server.log" 2>&1 &
 server=$!
 
 pair_db=""
@@ -87,7 +89,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
     ln -s "$shared/photos" "$dir/photos"
     ln -s "$shared/outbox" "$dir/outbox"
     SITECAST_DATABASE_URL="$pair_url" SITECAST_DATA_DIR="$dir" SITECAST_BIND="127.0.0.1:$p" SITECAST_PUBLIC_URL="http://127.0.0.1:$p" \
-      SITECAST_METRICS_BIND=off SITECAST_WEB_DIR=web/dist SITECAST_DEMO=true RUST_LOG=warn "$bin" serve >"$dir/server.log" 2>&1 &
+      SITECAST_METRICS_BIND=off SITECAST_WEB_DIR=web/dist SITECAST_DEMO=true SITECAST_TEST_WORLDS=true RUST_LOG=warn "$bin" serve >"$dir/server.log" 2>&1 &
     pair_pids+=($!)
     wait_healthy "http://127.0.0.1:$p" "$!" "$dir/server.log"
     pair_env+=("SITECAST_E2E_PAIR_$name=http://127.0.0.1:$p")

@@ -3,11 +3,15 @@
 # Postgres when TEST_DATABASE_URL is set — required when CI=true), the web app's unit
 # tests and type-checked build, the browser tests against the real server, and a k6
 # smoke run of the fan-out load test (its thresholds must pass).
+#
+# Each step prints how long it took, and a table of every step ends the run, so the
+# next slowdown shows the day it lands. Cargo's target directory and the npm and pip
+# caches are machine-level (scripts/cache.sh): a later run on this machine reuses them.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-
-./scripts/test-deps.sh
+# shellcheck source=cache.sh
+. scripts/cache.sh
 export PATH="$root/.venv/bin:$PATH"
 
 if [ "${CI:-}" = "true" ] && [ -z "${TEST_DATABASE_URL:-}" ]; then
@@ -15,28 +19,66 @@ if [ "${CI:-}" = "true" ] && [ -z "${TEST_DATABASE_URL:-}" ]; then
   exit 1
 fi
 
-echo "== store: committed query data (.sqlx) matches each backend's queries and schema"
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  ./scripts/sqlx-prepare.sh --check
-else
-  echo "TEST_DATABASE_URL not set: the query data check needs Postgres; skipped"
-fi
+steps=()
+started=$SECONDS
+# Prints the table of steps so far; runs on every exit, so a failed run shows it too.
+summary() {
+  local status=$?
+  echo
+  echo "== steps (target dir: $CARGO_TARGET_DIR)"
+  printf '%-52s %8s\n' "step" "minutes"
+  local row
+  for row in "${steps[@]}"; do
+    printf '%-52s %8s\n' "${row%%|*}" "${row##*|}"
+  done
+  printf '%-52s %8s\n' "total" "$(awk -v s=$((SECONDS - started)) 'BEGIN { printf "%.1f", s / 60 }')"
+  [ $status -eq 0 ] || echo "FAILED (exit $status)"
+}
+trap summary EXIT
 
-echo "== cargo clippy (lints deny unwrap/expect outside tests)"
-cargo clippy --workspace --all-targets --locked -- -D warnings
+# step NAME COMMAND…: runs the command, says how long it took, and records it.
+step() {
+  local name=$1 t0=$SECONDS
+  shift
+  echo
+  echo "== $name"
+  "$@"
+  local took=$((SECONDS - t0))
+  steps+=("$name|$(awk -v s=$took 'BEGIN { printf "%.1f", s / 60 }')")
+  echo "-- $name: ${took}s"
+}
 
-echo "== cargo test (workspace)"
-cargo test --workspace --locked
+step "set-up (web packages, Debian packages, .venv)" ./scripts/test-deps.sh
 
-echo "== web: unit tests"
-(cd web && npm test --silent)
+sqlx_check() {
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then
+    ./scripts/sqlx-prepare.sh --check
+  else
+    echo "TEST_DATABASE_URL not set: the query data check needs Postgres; skipped"
+  fi
+}
+step "store: committed query data (.sqlx) is current" sqlx_check
 
-echo "== web: type-checked production build"
-(cd web && npm run build --silent)
+step "cargo clippy (deny unwrap/expect outside tests)" cargo clippy --workspace --all-targets --locked -- -D warnings
 
-echo "== browser tests (Playwright + Chromium)"
-./scripts/e2e.sh
+# One build of every test binary and of the server the browser tests and the smoke run
+# start (the integration tests build it too), before anything runs.
+step "cargo: build the tests and the server" cargo nextest run --workspace --locked --no-run
 
-echo "== load-test smoke run (k6 fan-out: 100 sockets, 20 changes)"
+# Each test in a process of its own, several at once: they wait on databases, sockets
+# and child processes far more than on the two cores. The profile is .config/nextest.toml.
+step "cargo nextest: Rust unit and integration tests" cargo nextest run --workspace --locked --profile ci --no-fail-fast
+
+# nextest does not run doc tests; the protocol's are its compile-time checks (a request
+# answered with the wrong reply does not compile). No other crate has any.
+step "cargo: doc tests (protocol)" cargo test --doc --locked -p sitecast-protocol
+
+step "web: unit tests" bash -c 'cd web && npm test --silent'
+
+step "web: type-checked production build" bash -c 'cd web && npm run build --silent'
+
+step "browser tests (Playwright + Chromium)" ./scripts/e2e.sh
+
 # The debug server the tests above built and ran; loadtest/run.sh builds one otherwise.
-SITECAST_BIN="$root/target/debug/sitecast" ./loadtest/run.sh --smoke
+step "load-test smoke run (k6 fan-out: 100 sockets, 20 changes)" \
+  env SITECAST_BIN="$CARGO_TARGET_DIR/debug/sitecast" ./loadtest/run.sh --smoke
