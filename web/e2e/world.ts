@@ -104,7 +104,8 @@ export async function addSession(context: BrowserContext, world: World, who: Per
 export async function signIn(page: Page, world: World, who: Person, path = '/dashboard', baseURL: string = world.baseURL): Promise<void> {
   await addSession(page.context(), world, who, baseURL);
   await page.goto(new URL(path, baseURL).toString());
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+  // The first page of a fresh browser loads the app and its socket: longer than a step's wait.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** A new browser context and page signed in as `who`, at `path`. Close the context when done. */
