@@ -1,7 +1,11 @@
 import { defineConfig } from '@playwright/test';
 
-// The lead's test script starts a real server (throwaway data dir, demo accounts) and
-// sets SITECAST_E2E_URL; this config never starts one itself.
+// scripts/e2e.sh starts a real server (throwaway data dir, demo accounts, test worlds)
+// and sets SITECAST_E2E_URL; this config never starts one itself.
+//
+// Every test makes its own world (e2e/world.ts), so tests run side by side. The few that
+// change an installation-wide setting are tagged @installation and run after all the
+// others, one at a time, with nothing beside them.
 const baseURL = process.env.SITECAST_E2E_URL ?? 'http://127.0.0.1:8099';
 
 export default defineConfig({
@@ -13,11 +17,13 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // No retries: a test that passes only on a second try is a flaky test to fix.
   retries: 0,
-  // CI runs the browser tests one at a time: two workers on a two-core machine shared with
-  // the server and Chromium made every run a lottery of timing (a photo another test
-  // uploaded arriving live mid-test, a caret moved under load). Locally, four.
-  workers: process.env.CI ? 1 : 4,
+  // Two on the two-core CI machine (the server and Chromium share it); locally, four.
+  workers: process.env.CI ? 2 : 4,
   reporter: [['list']],
+  projects: [
+    { name: 'worlds', grepInvert: /@installation/ },
+    { name: 'installation', grep: /@installation/, dependencies: ['worlds'], workers: 1 },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

@@ -1,17 +1,23 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, openProjectCard, SCREENSHOT_DIR, shoot, toast } from './helpers';
+import { SCREENSHOT_DIR, shoot, toast } from './helpers';
 import { captionOf, fileInput, makePhoto, photoSection, tile } from './photoHelpers';
 import { createGuestLink } from './guestHelpers';
+import { makeWorld, signIn } from './world';
 
 const INACTIVE = 'This link is no longer active';
 
 test('a guest link opens in a fresh browser, follows the project live, and stops the moment it is revoked', async ({ browser }) => {
-  test.setTimeout(150_000);
+  // Three browsers, an upload through the page and six screenshots at two widths:
+  // longer than the default on a loaded two-core machine.
+  test.setTimeout(180_000);
+  // Four photos, so the guest's gallery is a gallery.
+  const world = await makeWorld({ photos: 4 });
+  const project = world.projects[0]!;
+  const id = project.id;
+  const sharer = world.users[project.homeowner];
   const homeownerContext = await browser.newContext();
   const homeowner = await homeownerContext.newPage();
-  await loginAs(homeowner, 'homeowner');
-  await homeowner.goto('/projects');
-  const id = await openProjectCard(homeowner, 'Maple Street Residence');
+  await signIn(homeowner, world, project.homeowner, `/projects/${id}`);
 
   await homeowner.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(homeowner.getByRole('dialog', { name: 'Share this project' }).getByRole('form', { name: 'New link' })).toBeVisible();
@@ -32,9 +38,9 @@ test('a guest link opens in a fresh browser, follows the project live, and stops
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   await guest.goto(path);
-  await expect(guest.getByRole('heading', { level: 1, name: 'Maple Street Residence' })).toBeVisible({ timeout: 15_000 });
-  await expect(guest.getByText('Shared by Jamie Carter · view only').first()).toBeVisible();
-  await expect(guest.getByText('1428 Maple Street, Springfield')).toBeVisible();
+  await expect(guest.getByRole('heading', { level: 1, name: project.title })).toBeVisible({ timeout: 15_000 });
+  await expect(guest.getByText(`Shared by ${sharer.name} · view only`).first()).toBeVisible();
+  await expect(guest.getByText(project.address)).toBeVisible();
   await expect(guest.getByRole('progressbar', { name: 'Project Progress' })).toBeVisible();
   await expect(guest.getByRole('region', { name: 'Milestones' })).toBeVisible();
   await expect(guest.getByRole('region', { name: 'Timeline' })).toBeVisible();
@@ -73,11 +79,10 @@ test('a guest link opens in a fresh browser, follows the project live, and stops
   const batchesBefore = await batches.count();
   const builderContext = await browser.newContext();
   const builder = await builderContext.newPage();
-  await loginAs(builder, 'builder');
-  await builder.goto(`/projects/${id}`);
+  await signIn(builder, world, 'owner', `/projects/${id}`);
   const section = photoSection(builder, 'Project Photos');
   await section.getByRole('button', { name: 'Upload Photos' }).click();
-  const name = `Porch roof framed ${Date.now()}.jpg`;
+  const name = 'Porch roof framed.jpg';
   await fileInput(section).setInputFiles([await makePhoto(builder, name, { hue: 160, label: 'Porch roof framed' })]);
   await section.getByRole('region', { name: 'Selected Photos' }).getByRole('button', { name: 'Publish' }).click();
   await expect(toast(builder, '1 photo uploaded successfully')).toBeVisible({ timeout: 30_000 });
@@ -99,7 +104,7 @@ test('a guest link opens in a fresh browser, follows the project live, and stops
 
   await expect(guest.getByRole('heading', { level: 1, name: INACTIVE })).toBeVisible({ timeout: 15_000 });
   expect(await guest.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
-  await expect(guest.getByText('Maple Street Residence')).toHaveCount(0);
+  await expect(guest.getByText(project.title)).toHaveCount(0);
   await expect(guest.getByRole('link', { name: 'Go to Sitecast home' })).toBeVisible();
   // And a reload shows the same, not the project.
   await guest.reload();
@@ -111,12 +116,15 @@ test('a guest link opens in a fresh browser, follows the project live, and stops
 });
 
 test('a link with downloads offers them; guests compare photos; links that never worked show the inactive page', async ({ browser }) => {
+  // Three browsers, a zip of the photos and the compare view: longer than the default
+  // on a loaded two-core machine.
   test.setTimeout(120_000);
+  // Photos enough to compare two of them.
+  const world = await makeWorld({ photos: 3, comments: false });
+  const project = world.projects[0]!;
   const homeownerContext = await browser.newContext();
   const homeowner = await homeownerContext.newPage();
-  await loginAs(homeowner, 'homeowner');
-  await homeowner.goto('/projects');
-  await openProjectCard(homeowner, 'Maple Street Residence');
+  await signIn(homeowner, world, project.homeowner, `/projects/${project.id}`);
   const { path, row } = await createGuestLink(homeowner, { photos: 'All photos', expires: 'Never', downloads: true });
   await expect(row.getByTestId('guest-link-status')).toHaveText('Active · never expires');
   await expect(row).toContainText('All photos · Downloads allowed');
@@ -125,7 +133,7 @@ test('a link with downloads offers them; guests compare photos; links that never
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   await guest.goto(path);
-  await expect(guest.getByRole('heading', { level: 1, name: 'Maple Street Residence' })).toBeVisible({ timeout: 15_000 });
+  await expect(guest.getByRole('heading', { level: 1, name: project.title })).toBeVisible({ timeout: 15_000 });
   await expect(guest.getByTestId('guest-link-expiry')).toHaveText('This link does not expire.');
   const photos = guest.getByRole('region', { name: 'Photos', exact: true });
   const zip = photos.getByRole('link', { name: 'Download all' });

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { capitalise } from '../src/lib/names';
 
 export const SCREENSHOT_DIR = 'e2e-output/screenshots';
 export const WIDTHS = [390, 1280] as const;
@@ -111,4 +112,14 @@ export async function createProject(browser: Browser, title: string, address: st
   const id = new URL(page.url()).pathname.split('/').pop() ?? '';
   await context.close();
   return id;
+}
+
+/**
+ * A world person's name as the app's pages show it. Admins and homeowners are named by
+ * first and last name, which the app shows with each word capitalised, so a world tag
+ * that starts with a letter shows capitalised there (the server's own texts, such as
+ * notifications, keep the name as stored: use `user.name` for those).
+ */
+export function shownName(user: { name: string; role: string }): string {
+  return user.role === 'builder' ? user.name : capitalise(user.name);
 }

@@ -116,3 +116,8 @@ export async function uploadOverTus(page: Page, projectId: string, file: FilePay
   expect(photoId, `stored, not refused: ${patched.headers()['sitecast-refused'] ?? ''}`).toBeTruthy();
   return photoId;
 }
+
+/** The gallery tile of the photo with this id: pinned, wherever other photos arrive. */
+export function tileById(scope: Locator, photoId: string): Locator {
+  return scope.locator(`[data-testid="photo-tile"][data-photo-id="${photoId}"]`);
+}

@@ -2,25 +2,24 @@ import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { audit } from './axe';
-import { findMail, loginAs, OUTBOX_DIR, openProjectCard, shoot, toast } from './helpers';
-import { captionOf, makePhoto, photoSection, showAllDates, tile, uploadOverTus } from './photoHelpers';
+import { findMail, OUTBOX_DIR, shoot, toast } from './helpers';
+import { photoSection, showAllDates, tileById } from './photoHelpers';
+import { makeWorld, signIn, type Person, type World, type WorldPhoto } from './world';
 
 // Issue 28, sharing: a ready report is shared by a view-only link (a guest link that
 // shows that report and nothing else of the project) and mailed to the homeowner.
+// Each test has a world of its own: its project's reports, links and photos are its own.
 
-const PROJECT = 'Maple Street Residence';
-// Maple Street's homeowner in the demo data (server/src/domain/demo.rs): the demo
-// homeowner account, Jamie Carter. (Priya Shah is Hillcrest Family Home's.)
-const HOMEOWNER = { name: 'Jamie Carter', email: 'homeowner@sitecast.demo' };
 const INACTIVE = 'This link is no longer active';
 
 /** The two instances on one Postgres database that scripts/e2e.sh starts when TEST_DATABASE_URL is set. */
 const PAIR_A = process.env.SITECAST_E2E_PAIR_A;
 const PAIR_B = process.env.SITECAST_E2E_PAIR_B;
 
-async function signedIn(browser: Browser, role: 'builder' | 'homeowner', baseURL?: string): Promise<Page> {
-  const page = await (await browser.newContext(baseURL ? { baseURL } : {})).newPage();
-  await loginAs(page, role);
+/** `who` of the world in a browser of their own, at `path` on the world's server. */
+async function signedIn(browser: Browser, world: World, who: Person, path: string): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: world.baseURL })).newPage();
+  await signIn(page, world, who, path);
   return page;
 }
 
@@ -36,26 +35,26 @@ function pdfText(file: string): string {
  * On the project page: selects these photos in the gallery, makes a report of just
  * them, and waits for it to be ready in the Reports tab. Answers its id and row.
  */
-async function makeReportOf(page: Page, captions: string[]): Promise<{ id: string; row: Locator }> {
+async function makeReportOf(page: Page, photos: WorldPhoto[]): Promise<{ id: string; row: Locator }> {
   const section = photoSection(page, 'Project Photos');
   await showAllDates(section);
-  for (const caption of captions) await expect(tile(section, caption)).toBeVisible({ timeout: 15_000 });
+  for (const photo of photos) await expect(tileById(section, photo.id)).toBeVisible({ timeout: 15_000 });
   await section.getByRole('button', { name: 'Select', exact: true }).click();
-  for (const caption of captions) await section.getByRole('button', { name: `Select ${caption}`, exact: true }).click();
+  for (const photo of photos) await section.getByRole('button', { name: `Select ${photo.caption}`, exact: true }).click();
   const bar = section.getByRole('toolbar', { name: 'Selected photos' });
-  await expect(bar.getByTestId('selected-count')).toHaveText(`${captions.length} selected`);
+  await expect(bar.getByTestId('selected-count')).toHaveText(`${photos.length} selected`);
   await bar.getByRole('button', { name: 'Report', exact: true }).click();
 
   const dialog = page.getByRole('dialog', { name: 'New report' });
   await expect(dialog.getByRole('radio', { name: /^Selected photos/ })).toBeChecked();
-  await expect(dialog.getByTestId('report-preview-heading')).toHaveText(new RegExp(`^${captions.length} photos? · \\d+ pages?$`), { timeout: 15_000 });
+  await expect(dialog.getByTestId('report-preview-heading')).toHaveText(new RegExp(`^${photos.length} photos? · \\d+ pages?$`), { timeout: 15_000 });
   await dialog.getByRole('button', { name: 'Make report' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
 
-  // Ours is the newest of its kind (another spec may be making an all-photos report of the project).
+  // The project's only report, of the photos chosen.
   const reports = page.getByRole('region', { name: 'Reports', exact: true });
-  const chosen = `${captions.length} chosen ${captions.length === 1 ? 'photo' : 'photos'}`;
+  const chosen = `${photos.length} chosen ${photos.length === 1 ? 'photo' : 'photos'}`;
   const first = reports.getByTestId('report').filter({ has: page.getByTestId('report-summary').getByText(new RegExp(`^${chosen} · `)) }).first();
   await expect(first).toBeVisible({ timeout: 15_000 });
   const id = (await first.getAttribute('data-report-id')) ?? '';
@@ -100,25 +99,21 @@ async function expectImagesLoaded(page: Page): Promise<number> {
 
 
 test('a builder shares a report by a link a stranger opens, reads and downloads, and mails it to the homeowner', async ({ browser }, testInfo) => {
+  // A PDF made, downloaded and mailed, three browsers and two axe audits: longer than
+  // the default on a loaded two-core machine.
   test.setTimeout(240_000);
-  const builder = await signedIn(browser, 'builder');
-  await builder.goto('/projects');
-  const projectId = await openProjectCard(builder, PROJECT);
+  // Three photos: the report shows the two newest; the oldest stays outside it.
+  const world = await makeWorld({ photos: 3, comments: false });
+  const project = world.projects[0]!;
+  const projectId = project.id;
+  const homeowner = world.users[project.homeowner];
+  const [outsidePhoto, ...reported] = project.photos;
+  const outside = outsidePhoto!.id;
+  const captions = reported.map((p) => p.caption);
+  const inReport = reported.map((p) => p.id);
+  const builder = await signedIn(browser, world, 'owner', `/projects/${projectId}`);
 
-  // Two photos of this run's own, so the report is small and its captions are ours.
-  const stamp = Date.now();
-  const captions = [`Shared report sill plate ${stamp}`, `Shared report window bucks ${stamp}`];
-  const inReport: string[] = [];
-  for (const [n, caption] of captions.entries()) inReport.push(await uploadOverTus(builder, projectId, await makePhoto(builder, `${caption}.jpg`, { hue: 200 + n * 60, label: caption })));
-  // A photo of the project that the report does not show.
-  const gallery = photoSection(builder, 'Project Photos');
-  await showAllDates(gallery);
-  const demoTile = tile(gallery, 'Site staked out and cleared');
-  await expect(demoTile).toHaveCount(1, { timeout: 15_000 });
-  const outside = (await demoTile.getAttribute('data-photo-id')) ?? '';
-  expect(outside).not.toBe('');
-
-  const { id: reportId, row } = await makeReportOf(builder, captions.map((c) => captionOf(`${c}.jpg`)));
+  const { id: reportId, row } = await makeReportOf(builder, reported);
   await expect(row.getByRole('button', { name: 'Share link' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Mail to homeowner' })).toBeVisible();
 
@@ -147,17 +142,17 @@ test('a builder shares a report by a link a stranger opens, reads and downloads,
   // (2) A stranger's browser opens it: the report, its photos and its PDF, nothing else.
   const guest = await (await browser.newContext()).newPage();
   await guest.goto(new URL(url).pathname);
-  await expect(guest.getByRole('heading', { level: 1, name: PROJECT })).toBeVisible({ timeout: 15_000 });
+  await expect(guest.getByRole('heading', { level: 1, name: project.title })).toBeVisible({ timeout: 15_000 });
   await expect(guest.getByTestId('shared-report-period')).toHaveText(/^Progress report · /);
-  await expect(guest.getByTestId('shared-report-facts')).toHaveText(/^Made by Summit Homes · .+ · \d+ pages? · [\d.]+ (B|KB|MB)$/);
-  await expect(guest.getByText('1428 Maple Street, Springfield').first()).toBeVisible();
+  await expect(guest.getByTestId('shared-report-facts')).toHaveText(new RegExp(`^Made by ${world.users.owner.name} · .+ · \\d+ pages? · [\\d.]+ (B|KB|MB)$`));
+  await expect(guest.getByText(project.address).first()).toBeVisible();
   for (const caption of captions) await expect(guest.getByTestId('shared-report-photo').filter({ hasText: caption })).toHaveCount(1);
   await expect(guest.getByTestId('shared-report-photo')).toHaveCount(2);
   expect(await expectImagesLoaded(guest)).toBeGreaterThanOrEqual(2);
   await expect(guest.getByTestId('photo-tile')).toHaveCount(0);
   await expect(guest.getByRole('region', { name: 'Timeline' })).toHaveCount(0);
   await expect(guest.getByRole('combobox')).toHaveCount(0);
-  await expect(guest).toHaveTitle(`${PROJECT} · Progress report · Sitecast`);
+  await expect(guest).toHaveTitle(`${project.title} · Progress report · Sitecast`);
   await shoot(guest, 'report-link-page');
   await audit(guest, 'report-link-page');
 
@@ -169,7 +164,7 @@ test('a builder shares a report by a link a stranger opens, reads and downloads,
   expect((await readFile(saved)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(execFileSync('pdfinfo', [saved], { encoding: 'utf8' })).toMatch(/^Pages:\s+\d+/m);
   const text = pdfText(saved);
-  expect(text).toContain(PROJECT);
+  expect(text).toContain(project.title);
   for (const caption of captions) expect(text).toContain(caption);
 
   // (3) The guest's cookie opens the report's photos and no others.
@@ -189,29 +184,28 @@ test('a builder shares a report by a link a stranger opens, reads and downloads,
   // (4) Mail it to the homeowner, after a confirmation that names them.
   const mailedSince = Date.now();
   await row.getByRole('button', { name: 'Mail to homeowner' }).click();
-  const confirm = builder.getByRole('alertdialog', { name: `Mail this report to ${HOMEOWNER.name}?` });
+  const confirm = builder.getByRole('alertdialog', { name: `Mail this report to ${homeowner.name}?` });
   await expect(confirm).toBeVisible();
   await shoot(builder, 'report-mail-confirm', { viewport: true });
   await confirm.getByRole('button', { name: 'Mail report' }).click();
-  await expect(toast(builder, `Report mailed to ${HOMEOWNER.name}`)).toBeVisible();
+  await expect(toast(builder, `Report mailed to ${homeowner.name}`)).toBeVisible();
   await expect(confirm).toHaveCount(0);
-  await expect(row.getByTestId('report-mailed')).toHaveText(`Mailed to ${HOMEOWNER.name} · just now`);
+  await expect(row.getByTestId('report-mailed')).toHaveText(`Mailed to ${homeowner.name} · just now`);
   await expect(row.getByRole('button', { name: 'Mail again' })).toBeVisible();
   await shoot(builder, 'report-row-shared');
 
   if (!OUTBOX_DIR) throw new Error('SITECAST_E2E_OUTBOX is not set');
-  const mail = await findMail(OUTBOX_DIR, HOMEOWNER.email, `Progress report: ${PROJECT}`, mailedSince);
+  const mail = await findMail(OUTBOX_DIR, homeowner.email, `Progress report: ${project.title}`, mailedSince);
   expect(mail).toMatch(/Content-Type: application\/pdf/i);
   expect(mail).toMatch(/Content-Disposition: attachment/i);
   // The link to the report in the app (the text part is quoted-printable).
   expect(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(`/projects/${projectId}?tab=reports`);
 
   // The homeowner may share the report but not mail it; their open list shows it mailed.
-  const homeowner = await signedIn(browser, 'homeowner');
-  await homeowner.goto(`/projects/${projectId}?tab=reports`);
-  const homeRow = reportRow(homeowner, reportId);
+  const homePage = await signedIn(browser, world, project.homeowner, `/projects/${projectId}?tab=reports`);
+  const homeRow = reportRow(homePage, reportId);
   await expect(homeRow).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
-  await expect(homeRow.getByTestId('report-mailed')).toContainText(`Mailed to ${HOMEOWNER.name}`);
+  await expect(homeRow.getByTestId('report-mailed')).toContainText(`Mailed to ${homeowner.name}`);
   await expect(homeRow.getByRole('button', { name: 'Share link' })).toBeVisible();
   await expect(homeRow.getByRole('button', { name: /^Mail/ })).toHaveCount(0);
 
@@ -227,7 +221,7 @@ test('a builder shares a report by a link a stranger opens, reads and downloads,
   await expect(guest.getByRole('heading', { level: 1, name: INACTIVE })).toBeVisible({ timeout: 15_000 });
   expect([401, 403, 404]).toContain((await guest.request.get(`/media/images/${inReport[0]}/thumb`)).status());
 
-  await homeowner.context().close();
+  await homePage.context().close();
   await guest.context().close();
   await builder.context().close();
 });
@@ -238,22 +232,24 @@ test('a report link opened on one instance stops when the builder revokes it on 
   if (!ready || !PAIR_A || !PAIR_B) {
     throw new Error('SITECAST_E2E_PAIR_A and SITECAST_E2E_PAIR_B are not set: CI must run the two-instance test (scripts/e2e.sh starts the pair when TEST_DATABASE_URL is set)');
   }
-  test.setTimeout(180_000);
+  // A PDF made on one instance and read on the other: longer than the default on a
+  // loaded two-core machine.
+  test.setTimeout(120_000);
 
-  const builder = await signedIn(browser, 'builder', PAIR_A);
-  await builder.goto('/projects');
-  const projectId = await openProjectCard(builder, PROJECT);
-  const caption = `Pair report porch beam ${Date.now()}`;
-  await uploadOverTus(builder, projectId, await makePhoto(builder, `${caption}.jpg`, { hue: 20, label: caption }));
-  const { row } = await makeReportOf(builder, [caption]);
+  // The world lives in the pair's database: A made it, B reads the same rows.
+  const world = await makeWorld({ photos: 1, comments: false }, PAIR_A);
+  const project = world.projects[0]!;
+  const photo = project.photos[0]!;
+  const builder = await signedIn(browser, world, 'owner', `/projects/${project.id}`);
+  const { row } = await makeReportOf(builder, [photo]);
   const { url, linkId, dialog } = await shareReport(builder, row, '7 days');
   expect(new URL(url).origin).toBe(new URL(PAIR_A).origin);
 
   // The guest opens it on the other instance: the report, its photo and PDF (one photo store).
   const guest = await (await browser.newContext({ baseURL: PAIR_B })).newPage();
   await guest.goto(new URL(new URL(url).pathname, PAIR_B).toString());
-  await expect(guest.getByRole('heading', { level: 1, name: PROJECT })).toBeVisible({ timeout: 15_000 });
-  await expect(guest.getByTestId('shared-report-photo').filter({ hasText: caption })).toHaveCount(1);
+  await expect(guest.getByRole('heading', { level: 1, name: project.title })).toBeVisible({ timeout: 15_000 });
+  await expect(guest.getByTestId('shared-report-photo').filter({ hasText: photo.caption })).toHaveCount(1);
   await expectImagesLoaded(guest);
   const pdf = await guest.request.get((await guest.getByRole('link', { name: 'Download PDF', exact: true }).getAttribute('href')) ?? '');
   expect(pdf.status()).toBe(200);

@@ -1,20 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { loginAs, openProjectCard, SCREENSHOT_DIR, shoot, toast } from './helpers';
-import { captionOf, makePhoto, photoSection, showAllDates, tile, uploadOverTus } from './photoHelpers';
+import { SCREENSHOT_DIR, shoot, toast } from './helpers';
+import { photoSection, showAllDates, tileById } from './photoHelpers';
+import { makeWorld, signIn, type Person, type World } from './world';
 
 // Issue 28: progress reports. The builder makes a PDF of the project; the homeowner's
 // open page sees it arrive and finish; the PDF is a real one with the project in it.
+// Each test has a world of its own, so the only reports on its project are its own.
 
-const PROJECT = 'Maple Street Residence';
-
-async function signedIn(browser: Browser, role: 'builder' | 'homeowner'): Promise<Page> {
+/** `who` of the world in a browser of their own, at the project's page (or one of its tabs). */
+async function signedIn(browser: Browser, world: World, who: Person, path: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await loginAs(page, role);
+  await signIn(page, world, who, path);
   return page;
 }
 
-/** A report's row in the Reports tab, by its id (other reports of the project may be listed). */
+/** A report's row in the Reports tab, by its id. */
 function reportRow(page: Page, id: string) {
   return page.locator(`[data-testid="report"][data-report-id="${id}"]`);
 }
@@ -25,25 +26,25 @@ function pdfText(file: string): string {
 }
 
 test('the builder makes a report of all time, the homeowner sees it made live, and the PDF holds the project and its newest photo', async ({ browser }, testInfo) => {
-  test.setTimeout(240_000);
-  const builder = await signedIn(browser, 'builder');
-  await builder.goto('/projects');
-  const id = await openProjectCard(builder, PROJECT);
+  // A PDF made and awaited in two browsers, then downloaded and read, with four
+  // screenshots at two widths: longer than the default on a loaded two-core machine.
+  test.setTimeout(180_000);
+  const world = await makeWorld({ photos: 3 });
+  const project = world.projects[0]!;
+  const id = project.id;
+  const builder = await signedIn(browser, world, 'owner', `/projects/${id}`);
   // The address as the project page shows it.
   const address = (await builder.getByRole('region', { name: 'Project Details' }).locator('div:has(> dt:text-is("Address")) > dd').innerText()).trim();
-  expect(address).not.toBe('');
+  expect(address).toBe(project.address);
 
-  // The newest photo of the project: uploaded now, so its caption is this run's own.
-  const name = `Report porch posts ${Date.now()}.jpg`;
-  await uploadOverTus(builder, id, await makePhoto(builder, name, { hue: 32, label: captionOf(name) }));
-  const newest = captionOf(name);
+  // The newest photo of the project (the world's are oldest first).
+  const { id: newestId, caption: newest } = project.photos.at(-1)!;
   const gallery = photoSection(builder, 'Project Photos');
   await showAllDates(gallery);
-  await expect(tile(gallery, newest)).toHaveCount(1, { timeout: 15_000 });
+  await expect(tileById(gallery, newestId)).toHaveCount(1, { timeout: 15_000 });
 
   // The homeowner watches the Reports tab: what the builder makes arrives without a reload.
-  const homeowner = await signedIn(browser, 'homeowner');
-  await homeowner.goto(`/projects/${id}?tab=reports`);
+  const homeowner = await signedIn(browser, world, project.homeowner, `/projects/${id}?tab=reports`);
   await expect(homeowner.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
   const homeReports = homeowner.getByRole('region', { name: 'Reports', exact: true });
   await expect(homeReports.getByTestId('report-list').or(homeReports.getByTestId('reports-empty'))).toBeVisible({ timeout: 15_000 });
@@ -74,7 +75,7 @@ test('the builder makes a report of all time, the homeowner sees it made live, a
   const preview = dialog.getByTestId('report-preview');
   await expect(preview.getByTestId('report-preview-heading')).toHaveText(/^\d+ photos? · \d+ pages?$/, { timeout: 15_000 });
   await expect(preview).toHaveAttribute('aria-busy', 'false');
-  await expect(preview.getByTestId('report-preview-title')).toHaveText(PROJECT);
+  await expect(preview.getByTestId('report-preview-title')).toHaveText(project.title);
   await expect(preview.getByTestId('report-page').first()).toBeVisible();
   expect(await preview.getByTestId('report-preview-photo').count()).toBeGreaterThan(0);
   await shoot(builder, 'reports-dialog', { viewport: true });
@@ -89,7 +90,7 @@ test('the builder makes a report of all time, the homeowner sees it made live, a
   await expect(dialog).toHaveCount(0);
   await expect(builder.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
 
-  // The new report heads the list, with its progress, until it is ready.
+  // The new report is the list's only one, with its progress, until it is ready.
   const first = reports.getByTestId('report').first();
   await expect(first).toBeVisible();
   const reportId = (await first.getAttribute('data-report-id')) ?? '';
@@ -108,7 +109,7 @@ test('the builder makes a report of all time, the homeowner sees it made live, a
   const homeRow = reportRow(homeowner, reportId);
   await expect(homeRow).toBeVisible({ timeout: 15_000 });
   await expect(homeRow).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  await expect(homeRow).toContainText('Made by Summit Homes');
+  await expect(homeRow).toContainText(`Made by ${world.users.owner.name}`);
   await expect(homeRow.getByRole('link', { name: 'Download PDF' })).toBeVisible();
   await expect(homeRow.getByRole('button', { name: /^Delete report/ })).toHaveCount(0);
   expect(await homeowner.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
@@ -123,7 +124,7 @@ test('the builder makes a report of all time, the homeowner sees it made live, a
   expect(info).toMatch(/^PDF version:/m);
   expect(Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])).toBe(pages);
   const text = pdfText(file);
-  expect(text).toContain(PROJECT);
+  expect(text).toContain(project.title);
   expect(text).toContain(address);
   expect(text).toContain(newest);
 
@@ -163,20 +164,17 @@ test('the builder makes a report of all time, the homeowner sees it made live, a
 });
 
 test('photos selected in the gallery make a report of just them', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const builder = await signedIn(browser, 'builder');
-  await builder.goto('/projects');
-  // Another project than the first test's, so neither waits on the other's report.
-  const id = await openProjectCard(builder, 'Cedar Ridge Garage & Studio');
-  const stamp = Date.now();
-  const captions = [`Report slab edge ${stamp}`, `Report conduit run ${stamp}`];
-  for (const [n, caption] of captions.entries()) await uploadOverTus(builder, id, await makePhoto(builder, `${caption}.jpg`, { hue: 120 + n * 90, label: caption }));
+  // Three photos: two chosen, one left out.
+  const world = await makeWorld({ photos: 3, comments: false });
+  const project = world.projects[0]!;
+  const chosen = project.photos.slice(1);
+  const builder = await signedIn(browser, world, 'owner', `/projects/${project.id}`);
 
   const section = photoSection(builder, 'Project Photos');
   await showAllDates(section);
-  for (const caption of captions) await expect(tile(section, caption)).toBeVisible({ timeout: 15_000 });
+  for (const photo of project.photos) await expect(tileById(section, photo.id)).toBeVisible({ timeout: 15_000 });
   await section.getByRole('button', { name: 'Select', exact: true }).click();
-  for (const caption of captions) await section.getByRole('button', { name: `Select ${caption}`, exact: true }).click();
+  for (const photo of chosen) await section.getByRole('button', { name: `Select ${photo.caption}`, exact: true }).click();
   const bar = section.getByRole('toolbar', { name: 'Selected photos' });
   await expect(bar.getByTestId('selected-count')).toHaveText('2 selected');
   await bar.getByRole('button', { name: 'Report', exact: true }).click();

@@ -1,7 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { loginAs, shoot } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { shoot, shownName } from './helpers';
+import { makeWorld, signIn, type World } from './world';
 
-// Issue 21, "tried as a demanding customer would": phones and small words.
+// Issue 21, "tried as a demanding customer would": phones and small words. The admin's
+// tables list every test's people: each test searches them for its own world's tag.
+
+/** The admin's People tab of this role, searched for the world's tag so it lists just the world's people. */
+async function worldPeople(page: Page, world: World, tab: 'Homeowners' | 'Builders', label: string): Promise<void> {
+  await page.getByRole('tablist', { name: 'User type' }).getByRole('tab', { name: new RegExp(tab) }).click();
+  await page.getByRole('tabpanel').getByRole('searchbox', { name: label }).fill(world.tag);
+}
 
 test('the public header folds About and Contact into a menu on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -30,9 +38,13 @@ test('sign-up links to the Terms and Privacy pages', async ({ page }) => {
 });
 
 test('the login toast sits at the bottom, clear of the header', async ({ page }) => {
+  const world = await makeWorld({ projects: 0 });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Homeowner', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(world.users.homeowner.email);
+  await form.getByLabel('Password', { exact: true }).fill(world.password);
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
   const bottom = page.locator('[data-sonner-toaster][data-y-position="bottom"]');
   await expect(bottom.getByText('Login Successful')).toBeVisible();
   await expect(page.locator('[data-sonner-toaster][data-y-position="top"]').getByText('Login Successful')).toHaveCount(0);
@@ -40,26 +52,35 @@ test('the login toast sits at the bottom, clear of the header', async ({ page })
 });
 
 test('admin on a phone: people as cards with every detail and labelled actions', async ({ page }) => {
+  // Three homeowners, so sorting them has something to order.
+  const world = await makeWorld({ homeowners: 3, photos: 0, comments: false });
+  const homeowner = world.users.homeowner;
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginAs(page, 'admin');
-  const card = page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: 'Jamie Carter' });
-  await expect(card).toContainText('homeowner@sitecast.demo');
-  await expect(card).toContainText('(555) 010-0003');
-  await expect(card).toContainText('Summit Homes');
+  await signIn(page, world, 'admin');
+  await worldPeople(page, world, 'Homeowners', 'Search homeowners by name or email');
+  await expect(page.getByRole('tabpanel').getByTestId('user-row')).toHaveCount(3);
+  const card = page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: shownName(homeowner) });
+  await expect(card).toContainText(homeowner.email);
+  await expect(card).toContainText('(555) 010-0100');
+  await expect(card).toContainText(world.users.owner.name);
   for (const label of ['View Projects', 'Edit', 'Delete']) {
     await expect(card.getByRole(label === 'View Projects' ? 'link' : 'button', { name: new RegExp(`^${label}`) })).toContainText(label);
   }
   await page.getByLabel('Sort by').first().selectOption('email:descending');
-  const emails = await page.getByRole('tabpanel').getByTestId('user-row').evaluateAll((rows) =>
-    rows.map((r) => r.textContent?.match(/[\w.+-]+@[\w.-]+/)?.[0] ?? ''),
-  );
+  // Each card's first detail is its email.
+  const emails = await page.getByRole('tabpanel').getByTestId('user-row').evaluateAll((rows) => rows.map((r) => r.querySelector('dd')?.textContent?.trim() ?? ''));
+  const theirs = ['homeowner', 'homeowner2', 'homeowner3'] as const;
+  expect([...emails].sort()).toEqual(theirs.map((key) => world.users[key].email).sort());
   expect(emails).toEqual([...emails].sort((a, b) => b.localeCompare(a, 'en', { sensitivity: 'base' })));
   await shoot(page, 'admin-people-cards');
 });
 
 test('admin on a desktop sorts a table by a column', async ({ page }) => {
-  await loginAs(page, 'admin');
+  const world = await makeWorld({ homeowners: 3, photos: 0, comments: false });
+  await signIn(page, world, 'admin');
+  await worldPeople(page, world, 'Homeowners', 'Search homeowners by name or email');
   const panel = page.getByRole('tabpanel');
+  await expect(panel.getByTestId('user-row')).toHaveCount(3);
   const header = panel.getByRole('columnheader', { name: 'Email' });
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
@@ -73,13 +94,17 @@ test('admin on a desktop sorts a table by a column', async ({ page }) => {
 });
 
 test('the homeowner picker in Create New Project searches', async ({ page }) => {
-  await loginAs(page, 'admin');
+  // Two homeowners of the world's: the search picks one of them out.
+  const world = await makeWorld({ homeowners: 2, photos: 0, comments: false });
+  const homeowner = world.users.homeowner;
+  await signIn(page, world, 'admin');
   await page.getByRole('button', { name: 'New Project' }).click();
   const form = page.getByRole('dialog', { name: 'Create New Project' });
   const picker = form.getByLabel('Homeowner', { exact: true });
-  await form.getByLabel('Search by name or email').fill('PRIYA');
+  // In capitals: the search ignores letter case.
+  await form.getByLabel('Search by name or email').fill(homeowner.name.toUpperCase());
   // One match: chosen, and the list holds just it.
-  await expect(picker.locator('option:checked')).toHaveText('Priya Shah');
+  await expect(picker.locator('option:checked')).toHaveText(shownName(homeowner));
   await expect(picker.locator('option:not([disabled])')).toHaveCount(1);
   await expect(form.getByText('1 match')).toBeVisible();
   await shoot(page, 'dialog-create-project-search');
@@ -89,8 +114,17 @@ test('the homeowner picker in Create New Project searches', async ({ page }) => 
 });
 
 test("a builder's company name ending in s takes an apostrophe only", async ({ page }) => {
-  await loginAs(page, 'admin');
-  await page.getByRole('tablist', { name: 'User type' }).getByRole('tab', { name: /Builders/ }).click();
-  await page.getByRole('tabpanel').getByRole('link', { name: 'View All Projects of Summit Homes' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: "Summit Homes' Projects" })).toBeVisible();
+  const world = await makeWorld({ photos: 0, comments: false });
+  // The world's names end in its tag: the admin renames its builder to end in an s.
+  const name = `Owner ${world.tag} Builders`;
+  await signIn(page, world, 'admin');
+  await worldPeople(page, world, 'Builders', 'Search builders by name or email');
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('button', { name: `Edit ${world.users.owner.name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Builder/Admin Details' });
+  await edit.getByLabel('Company / Builder name').fill(name);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toHaveCount(0);
+  await panel.getByRole('link', { name: `View All Projects of ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${name}' Projects` })).toBeVisible();
 });
