@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs, openProjectCard, shoot, toast } from './helpers';
-import { photoSection, showAllDates } from './photoHelpers';
+import { shoot, toast } from './helpers';
+import { photoSection, showAllDates, tileById } from './photoHelpers';
+import { makeWorld, signIn } from './world';
 
 /** The divider's position as the slider announces it. */
 async function dividerAt(slider: Locator): Promise<number> {
@@ -21,23 +22,26 @@ async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: nu
 }
 
 test('on a phone: compare from the lightbox, drag the divider with a finger and the keyboard, switch views, swap, copy, close', async ({ browser }) => {
+  // Some twenty steps with three screenshots at two widths and a second page opened
+  // cold: about half a minute on two cores.
   test.setTimeout(120_000);
+  const world = await makeWorld({ photos: 3, milestones: false, comments: false });
+  const project = world.projects[0]!;
+  const id = project.id;
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     hasTouch: true,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const page = await context.newPage();
-  await loginAs(page, 'homeowner');
-  await page.goto('/projects');
-  const id = await openProjectCard(page, 'Maple Street Residence');
+  await signIn(page, world, 'homeowner', `/projects/${id}`);
   const section = photoSection(page, 'Project Photos');
   await showAllDates(section);
 
-  const firstTile = section.getByTestId('photo-tile').first();
-  const first = await firstTile.getAttribute('data-photo-id');
-  // Pinned by id: a photo another test uploads meanwhile arrives live at the front.
-  await section.locator(`[data-testid="photo-tile"][data-photo-id="${first}"]`).getByRole('button', { name: /full size$/ }).click();
+  // The newest photo leads the gallery.
+  const first = project.photos[project.photos.length - 1]!.id;
+  await expect(section.getByTestId('photo-tile').first()).toHaveAttribute('data-photo-id', first);
+  await tileById(section, first).getByRole('button', { name: /full size$/ }).click();
   const lightbox = page.getByTestId('lightbox');
   await lightbox.getByRole('button', { name: 'Compare' }).click();
 
@@ -48,6 +52,7 @@ test('on a phone: compare from the lightbox, drag the divider with a finger and 
   await expect(picker.getByRole('button', { name: 'Compare', exact: true })).toBeDisabled();
   const other = grid.getByRole('button', { pressed: false }).last();
   const second = await other.getAttribute('data-photo-id');
+  expect(second).toBe(project.photos[0]!.id);
   await grid.locator(`[data-photo-id="${second}"]`).click();
   await expect(grid.getByText('Before', { exact: true })).toHaveCount(1);
   await expect(grid.getByText('After', { exact: true })).toHaveCount(1);
@@ -129,10 +134,9 @@ test('on a phone: compare from the lightbox, drag the divider with a finger and 
 });
 
 test('on a desktop: compare from the gallery, drag with the mouse, Escape closes', async ({ page }) => {
-  test.setTimeout(90_000);
-  await loginAs(page, 'builder');
-  await page.goto('/projects');
-  const id = await openProjectCard(page, 'Hillcrest Family Home');
+  const world = await makeWorld({ photos: 3, milestones: false, comments: false });
+  const id = world.projects[0]!.id;
+  await signIn(page, world, 'owner', `/projects/${id}`);
   const section = photoSection(page, 'Project Photos');
   await section.getByRole('button', { name: 'Compare', exact: true }).click();
   const picker = page.getByRole('dialog', { name: 'Compare photos' });

@@ -1,19 +1,22 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, openProjectCard, shoot } from './helpers';
-import { photoSection } from './photoHelpers';
+import { shoot } from './helpers';
+import { photoSection, showAllDates } from './photoHelpers';
+import { makeWorld, signIn } from './world';
 
 test('a month without photos says how many the project has and shows them all in one tap', async ({ page }) => {
-  await loginAs(page, 'homeowner');
-  await page.goto('/projects');
-  await openProjectCard(page, 'Maple Street Residence');
+  const world = await makeWorld({ photos: 3, milestones: false, comments: false });
+  const project = world.projects[0]!;
+  await signIn(page, world, 'homeowner', `/projects/${project.id}`);
   const section = photoSection(page, 'Project Photos');
-  await expect(section.getByTestId('photo-tile').first()).toBeVisible();
+  // The photos have loaded (which of them the default month shows depends on today's date).
+  await expect(section.getByText(`${project.photos.length} photos`, { exact: true })).toBeVisible();
 
-  // Last year's current month: the demo photos are all from the last two months.
+  // Last year's current month: the world's photos are from the last few days.
   const lastYear = String(new Date().getFullYear() - 1);
   await section.getByLabel('Year').selectOption(lastYear);
   const empty = section.getByRole('status').filter({ hasText: 'No photos found' });
   await expect(empty).toContainText(/This project has \d+ photos from other dates\./);
+  await expect(empty).toContainText(`This project has ${project.photos.length} photos from other dates.`);
   await expect(section.getByTestId('photo-tile')).toHaveCount(0);
   await shoot(page, 'gallery-empty-month');
 
@@ -22,14 +25,18 @@ test('a month without photos says how many the project has and shows them all in
   await expect(section.getByLabel('Month')).toHaveValue('all');
   const held = Number((await section.getByTestId('photo-summary').textContent())?.match(/of (\d+)/)?.[1]);
   expect(held).toBeGreaterThan(0);
+  expect(held).toBe(project.photos.length);
   await expect(section.getByTestId('photo-tile')).toHaveCount(held);
 });
 
 test('tiles show caption and date without hover on a phone, on hover on a desktop', async ({ page }) => {
-  await loginAs(page, 'homeowner');
-  await page.goto('/projects');
-  await openProjectCard(page, 'Maple Street Residence');
+  const world = await makeWorld({ photos: 3, milestones: false, comments: false });
+  const project = world.projects[0]!;
+  await signIn(page, world, 'homeowner', `/projects/${project.id}`);
   const section = photoSection(page, 'Project Photos');
+  // Every date: early in a month the world's photos (a few days old) fall in the last one.
+  await showAllDates(section);
+  await expect(section.getByTestId('photo-tile')).toHaveCount(project.photos.length);
   const first = section.getByTestId('photo-tile').first();
   await expect(first).toBeVisible();
   await page.mouse.move(0, 0);

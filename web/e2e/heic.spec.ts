@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { withCaptureTime } from './exif';
 import { heicFromJpeg, heifWithRotation } from './heif';
-import { loginAs, openProjectCard, shoot, toast } from './helpers';
+import { shoot, toast } from './helpers';
 import { fileInput, photoSection, showAllDates, tile } from './photoHelpers';
+import { makeWorld, signIn } from './world';
 
 /**
- * iPhone photos (issue 33): a builder publishes a HEIC through the browser's uploader
+ * iPhone photos: a builder publishes a HEIC through the browser's uploader
  * and the homeowner watching the project sees it arrive live, upright, dated by its
  * capture. The file is made as an iPhone makes one: landscape pixels as the sensor saw
  * them, an `irot` box turning them upright (EXIF orientation 6 says the same), the
@@ -40,22 +41,25 @@ const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' 
 const shortWithYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 test('an iPhone HEIC published in the browser arrives live, upright and dated; a damaged one is refused with its reason', async ({ browser }) => {
+  // Two browsers, a HEIC and a damaged one decoded on the server, the original
+  // downloaded and compared, and two screenshots: most of a minute on two cores.
   test.setTimeout(150_000);
+  // One photo of the world's own: a project without photos shows no date filters, and
+  // both pages must show every date before a photo taken last month arrives.
+  const world = await makeWorld({ photos: 1, milestones: false, comments: false });
+  const id = world.projects[0]!.id;
   const stamp = Date.now();
   const now = new Date();
   // Mid-morning on the 14th of last month, on the phone's clock.
   const taken = new Date(now.getFullYear(), now.getMonth() - 1, 14, 9, 30);
 
   const homeowner = await (await browser.newContext()).newPage();
-  await loginAs(homeowner, 'homeowner');
-  await homeowner.goto('/projects');
-  const id = await openProjectCard(homeowner, 'Maple Street Residence');
+  await signIn(homeowner, world, 'homeowner', `/projects/${id}`);
   const watching = photoSection(homeowner, 'Project Photos');
   await showAllDates(watching);
 
   const builder = await (await browser.newContext()).newPage();
-  await loginAs(builder, 'builder');
-  await builder.goto(`/projects/${id}`);
+  await signIn(builder, world, 'owner', `/projects/${id}`);
   const section = photoSection(builder, 'Project Photos');
   await showAllDates(section);
 

@@ -1,15 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { audit } from './axe';
-import { loginAs, openProjectCard } from './helpers';
 import { createGuestLink } from './guestHelpers';
 import { captionOf, makePhoto, photoSection, showAllDates, tile, uploadOverTus } from './photoHelpers';
+import { makeWorld, signIn, type Person, type World } from './world';
 
-/** Where this spec's screenshots go, to be looked at (issue 27). */
+/** Where this spec's screenshots go, to be looked at. */
 const SHOTS = '/tmp/markup-shots';
 mkdirSync(SHOTS, { recursive: true });
 
-const PROJECT = 'Maple Street Residence';
+/**
+ * A world of one project. Each test marks up photos it uploads itself; the one photo the
+ * world brings is there because a project without photos shows no date filters to set.
+ */
+const markupWorld = () => makeWorld({ photos: 1, milestones: false, comments: false });
 
 interface Fraction {
   left: number;
@@ -18,11 +22,10 @@ interface Fraction {
   height: number;
 }
 
-/** Signs in, opens the project, shows every date; answers the project id. */
-async function openProject(page: Page, role: 'builder' | 'homeowner' | 'admin'): Promise<string> {
-  await loginAs(page, role);
-  await page.goto('/projects');
-  const id = await openProjectCard(page, PROJECT);
+/** Signs in as `who`, opens the world's project, shows every date; answers the project id. */
+async function openProject(page: Page, world: World, who: Person): Promise<string> {
+  const id = world.projects[0]!.id;
+  await signIn(page, world, who, `/projects/${id}`);
   await showAllDates(photoSection(page, 'Project Photos'));
   return id;
 }
@@ -109,20 +112,23 @@ async function startDrawing(lightbox: Locator, label = 'Draw'): Promise<Locator>
 }
 
 test('a builder draws an arrow and a label; the homeowner (phone) and a guest see them live, in the same place', async ({ browser }) => {
+  // Three browsers (the builder, a homeowner's phone, a guest), a guest link, an upload
+  // and a drawing pushed live to two of them.
   test.setTimeout(150_000);
+  const world = await markupWorld();
   const stamp = Date.now();
   const name = `Markup live ${stamp}.jpg`;
   const caption = captionOf(name);
 
   const builder = await newPage(browser, 1280);
-  const id = await openProject(builder, 'builder');
+  const id = await openProject(builder, world, 'owner');
   await uploadFresh(builder, id, name, 190);
 
   const { path } = await createGuestLink(builder, { photos: 'All photos', downloads: true });
   await builder.getByRole('dialog', { name: 'Share this project' }).getByRole('button', { name: 'Close' }).click();
 
   const homeowner = await newPage(browser, 390);
-  await openProject(homeowner, 'homeowner');
+  await openProject(homeowner, world, 'homeowner');
   const homeLightbox = await openLightbox(homeowner, caption);
   await expect(homeLightbox.getByTestId('markup-overlay')).toHaveCount(0);
   await homeowner.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -179,11 +185,13 @@ test('a builder draws an arrow and a label; the homeowner (phone) and a guest se
 });
 
 test('undo, redo, move and delete in the editor, saved for the next visit', async ({ browser }) => {
+  // A dozen edits, each waited on until the server has saved it, and a reload.
   test.setTimeout(120_000);
+  const world = await markupWorld();
   const name = `Markup edit ${Date.now()}.jpg`;
   const caption = captionOf(name);
   const page = await newPage(browser, 1280);
-  const id = await openProject(page, 'builder');
+  const id = await openProject(page, world, 'owner');
   await uploadFresh(page, id, name, 30);
   const lightbox = await openLightbox(page, caption);
   const toolbar = await startDrawing(lightbox);
@@ -226,7 +234,8 @@ test('undo, redo, move and delete in the editor, saved for the next visit', asyn
   const kept = (await shapeFractions(lightbox))['0:rect'];
   await page.reload();
   const again = page.getByTestId('lightbox');
-  await expect(again).toBeVisible();
+  // A whole page load: as long as signing in may take.
+  await expect(again).toBeVisible({ timeout: 15_000 });
   await expect(again.getByTestId('markup-shape')).toHaveCount(1);
   expectSamePlace({ '0:rect': kept }, await shapeFractions(again), 0.01);
 
@@ -242,15 +251,17 @@ test('undo, redo, move and delete in the editor, saved for the next visit', asyn
 });
 
 test('the tile badge appears live when a photo is marked up', async ({ browser }) => {
+  // Two browsers, an upload and three shapes drawn, then pushed live.
   test.setTimeout(120_000);
+  const world = await markupWorld();
   const name = `Markup badge ${Date.now()}.jpg`;
   const caption = captionOf(name);
   const builder = await newPage(browser, 1280);
-  const id = await openProject(builder, 'builder');
+  const id = await openProject(builder, world, 'owner');
   await uploadFresh(builder, id, name, 280);
 
   const homeowner = await newPage(browser, 1280);
-  await openProject(homeowner, 'homeowner');
+  await openProject(homeowner, world, 'homeowner');
   const homeTile = tile(photoSection(homeowner, 'Project Photos'), caption);
   await expect(homeTile).toBeVisible({ timeout: 15_000 });
   await expect(homeTile.getByTestId('markup-badge')).toHaveCount(0);
@@ -272,12 +283,14 @@ test('the tile badge appears live when a photo is marked up', async ({ browser }
 });
 
 test('a homeowner has only the pin tool, and their pin with its question reaches the builder live', async ({ browser }) => {
+  // Two browsers, each drawing and waiting for the other's markup live.
   test.setTimeout(120_000);
+  const world = await markupWorld();
   const name = `Markup pin ${Date.now()}.jpg`;
   const caption = captionOf(name);
   const question = 'Is this where the kitchen window goes?';
   const builder = await newPage(browser, 1280);
-  const id = await openProject(builder, 'builder');
+  const id = await openProject(builder, world, 'owner');
   await uploadFresh(builder, id, name, 120);
   const builderLightbox = await openLightbox(builder, caption);
   // The builder's own arrow: the homeowner may not change it.
@@ -287,7 +300,7 @@ test('a homeowner has only the pin tool, and their pin with its question reaches
   await builderTools.getByRole('button', { name: 'Done' }).click();
 
   const homeowner = await newPage(browser, 390);
-  await openProject(homeowner, 'homeowner');
+  await openProject(homeowner, world, 'homeowner');
   const lightbox = await openLightbox(homeowner, caption);
   await expect(lightbox.getByTestId('markup-shape')).toHaveCount(1);
   await expect(lightbox.getByRole('button', { name: 'Draw', exact: true })).toHaveCount(0);
@@ -314,18 +327,20 @@ test('a homeowner has only the pin tool, and their pin with its question reaches
   await pin.click();
   const note = builderLightbox.getByTestId('markup-pin-note');
   await expect(note).toContainText(question);
-  await expect(note).toContainText('by Jamie Carter');
+  await expect(note).toContainText(`by ${world.users.homeowner.name}`);
   await builder.screenshot({ path: `${SHOTS}/viewer-pin-note-1280.png` });
   await builder.context().close();
   await homeowner.context().close();
 });
 
 test('the flattened download matches what the browser draws, pixel for pixel within JPEG noise', async ({ browser }) => {
+  // Three shapes drawn, then the screenshot and two renditions compared pixel by pixel in the page.
   test.setTimeout(120_000);
+  const world = await markupWorld();
   const name = `Markup pixels ${Date.now()}.jpg`;
   const caption = captionOf(name);
   const page = await newPage(browser, 1280);
-  const id = await openProject(page, 'builder');
+  const id = await openProject(page, world, 'owner');
   const photoId = await uploadFresh(page, id, name, 205);
   const lightbox = await openLightbox(page, caption);
   const toolbar = await startDrawing(lightbox);
@@ -433,11 +448,13 @@ test('the flattened download matches what the browser draws, pixel for pixel wit
 });
 
 test('the viewer and the editor pass axe at phone and desktop widths, with screenshots', async ({ browser }) => {
+  // Two axe audits and four screenshots at two widths, on top of the drawing.
   test.setTimeout(150_000);
+  const world = await markupWorld();
   const name = `Markup a11y ${Date.now()}.jpg`;
   const caption = captionOf(name);
   const page = await newPage(browser, 1280);
-  const id = await openProject(page, 'builder');
+  const id = await openProject(page, world, 'owner');
   await uploadFresh(page, id, name, 60);
   const lightbox = await openLightbox(page, caption);
   const toolbar = await startDrawing(lightbox);
@@ -469,24 +486,26 @@ test('the viewer and the editor pass axe at phone and desktop widths, with scree
   }
   // A pin's note opens from the keyboard.
   await lightbox.getByRole('button', { name: 'Pin 1: Flashing to be redone' }).focus();
-  await expect(lightbox.getByTestId('markup-pin-note')).toContainText('by Summit Homes');
+  await expect(lightbox.getByTestId('markup-pin-note')).toContainText(`by ${world.users.owner.name}`);
   await audit(page, 'markup-viewer', { fullPage: false });
   await page.context().close();
 });
 
 test('a finger places a pin; the compare view shows each side\'s markup; the zip with markup downloads the drawing', async ({ browser }) => {
+  // A phone and a desktop browser, two uploads, the compare view and the project's zip.
   test.setTimeout(150_000);
+  const world = await markupWorld();
   const stamp = Date.now();
   const [beforeName, afterName] = [`Markup before ${stamp}.jpg`, `Markup after ${stamp}.jpg`];
   const desk = await newPage(browser, 1280);
-  const id = await openProject(desk, 'builder');
+  const id = await openProject(desk, world, 'owner');
   const beforeId = await uploadFresh(desk, id, beforeName, 30);
   const afterId = await uploadFresh(desk, id, afterName, 260);
 
   // On a phone, by touch only: the pin tool places a pin where the finger taps.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const touch = await phone.newPage();
-  await openProject(touch, 'builder');
+  await openProject(touch, world, 'owner');
   const lightbox = await openLightbox(touch, captionOf(afterName));
   const toolbar = await startDrawing(lightbox);
   await toolbar.getByRole('button', { name: 'Pin', exact: true }).tap();

@@ -1,17 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginAs, openProjectCard, SCREENSHOT_DIR, shoot, toast } from './helpers';
+import { expect, test } from '@playwright/test';
+import { SCREENSHOT_DIR, shoot, toast } from './helpers';
 import { captionOf, fileInput, makePhoto, photoSection, showAllDates, textFile, tile, uploadOverTus } from './photoHelpers';
+import { makeWorld, signIn } from './world';
 
 const NOT_IMAGES = 'Some files were skipped because they are not images';
 
-/** Opens a project from the user's project list and returns its id. */
-async function openProject(page: Page, title: string): Promise<string> {
-  await page.goto('/projects');
-  return openProjectCard(page, title);
-}
-
 test('a builder’s upload appears on the homeowner’s open page without reload', async ({ browser }) => {
+  // Two signed-in browsers, an upload pushed live, an edit, and three full-page
+  // screenshots at two widths: about half a minute on a two-core machine.
   test.setTimeout(120_000);
+  const world = await makeWorld({ photos: 0, milestones: false, comments: false });
+  const id = world.projects[0]!.id;
   const homeownerContext = await browser.newContext();
   const builderContext = await browser.newContext();
   const homeowner = await homeownerContext.newPage();
@@ -19,14 +18,12 @@ test('a builder’s upload appears on the homeowner’s open page without reload
   const stamp = Date.now();
   const names = [`Garage slab formwork ${stamp}.jpg`, `Studio stair opening ${stamp}.png`];
 
-  await loginAs(homeowner, 'homeowner');
-  const id = await openProject(homeowner, 'Lakeview Cottage');
+  await signIn(homeowner, world, 'homeowner', `/projects/${id}`);
   const watching = photoSection(homeowner, 'Project Photos');
   await expect(watching).toBeVisible();
   await homeowner.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
-  await loginAs(builder, 'builder');
-  await builder.goto(`/projects/${id}`);
+  await signIn(builder, world, 'owner', `/projects/${id}`);
   const section = photoSection(builder, 'Project Photos');
   await section.getByRole('button', { name: 'Upload Photos' }).click();
   await expect(section.getByRole('heading', { name: 'Upload Project Photos' })).toBeVisible();
@@ -79,24 +76,22 @@ test('a builder’s upload appears on the homeowner’s open page without reload
 });
 
 test('a homeowner favourites a photo: the badge counts it and it persists', async ({ page }) => {
-  test.setTimeout(90_000);
-  await loginAs(page, 'homeowner');
-  const id = await openProject(page, 'Lakeview Cottage');
+  const world = await makeWorld({ photos: 3, milestones: false, comments: false });
+  const project = world.projects[0]!;
+  const id = project.id;
+  await signIn(page, world, 'homeowner', `/projects/${id}`);
   const section = photoSection(page, 'Project Photos');
   await showAllDates(section);
-  await expect(section.getByTestId('photo-tile').first()).toBeVisible();
+  await expect(section.getByTestId('photo-tile')).toHaveCount(project.photos.length);
 
   const badge = section.getByRole('button', { name: /^Favorites/ }).getByTestId('favourite-count');
-  // A demo photo no other test touches; clicking a photo toggles its favourite (SPEC §2).
-  const caption = 'Roof on, windows framed';
+  // Clicking a photo toggles its favourite (SPEC §2); this world's homeowner has none yet.
+  const caption = project.photos[1]!.caption;
   const heart = section.getByRole('button', { name: `Favorite ${caption}`, exact: true });
   await expect(heart).toBeVisible();
-  if ((await heart.getAttribute('aria-pressed')) === 'true') {
-    // Left favourited by an interrupted earlier run: start from "not a favourite".
-    await heart.click();
-    await expect(heart).toHaveAttribute('aria-pressed', 'false');
-  }
-  const before = Number(await badge.textContent());
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await expect(badge).toHaveText('0');
+  const before = 0;
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
   await expect(badge).toHaveText(String(before + 1));
@@ -114,11 +109,12 @@ test('a homeowner favourites a photo: the badge counts it and it persists', asyn
 
   // Saved on the server: still a favourite after a reload.
   await page.reload();
-  await expect(badge).toHaveText(String(before + 1));
+  // A whole page load: as long as signing in may take.
+  await expect(badge).toHaveText(String(before + 1), { timeout: 15_000 });
   await showAllDates(section);
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
 
-  // And un-favourited again, so a rerun starts from the same place.
+  // A second click takes it back out, on the server too.
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await expect(badge).toHaveText(String(before));
@@ -126,18 +122,20 @@ test('a homeowner favourites a photo: the badge counts it and it persists', asyn
 });
 
 test('lightbox: n / total, previous and next wrap around, keys, swipe, Escape', async ({ browser }) => {
-  test.setTimeout(90_000);
+  const world = await makeWorld({ photos: 4, milestones: false, comments: false });
+  const project = world.projects[0]!;
   const context = await browser.newContext({ hasTouch: true });
   const page = await context.newPage();
-  await loginAs(page, 'homeowner');
-  await openProject(page, 'Maple Street Residence');
+  await signIn(page, world, 'homeowner', `/projects/${project.id}`);
   const section = photoSection(page, 'Project Photos');
   await showAllDates(section);
   const tiles = section.getByTestId('photo-tile');
-  await expect(tiles.first()).toBeVisible();
+  await expect(tiles).toHaveCount(project.photos.length);
   const total = await tiles.count();
   expect(total).toBeGreaterThan(2);
   const captions = await tiles.evaluateAll((els) => els.map((el) => el.querySelector('p')?.textContent ?? ''));
+  // Newest first.
+  expect(captions).toEqual(project.photos.map((p) => p.caption).reverse());
 
   // Homeowners open a photo with its expand button (a click on the photo favourites it).
   await tiles.first().getByRole('button', { name: / full size$/ }).click();
@@ -169,7 +167,8 @@ test('lightbox: n / total, previous and next wrap around, keys, swipe, Escape', 
     el.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(120)] }));
   });
   await expect(position).toHaveText(`2 / ${total}`);
-  await page.waitForTimeout(300);
+  await expect(box.getByTestId('lightbox-caption')).toHaveText(captions[1]);
+  await expect(box.getByTestId('photo-stage').locator('img[data-state="loaded"]')).toBeVisible();
   await shoot(page, 'photo-lightbox', { viewport: true });
 
   await page.keyboard.press('Escape');
@@ -178,12 +177,11 @@ test('lightbox: n / total, previous and next wrap around, keys, swipe, Escape', 
 });
 
 test('thumbnails load lazily and a photo that fails to load shows the placeholder', async ({ page }) => {
-  test.setTimeout(90_000);
-  await loginAs(page, 'builder');
-  // On the context, not the page: thumbnails are fetched by the service worker (issue 33),
+  const world = await makeWorld({ photos: 2, milestones: false, comments: false });
+  // On the context, not the page: thumbnails are fetched by the service worker,
   // whose requests only the context's routes see.
   await page.context().route('**/media/images/*/thumb', (route) => route.fulfill({ status: 404, body: '' }));
-  await openProject(page, 'Lakeview Cottage');
+  await signIn(page, world, 'owner', `/projects/${world.projects[0]!.id}`);
   const section = photoSection(page, 'Project Photos');
   await showAllDates(section);
   const img = section.getByTestId('photo-tile').first().locator('img');
@@ -196,10 +194,9 @@ test('thumbnails load lazily and a photo that fails to load shows the placeholde
 });
 
 test('non-images are skipped, in the drop zone and by the server', async ({ page }) => {
-  test.setTimeout(90_000);
+  const world = await makeWorld({ photos: 0, milestones: false, comments: false });
   const stamp = Date.now();
-  await loginAs(page, 'builder');
-  await openProject(page, 'Hillcrest Family Home');
+  await signIn(page, world, 'owner', `/projects/${world.projects[0]!.id}`);
   const section = photoSection(page, 'Project Photos');
   await section.getByRole('button', { name: 'Upload Photos' }).click();
 
@@ -230,10 +227,15 @@ test('non-images are skipped, in the drop zone and by the server', async ({ page
 });
 
 test('the admin uploads in Project Media, lands on Photos, downloads and deletes', async ({ page }) => {
+  // Three uploads held and then released, a screenshot at two widths, the project's zip,
+  // a delete and a reload.
   test.setTimeout(120_000);
+  const world = await makeWorld({ photos: 2, milestones: false, comments: false });
+  const project = world.projects[0]!;
+  const id = project.id;
+  const [oldest, latest] = [project.photos[0]!.caption, project.photos[1]!.caption];
   const stamp = Date.now();
-  await loginAs(page, 'admin');
-  const id = await openProject(page, 'Oak Lane Duplex');
+  await signIn(page, world, 'admin', `/projects/${id}`);
   const media = photoSection(page, 'Project Media');
   await expect(media.getByRole('tab', { name: 'Photos', exact: true })).toHaveAttribute('aria-selected', 'true');
 
@@ -274,12 +276,14 @@ test('the admin uploads in Project Media, lands on Photos, downloads and deletes
   // SPEC §2: after an upload the card switches to Photos.
   await expect(media.getByRole('tab', { name: 'Photos', exact: true })).toHaveAttribute('aria-selected', 'true');
   for (const name of names) await expect(tile(media, captionOf(name))).toHaveCount(1);
-  // Newest first: the new ones come before the demo photos from earlier site visits.
+  // Newest first: the new ones come before the photos from earlier site visits.
   await showAllDates(media);
+  await expect(media.getByTestId('photo-tile')).toHaveCount(names.length + project.photos.length);
   const order = await media.getByTestId('photo-tile').evaluateAll((els) => els.map((el) => el.querySelector('p')?.textContent ?? ''));
   const newest = Math.max(...names.map((n) => order.indexOf(captionOf(n))));
-  expect(newest).toBeLessThan(order.indexOf('Slab poured for both units'));
-  expect(order.indexOf('Slab poured for both units')).toBeLessThan(order.indexOf('Lot cleared'));
+  expect(newest).toBeGreaterThanOrEqual(0);
+  expect(newest).toBeLessThan(order.indexOf(latest));
+  expect(order.indexOf(latest)).toBeLessThan(order.indexOf(oldest));
   await media.getByRole('button', { name: 'Reset filters' }).click();
 
   const zip = await page.request.get(`/media/projects/${id}/photos.zip`);
@@ -311,12 +315,17 @@ test('the admin uploads in Project Media, lands on Photos, downloads and deletes
   await expect(toast(page, 'Image deleted successfully')).toBeVisible();
   await expect(doomed).toHaveCount(0);
   await page.reload();
-  await expect(tile(media, captionOf(names[0]))).toHaveCount(1);
+  // A whole page load: as long as signing in may take.
+  await expect(tile(media, captionOf(names[0]))).toHaveCount(1, { timeout: 15_000 });
   await expect(tile(media, captionOf(names[1]))).toHaveCount(0);
 });
 
 test('after a dropped connection the page catches up on photos added and deleted meanwhile', async ({ browser }) => {
+  // While the socket is down the page's reconnect back-off doubles (to 16 s by the time
+  // it is back), and two uploads and a delete happen meanwhile.
   test.setTimeout(120_000);
+  const world = await makeWorld({ photos: 0, milestones: false, comments: false });
+  const id = world.projects[0]!.id;
   const stamp = Date.now();
   const homeownerContext = await browser.newContext();
   const adminContext = await browser.newContext();
@@ -342,9 +351,8 @@ test('after a dropped connection the page catches up on photos added and deleted
       w.__down = d;
       if (d) for (const socket of w.__sockets) socket.close();
     }, down);
-  await loginAs(admin, 'admin');
-  await loginAs(homeowner, 'homeowner');
-  const id = await openProject(homeowner, 'Lakeview Cottage');
+  await signIn(admin, world, 'admin');
+  await signIn(homeowner, world, 'homeowner', `/projects/${id}`);
   const watching = photoSection(homeowner, 'Project Photos');
   await expect(watching).toBeVisible();
   await homeowner.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));

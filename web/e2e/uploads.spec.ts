@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { loginAs, openProjectCard, toast } from './helpers';
+import { toast } from './helpers';
 import { fileInput, photoSection, tile, type FilePayload } from './photoHelpers';
+import { makeWorld, signIn, type World } from './world';
 
 /**
  * Resumable uploads in the browser (tus-js-client against the server's tus endpoint):
@@ -54,10 +55,10 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
   return cdp;
 }
 
-async function watch(page: Page, title: string) {
-  await loginAs(page, 'homeowner');
-  await page.goto('/projects');
-  const id = await openProjectCard(page, title);
+/** The world's homeowner, watching its project's photos; answers the project's id and the section. */
+async function watch(page: Page, world: World) {
+  const id = world.projects[0]!.id;
+  await signIn(page, world, 'homeowner', `/projects/${id}`);
   const section = photoSection(page, 'Project Photos');
   await expect(section).toBeVisible();
   return { id, section };
@@ -71,14 +72,16 @@ async function captions(page: Page): Promise<string[]> {
 }
 
 test('the network drops in the middle of a three-photo upload and the homeowner sees each photo once', async ({ browser }) => {
+  // Three photos of 1.5 MB each, and the uploader's back-off while the network is gone
+  // (1, 2, 4, 8 s…) can add half a minute before it tries again.
   test.setTimeout(180_000);
+  const world = await makeWorld({ photos: 0, milestones: false, comments: false });
   const homeowner = await (await browser.newContext()).newPage();
   const builder = await (await browser.newContext()).newPage();
   const stamp = Date.now();
-  const { id, section: watching } = await watch(homeowner, 'Lakeview Cottage');
+  const { id, section: watching } = await watch(homeowner, world);
 
-  await loginAs(builder, 'builder');
-  await builder.goto(`/projects/${id}`);
+  await signIn(builder, world, 'owner', `/projects/${id}`);
   const section = photoSection(builder, 'Project Photos');
   await section.getByRole('button', { name: 'Upload Photos' }).click();
   const names = [`Deck joists ${stamp}.jpg`, `Window flashing ${stamp}.jpg`, `Roof sheathing ${stamp}.jpg`];
@@ -115,6 +118,7 @@ test('the network drops in the middle of a three-photo upload and the homeowner 
   for (const route of held.splice(0)) await route.abort('internetdisconnected');
   await expect(panel.getByText('Connection lost, retrying…').first()).toBeVisible({ timeout: 30_000 });
   await shoot2(builder, 'upload-queue-offline');
+  // The outage lasts a moment, as a real one does, so the uploader's retries meet it.
   await builder.waitForTimeout(1500);
   await builder.context().setOffline(false);
 
@@ -134,14 +138,15 @@ test('the network drops in the middle of a three-photo upload and the homeowner 
 });
 
 test('a reload in the middle of an upload offers to resume, and resuming finishes it', async ({ browser }) => {
+  // Three photos of 1.5 MB each through an uplink throttled to 150 KB/s: half a minute of sending alone.
   test.setTimeout(180_000);
+  const world = await makeWorld({ photos: 0, milestones: false, comments: false });
   const homeowner = await (await browser.newContext()).newPage();
   const builder = await (await browser.newContext()).newPage();
   const stamp = Date.now();
-  const { id } = await watch(homeowner, 'Cedar Ridge Garage & Studio');
+  const { id } = await watch(homeowner, world);
 
-  await loginAs(builder, 'builder');
-  await builder.goto(`/projects/${id}`);
+  await signIn(builder, world, 'owner', `/projects/${id}`);
   let section = photoSection(builder, 'Project Photos');
   await section.getByRole('button', { name: 'Upload Photos' }).click();
   const names = [`Stair stringers ${stamp}.jpg`, `Bathroom tanking ${stamp}.jpg`, `Soffit vents ${stamp}.jpg`];
