@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoConfig, shoot, toast } from './helpers';
+import { makeWorld } from './world';
 
 test('login page is pre-filled with the admin demo account', async ({ page }) => {
   const demo = await demoConfig(page.request);
@@ -36,10 +37,11 @@ test('login form validation messages', async ({ page }) => {
 });
 
 test('wrong password shows the Login Failed toast', async ({ page }) => {
-  const demo = await demoConfig(page.request);
-  const homeowner = demo.accounts.find((a) => a.role === 'homeowner');
+  // A world's account: failed attempts count towards an account's lock, which must not
+  // fall on an account other tests sign in with.
+  const world = await makeWorld({ projects: 0 });
   await page.goto('/login');
-  await page.getByLabel('Email').fill(homeowner?.email ?? 'homeowner@example.com');
+  await page.getByLabel('Email').fill(world.users.homeowner.email);
   await page.getByLabel('Password', { exact: true }).fill('definitely-wrong-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toast(page, 'Login Failed')).toBeVisible();

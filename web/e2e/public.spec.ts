@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoConfig, shoot as shootFullPage } from './helpers';
+import { shoot as shootFullPage } from './helpers';
+import { makeWorld } from './world';
 
 /** Full-page shots from the top: a sticky header would otherwise be drawn mid-page. */
 async function shoot(page: Page, name: string) {
@@ -95,10 +96,9 @@ test('login page links to the landing page', async ({ page }) => {
 });
 
 test('signed in, the landing header shows the avatar menu', async ({ page }) => {
-  const demo = await demoConfig(page.request);
-  const homeowner = demo.accounts.find((a) => a.role === 'homeowner');
+  const world = await makeWorld({ projects: 0 });
   const login = await page.request.post('/api/auth/login', {
-    data: { email: homeowner?.email, password: demo.password },
+    data: { email: world.users.homeowner.email, password: world.password },
   });
   expect(login.ok()).toBeTruthy();
   await page.goto('/home');

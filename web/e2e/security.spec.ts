@@ -1,57 +1,44 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { capitalise } from '../src/lib/names';
 import { audit } from './axe';
-import { findMail, loginAs, OUTBOX_DIR, shoot, toast } from './helpers';
+import { findMail, OUTBOX_DIR, shoot, toast } from './helpers';
+import { browserAs, makeWorld, signIn as enter, type Person, type World } from './world';
 
-// Issue 31: two-factor sign-in, passkeys and signed-in devices. Every test signs up its
-// own people, so the demo accounts other specs sign in with never gain a factor.
+// Issue 31: two-factor sign-in, passkeys and signed-in devices. Every test gives a factor
+// only to its own world's people, so no account another test signs in with gains one.
 
 const SIGNED_OUT_ELSEWHERE = 'You were signed out from another device.';
 const INVALID_CODE = 'Invalid verification code';
+const REQUIRE_FOR_LEADS = "Require for builder companies' owners and managers";
 
-interface Person {
+/** What signing in through the form takes. */
+interface Account {
   email: string;
   password: string;
   name: string;
 }
 
-let counter = 0;
+function account(world: World, who: Person): Account {
+  return { email: world.users[who].email, password: world.password, name: world.users[who].name };
+}
 
-/** Signs a new person up over the API and confirms their address from the outbox. */
-async function signUp(request: APIRequestContext, role: 'homeowner' | 'builder', first: string): Promise<Person> {
-  if (!OUTBOX_DIR) throw new Error('SITECAST_E2E_OUTBOX is not set');
-  counter += 1;
-  const stamp = `${Date.now()}${counter}`;
-  const last = `Sec${stamp.slice(-6)}`;
-  const person = {
-    email: `${first.toLowerCase()}.${stamp}@example.com`,
-    password: `secure-pass-${stamp}`,
-    name: role === 'builder' ? `${first} ${last} Builders` : `${first} ${last}`,
-  };
-  const sent = Date.now();
-  const response = await request.post('/api/auth/signup', {
-    data: {
-      role,
-      email: person.email,
-      password: person.password,
-      confirmPassword: person.password,
-      firstName: role === 'builder' ? '' : first,
-      lastName: role === 'builder' ? '' : last,
-      name: role === 'builder' ? person.name : '',
-      phone: '',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const mail = (await findMail(OUTBOX_DIR, person.email, 'Confirm your Sitecast account', sent)).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const link = /\/api\/auth\/confirm\?token=[A-Za-z0-9_%.-]+/.exec(mail)?.[0];
-  if (!link) throw new Error(`No confirmation link for ${person.email}`);
-  const confirmed = await request.get(link, { maxRedirects: 0 });
-  expect(confirmed.status()).toBeLessThan(400);
-  return person;
+/**
+ * Ends the session a world opens for `who`, so that person's devices are only those the
+ * test signs in, each through the form as a browser does.
+ */
+async function endWorldSession(world: World, who: Person): Promise<void> {
+  const api = await request.newContext({ baseURL: world.baseURL, extraHTTPHeaders: { cookie: `${world.cookie}=${world.users[who].session}` } });
+  try {
+    expect((await api.post('/api/auth/logout')).ok()).toBeTruthy();
+    expect((await api.get('/api/auth/me')).status()).toBe(401);
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** The login form, filled and sent; the caller checks where it leads. */
-async function submitPassword(page: Page, person: Person): Promise<void> {
+async function submitPassword(page: Page, person: Account): Promise<void> {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   await page.getByLabel('Email').fill(person.email);
@@ -64,7 +51,7 @@ async function expectDashboard(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 10_000 });
 }
 
-async function signIn(page: Page, person: Person): Promise<void> {
+async function signIn(page: Page, person: Account): Promise<void> {
   await submitPassword(page, person);
   await expectDashboard(page);
 }
@@ -144,8 +131,11 @@ async function newPage(browser: Browser, baseURL?: string): Promise<{ context: B
 }
 
 test('an authenticator app: set up in settings, then sign in with a code or a recovery code, each once', async ({ page }) => {
+  // Five sign-ins, and a wait of up to 30 s for the app's next code: the server takes each step once.
   test.setTimeout(180_000);
-  const person = await signUp(page.request, 'homeowner', 'Tessa');
+  const world = await makeWorld({ projects: 0 });
+  const person = account(world, 'homeowner');
+  await endWorldSession(world, 'homeowner');
   await signIn(page, person);
   const security = await openSecurity(page);
   await expect(security.getByRole('heading', { name: 'Passkeys' })).toBeVisible();
@@ -224,18 +214,20 @@ test('an authenticator app: set up in settings, then sign in with a code or a re
   await expect(after.getByRole('button', { name: 'Set up' })).toBeVisible();
 });
 
-test('a passkey: added in settings, signs in without a password, renamed and removed', async ({ browser, baseURL }) => {
+test('a passkey: added in settings, signs in without a password, renamed and removed', async ({ browser }) => {
+  // Three sign-ins, four visits to Security and an accessibility audit.
   test.setTimeout(120_000);
+  const world = await makeWorld({ projects: 0 });
+  const person = account(world, 'homeowner');
   // Passkeys need a domain: the same server at localhost rather than 127.0.0.1.
-  const local = (baseURL ?? '').replace('127.0.0.1', 'localhost');
+  const local = world.baseURL.replace('127.0.0.1', 'localhost');
   const { context, page } = await newPage(browser, local);
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
-  const person = await signUp(page.request, 'homeowner', 'Priya');
-  await signIn(page, person);
+  await enter(page, world, 'homeowner', '/dashboard', local);
   const security = await openSecurity(page);
   await security.getByRole('button', { name: 'Add a passkey' }).click();
   const add = page.getByRole('dialog', { name: 'Add a passkey' });
@@ -283,10 +275,13 @@ test('a passkey: added in settings, signs in without a password, renamed and rem
 });
 
 test('signed-in devices: one device signs the other out, which is told so at once', async ({ browser }) => {
+  // Three browsers, four sign-ins through the form and an accessibility audit.
   test.setTimeout(120_000);
+  const world = await makeWorld({ projects: 0 });
+  const person = account(world, 'homeowner');
+  await endWorldSession(world, 'homeowner');
   const first = await newPage(browser);
   const second = await newPage(browser);
-  const person = await signUp(first.page.request, 'homeowner', 'Dario');
   await signIn(first.page, person);
   await signIn(second.page, person);
 
@@ -328,18 +323,53 @@ test('signed-in devices: one device signs the other out, which is told so at onc
   for (const p of [first, second, third]) await p.context.close();
 });
 
+/** Resolves once the next app socket `page` opens has had its first frame from the server. */
+function socketAnswered(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (new URL(ws.url()).pathname === '/ws') ws.once('framereceived', () => resolve());
+    });
+  });
+}
+
+/** Lifts the requirement for companies' leads from a page of its own, whatever state the test left its pages in. */
+async function stopRequiringFactor(browser: Browser, world: World): Promise<void> {
+  const { context, page } = await browserAs(browser, world, 'admin', '/profile-settings');
+  try {
+    const leads = page.getByRole('region', { name: 'Two-factor sign-in' }).getByRole('switch', { name: REQUIRE_FOR_LEADS });
+    await expect(leads).toBeEnabled();
+    if (await leads.isChecked()) {
+      await leads.click();
+      await expect(leads).not.toBeChecked();
+    }
+  } finally {
+    await context.close();
+  }
+}
+
 test.describe('with the installation requiring a factor', () => {
-  test('a builder owner without one sets it up before anything else', async ({ page, browser }) => {
-    test.setTimeout(150_000);
-    const owner = await signUp(page.request, 'builder', 'Olive');
-    await loginAs(page, 'admin');
-    await page.goto('/profile-settings');
+  // The world whose admin turned the requirement on, until its `finally` has lifted it: a
+  // test that runs out of time is left unfinished, and every test after it would meet the
+  // requirement. Turning it off twice is harmless, as each switch sends "off".
+  let requiredBy: World | null = null;
+  test.afterEach(async ({ browser }) => {
+    if (requiredBy) await stopRequiringFactor(browser, requiredBy);
+    requiredBy = null;
+  });
+
+  test('a builder owner without one sets it up before anything else @installation', async ({ page, browser }) => {
+    // Two browsers, an enrolment and two accessibility audits.
+    test.setTimeout(120_000);
+    const world = await makeWorld({ projects: 0 });
+    const owner = account(world, 'owner');
+    await enter(page, world, 'admin', '/profile-settings');
     const card = page.getByRole('region', { name: 'Two-factor sign-in' });
-    const leads = card.getByRole('switch', { name: "Require for builder companies' owners and managers" });
+    const leads = card.getByRole('switch', { name: REQUIRE_FOR_LEADS });
     await expect(leads).toBeEnabled();
     await expect(leads).not.toBeChecked();
     await expect(card.getByRole('switch', { name: 'Require for administrators' })).not.toBeChecked();
     try {
+      requiredBy = world;
       await leads.click();
       await expect(toast(page, 'Two-factor sign-in is now required for them')).toBeVisible();
       await expect(leads).toBeChecked();
@@ -352,10 +382,13 @@ test.describe('with the installation requiring a factor', () => {
       await audit(builder, 'enrol-required');
       await shoot(builder, 'enrol-required');
       // Nothing else of the app meanwhile, whatever the address.
+      const connected = socketAnswered(builder);
       await builder.goto('/company');
       await expect(builder.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible({ timeout: 15_000 });
       await expect(builder.getByRole('banner')).toHaveCount(0);
 
+      // The screen shows before its socket is open, and the set-up is asked over the socket.
+      await connected;
       await builder.getByRole('button', { name: 'Set up an app' }).click();
       const dialog = builder.getByRole('dialog', { name: 'Set up an authenticator app' });
       const secret = ((await dialog.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
@@ -366,42 +399,31 @@ test.describe('with the installation requiring a factor', () => {
       await saved.getByRole('button', { name: 'I have saved them' }).click();
       // The page asked for opens once the server says the session is done enrolling.
       await expect(builder).toHaveURL(/\/company$/);
-      await expect(builder.getByRole('heading', { level: 1, name: owner.name })).toBeVisible({ timeout: 15_000 });
+      await expect(builder.getByRole('heading', { level: 1, name: world.company.name })).toBeVisible({ timeout: 15_000 });
       await context.close();
     } finally {
-      await page.goto('/profile-settings');
-      const again = page.getByRole('region', { name: 'Two-factor sign-in' }).getByRole('switch', { name: "Require for builder companies' owners and managers" });
-      await expect(again).toBeEnabled();
-      if (await again.isChecked()) {
-        await again.click();
-        await expect(again).not.toBeChecked();
-      }
+      await expect(leads).toBeEnabled();
+      if (await leads.isChecked()) await leads.click();
+      await expect(leads).not.toBeChecked();
+      requiredBy = null;
     }
   });
 });
 
-test("a sensitive action from a session that has not proved the new factor asks to confirm it's you, then goes on", async ({ page, browser }) => {
+test("a sensitive action from a session that has not proved the new factor asks to confirm it's you, then goes on", async ({ browser }) => {
+  // Two browsers, an enrolment, an accessibility audit, and a wait of up to 30 s for the
+  // app's next code: the server takes each step once.
   test.setTimeout(180_000);
-  const owner = await signUp(page.request, 'homeowner', 'Elena');
-  const title = `Step-up Cottage ${Date.now()}`;
-
-  // An admin makes them a project to share.
-  await loginAs(page, 'admin');
-  await page.getByRole('button', { name: 'New Project' }).click();
-  const form = page.getByRole('dialog', { name: 'Create New Project' });
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Address').fill('9 Hollow Lane, Millbrook');
-  await form.getByLabel('Description').fill('A small cottage for the step-up test.');
-  await form.getByLabel('Homeowner').selectOption({ label: owner.name });
-  await form.getByLabel('Builder').selectOption({ label: 'Summit Homes' });
-  await form.getByRole('button', { name: 'Create Project' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  const projectPath = new URL(page.url()).pathname;
+  // Their own project to share.
+  const world = await makeWorld({ photos: 0, milestones: false, comments: false });
+  const owner = account(world, 'homeowner');
+  const { title } = world.projects[0];
+  const projectPath = `/projects/${world.projects[0].id}`;
 
   // Signed in on two devices; the app is set up on A, so B has proved nothing.
   const a = await newPage(browser);
   const b = await newPage(browser);
-  await signIn(a.page, owner);
+  await enter(a.page, world, 'homeowner');
   await signIn(b.page, owner);
   const { secret, step } = await enrolApp(a.page);
 
@@ -425,23 +447,27 @@ test("a sensitive action from a session that has not proved the new factor asks 
 });
 
 test('an admin resets another user’s sign-in factors, and they are mailed', async ({ page }) => {
+  // An enrolment, two accounts' sign-ins, an accessibility audit and a mail waited for.
   test.setTimeout(120_000);
   if (!OUTBOX_DIR) throw new Error('SITECAST_E2E_OUTBOX is not set');
-  const person = await signUp(page.request, 'homeowner', 'Rosa');
-  await signIn(page, person);
+  const world = await makeWorld({ projects: 0 });
+  const person = account(world, 'homeowner');
+  // As the app names people: each word capitalised, the world's tag included.
+  const shown = capitalise(person.name);
+  await enter(page, world, 'homeowner');
   await enrolApp(page);
   await logOut(page);
 
-  await loginAs(page, 'admin');
+  await enter(page, world, 'admin');
   const row = page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: person.email });
   await page.getByRole('tabpanel').getByRole('searchbox').fill(person.email);
   const sent = Date.now();
-  await row.getByRole('button', { name: `Reset sign-in factors of ${person.name}` }).click();
-  const dialog = page.getByRole('alertdialog', { name: `Reset ${person.name}'s sign-in factors?` });
+  await row.getByRole('button', { name: `Reset sign-in factors of ${shown}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Reset ${shown}'s sign-in factors?` });
   await expect(dialog).toContainText('removes their authenticator app, recovery codes and passkeys');
   await audit(page, 'reset-factors', { fullPage: false });
   await dialog.getByRole('button', { name: 'Reset sign-in factors' }).click();
-  await expect(toast(page, `${person.name}'s sign-in factors were reset`)).toBeVisible();
+  await expect(toast(page, `${shown}'s sign-in factors were reset`)).toBeVisible();
   await findMail(OUTBOX_DIR, person.email, 'Your Sitecast sign-in factors were reset', sent);
   await logOut(page);
 
