@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loginAs, OUTBOX_DIR, shoot, toast } from './helpers';
+import { OUTBOX_DIR, shoot, toast } from './helpers';
+import { makeWorld, signIn } from './world';
 
 /** Waits for an invitation mail to the address in the server's outbox folder. */
 async function findInvite(address: string): Promise<string> {
@@ -18,13 +19,15 @@ async function findInvite(address: string): Promise<string> {
 }
 
 test('admin creates a homeowner (invited by mail) and a project, edits and deletes them', async ({ page }) => {
-  test.setTimeout(90_000);
-  const stamp = Date.now();
-  const email = `river.stone.${stamp}@example.com`;
-  // Unique per run, so a rerun against the same server picks this run's homeowner.
-  const last = `Stone${String(stamp).slice(-5)}`;
+  // A mailed invitation, three dialogs' round trips and five screenshots at two widths.
+  test.setTimeout(120_000);
+  const world = await makeWorld({ photos: 1, milestones: false, comments: false });
+  const email = `river.stone.${world.tag}@example.com`;
+  // The world's tag keeps the name this test's own among every test's homeowners.
+  const last = `Stone${world.tag}`;
   const person = `River ${last}`;
-  await loginAs(page, 'admin');
+  const title = `Stone Farmhouse ${world.tag}`;
+  await signIn(page, world, 'admin');
 
   // Required fields first (SPEC §5).
   await page.getByRole('button', { name: 'New User' }).click();
@@ -46,6 +49,8 @@ test('admin creates a homeowner (invited by mail) and a project, edits and delet
   await expect(toast(page, 'Homeowner created successfully. An invitation email has been sent.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
+  // The table lists every test's homeowners, a page at a time: the search finds this one.
+  await page.getByRole('tabpanel').getByRole('searchbox', { name: 'Search homeowners by name or email' }).fill(email);
   const row = page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: email });
   await expect(row).toContainText(person);
   if (OUTBOX_DIR) {
@@ -58,17 +63,17 @@ test('admin creates a homeowner (invited by mail) and a project, edits and delet
   const form = page.getByRole('dialog', { name: 'Create New Project' });
   await form.getByRole('button', { name: 'Create Project' }).click();
   await expect(form.getByText('Please select a homeowner.')).toBeVisible();
-  await form.getByLabel('Title').fill(`Stone Farmhouse ${stamp}`);
+  await form.getByLabel('Title').fill(title);
   await form.getByLabel('Address').fill('4 Quarry Road, Millbrook');
   await form.getByLabel('Description').fill('A timber-framed farmhouse with a wraparound porch.');
   await form.getByLabel('Homeowner').selectOption({ label: person });
-  await form.getByLabel('Builder').selectOption({ label: 'Summit Homes' });
+  await form.getByLabel('Builder').selectOption({ label: world.company.name });
   await form.getByLabel('Status').selectOption('planning');
   await form.getByLabel('Progress', { exact: true }).fill('15');
   await shoot(page, 'dialog-create-project');
   await form.getByRole('button', { name: 'Create Project' }).click();
   await expect(toast(page, 'Project created successfully')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: `Stone Farmhouse ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Project Progress' })).toHaveAttribute('aria-valuenow', '15');
   // No photos yet: it says when they usually come, with no filters over nothing.
   const media = page.getByRole('region', { name: 'Project Media' });
@@ -80,9 +85,10 @@ test('admin creates a homeowner (invited by mail) and a project, edits and delet
 
   // Edit the homeowner from the dashboard.
   await page.goto('/dashboard');
+  await page.getByRole('tabpanel').getByRole('searchbox', { name: 'Search homeowners by name or email' }).fill(email);
   const again = page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: email });
   await expect(again).toBeVisible({ timeout: 10_000 });
-  await expect(again).toContainText('Summit Homes');
+  await expect(again).toContainText(world.company.name);
   await again.getByRole('button', { name: `Edit ${person}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Homeowner Details' });
   await expect(edit.getByLabel('Email')).toBeDisabled();
@@ -109,18 +115,18 @@ test('admin creates a homeowner (invited by mail) and a project, edits and delet
   await expect(toast(page, `Homeowner ${person}worth deleted successfully.`)).toBeVisible();
   await expect(again).toHaveCount(0);
   await page.goto('/projects');
-  await expect(page.getByTestId('project-card').first()).toBeVisible();
-  await expect(page.getByTestId('project-card').filter({ hasText: `Stone Farmhouse ${stamp}` })).toHaveCount(0);
+  await expect(page.getByTestId('project-card').filter({ hasText: world.projects[0]!.title })).toBeVisible();
+  await expect(page.getByTestId('project-card').filter({ hasText: title })).toHaveCount(0);
 });
 
 test('profile settings: edit profile, password errors', async ({ page }) => {
-  test.setTimeout(90_000);
-  await loginAs(page, 'builder');
+  const world = await makeWorld({ projects: 0 });
+  await signIn(page, world, 'owner');
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile-settings$/);
   const profile = page.getByRole('region', { name: 'My Profile' });
-  await expect(profile).toContainText('builder@sitecast.demo');
+  await expect(profile).toContainText(world.users.owner.email);
   await expect(profile).toContainText('Builder');
   await shoot(page, 'profile');
 
@@ -135,7 +141,7 @@ test('profile settings: edit profile, password errors', async ({ page }) => {
   await expect(profile.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
 
   const password = page.getByRole('region', { name: 'Change Password' });
-  await password.getByLabel('Current password').fill('sitecast-demo');
+  await password.getByLabel('Current password').fill(world.password);
   await password.getByLabel('New password', { exact: true }).fill('another-one');
   await password.getByLabel('Confirm new password').fill('another-two');
   await password.getByRole('button', { name: 'Update Password' }).click();

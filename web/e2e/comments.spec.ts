@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs, openProjectCard, SCREENSHOT_DIR, shoot } from './helpers';
+import { SCREENSHOT_DIR, shoot } from './helpers';
 import { photoSection, showAllDates } from './photoHelpers';
+import { makeWorld, signIn } from './world';
 
 /** The unread count on the bell (0 when it shows none). */
 async function bellCount(page: Page): Promise<number> {
@@ -13,48 +14,50 @@ function comments(page: Page): Locator {
 }
 
 test('a homeowner comments in the lightbox; the builder sees it live, is notified, and the bell opens the photo', async ({ browser }) => {
+  // Two signed-in browsers following each other live, a third page's cold start, and
+  // five screenshots.
   test.setTimeout(120_000);
+  // No comment of the world's own: the thread starts empty and the bell counts only this one.
+  const world = await makeWorld({ photos: 3, comments: false });
+  const project = world.projects[0]!;
+  const id = project.id;
+  const ownerName = world.users.owner.name;
+  const homeownerName = world.users.homeowner.name;
   const homeownerContext = await browser.newContext();
   const builderContext = await browser.newContext();
   const homeowner = await homeownerContext.newPage();
   const builder = await builderContext.newPage();
-  const stamp = Date.now();
-  const question = `Is this crack in the foundation a problem? ${stamp}`;
+  const question = `Is this crack in the foundation a problem? ${world.tag}`;
 
-  await loginAs(homeowner, 'homeowner');
-  await homeowner.goto('/projects');
-  const id = await openProjectCard(homeowner, 'Maple Street Residence');
+  await signIn(homeowner, world, 'homeowner', `/projects/${id}`);
+  await expect(homeowner.getByRole('heading', { level: 1, name: project.title })).toBeVisible();
   const watching = photoSection(homeowner, 'Project Photos');
   await showAllDates(watching);
 
-  await loginAs(builder, 'builder');
-  await builder.goto(`/projects/${id}`);
+  await signIn(builder, world, 'owner', `/projects/${id}`);
   const gallery = photoSection(builder, 'Project Photos');
   await showAllDates(gallery);
   await builder.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
   const unreadBefore = await bellCount(builder);
 
-  // The homeowner opens the first photo (a homeowner's tap favourites; the expand
-  // button opens) and asks, mentioning the builder through the autocomplete.
-  const firstTile = watching.getByTestId('photo-tile').first();
-  const photoId = await firstTile.getAttribute('data-photo-id');
-  expect(photoId).toBeTruthy();
-  // Pinned by id: a photo another test uploads meanwhile arrives live at the front.
+  // The homeowner opens the newest photo (a homeowner's tap favourites; the expand
+  // button opens) and asks, mentioning the company's owner through the autocomplete.
+  const photoId = project.photos.at(-1)!.id;
   await watching.locator(`[data-testid="photo-tile"][data-photo-id="${photoId}"]`).getByRole('button', { name: /full size$/ }).click();
   await expect(homeowner).toHaveURL(new RegExp(`photo=${photoId}`));
   const thread = comments(homeowner);
   await expect(thread.getByText('No comments yet.', { exact: false })).toBeVisible();
   const box = thread.getByRole('textbox', { name: 'Add a comment…' });
-  await box.fill('@Sum');
-  await expect(homeowner.getByRole('option', { name: 'Summit Homes' })).toBeVisible();
+  await box.fill('@Oli');
+  await expect(homeowner.getByRole('option', { name: ownerName })).toBeVisible();
   await box.press('Enter');
-  await expect(box).toHaveValue('@Summit Homes ');
+  await expect(box).toHaveValue(`@${ownerName} `);
   await box.pressSequentially(question);
   await box.press('Enter');
   const posted = thread.getByTestId('comment').filter({ hasText: question });
   await expect(posted).toBeVisible();
-  await expect(posted.getByText('Jamie Carter')).toBeVisible();
-  await expect(posted.getByText('@Summit Homes', { exact: true })).toBeVisible();
+  await expect(posted.getByText(homeownerName)).toBeVisible();
+  await expect(posted.getByText(`@${ownerName}`, { exact: true })).toBeVisible();
   await expect(box).toHaveValue('');
   await expect(thread.getByTestId('comments-count')).toHaveText('1');
   await shoot(homeowner, 'comments-lightbox', { viewport: true });
@@ -73,7 +76,7 @@ test('a homeowner comments in the lightbox; the builder sees it live, is notifie
 
   // The bell lists it; clicking it opens the lightbox on that photo, comment beside it.
   await builder.getByTestId('notification-bell').click();
-  const item = builder.getByTestId('notification').filter({ hasText: 'Jamie Carter mentioned you' }).first();
+  const item = builder.getByTestId('notification').filter({ hasText: `${homeownerName} mentioned you` }).first();
   await expect(item).toBeVisible();
   await shoot(builder, 'notifications-open', { viewport: true });
   await item.click();
@@ -82,14 +85,14 @@ test('a homeowner comments in the lightbox; the builder sees it live, is notifie
   await expect.poll(() => bellCount(builder)).toBe(unreadBefore);
 
   // The builder answers; the homeowner's open lightbox shows it live.
-  const answer = `Hairline shrinkage crack, nothing structural. ${stamp}`;
+  const answer = `Hairline shrinkage crack, nothing structural. ${world.tag}`;
   await comments(builder).getByRole('textbox', { name: 'Add a comment…' }).fill(answer);
   await comments(builder).getByRole('button', { name: 'Post comment' }).click();
   await expect(thread.getByTestId('comment').filter({ hasText: answer })).toBeVisible({ timeout: 15_000 });
   await expect(thread.getByTestId('comments-count')).toHaveText('2');
 
   // The homeowner edits their own comment; the builder cannot edit it.
-  await expect(comments(builder).getByRole('button', { name: /^Edit comment by Jamie/ })).toHaveCount(0);
+  await expect(comments(builder).getByRole('button', { name: `Edit comment by ${homeownerName}` })).toHaveCount(0);
   await posted.getByRole('button', { name: /^Edit comment by/ }).click();
   const editBox = posted.getByRole('textbox', { name: 'Edit your comment' });
   await editBox.fill(`${question} (photo 3)`);

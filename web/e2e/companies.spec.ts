@@ -1,13 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { audit } from './axe';
-import { invitationPath, loginAs, OUTBOX_DIR, shoot, toast } from './helpers';
+import { invitationPath, OUTBOX_DIR, shoot, shownName, toast } from './helpers';
+import { browserAs, makeWorld, signIn } from './world';
 
-// Builder companies (issue 30). The demo company is Summit Homes: its owner is the demo
-// builder account, Dana Ortiz its manager, Luis Romero crew on Maple Street only. The
-// tests here change Luis's role and crew and put them back, so they run one after another.
-test.describe.configure({ mode: 'serial' });
+// Builder companies (issue 30). Each test has its own world: a company with its owner,
+// a manager, and crew on the first project only, so role and crew changes here touch
+// nobody another test reads.
 
-const DEMO_PASSWORD = 'sitecast-demo';
 const REMOVED = 'You were removed from your company, so you were signed out.';
 
 /** Waits for the invitation mail to `address` in the server's outbox and answers its link's path. */
@@ -17,7 +16,7 @@ async function inviteLink(address: string): Promise<string> {
 }
 
 /** Signs in with an email and password in a page of its own, and waits for the dashboard. */
-async function signIn(browser: Browser, email: string, password: string): Promise<Page> {
+async function signInWithPassword(browser: Browser, email: string, password: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -37,7 +36,7 @@ async function acceptInvitation(browser: Browser, email: string, password: strin
   await page.getByRole('button', { name: 'Set Password' }).click();
   await expect(page.getByText('Password Updated Successfully')).toBeVisible();
   await page.context().close();
-  return signIn(browser, email, password);
+  return signInWithPassword(browser, email, password);
 }
 
 async function openCompanyFromMenu(page: Page): Promise<void> {
@@ -47,17 +46,24 @@ async function openCompanyFromMenu(page: Page): Promise<void> {
 }
 
 test('admin makes a company, its people join by invitation, and deleting it says what goes', async ({ page, browser }) => {
-  test.setTimeout(180_000);
-  const stamp = String(Date.now()).slice(-7);
-  const name = `Cobalt Builders ${stamp}`;
-  const rosa = { name: `Rosa Vega ${stamp}`, email: `rosa.${stamp}@example.com`, password: 'cobalt-owner-7' };
-  const theo = { name: `Theo Park ${stamp}`, email: `theo.${stamp}@example.com`, password: 'cobalt-crew-7' };
+  // Two invitations through the mail outbox (each setting a password, then signing in
+  // with it), three signed-in browsers, two axe audits and three screenshots at two
+  // widths: well over the default on a loaded two-core machine.
+  test.setTimeout(240_000);
+  const world = await makeWorld({ projects: 0 });
+  const name = `Cobalt Builders ${world.tag}`;
+  const rosa = { name: `Rosa Vega ${world.tag}`, email: `rosa.${world.tag}@example.com`, password: 'cobalt-owner-7' };
+  const theo = { name: `Theo Park ${world.tag}`, email: `theo.${world.tag}@example.com`, password: 'cobalt-crew-7' };
+  const manager = world.users.manager;
 
-  await loginAs(page, 'admin');
+  await signIn(page, world, 'admin');
   await page.getByRole('tablist', { name: 'User type' }).getByRole('tab', { name: /Companies/ }).click();
-  const summit = page.getByTestId('company-card').filter({ hasText: 'Summit Homes' });
-  await expect(summit.getByTestId('member-row')).toHaveCount(3);
-  await expect(summit.getByTestId('member-row').filter({ hasText: 'Dana Ortiz' })).toContainText('Manager');
+  const search = page.getByRole('searchbox', { name: /Search companies/ });
+  // Every test's company is listed here: the search finds this world's.
+  await search.fill(world.company.name);
+  const keystone = page.getByTestId('company-card').filter({ hasText: world.company.name });
+  await expect(keystone.getByTestId('member-row')).toHaveCount(3);
+  await expect(keystone.getByTestId('member-row').filter({ hasText: manager.name })).toContainText('Manager');
   await audit(page, 'companies-admin');
 
   // A new company: its name is required.
@@ -70,6 +76,7 @@ test('admin makes a company, its people join by invitation, and deleting it says
   await expect(toast(page, 'Company created successfully')).toBeVisible();
   // The search shows the new company at once.
   const card = page.getByTestId('company-card').filter({ hasText: name });
+  await expect(search).toHaveValue(name);
   await expect(page.getByTestId('company-card')).toHaveCount(1);
   await expect(card.getByTestId('company-counts')).toHaveText('0 members · 0 projects');
   await expect(card.getByTestId('no-members')).toBeVisible();
@@ -78,7 +85,7 @@ test('admin makes a company, its people join by invitation, and deleting it says
   await card.getByRole('button', { name: `Invite a member to ${name}` }).click();
   const invite = page.getByRole('dialog', { name: 'Invite member' });
   await invite.getByLabel('Name').fill(rosa.name);
-  await invite.getByLabel('Email').fill('dana.ortiz@sitecast.demo');
+  await invite.getByLabel('Email').fill(manager.email);
   // A company without an owner invites one first.
   await expect(invite.getByRole('radio', { name: /^Owner/ })).toBeChecked();
   // Seeing every project is a crew member's setting only.
@@ -121,13 +128,13 @@ test('admin makes a company, its people join by invitation, and deleting it says
   // A project of the company, made by the admin with the company as its builder.
   await page.getByRole('button', { name: 'New Project' }).click();
   const form = page.getByRole('dialog', { name: 'Create New Project' });
-  await form.getByLabel('Title').fill(`Cobalt Yard ${stamp}`);
+  await form.getByLabel('Title').fill(`Cobalt Yard ${world.tag}`);
   await form.getByLabel('Address').fill('12 Slate Lane, Millbrook');
-  await form.getByLabel('Homeowner').selectOption({ label: 'Priya Shah' });
+  await form.getByLabel('Homeowner').selectOption({ label: shownName(world.users.homeowner) });
   await form.getByLabel('Builder').selectOption({ label: name });
   await form.getByRole('button', { name: 'Create Project' }).click();
   await expect(toast(page, 'Project created successfully')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: `Cobalt Yard ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Cobalt Yard ${world.tag}` })).toBeVisible();
 
   // Theo is crew: the project is not his until he is put on its crew, and then it
   // arrives on his open page.
@@ -141,7 +148,7 @@ test('admin makes a company, its people join by invitation, and deleting it says
   await crewDialog.getByRole('button', { name: 'Save crew' }).click();
   await expect(toast(page, 'Crew updated')).toBeVisible();
   await expect(crewCard.getByTestId('project-crew')).toContainText(theo.name);
-  await expect(crewMember.getByTestId('project-card').filter({ hasText: `Cobalt Yard ${stamp}` })).toBeVisible();
+  await expect(crewMember.getByTestId('project-card').filter({ hasText: `Cobalt Yard ${world.tag}` })).toBeVisible();
 
   // Rosa takes Theo out of the company: he is signed out at once, and told why.
   const theoRow = owner.getByTestId('member-row').filter({ hasText: theo.name });
@@ -158,7 +165,7 @@ test('admin makes a company, its people join by invitation, and deleting it says
   // Deleting the company says what goes with it, and asks for its name.
   await page.goto('/dashboard');
   await page.getByRole('tablist', { name: 'User type' }).getByRole('tab', { name: /Companies/ }).click();
-  await page.getByRole('searchbox', { name: /Search companies/ }).fill(name);
+  await search.fill(name);
   await expect(card.getByTestId('company-counts')).toHaveText('1 member · 1 project');
   await card.getByRole('button', { name: `Delete ${name}` }).click();
   const confirm = page.getByRole('alertdialog');
@@ -180,88 +187,97 @@ test('admin makes a company, its people join by invitation, and deleting it says
 });
 
 test("an owner changes a crew member's role and puts them on and off a project's crew, live on their page", async ({ page, browser }) => {
+  // Two signed-in browsers, two axe audits and screenshots at two widths each: longer
+  // than the default on a loaded two-core machine.
   test.setTimeout(120_000);
-  const luis = await signIn(browser, 'luis.romero@sitecast.demo', DEMO_PASSWORD);
-  await luis.goto('/projects');
-  const luisCards = luis.getByTestId('project-card');
-  await expect(luisCards).toHaveCount(1);
+  const world = await makeWorld({ projects: 2, photos: 1, milestones: false, comments: false });
+  const [onCrew] = world.projects;
+  const crewName = world.users.crew.name;
+  const ownerName = world.users.owner.name;
+  const { context: crewContext, page: crewPage } = await browserAs(browser, world, 'crew', '/projects');
+  const crewCards = crewPage.getByTestId('project-card');
+  await expect(crewCards).toHaveCount(1);
 
-  await loginAs(page, 'builder');
+  await signIn(page, world, 'owner');
   await openCompanyFromMenu(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Summit Homes' })).toBeVisible();
-  const luisRow = page.getByTestId('member-row').filter({ hasText: 'Luis Romero' });
-  await expect(luisRow).toContainText('Crew');
+  await expect(page.getByRole('heading', { level: 1, name: world.company.name })).toBeVisible();
+  const crewRow = page.getByTestId('member-row').filter({ hasText: crewName });
+  await expect(crewRow).toContainText('Crew');
   await audit(page, 'company-owner');
   await shoot(page, 'company-owner');
 
-  // A manager sees every project of the company: Luis's open page follows.
-  await luisRow.getByRole('button', { name: 'Change role of Luis Romero' }).click();
-  let role = page.getByRole('dialog', { name: 'Role of Luis Romero' });
+  // A manager sees every project of the company: the crew member's open page follows.
+  await crewRow.getByRole('button', { name: `Change role of ${crewName}` }).click();
+  let role = page.getByRole('dialog', { name: `Role of ${crewName}` });
   await role.getByRole('radio', { name: /^Manager/ }).check();
   await role.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(toast(page, 'Luis Romero is now a manager')).toBeVisible();
-  await expect(luisRow).toContainText('Manager');
-  await expect(luisCards).not.toHaveCount(1);
+  await expect(toast(page, `${crewName} is now a manager`)).toBeVisible();
+  await expect(crewRow).toContainText('Manager');
+  await expect(crewCards).toHaveCount(world.projects.length);
 
-  // Back to crew: only the projects he is on again.
-  await luisRow.getByRole('button', { name: 'Change role of Luis Romero' }).click();
-  role = page.getByRole('dialog', { name: 'Role of Luis Romero' });
+  // Back to crew: only the projects they are on again.
+  await crewRow.getByRole('button', { name: `Change role of ${crewName}` }).click();
+  role = page.getByRole('dialog', { name: `Role of ${crewName}` });
   await role.getByRole('radio', { name: /^Crew/ }).check();
   await expect(role.getByLabel('Sees all projects')).not.toBeChecked();
   await role.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(toast(page, 'Luis Romero is now crew')).toBeVisible();
-  await expect(luisRow).toContainText('Crew');
-  await expect(luisCards).toHaveCount(1);
-  await expect(luisCards).toContainText('Maple Street Residence');
+  await expect(toast(page, `${crewName} is now crew`)).toBeVisible();
+  await expect(crewRow).toContainText('Crew');
+  await expect(crewCards).toHaveCount(1);
+  await expect(crewCards).toContainText(onCrew.title);
 
   // The owner, the company's only one, cannot be made anything else.
-  await page.getByRole('button', { name: 'Change role of Summit Homes' }).click();
-  role = page.getByRole('dialog', { name: 'Role of Summit Homes' });
+  await page.getByRole('button', { name: `Change role of ${ownerName}` }).click();
+  role = page.getByRole('dialog', { name: `Role of ${ownerName}` });
   await expect(role.getByRole('radio', { name: /^Manager/ })).toBeDisabled();
   await expect(role).toContainText('A company needs an owner: make another member its owner first.');
   await role.getByRole('button', { name: 'Cancel' }).click();
 
-  // Off Maple Street's crew: it leaves Luis's page; back on, it returns.
-  await page.goto('/projects');
-  await page.getByTestId('project-card').filter({ hasText: 'Maple Street Residence' }).click();
+  // Off the project's crew: it leaves the crew member's page; back on, it returns.
+  await page.goto(`/projects/${onCrew.id}`);
+  // A fresh page load: the app starts and subscribes before the project shows.
+  await expect(page.getByRole('heading', { level: 1, name: onCrew.title })).toBeVisible({ timeout: 15_000 });
   const crewCard = page.getByRole('region', { name: 'Crew' });
-  await expect(crewCard.getByTestId('project-crew')).toContainText('Luis Romero');
+  await expect(crewCard.getByTestId('project-crew')).toContainText(crewName);
   await crewCard.getByRole('button', { name: 'Manage crew' }).click();
   let crew = page.getByRole('dialog', { name: 'Crew' });
-  await expect(crew.getByRole('checkbox', { name: /Luis Romero/ })).toBeChecked();
+  await expect(crew.getByRole('checkbox', { name: crewName })).toBeChecked();
   await audit(page, 'project-crew-dialog', { fullPage: false });
   await shoot(page, 'project-crew-dialog', { viewport: true });
-  await crew.getByRole('checkbox', { name: /Luis Romero/ }).uncheck();
+  await crew.getByRole('checkbox', { name: crewName }).uncheck();
   await crew.getByRole('button', { name: 'Save crew' }).click();
   await expect(toast(page, 'Crew updated')).toBeVisible();
   await expect(crewCard).toContainText('No crew on this project yet');
-  await expect(luisCards).toHaveCount(0);
+  await expect(crewCards).toHaveCount(0);
 
   await crewCard.getByRole('button', { name: 'Manage crew' }).click();
   crew = page.getByRole('dialog', { name: 'Crew' });
-  await crew.getByRole('checkbox', { name: /Luis Romero/ }).check();
+  await crew.getByRole('checkbox', { name: crewName }).check();
   await crew.getByRole('button', { name: 'Save crew' }).click();
   // (The first save's toast may still show: the card says it instead.)
   await expect(crew).toHaveCount(0);
-  await expect(crewCard.getByTestId('project-crew')).toContainText('Luis Romero');
-  await expect(luisCards).toHaveCount(1);
-  await expect(luisCards).toContainText('Maple Street Residence');
-  await luis.context().close();
+  await expect(crewCard.getByTestId('project-crew')).toContainText(crewName);
+  await expect(crewCards).toHaveCount(1);
+  await expect(crewCards).toContainText(onCrew.title);
+  await crewContext.close();
 });
 
-test('crew see only the projects they are on, and no sharing, detail editing or milestone editing', async ({ browser }) => {
+test('crew see only the projects they are on, and no sharing, detail editing or milestone editing', async ({ page }) => {
+  // Two axe audits and two screenshots, each at two widths.
   test.setTimeout(90_000);
-  const page = await signIn(browser, 'luis.romero@sitecast.demo', DEMO_PASSWORD);
+  const world = await makeWorld({ projects: 2 });
+  const [onCrew] = world.projects;
+  await signIn(page, world, 'crew');
   // Crew leave homeowners' details to the company's leads.
-  await expect(page.getByTestId('user-row').filter({ hasText: 'Jamie Carter' })).toBeVisible();
+  await expect(page.getByTestId('user-row').filter({ hasText: shownName(world.users.homeowner) })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'View All Projects' }).click();
   const cards = page.getByTestId('project-card');
   await expect(cards).toHaveCount(1);
-  await expect(cards).toContainText('Maple Street Residence');
+  await expect(cards).toContainText(onCrew.title);
   await cards.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Maple Street Residence' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: onCrew.title })).toBeVisible();
   const header = page.getByTestId('project-header');
   await expect(header.getByRole('button', { name: 'Share' })).toHaveCount(0);
   await expect(header.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
@@ -286,22 +302,22 @@ test('crew see only the projects they are on, and no sharing, detail editing or 
   await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
   await audit(page, 'company-crew');
   await shoot(page, 'company-crew');
-  await page.context().close();
 });
 
 test('a manager invites crew only; homeowners have no company page', async ({ page, browser }) => {
-  const dana = await signIn(browser, 'dana.ortiz@sitecast.demo', DEMO_PASSWORD);
-  await openCompanyFromMenu(dana);
-  await dana.getByRole('button', { name: 'Invite member' }).click();
-  const invite = dana.getByRole('dialog', { name: 'Invite member' });
+  const world = await makeWorld({ photos: 0, milestones: false, comments: false });
+  const { context, page: manager } = await browserAs(browser, world, 'manager');
+  await openCompanyFromMenu(manager);
+  await manager.getByRole('button', { name: 'Invite member' }).click();
+  const invite = manager.getByRole('dialog', { name: 'Invite member' });
   await expect(invite.getByRole('radio')).toHaveCount(0);
   await expect(invite).toContainText('They join as crew');
   await invite.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dana.getByRole('button', { name: 'Rename' })).toHaveCount(0);
-  await expect(dana.getByRole('button', { name: /^Change role/ })).toHaveCount(0);
-  await dana.context().close();
+  await expect(manager.getByRole('button', { name: 'Rename' })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: /^Change role/ })).toHaveCount(0);
+  await context.close();
 
-  await loginAs(page, 'homeowner');
+  await signIn(page, world, 'homeowner');
   await page.locator('header').getByRole('button', { name: /Open user menu/ }).click();
   await expect(page.getByRole('menuitem', { name: 'Company' })).toHaveCount(0);
   await page.keyboard.press('Escape');

@@ -1,48 +1,62 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, openProjectCard, shoot, toast } from './helpers';
+import { openProjectCard, shoot, shownName, toast } from './helpers';
+import { makeWorld, signIn, type WorldUser } from './world';
+
+/** The first name the app greets someone by. */
+const firstName = (user: WorldUser) => user.name.split(' ')[0]!;
 
 test('admin journey: dashboard tables, search, projects list, project page', async ({ page }) => {
+  // Every table of the dashboard, three pages and four screenshots at two widths.
   test.setTimeout(90_000);
-  await loginAs(page, 'admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Alex' })).toBeVisible();
+  const world = await makeWorld({ projects: 2, homeowners: 2, photos: 3 });
+  const homeowner = world.users.homeowner;
+  await signIn(page, world, 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${firstName(world.users.admin)}` })).toBeVisible();
   for (const label of ['Total Projects', 'In Progress', 'Completed', 'On Hold']) {
     await expect(page.getByTestId('summary-card').filter({ hasText: label })).toBeVisible();
   }
   await expect(page.getByRole('button', { name: 'New User' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New Project' })).toBeVisible();
 
-  // Homeowners tab: Builder column, search on name or email, exact empty text.
+  // Homeowners tab: Builder column, search on name or email, exact empty text. The
+  // tables list every test's people, a page at a time: the world's tag finds its own.
   const homeowners = page.getByRole('tabpanel');
   await expect(homeowners.getByRole('columnheader', { name: 'Builder' })).toBeAttached();
-  await expect(homeowners.getByTestId('user-row').filter({ hasText: 'Jamie Carter' })).toBeVisible();
   const search = homeowners.getByPlaceholder('Search by name or email...');
-  await search.fill('PRIYA.SHAH@');
+  await search.fill(world.tag);
+  await expect(homeowners.getByTestId('user-row')).toHaveCount(2);
+  await expect(homeowners.getByTestId('user-row').filter({ hasText: shownName(homeowner) })).toBeVisible();
+  await search.fill(homeowner.email.slice(0, homeowner.email.indexOf('@') + 1).toUpperCase());
   await expect(homeowners.getByTestId('user-row')).toHaveCount(1);
-  await expect(homeowners.getByTestId('user-row')).toContainText('Priya Shah');
+  await expect(homeowners.getByTestId('user-row')).toContainText(shownName(homeowner));
   await search.fill('no such person');
   await expect(homeowners.getByText('No homeowners found matching your search.')).toBeVisible();
   await search.fill('');
 
   await page.getByRole('tab', { name: /Builders/ }).click();
-  await expect(page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: 'Summit Homes' })).toBeVisible();
+  await page.getByRole('tabpanel').getByPlaceholder('Search by name or email...').fill(world.tag);
+  await expect(page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: world.users.owner.name })).toBeVisible();
   await expect(page.getByRole('tabpanel').getByRole('link', { name: /View All Projects/ }).first()).toHaveAttribute(
     'href',
     /^\/builder\/[^/]+\/projects$/,
   );
 
   await page.getByRole('tab', { name: /Admins/ }).click();
+  const admins = page.getByRole('tabpanel').getByPlaceholder('Search by name or email...');
+  await admins.fill(world.users.admin.email);
   const ownRow = page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: '(you)' });
   await expect(ownRow.getByRole('button', { name: /^Delete / })).toBeDisabled();
-  await page.getByRole('tabpanel').getByPlaceholder('Search by name or email...').fill('zzz');
+  await admins.fill('zzz');
   await expect(page.getByText('No administrators found matching your search.')).toBeVisible();
   await shoot(page, 'dashboard-admin-admins');
 
   // A homeowner's projects.
   await page.getByRole('tab', { name: /Homeowners/ }).click();
-  await page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: 'Jamie Carter' }).getByRole('link', { name: /View Projects/ }).click();
+  await page.getByRole('tabpanel').getByPlaceholder('Search by name or email...').fill(homeowner.email);
+  await page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: shownName(homeowner) }).getByRole('link', { name: /View Projects/ }).click();
   await expect(page).toHaveURL(/\/homeowner\/[^/]+\/projects$/);
-  await expect(page.getByRole('heading', { level: 1, name: "Jamie's Projects" })).toBeVisible();
-  await expect(page.getByText('Viewing projects for Jamie Carter')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `${firstName(homeowner)}'s Projects` })).toBeVisible();
+  await expect(page.getByText(`Viewing projects for ${shownName(homeowner)}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add New Project' })).toBeVisible();
   await shoot(page, 'projects-homeowner-scope');
 
@@ -52,7 +66,8 @@ test('admin journey: dashboard tables, search, projects list, project page', asy
   await expect(page.getByTestId('project-card')).not.toHaveCount(0);
   await shoot(page, 'projects-admin');
 
-  await openProjectCard(page, 'Lakeview Cottage');
+  // Every test's projects are listed: the world's title is its own.
+  await openProjectCard(page, world.projects[1]!.title);
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Project Progress' })).toBeVisible();
@@ -78,13 +93,14 @@ test('admin journey: dashboard tables, search, projects list, project page', asy
 });
 
 test('builder journey: overview, homeowners, all projects, project page', async ({ page }) => {
-  test.setTimeout(90_000);
-  await loginAs(page, 'builder');
-  await expect(page.getByRole('heading', { level: 1, name: 'Summit Homes' })).toBeVisible();
+  // Another company's project: not theirs, so not listed.
+  const world = await makeWorld({ projects: 2, strangerProject: true });
+  await signIn(page, world, 'owner');
+  await expect(page.getByRole('heading', { level: 1, name: world.users.owner.name })).toBeVisible();
   await expect(page.getByText("Here's your project overview")).toBeVisible();
   await expect(page.getByTestId('summary-card')).toHaveCount(4);
   // Their homeowners, without a Builder column or delete.
-  await expect(page.getByTestId('user-row').filter({ hasText: 'Jamie Carter' })).toBeVisible();
+  await expect(page.getByTestId('user-row').filter({ hasText: shownName(world.users.homeowner) })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Builder' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'New Project' })).toHaveCount(0);
@@ -94,11 +110,11 @@ test('builder journey: overview, homeowners, all projects, project page', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(page.getByText('Click on a project to view more details')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add New Project' })).toHaveCount(0);
-  // The duplex has no builder, so it is not theirs.
-  await expect(page.getByTestId('project-card').filter({ hasText: 'Oak Lane Duplex' })).toHaveCount(0);
+  await expect(page.getByTestId('project-card')).toHaveCount(world.projects.length);
+  await expect(page.getByTestId('project-card').filter({ hasText: world.strangerProject!.title })).toHaveCount(0);
   await shoot(page, 'projects-builder');
 
-  await openProjectCard(page, 'Hillcrest Family Home');
+  await openProjectCard(page, world.projects[1]!.title);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
   // SPEC §6: status and progress are for admins; the builder's card says so instead of offering them.
   const status = page.getByRole('region', { name: 'Update Project Status' });
@@ -109,13 +125,14 @@ test('builder journey: overview, homeowners, all projects, project page', async 
 });
 
 test('homeowner journey: welcome, own projects only, project page, no admin pages', async ({ page }) => {
-  test.setTimeout(90_000);
-  await loginAs(page, 'homeowner');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Jamie!' })).toBeVisible();
+  // Three projects of one homeowner, beside another company's that is not theirs.
+  const world = await makeWorld({ projects: 3, photos: 2, strangerProject: true });
+  await signIn(page, world, 'homeowner');
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${firstName(world.users.homeowner)}!` })).toBeVisible();
   await expect(page.getByText('You have 3 active projects. Click on any to see details.')).toBeVisible();
   await expect(page.getByTestId('project-card')).toHaveCount(3);
 
-  await openProjectCard(page, 'Maple Street Residence');
+  await openProjectCard(page, world.projects[0]!.title);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Project Progress' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
@@ -128,19 +145,21 @@ test('homeowner journey: welcome, own projects only, project page, no admin page
 });
 
 test('a missing project says so and goes to /projects', async ({ page }) => {
-  test.setTimeout(90_000);
-  await loginAs(page, 'admin');
+  const world = await makeWorld({ photos: 0, milestones: false, comments: false });
+  await signIn(page, world, 'admin');
   await page.goto('/projects/00000000-0000-4000-8000-000000000000');
   await expect(toast(page, 'Project not found')).toBeVisible();
   await expect(page).toHaveURL(/\/projects$/);
 });
 
 test('unauthenticated project pages go to /login, which returns to them', async ({ page }) => {
-  test.setTimeout(90_000);
+  const world = await makeWorld({ projects: 0 });
   await page.goto('/projects');
   await expect(page).toHaveURL(/\/login\?next=%2Fprojects$/);
   await page.goto('/profile-settings');
   await expect(page).toHaveURL(/\/login\?next=%2Fprofile-settings$/);
-  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  await page.getByLabel('Email').fill(world.users.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(world.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/profile-settings$/);
 });

@@ -1,23 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { loginAs, openProjectCard, SCREENSHOT_DIR, toast } from './helpers';
+import { SCREENSHOT_DIR, toast } from './helpers';
 import { captionOf, fileInput, makePhoto, photoSection, showAllDates, tile, uploadOverTus } from './photoHelpers';
+import { makeWorld, signIn, type Person, type World } from './world';
 
-// Issue 29, "Find any photo: tags and search". The demo builder builds both projects;
-// Maple Street is the demo homeowner's, Hillcrest another homeowner's (Priya Shah).
-const PROJECT = 'Maple Street Residence';
-const OTHER = 'Hillcrest Family Home';
+// Issue 29, "Find any photo: tags and search". Search spans everything its user may
+// see, so each test searches for words only its own world holds (its tag, or a word
+// made with it): other tests' photos and comments never show in its results.
 const SEARCH_LABEL = 'Search photos, projects and comments';
 
-async function newPage(browser: Browser, width: number): Promise<Page> {
+/** A page of its own at this width, signed in as `who` at `path`. */
+async function newPage(browser: Browser, width: number, world: World, who: Person, path = '/dashboard'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 } });
-  return context.newPage();
-}
-
-/** Signs in and answers the id of a project from its card. */
-async function projectIdOf(page: Page, title: string): Promise<string> {
-  await page.goto('/projects');
-  return openProjectCard(page, title);
+  const page = await context.newPage();
+  await signIn(page, world, who, path);
+  return page;
 }
 
 /** Uploads a fresh photo (its caption is the name without ".jpg") and answers its id. */
@@ -56,12 +53,12 @@ function result(page: Page, kind: 'project' | 'photo' | 'comment' | 'person', te
 }
 
 test('a builder tags three photos at once; a homeowner on a phone finds them with "kitch" and sees the tags', async ({ browser }) => {
+  // Three uploads, then two browsers: the builder's tagging and the homeowner's search.
   test.setTimeout(120_000);
-  const stamp = Date.now();
-  const builder = await newPage(browser, 1280);
-  await loginAs(builder, 'builder');
-  const id = await projectIdOf(builder, PROJECT);
-  const captions = [1, 2, 3].map((n) => `Rough-in ${n} ${stamp}`);
+  const world = await makeWorld({ photos: 0, comments: false });
+  const { id } = world.projects[0]!;
+  const builder = await newPage(browser, 1280, world, 'owner');
+  const captions = [1, 2, 3].map((n) => `Rough-in ${n} ${world.tag}`);
   const ids: string[] = [];
   for (const [n, caption] of captions.entries()) ids.push(await uploadFresh(builder, id, `${caption}.jpg`, 20 + n * 60));
 
@@ -96,8 +93,7 @@ test('a builder tags three photos at once; a homeowner on a phone finds them wit
   await expect(section.getByRole('toolbar', { name: 'Selected photos' })).toBeHidden();
 
   // The homeowner, on a phone, finds them by the start of a tag.
-  const homeowner = await newPage(browser, 390);
-  await loginAs(homeowner, 'homeowner');
+  const homeowner = await newPage(browser, 390, world, 'homeowner');
   await search(homeowner, 'kitch');
   for (const caption of captions) await expect(result(homeowner, 'photo', caption)).toBeVisible({ timeout: 10_000 });
   const first = result(homeowner, 'photo', captions[0]!);
@@ -128,17 +124,14 @@ test('a builder tags three photos at once; a homeowner on a phone finds them wit
 });
 
 test('a comment found by a unique word opens its photo with the thread at that comment', async ({ browser }) => {
-  test.setTimeout(90_000);
-  const word = `Quoin${Date.now()}`;
-  const page = await newPage(browser, 1280);
-  await loginAs(page, 'homeowner');
-  const id = await projectIdOf(page, PROJECT);
+  const world = await makeWorld({ photos: 3, comments: false });
+  const project = world.projects[0]!;
+  const id = project.id;
+  const word = `Quoin${world.tag}`;
+  const page = await newPage(browser, 1280, world, 'homeowner', `/projects/${id}`);
   const section = photoSection(page, 'Project Photos');
   await showAllDates(section);
-  const firstTile = section.getByTestId('photo-tile').first();
-  const photoId = await firstTile.getAttribute('data-photo-id');
-  expect(photoId).toBeTruthy();
-  // Pinned by id: a photo another test uploads meanwhile arrives live at the front.
+  const photoId = project.photos.at(-1)!.id;
   await section.locator(`[data-testid="photo-tile"][data-photo-id="${photoId}"]`).getByRole('button', { name: /full size$/ }).click();
   const thread = page.getByTestId('lightbox').getByTestId('photo-comments');
   const box = thread.getByRole('textbox', { name: 'Add a comment…' });
@@ -157,8 +150,8 @@ test('a comment found by a unique word opens its photo with the thread at that c
   await input.fill(word.toLowerCase());
   const hit = result(page, 'comment', word);
   await expect(hit).toBeVisible({ timeout: 10_000 });
-  await expect(hit).toContainText('Jamie Carter');
-  await expect(hit).toContainText(PROJECT);
+  await expect(hit).toContainText(world.users.homeowner.name);
+  await expect(hit).toContainText(project.title);
   await expect(hit.locator('mark')).toHaveText(word);
   await snap(page, 'search-comment-result');
 
@@ -175,19 +168,19 @@ test('a comment found by a unique word opens its photo with the thread at that c
 });
 
 test("a word in another homeowner's project finds nothing for this homeowner", async ({ browser }) => {
-  test.setTimeout(90_000);
-  const word = `Xylo${Date.now()}`;
-  const builder = await newPage(browser, 1280);
-  await loginAs(builder, 'builder');
-  const other = await projectIdOf(builder, OTHER);
-  await uploadFresh(builder, other, `Hidden ${word}.jpg`, 300);
+  // Two homeowners of one company: the second project is the second homeowner's.
+  const world = await makeWorld({ projects: 2, homeowners: 2, photos: 0, comments: false });
+  const other = world.projects[1]!;
+  expect(other.homeowner).toBe('homeowner2');
+  const word = `Xylo${world.tag}`;
+  const builder = await newPage(browser, 1280, world, 'owner');
+  await uploadFresh(builder, other.id, `Hidden ${word}.jpg`, 300);
   // The builder may see that project: the word is found there.
   await search(builder, word);
   await expect(result(builder, 'photo', word)).toBeVisible({ timeout: 10_000 });
-  await expect(result(builder, 'photo', word)).toContainText(OTHER);
+  await expect(result(builder, 'photo', word)).toContainText(other.title);
 
-  const homeowner = await newPage(browser, 390);
-  await loginAs(homeowner, 'homeowner');
+  const homeowner = await newPage(browser, 390, world, 'homeowner');
   await search(homeowner, word);
   await expect(homeowner.getByTestId('search-empty')).toContainText(`No results for “${word}”`, { timeout: 10_000 });
   await expect(results(homeowner)).toHaveCount(0);
@@ -195,21 +188,18 @@ test("a word in another homeowner's project finds nothing for this homeowner", a
 });
 
 test("open results follow the builder's caption without a reload", async ({ browser }) => {
-  test.setTimeout(90_000);
-  const stamp = Date.now();
-  const word = `Lumen${stamp}`;
-  const builder = await newPage(browser, 1280);
-  await loginAs(builder, 'builder');
-  const id = await projectIdOf(builder, PROJECT);
-  const caption = `Porch light ${stamp}`;
+  const world = await makeWorld({ photos: 0, comments: false });
+  const { id } = world.projects[0]!;
+  const word = `Lumen${world.tag}`;
+  const builder = await newPage(browser, 1280, world, 'owner');
+  const caption = `Porch light ${world.tag}`;
   await uploadFresh(builder, id, `${caption}.jpg`, 50);
   await builder.goto(`/projects/${id}`);
   const section = photoSection(builder, 'Project Photos');
   await showAllDates(section);
   await expect(tile(section, caption)).toBeVisible({ timeout: 15_000 });
 
-  const homeowner = await newPage(browser, 390);
-  await loginAs(homeowner, 'homeowner');
+  const homeowner = await newPage(browser, 390, world, 'homeowner');
   await homeowner.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
   await search(homeowner, word);
   await expect(homeowner.getByTestId('search-empty')).toBeVisible({ timeout: 10_000 });
@@ -229,14 +219,12 @@ test("open results follow the builder's caption without a reload", async ({ brow
 });
 
 test('the gallery filters by tags from the address, and one tap clears it', async ({ browser }) => {
-  test.setTimeout(90_000);
-  const stamp = Date.now();
-  const tag = `Punch${stamp}`;
-  const page = await newPage(browser, 1280);
-  await loginAs(page, 'builder');
-  const id = await projectIdOf(page, PROJECT);
-  const tagged = `Tagged tile ${stamp}`;
-  const plain = `Plain tile ${stamp}`;
+  const world = await makeWorld({ photos: 0, comments: false });
+  const { id } = world.projects[0]!;
+  const tag = `Punch${world.tag}`;
+  const page = await newPage(browser, 1280, world, 'owner');
+  const tagged = `Tagged tile ${world.tag}`;
+  const plain = `Plain tile ${world.tag}`;
   const taggedId = await uploadFresh(page, id, `${tagged}.jpg`, 120);
   await uploadFresh(page, id, `${plain}.jpg`, 240);
 
@@ -276,15 +264,15 @@ test('the gallery filters by tags from the address, and one tap clears it', asyn
 });
 
 test('tags chosen in the upload form go on every photo of the visit', async ({ browser }) => {
+  // Two photos through the upload form, which makes their renditions before it reports.
   test.setTimeout(120_000);
-  const stamp = Date.now();
-  const tag = `Visit${stamp}`;
-  const page = await newPage(browser, 1280);
-  await loginAs(page, 'builder');
-  const id = await projectIdOf(page, PROJECT);
+  const world = await makeWorld({ photos: 0, comments: false });
+  const { id } = world.projects[0]!;
+  const tag = `Visit${world.tag}`;
+  const page = await newPage(browser, 1280, world, 'owner', `/projects/${id}`);
   const section = photoSection(page, 'Project Photos');
   await section.getByRole('button', { name: 'Upload Photos' }).click();
-  const names = [`Batch one ${stamp}.jpg`, `Batch two ${stamp}.jpg`];
+  const names = [`Batch one ${world.tag}.jpg`, `Batch two ${world.tag}.jpg`];
   await fileInput(section).setInputFiles([await makePhoto(page, names[0]!, { hue: 90 }), await makePhoto(page, names[1]!, { hue: 180 })]);
   const panel = section.getByRole('region', { name: 'Selected Photos' });
   await expect(panel.getByRole('heading', { name: 'Selected Photos (2)' })).toBeVisible();
@@ -307,11 +295,14 @@ test('tags chosen in the upload form go on every photo of the visit', async ({ b
 });
 
 test('the open search passes axe at phone and desktop widths', async ({ browser }) => {
-  test.setTimeout(90_000);
+  // The world's tag is in its project's title, its people's names and its comment: a
+  // mix of results that are all this test's own.
+  // Two full axe scans, one per width, each in a browser of its own.
+  test.setTimeout(120_000);
+  const world = await makeWorld({ photos: 3 });
   for (const width of [1280, 390]) {
-    const page = await newPage(browser, width);
-    await loginAs(page, 'admin');
-    const box = await search(page, 'ma');
+    const page = await newPage(browser, width, world, 'admin');
+    const box = await search(page, world.tag);
     await expect(results(page)).toBeVisible({ timeout: 10_000 });
     // The arrow keys highlight a result, as a keyboard user would see it.
     await box.press('ArrowDown');

@@ -1,12 +1,14 @@
 import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
 import { decode, encode } from '../src/protocol/codec';
 import type { ClientMsg } from '../src/protocol/types';
-import { loginAs, shoot, toast } from './helpers';
+import { shoot, shownName, toast } from './helpers';
 import { captionOf, fileInput, makePhoto, photoSection, showAllDates, tile } from './photoHelpers';
+import { makeWorld, signIn, type Person, type World } from './world';
 
 // Issue 18: the project's story in the signed-in app — milestones, the timeline, and
-// photos grouped by milestone and site visit. Each test makes its own project, so runs
-// do not depend on each other or on what an earlier run left behind.
+// photos grouped by milestone and site visit. Each test makes its own world and, in it,
+// a project through the admin's form: a new project starts its plan with nothing done,
+// with progress following it, which is where these stories begin.
 
 const RESIDENTIAL = [
   'Site preparation',
@@ -20,33 +22,39 @@ const RESIDENTIAL = [
   'Handover',
 ];
 
-/** An admin creates a project for the demo homeowner and builder, on the residential plan with progress following it. */
-async function createStoryProject(browser: Browser, title: string): Promise<string> {
+/**
+ * The world's admin creates a project for its homeowner and company, on the residential
+ * plan with progress following it. The title carries the world's tag.
+ */
+async function createStoryProject(browser: Browser, world: World, name: string): Promise<string> {
+  const title = `${name} ${world.tag}`;
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await loginAs(admin, 'admin');
+  await signIn(admin, world, 'admin');
   await admin.getByRole('button', { name: 'New Project' }).click();
   const form = admin.getByRole('dialog', { name: 'Create New Project' });
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Address').fill('12 Orchard Way, Millbrook');
-  await form.getByLabel('Homeowner').selectOption({ label: 'Jamie Carter' });
-  await form.getByLabel('Builder').selectOption({ label: 'Summit Homes' });
+  await form.getByLabel('Homeowner').selectOption({ label: shownName(world.users.homeowner) });
+  await form.getByLabel('Builder').selectOption({ label: world.company.name });
   await expect(form.getByLabel('Milestones', { exact: true })).toHaveValue('residential');
   await form.getByRole('switch', { name: 'Progress follows milestones' }).check();
   // Following milestones, there is no progress to set by hand.
   await expect(form.getByLabel('Progress', { exact: true })).toHaveCount(0);
   await form.getByRole('button', { name: 'Create Project' }).click();
-  await expect(toast(admin, 'Project created successfully')).toBeVisible();
+  // The project is made with its nine milestones in one write: on a loaded machine the
+  // answer can take longer than the usual wait.
+  await expect(toast(admin, 'Project created successfully')).toBeVisible({ timeout: 15_000 });
   await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const id = new URL(admin.url()).pathname.split('/').pop() ?? '';
   await context.close();
   return id;
 }
 
-async function openAs(browser: Browser, role: 'builder' | 'homeowner', path: string, viewport?: { width: number; height: number }): Promise<Page> {
+/** A page of its own signed in as `who` (the company's owner builds), at `path`. */
+async function openAs(browser: Browser, world: World, who: Person, path: string, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
-  await loginAs(page, role);
-  await page.goto(path);
+  await signIn(page, world, who, path);
   await expect(page.getByTestId('project-header')).toBeVisible();
   return page;
 }
@@ -54,11 +62,13 @@ async function openAs(browser: Browser, role: 'builder' | 'homeowner', path: str
 const milestoneRow = (page: Page, name: string) => page.getByTestId('milestone').filter({ hasText: name }).first();
 
 test('the builder completes a milestone and the homeowner’s open timeline and progress bar follow without reload', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const title = `Orchard House ${Date.now()}`;
-  const id = await createStoryProject(browser, title);
+  // Three browsers (the admin's form, the homeowner's page, the builder's) and four
+  // screenshots at two widths.
+  test.setTimeout(150_000);
+  const world = await makeWorld({ projects: 0 });
+  const id = await createStoryProject(browser, world, 'Orchard House');
 
-  const homeowner = await openAs(browser, 'homeowner', `/projects/${id}?tab=timeline`);
+  const homeowner = await openAs(browser, world, 'homeowner', `/projects/${id}?tab=timeline`);
   await homeowner.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
   await expect(homeowner.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
   await expect(homeowner.getByTestId('timeline-feed').or(homeowner.getByTestId('timeline-empty'))).toBeVisible();
@@ -66,7 +76,7 @@ test('the builder completes a milestone and the homeowner’s open timeline and 
   await expect(progress).toHaveAttribute('aria-valuenow', '0');
   await expect(homeowner.getByTestId('progress-from-milestones')).toContainText('0 of 9 done · next: Site preparation');
 
-  const builder = await openAs(browser, 'builder', `/projects/${id}?tab=milestones`);
+  const builder = await openAs(browser, world, 'owner', `/projects/${id}?tab=milestones`);
   const editor = builder.getByTestId('milestone-editor');
   await expect(editor.getByTestId('milestone')).toHaveCount(9);
   await expect(editor.getByTestId('milestone-name')).toHaveText(RESIDENTIAL);
@@ -81,7 +91,7 @@ test('the builder completes a milestone and the homeowner’s open timeline and 
   await expect(milestoneRow(builder, 'Foundation')).toHaveAttribute('data-state', 'current');
 
   // The homeowner's page: a new entry on top of the open timeline, and the bar moved (1 of 9).
-  const entry = homeowner.getByTestId('timeline-entry').filter({ hasText: /Summit Homes.*completed Site preparation/ });
+  const entry = homeowner.getByTestId('timeline-entry').filter({ hasText: new RegExp(`${world.users.owner.name}.*completed Site preparation`) });
   await expect(entry).toHaveCount(1);
   await expect(homeowner.getByTestId('timeline-entry').first()).toContainText('completed Site preparation');
   await expect(progress).toHaveAttribute('aria-valuenow', '11');
@@ -110,9 +120,11 @@ test('the builder completes a milestone and the homeowner’s open timeline and 
 });
 
 test('the builder edits the plan: add, rename, date, reorder by buttons, delete', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const id = await createStoryProject(browser, `Birch Cabin ${Date.now()}`);
-  const builder = await openAs(browser, 'builder', `/projects/${id}?tab=milestones`);
+  // The admin's form, then a dozen edits of the plan, each waiting for the server's answer.
+  test.setTimeout(90_000);
+  const world = await makeWorld({ projects: 0 });
+  const id = await createStoryProject(browser, world, 'Birch Cabin');
+  const builder = await openAs(browser, world, 'owner', `/projects/${id}?tab=milestones`);
   const editor = builder.getByTestId('milestone-editor');
   await expect(editor.getByTestId('milestone')).toHaveCount(9);
 
@@ -184,13 +196,15 @@ async function socketOf(page: Page): Promise<(msg: ClientMsg) => Promise<string>
 }
 
 test('the timeline pages older entries without gaps or repeats', async ({ browser }) => {
+  // 44 changes one after another, then every page of the timeline fetched as a reader
+  // scrolls: longer than the default on a loaded two-core machine.
   test.setTimeout(180_000);
-  const id = await createStoryProject(browser, `Aspen Row ${Date.now()}`);
+  const world = await makeWorld({ projects: 0 });
+  const id = await createStoryProject(browser, world, 'Aspen Row');
   const builderContext = await browser.newContext();
   const builder = await builderContext.newPage();
   const ask = await socketOf(builder);
-  await loginAs(builder, 'builder');
-  await builder.goto(`/projects/${id}?tab=milestones`);
+  await signIn(builder, world, 'owner', `/projects/${id}?tab=milestones`);
   await expect(builder.getByTestId('milestone')).toHaveCount(9);
   const milestoneId = await builder.getByTestId('milestone').first().getAttribute('data-milestone-id');
   expect(milestoneId).toBeTruthy();
@@ -207,7 +221,7 @@ test('the timeline pages older entries without gaps or repeats', async ({ browse
   // The builder's page followed them live: the last one reopened the milestone.
   await expect(builder.getByTestId('milestone').first()).toHaveAttribute('data-state', 'current');
 
-  const homeowner = await openAs(browser, 'homeowner', `/projects/${id}?tab=timeline`);
+  const homeowner = await openAs(browser, world, 'homeowner', `/projects/${id}?tab=timeline`);
   const entries = homeowner.getByTestId('timeline-entry');
   // A fresh context also installs the app's service worker: on a loaded machine the
   // first page can take longer than the usual wait.
@@ -247,13 +261,14 @@ test('the timeline pages older entries without gaps or repeats', async ({ browse
 });
 
 test('a photo tagged with a milestone on upload and in the edit dialog groups under it', async ({ browser }) => {
+  // Two uploads, three browsers and two screenshots at two widths.
   test.setTimeout(150_000);
-  const stamp = Date.now();
-  const id = await createStoryProject(browser, `Willow Bend ${stamp}`);
-  const builder = await openAs(browser, 'builder', `/projects/${id}`);
+  const world = await makeWorld({ projects: 0 });
+  const id = await createStoryProject(browser, world, 'Willow Bend');
+  const builder = await openAs(browser, world, 'owner', `/projects/${id}`);
   const section = photoSection(builder, 'Project Photos');
   await section.getByRole('button', { name: 'Upload Photos' }).click();
-  const names = [`Footings ${stamp}.jpg`, `Rebar ${stamp}.jpg`];
+  const names = [`Footings ${world.tag}.jpg`, `Rebar ${world.tag}.jpg`];
   await fileInput(section).setInputFiles([await makePhoto(builder, names[0], { hue: 30 }), await makePhoto(builder, names[1], { hue: 200 })]);
   const panel = section.getByRole('region', { name: 'Selected Photos' });
   await panel.getByLabel(/^Milestone/).selectOption({ label: 'Foundation' });
@@ -293,7 +308,7 @@ test('a photo tagged with a milestone on upload and in the edit dialog groups un
   await shoot(builder, 'story-gallery-by-visit');
 
   // The homeowner's timeline shows the batch with its note, and a thumbnail opens the lightbox.
-  const homeowner = await openAs(browser, 'homeowner', `/projects/${id}?tab=timeline`);
+  const homeowner = await openAs(browser, world, 'homeowner', `/projects/${id}?tab=timeline`);
   const batch = homeowner.getByTestId('timeline-entry').filter({ hasText: '2 new photos from a site visit' });
   await expect(batch).toContainText('“Footings poured and inspected”');
   await batch.getByRole('button', { name: /^Open photo 1 of 2/ }).click();
@@ -306,10 +321,10 @@ test('a photo tagged with a milestone on upload and in the edit dialog groups un
 });
 
 test('the story tabs at phone width', async ({ browser }) => {
-  test.setTimeout(90_000);
-  const id = await createStoryProject(browser, `Fern Court ${Date.now()}`);
+  const world = await makeWorld({ projects: 0 });
+  const id = await createStoryProject(browser, world, 'Fern Court');
   const phone = { width: 390, height: 844 };
-  const homeowner = await openAs(browser, 'homeowner', `/projects/${id}`, phone);
+  const homeowner = await openAs(browser, world, 'homeowner', `/projects/${id}`, phone);
   const tabs = homeowner.getByRole('tablist', { name: 'Project sections' });
   for (const name of ['Photos', 'Timeline', 'Milestones']) await expect(tabs.getByRole('tab', { name })).toBeInViewport();
   await tabs.getByRole('tab', { name: 'Milestones' }).click();
@@ -321,7 +336,7 @@ test('the story tabs at phone width', async ({ browser }) => {
   await expect(homeowner.getByTestId('timeline-feed').or(homeowner.getByTestId('timeline-empty'))).toBeVisible();
   expect(await overflow()).toBe(0);
 
-  const builder = await openAs(browser, 'builder', `/projects/${id}?tab=milestones`, phone);
+  const builder = await openAs(browser, world, 'owner', `/projects/${id}?tab=milestones`, phone);
   await expect(builder.getByTestId('milestone')).toHaveCount(9);
   // Every action of a milestone fits the phone's width.
   const row = builder.getByTestId('milestone').first();
