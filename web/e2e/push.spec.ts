@@ -1,18 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { audit } from './axe';
-import { createProject, loginAs, SCREENSHOT_DIR, toast } from './helpers';
+import { SCREENSHOT_DIR, toast } from './helpers';
 import { fileInput, makePhoto, photoSection, showAllDates, tile } from './photoHelpers';
+import { makeWorld, person, signIn, type Person, type World } from './world';
 
 /**
- * Push notifications (issue 33). A browser's real push service (FCM for Chromium) is
+ * Push notifications. A browser's real push service (FCM for Chromium) is
  * out of reach here, so scripts/e2e.sh runs scripts/push_service.py on loopback and
  * the server accepts it (SITECAST_PUSH_SERVICES). The homeowner's browser subscribes
  * through the app's settings; the only stand-in is PushManager, whose subscription
  * comes from that service (GET /subscribe: an endpoint and fresh keys, as a browser's
  * push service hands out). The service checks each push's VAPID signature and
  * decrypts it (RFC 8291) with code independent of the server's; GET /received lists
- * what it decrypted.
+ * what it decrypted. Each subscription has its own number, so a test reads only the
+ * pushes to the subscriptions its own world's users made.
  */
 
 const PUSH_URL = process.env.SITECAST_E2E_PUSH_URL;
@@ -107,6 +109,19 @@ async function publishPhoto(page: Page, name: string, hue: number): Promise<void
   await expect(toast(page, '1 photo uploaded successfully').last()).toBeVisible({ timeout: 30_000 });
 }
 
+/**
+ * Signs in through the form, as on a new device, then opens `path`: a session opened so
+ * records the browser, which names the device's row ("Chromium on Linux").
+ */
+async function signInOnDevice(page: Page, world: World, who: Person, path: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(person(world, who).email);
+  await page.getByLabel('Password', { exact: true }).fill(world.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(path);
+}
+
 function notificationsSection(page: Page): Locator {
   return page.getByRole('region', { name: 'Notifications', exact: true });
 }
@@ -119,24 +134,24 @@ async function expectInBell(page: Page, title: string, count: number): Promise<v
 }
 
 test('a new photo reaches the homeowner’s device as an encrypted push; Push off for new photos stops it', async ({ browser }) => {
+  // Two uploads, each announced live and by push, an audit at two widths and three reloads.
   test.setTimeout(180_000);
-  const stamp = Date.now();
-  const title = `Harbour Road ${stamp}`;
-  const id = await createProject(browser, title, '7 Harbour Road, Millbrook');
+  const world = await makeWorld({ photos: 0, comments: false, milestones: false });
+  const { id, title } = world.projects[0]!;
+  const stamp = world.tag;
 
   const homeownerContext = await browser.newContext();
   await homeownerContext.grantPermissions(['notifications']);
   const { subscriptions } = await withLoopbackPush(homeownerContext);
   const homeowner = await homeownerContext.newPage();
-  await loginAs(homeowner, 'homeowner');
-  await homeowner.goto('/profile-settings#notifications');
+  await signInOnDevice(homeowner, world, 'homeowner', '/profile-settings#notifications');
   const section = notificationsSection(homeowner);
   const thisDevice = section.getByRole('button', { name: 'Turn on notifications on this device' });
   await expect(thisDevice).toBeVisible();
   await expect(section.getByTestId('push-device-row').filter({ hasText: 'This device' })).toHaveCount(0);
-  // New photos are pushed (the default; set again in case an earlier run left it off).
+  // New photos are pushed: a new account's default.
   const pushNewPhotos = section.getByRole('checkbox', { name: 'New photos by push notification' });
-  await pushNewPhotos.check();
+  await expect(pushNewPhotos).toBeChecked();
   await homeowner.setViewportSize({ width: 390, height: 844 });
   await section.screenshot({ path: `${SCREENSHOT_DIR}/notifications-off-390.png`, animations: 'disabled' });
   await homeowner.setViewportSize({ width: 1280, height: 800 });
@@ -172,15 +187,14 @@ test('a new photo reaches the homeowner’s device as an encrypted push; Push of
   // The builder publishes a photo; the homeowner's bell has it, and so does their device.
   const builderContext = await browser.newContext();
   const builder = await builderContext.newPage();
-  await loginAs(builder, 'builder');
-  await builder.goto(`/projects/${id}`);
+  await signIn(builder, world, 'owner', `/projects/${id}`);
   await publishPhoto(builder, `Sea wall footing ${stamp}.jpg`, 200);
   const newPhotos = `1 new photo in ${title}`;
   await expectInBell(homeowner, newPhotos, 1);
   await expect.poll(async () => (await received(n)).length, { timeout: 30_000 }).toBeGreaterThan(0);
   const [push] = await received(n);
   expect(push!.payload.title).toBe(newPhotos);
-  expect(push!.payload.body).toBe('Added by Summit Homes');
+  expect(push!.payload.body).toBe(`Added by ${world.users.owner.name}`);
   expect(push!.payload.url).toBe(`/projects/${id}`);
   expect(push!.payload.tag).toBeTruthy();
   expect(Number(push!.ttl)).toBeGreaterThan(0);
@@ -212,7 +226,7 @@ test('a new photo reaches the homeowner’s device as an encrypted push; Push of
   const thread = builder.getByTestId('lightbox').getByTestId('photo-comments');
   await thread.getByRole('textbox', { name: 'Add a comment…' }).fill(`Capping poured, curing under wet hessian ${stamp}`);
   await thread.getByRole('button', { name: 'Post comment' }).click();
-  const commented = `Summit Homes commented on a photo in ${title}`;
+  const commented = `${world.users.owner.name} commented on a photo in ${title}`;
   await expect.poll(async () => (await received(n)).filter((p) => p.payload.title === commented).length, { timeout: 30_000 }).toBe(1);
   const pushes = await received(n);
   expect(pushes.find((p) => p.payload.title === commented)?.payload.url).toBe(`/projects/${id}?photo=${photoId}`);
@@ -233,7 +247,9 @@ test('a new photo reaches the homeowner’s device as an encrypted push; Push of
 });
 
 test('another device’s notifications can be removed; signing out ends this browser’s subscription', async ({ browser }) => {
+  // Two browsers, each signing in through the form and subscribing, and two reloads.
   test.setTimeout(120_000);
+  const world = await makeWorld({ photos: 0, comments: false, milestones: false });
   const contexts: BrowserContext[] = [];
   const open = async () => {
     const context = await browser.newContext();
@@ -241,8 +257,7 @@ test('another device’s notifications can be removed; signing out ends this bro
     await context.grantPermissions(['notifications']);
     await withLoopbackPush(context);
     const page = await context.newPage();
-    await loginAs(page, 'builder');
-    await page.goto('/profile-settings#notifications');
+    await signInOnDevice(page, world, 'owner', '/profile-settings#notifications');
     return page;
   };
   const phone = await open();
@@ -277,14 +292,14 @@ test('another device’s notifications can be removed; signing out ends this bro
 });
 
 test('a blocked permission says how to allow it again; a browser without push says so', async ({ browser }) => {
+  const world = await makeWorld({ projects: 0, photos: 0, comments: false, milestones: false });
   const blocked = await browser.newContext();
   await blocked.addInitScript(() => {
     Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
     Notification.requestPermission = async () => 'denied';
   });
   const page = await blocked.newPage();
-  await loginAs(page, 'homeowner');
-  await page.goto('/profile-settings#notifications');
+  await signIn(page, world, 'homeowner', '/profile-settings#notifications');
   const section = notificationsSection(page);
   await expect(section.getByText(/Notifications are blocked for Sitecast in this browser\. To allow them again/)).toBeVisible();
   await expect(section.getByRole('button', { name: 'Turn on notifications on this device' })).toHaveCount(0);
@@ -297,8 +312,7 @@ test('a blocked permission says how to allow it again; a browser without push sa
     delete (window as unknown as { PushManager?: unknown }).PushManager;
   });
   const old = await without.newPage();
-  await loginAs(old, 'homeowner');
-  await old.goto('/profile-settings#notifications');
+  await signIn(old, world, 'homeowner', '/profile-settings#notifications');
   await expect(notificationsSection(old).getByText("Notifications need this app's offline support, which this browser does not have.")).toBeVisible();
   // The preferences still work: email does not need the browser's push.
   await expect(notificationsSection(old).getByRole('checkbox', { name: 'Status changes by email' })).toBeEnabled();

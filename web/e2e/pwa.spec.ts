@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { audit } from './axe';
-import { loginAs, openProjectCard, shoot, toast } from './helpers';
+import { shoot, toast } from './helpers';
 import { fileInput, makePhoto, photoSection, showAllDates, tile } from './photoHelpers';
+import { makeWorld, signIn, type World } from './world';
 
 /**
- * Issue 33, the installable app that works offline: the manifest and service worker
+ * The installable app that works offline: the manifest and service worker
  * make it installable; what the user saw opens offline (thumbnails included); photos
  * chosen offline wait on the device and go once it is online again, from the page, from
  * the service worker's Background Sync with the tab closed, or from the next visit.
@@ -68,7 +69,6 @@ async function imagesDrawn(images: ReturnType<Page['locator']>, count: number) {
 }
 
 test('the app is installable: manifest, icons and a service worker that controls the page', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const response = await request.get('/manifest.webmanifest');
   expect(response.status()).toBe(200);
   const manifest = (await response.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose?: string }[] };
@@ -123,15 +123,21 @@ test('the app is installable: manifest, icons and a service worker that controls
 });
 
 test('offline, a reload opens the dashboard and the last project seen, thumbnails included; signing out forgets them', async ({ browser }) => {
+  // Three screens audited and shot at two widths each, with offline reloads between.
   test.setTimeout(180_000);
+  // Two projects of one homeowner: the first is opened (and kept), the second never is.
+  const world = await makeWorld({ projects: 2, photos: 2 });
+  const kept = world.projects[0]!;
+  const other = world.projects[1]!;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAs(page, 'homeowner');
+  await signIn(page, world, 'homeowner');
   await controlled(page);
   // Pictures load through the service worker from here on, and are kept.
   await page.reload();
-  await expect(page.getByTestId('project-card').first()).toBeVisible();
-  const id = await openProjectCard(page, 'Maple Street Residence');
+  await expect(page.getByTestId('project-card').filter({ hasText: kept.title })).toBeVisible();
+  await page.goto(`/projects/${kept.id}`);
+  const id = kept.id;
   const section = photoSection(page, 'Project Photos');
   await showAllDates(section);
   const thumbs = section.getByTestId('photo-tile').locator('img');
@@ -143,7 +149,7 @@ test('offline, a reload opens the dashboard and the last project seen, thumbnail
   await page.reload();
   const banner = page.getByTestId('offline-banner');
   await expect(banner).toHaveText(/Offline — showing what you saw last/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Maple Street Residence' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: kept.title })).toBeVisible({ timeout: 15_000 });
   await showAllDates(section);
   await imagesDrawn(thumbs, 2);
   await shoot(page, 'offline-project');
@@ -154,13 +160,13 @@ test('offline, a reload opens the dashboard and the last project seen, thumbnail
   await expect(banner).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
   const cards = page.getByTestId('project-card');
-  await expect(cards.filter({ hasText: 'Maple Street Residence' })).toBeVisible();
-  await imagesDrawn(cards.filter({ hasText: 'Maple Street Residence' }).locator('img'), 1);
+  await expect(cards.filter({ hasText: kept.title })).toBeVisible();
+  await imagesDrawn(cards.filter({ hasText: kept.title }).locator('img'), 1);
   await shoot(page, 'offline-dashboard');
   await audit(page, 'offline-dashboard');
 
   // A project this device did not keep says so, rather than loading forever.
-  await cards.filter({ hasText: 'Lakeview Cottage' }).click();
+  await cards.filter({ hasText: other.title }).click();
   await expect(page.getByTestId('project-not-saved')).toContainText('Not saved on this device');
   await shoot(page, 'offline-project-not-saved');
   await audit(page, 'offline-project-not-saved');
@@ -185,10 +191,10 @@ test('offline, a reload opens the dashboard and the last project seen, thumbnail
   await context.close();
 });
 
-/** A builder on the project page, its uploader open. */
-async function builderAt(context: BrowserContext, projectId: string) {
+/** The company's owner on the project page, its uploader open. */
+async function builderAt(context: BrowserContext, world: World, projectId: string) {
   const page = await context.newPage();
-  await loginAs(page, 'builder');
+  await signIn(page, world, 'owner');
   await controlled(page);
   await page.goto(`/projects/${projectId}`);
   const section = photoSection(page, 'Project Photos');
@@ -196,13 +202,13 @@ async function builderAt(context: BrowserContext, projectId: string) {
   return { page, section };
 }
 
-/** A homeowner watching the project live. */
-async function watcher(browser: import('@playwright/test').Browser, title: string) {
+/** The world's homeowner watching its first project live. */
+async function watcher(browser: Browser, world: World) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAs(page, 'homeowner');
-  await page.goto('/projects');
-  const id = await openProjectCard(page, title);
+  const { id, title } = world.projects[0]!;
+  await signIn(page, world, 'homeowner', `/projects/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const section = photoSection(page, 'Project Photos');
   await showAllDates(section);
   return { context, page, id, section };
@@ -225,11 +231,13 @@ async function queueOffline(page: Page, section: ReturnType<typeof photoSection>
 }
 
 test('a photo chosen offline waits on the device, and goes up when the connection returns; the homeowner sees it live', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const stamp = Date.now();
-  const watching = await watcher(browser, 'Cedar Ridge Garage & Studio');
+  // An audit at two widths, then up to a minute for the queue to resume once online.
+  test.setTimeout(150_000);
+  const world = await makeWorld({ photos: 1, comments: false });
+  const stamp = world.tag;
+  const watching = await watcher(browser, world);
   const builderContext = await browser.newContext();
-  const { page, section } = await builderAt(builderContext, watching.id);
+  const { page, section } = await builderAt(builderContext, world, watching.id);
 
   const name = `Offline sill plate ${stamp}.jpg`;
   const panel = await queueOffline(page, section, [name]);
@@ -248,11 +256,13 @@ test('a photo chosen offline waits on the device, and goes up when the connectio
 });
 
 test('with the tab closed, the service worker sends a photo queued offline once the device is back online (Background Sync)', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const stamp = Date.now();
-  const watching = await watcher(browser, 'Lakeview Cottage');
+  // Up to a minute for the service worker's sync to deliver the photo, after the queueing.
+  test.setTimeout(150_000);
+  const world = await makeWorld({ photos: 1, comments: false });
+  const stamp = world.tag;
+  const watching = await watcher(browser, world);
   const builderContext = await browser.newContext();
-  const { page, section } = await builderAt(builderContext, watching.id);
+  const { page, section } = await builderAt(builderContext, world, watching.id);
   const name = `Background sync rafters ${stamp}.jpg`;
   await queueOffline(page, section, [name]);
   await page.close();
@@ -285,14 +295,15 @@ test('with the tab closed, the service worker sends a photo queued offline once 
 });
 
 test('without Background Sync, a photo queued offline goes by itself on the next visit, whichever page it opens on', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const stamp = Date.now();
-  const watching = await watcher(browser, 'Lakeview Cottage');
+  // Up to a minute for the next visit to send the photo, after the queueing.
+  test.setTimeout(150_000);
+  const world = await makeWorld({ photos: 1, comments: false });
+  const stamp = world.tag;
+  const watching = await watcher(browser, world);
   // No service worker at all: as in a browser without one (or without Background Sync).
   const builderContext = await browser.newContext({ serviceWorkers: 'block' });
   const page = await builderContext.newPage();
-  await loginAs(page, 'builder');
-  await page.goto(`/projects/${watching.id}`);
+  await signIn(page, world, 'owner', `/projects/${watching.id}`);
   const section = photoSection(page, 'Project Photos');
   // Loaded before going offline: without a service worker nothing of the app loads offline.
   await expect(section).toBeVisible({ timeout: 15_000 });
@@ -361,6 +372,7 @@ async function appCopy() {
 }
 
 test('a new version waits until the person taps Reload', async ({ browser }) => {
+  // Up to half a minute for the browser to find the new worker, then an audit and a reload.
   test.setTimeout(120_000);
   const app = await appCopy();
   const context = await browser.newContext();
@@ -393,9 +405,8 @@ test('a new version waits until the person taps Reload', async ({ browser }) => 
 });
 
 test('the uploader takes HEIC photos, by type or by name when the browser gives none', async ({ page }) => {
-  await loginAs(page, 'builder');
-  await page.goto('/projects');
-  await openProjectCard(page, 'Lakeview Cottage');
+  const world = await makeWorld({ photos: 0, comments: false, milestones: false });
+  await signIn(page, world, 'owner', `/projects/${world.projects[0]!.id}`);
   const section = photoSection(page, 'Project Photos');
   await section.getByRole('button', { name: 'Upload Photos' }).click();
   await expect(fileInput(section)).toHaveAttribute('accept', /image\/heic,image\/heif,\.heic,\.heif/);

@@ -1,27 +1,24 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { withCaptureTime } from './exif';
-import { createProject, loginAs, OUTBOX_DIR, openProjectCard, shoot, toast } from './helpers';
+import { invitationPath, OUTBOX_DIR, openProjectCard, shoot, toast } from './helpers';
 import { captionOf, fileInput, makePhoto, photoSection, tile } from './photoHelpers';
+import { addSession, browserAs, makeWorld, signIn } from './world';
 
-// Issue 21's spec details: capture dates, builders' project edits, ended sessions,
-// password rules, one name model.
+// Spec details: capture dates, builders' project edits, ended sessions, password
+// rules, one name model.
 
 
 const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 const shortWithYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-test('a photo taken last month is filed under last month and shows both dates', async ({ browser, page }) => {
-  test.setTimeout(120_000);
-  const stamp = Date.now();
-  const id = await createProject(browser, `Orchard Barn ${stamp}`, '12 Orchard Lane, Millbrook');
+test('a photo taken last month is filed under last month and shows both dates', async ({ page }) => {
+  const world = await makeWorld({ photos: 0, comments: false, milestones: false });
+  const stamp = world.tag;
   const now = new Date();
   // The 15th of last month, mid-morning on the camera's clock.
   const taken = new Date(now.getFullYear(), now.getMonth() - 1, 15, 10, 30);
 
-  await loginAs(page, 'builder');
-  await page.goto(`/projects/${id}`);
+  await signIn(page, world, 'owner', `/projects/${world.projects[0]!.id}`);
   const section = photoSection(page, 'Project Photos');
   await section.getByRole('button', { name: 'Upload Photos' }).click();
   const name = `Footings poured ${stamp}.jpg`;
@@ -51,23 +48,15 @@ test('a photo taken last month is filed under last month and shows both dates', 
 });
 
 test('the builder edits the project’s title and address; status and progress stay with admins', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const stamp = Date.now();
-  const title = `Willow Court ${stamp}`;
-  const id = await createProject(browser, title, '12 Orchard Lane, Millbrook');
-  const homeownerContext = await browser.newContext();
-  const builderContext = await browser.newContext();
-  const homeowner = await homeownerContext.newPage();
-  const builder = await builderContext.newPage();
-
-  await loginAs(homeowner, 'homeowner');
-  await homeowner.goto(`/projects/${id}`);
+  const world = await makeWorld({ photos: 0, comments: false, milestones: false });
+  const stamp = world.tag;
+  const { id, title } = world.projects[0]!;
+  const { context: homeownerContext, page: homeowner } = await browserAs(browser, world, 'homeowner', `/projects/${id}`);
   await expect(homeowner.getByRole('heading', { level: 1, name: title })).toBeVisible();
   // Homeowners follow; they edit nothing.
   await expect(homeowner.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
 
-  await loginAs(builder, 'builder');
-  await builder.goto(`/projects/${id}`);
+  const { context: builderContext, page: builder } = await browserAs(browser, world, 'owner', `/projects/${id}`);
   // The builder's status card: the spec's screen wording and the Access Restricted alert.
   const statusCard = builder.getByRole('region', { name: 'Update Project Status' });
   await expect(statusCard.getByText('Only administrators can update project status and progress')).toBeVisible();
@@ -108,10 +97,10 @@ async function revokeThisSession(page: Page): Promise<void> {
 }
 
 test('an ended session says so, goes to /login and comes back to the same page', async ({ page }) => {
-  test.setTimeout(90_000);
-  await loginAs(page, 'builder');
-  await page.goto('/projects');
-  const id = await openProjectCard(page, 'Lakeview Cottage');
+  const world = await makeWorld({ photos: 0, comments: false, milestones: false });
+  const { id, title } = world.projects[0]!;
+  await signIn(page, world, 'owner', `/projects/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
   await revokeThisSession(page);
   await expect(toast(page, 'Your session has expired. Please log in again.')).toBeVisible();
@@ -120,9 +109,11 @@ test('an ended session says so, goes to /login and comes back to the same page',
   await expect(page.getByTestId('login-notice')).toHaveText('Your session has expired. Please log in again.');
   await shoot(page, 'login-session-expired');
 
-  await page.getByRole('button', { name: 'Builder', exact: true }).click();
+  await page.getByLabel('Email').fill(world.users.owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(world.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Lakeview Cottage' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });
 
 test('weak-password reasons appear as the user types, the same the server gives', async ({ page }) => {
@@ -152,27 +143,13 @@ test('weak-password reasons appear as the user types, the same the server gives'
   await expect(page.getByText('Password is too common. Choose one that is harder to guess.')).toBeVisible();
 });
 
-/** Waits for the invitation mail to `address` and answers its link's path. */
-async function inviteLink(address: string): Promise<string> {
-  if (!OUTBOX_DIR) throw new Error('SITECAST_E2E_OUTBOX is not set');
-  for (let i = 0; i < 50; i += 1) {
-    const files = await readdir(OUTBOX_DIR).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      // Undo quoted-printable soft breaks and "=3D" before looking for the link.
-      const text = (await readFile(path.join(OUTBOX_DIR, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      if (!text.toLowerCase().includes(address)) continue;
-      const link = /https?:\/\/[^\s"<>]+(\/reset-password\?token=[A-Za-z0-9_%.-]+)/.exec(text);
-      if (link) return link[1];
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No invitation for ${address} in ${OUTBOX_DIR}`);
-}
-
 test('one name model: the admin’s edit of an admin shows, a builder edits their company name as typed', async ({ browser, page }) => {
+  // Two accounts made through the admin's dialogs, an invitation mail followed, a
+  // password set, a sign-in through the form and a profile edit, one after the other.
   test.setTimeout(120_000);
-  const stamp = String(Date.now()).slice(-7);
-  await loginAs(page, 'admin');
+  const world = await makeWorld({ projects: 0, homeowners: 0, photos: 0, comments: false, milestones: false });
+  const stamp = world.tag;
+  await signIn(page, world, 'admin');
 
   // A second admin, then their name edited in "Edit Builder/Admin Details".
   await page.getByRole('button', { name: 'New User' }).click();
@@ -185,6 +162,8 @@ test('one name model: the admin’s edit of an admin shows, a builder edits thei
   await dialog.getByRole('button', { name: 'Create Admin' }).click();
   await expect(toast(page, 'Admin created successfully. An invitation email has been sent.')).toBeVisible();
   await page.getByRole('tab', { name: /Admins/ }).click();
+  // Every test's admins are in this table: the search keeps this one's.
+  await page.getByRole('tabpanel').getByRole('searchbox', { name: 'Search administrators by name or email' }).fill(`dana.${stamp}@example.com`);
   const row = page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: `dana.${stamp}@example.com` });
   await expect(row).toContainText(`Dana Okafor${stamp}`);
   await row.getByRole('button', { name: `Edit Dana Okafor${stamp}` }).click();
@@ -209,7 +188,8 @@ test('one name model: the admin’s edit of an admin shows, a builder edits thei
 
   const context = await browser.newContext();
   const builder = await context.newPage();
-  await builder.goto(await inviteLink(email));
+  if (!OUTBOX_DIR) throw new Error('SITECAST_E2E_OUTBOX is not set');
+  await builder.goto(await invitationPath(OUTBOX_DIR, email));
   const newPassword = builder.getByLabel('New password', { exact: true });
   await newPassword.pressSequentially('11111');
   const rules = builder.getByRole('list', { name: 'Password requirements' });
@@ -245,14 +225,15 @@ test('one name model: the admin’s edit of an admin shows, a builder edits thei
   await shoot(builder, 'profile-builder-name');
   // …and the admin's table follows live.
   await page.getByRole('tab', { name: /Builders/ }).click();
+  await page.getByRole('tabpanel').getByRole('searchbox', { name: 'Search builders by name or email' }).fill(email);
   await expect(page.getByRole('tabpanel').getByTestId('user-row').filter({ hasText: email })).toContainText(`ACC builders ${stamp}`);
   await context.close();
 });
 
 test('project pages show a back button instead of the logo on small screens', async ({ page }) => {
-  await loginAs(page, 'homeowner');
-  await page.goto('/projects');
-  await openProjectCard(page, 'Lakeview Cottage');
+  const world = await makeWorld({ photos: 0, comments: false, milestones: false });
+  await signIn(page, world, 'homeowner', '/projects');
+  await openProjectCard(page, world.projects[0]!.title);
   const header = page.locator('header').first();
   await expect(header.getByRole('link', { name: 'Sitecast' })).toBeVisible();
   await expect(header.getByRole('button', { name: 'Back' })).toBeHidden();
@@ -266,10 +247,11 @@ test('project pages show a back button instead of the logo on small screens', as
 });
 
 test('when the live data cannot load, the dashboard and Projects page say so in the spec’s words', async ({ page }) => {
+  const world = await makeWorld({ projects: 0, homeowners: 0, photos: 0, comments: false, milestones: false });
   // Every socket is closed as it opens: the first snapshot never arrives.
   await page.routeWebSocket('**/ws', (ws) => ws.close({ code: 1011, reason: 'test: server unavailable' }));
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  await addSession(page.context(), world, 'admin');
+  await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('load-failed')).toContainText('Failed to load data. Please try again later.', { timeout: 15_000 });
   await shoot(page, 'dashboard-load-failed');
@@ -278,16 +260,12 @@ test('when the live data cannot load, the dashboard and Projects page say so in 
 });
 
 test('an admin picks the project thumbnail from the lightbox, and the homeowner’s project card shows it', async ({ browser, page }) => {
-  test.setTimeout(150_000);
-  const stamp = Date.now();
-  const title = `Aspen Row ${stamp}`;
-  const id = await createProject(browser, title, '12 Orchard Lane, Millbrook');
+  const world = await makeWorld({ photos: 0, comments: false, milestones: false });
+  const stamp = world.tag;
+  const { id } = world.projects[0]!;
 
   // The builder publishes two photos; the newer one becomes the thumbnail by default.
-  const builderContext = await browser.newContext();
-  const builder = await builderContext.newPage();
-  await loginAs(builder, 'builder');
-  await builder.goto(`/projects/${id}`);
+  const { context: builderContext, page: builder } = await browserAs(browser, world, 'owner', `/projects/${id}`);
   const section = photoSection(builder, 'Project Photos');
   await section.getByRole('button', { name: 'Upload Photos' }).click();
   const names = [`Slab edge ${stamp}.jpg`, `Sill plate ${stamp}.jpg`] as const;
@@ -301,8 +279,7 @@ test('an admin picks the project thumbnail from the lightbox, and the homeowner�
   await expect(builder.getByTestId('thumbnail-pick')).toHaveCount(0);
   await builderContext.close();
 
-  await loginAs(page, 'admin');
-  await page.goto(`/projects/${id}`);
+  await signIn(page, world, 'admin', `/projects/${id}`);
   const media = photoSection(page, 'Project Media');
   const photos = media.getByTestId('photo-tile');
   await expect(photos).toHaveCount(2, { timeout: 15_000 });
@@ -329,10 +306,7 @@ test('an admin picks the project thumbnail from the lightbox, and the homeowner�
   expect(picked).toContain('/thumb');
 
   // The homeowner's project list shows the picked photo.
-  const homeContext = await browser.newContext();
-  const home = await homeContext.newPage();
-  await loginAs(home, 'homeowner');
-  await home.goto('/projects');
+  const { context: homeContext, page: home } = await browserAs(browser, world, 'homeowner', '/projects');
   await expect(home.locator(`img[src="${picked}"]`)).toHaveCount(1);
   await homeContext.close();
 });

@@ -174,9 +174,8 @@ pub async fn make(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords,
         Account { key: "manager".into(), email: format!("manager.{tag}@world.test"), name: format!("Max Manager {tag}"), first_last: None, role: Role::Builder, company_role: Some(CompanyRole::Manager) },
         Account { key: "crew".into(), email: format!("crew.{tag}@world.test"), name: format!("Casey Crew {tag}"), first_last: None, role: Role::Builder, company_role: Some(CompanyRole::Crew) },
     ];
-    for i in 0..spec.homeowners {
+    for (i, first) in ["Harper", "Rowan", "Quinn", "Sage"].into_iter().enumerate().take(spec.homeowners) {
         let key = homeowner_key(i);
-        let first = ["Harper", "Rowan", "Quinn", "Sage"][i];
         let last = format!("Home{} {tag}", i + 1);
         accounts.push(Account {
             email: format!("{key}.{tag}@world.test"),
@@ -196,11 +195,11 @@ pub async fn make(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords,
     // Photo files first, rows after: a failure in between leaves only files no row
     // names, which the orphan sweep removes.
     let mut planned = Vec::new();
-    for p in 0..spec.projects {
+    for (p, street) in STREETS.iter().enumerate().take(spec.projects) {
         let homeowner = homeowner_key(p % spec.homeowners);
         let project_id = new_id();
         let rows = art_photos(photos, &project_id, &owner_id, spec.photos, p as u32, now).await?;
-        planned.push((project_id, format!("{} Residence {tag}", STREETS[p]), format!("{} {}, Springfield", 100 + p * 11, STREETS[p]), homeowner, rows));
+        planned.push((project_id, format!("{street} Residence {tag}"), format!("{} {street}, Springfield", 100 + p * 11), homeowner, rows));
     }
     let stranger = if spec.stranger_project {
         let project_id = new_id();
