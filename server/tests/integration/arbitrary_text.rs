@@ -22,7 +22,7 @@ use protocol::{
 };
 use serde_json::{json, Value};
 
-use crate::support::{databases, Options, TestServer, WsClient, ORIGIN};
+use crate::support::{databases, Options, TestServer, World, WorldSpec, WsClient, ORIGIN};
 use crate::uploads::metadata;
 
 /// Random texts per field, besides the fixed ones: modest, so that every field of both
@@ -72,7 +72,7 @@ fn text() -> impl Strategy<Value = String> {
     prop_oneof![6 => short, 2 => edge, 1 => long]
 }
 
-/// What the server's demo data gives the requests to name, so that the text under test
+/// What the test's world gives the requests to name, so that the text under test
 /// is the only thing in its request that can be wrong.
 struct Ids {
     project: String,
@@ -303,8 +303,8 @@ fn slots() -> Vec<Slot> {
             Call::Post(path, body)
         }),
         ("signup.phone", |_, t| sign_up("phone", t)),
-        ("login.email", |_, t| Call::Post("/api/auth/login".into(), json!({"email": t, "password": "sitecast-demo"}))),
-        ("login.password", |_, t| Call::Post("/api/auth/login".into(), json!({"email": "nobody@sitecast.demo", "password": t}))),
+        ("login.email", |_, t| Call::Post("/api/auth/login".into(), json!({"email": t, "password": "not-the-password"}))),
+        ("login.password", |_, t| Call::Post("/api/auth/login".into(), json!({"email": "nobody@example.com", "password": t}))),
         ("forgot.email", |_, t| Call::Post("/api/auth/forgot".into(), json!({"email": t}))),
         ("reset.token", |_, t| reset("token", t)),
         ("reset.password", |_, t| reset("password", t)),
@@ -332,10 +332,11 @@ fn slots() -> Vec<Slot> {
     ]
 }
 
-/// The server, on a thread (and actix system) of its own.
+/// The server, on a thread (and actix system) of its own, with a world made on it.
 struct ServerThread {
     base: String,
     ws_base: String,
+    world: World,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -346,15 +347,16 @@ impl ServerThread {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
-                let options = Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() };
+                let options = Options { ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() };
                 let server = TestServer::start(&url, options).await;
-                let _ = ready_tx.send((server.base.clone(), server.ws_base.clone()));
+                let world = server.world(WorldSpec { projects: 1, photos: 1, ..WorldSpec::default() }).await;
+                let _ = ready_tx.send((server.base.clone(), server.ws_base.clone(), world));
                 let _ = stopped.await;
                 server.stop().await;
             });
         });
-        let (base, ws_base) = ready_rx.recv().expect("the server started");
-        ServerThread { base, ws_base, stop: Some(stop), thread: Some(thread) }
+        let (base, ws_base, world) = ready_rx.recv().expect("the server started");
+        ServerThread { base, ws_base, world, stop: Some(stop), thread: Some(thread) }
     }
 
     fn stop(mut self) {
@@ -382,12 +384,12 @@ struct Session {
 }
 
 impl Session {
-    async fn open(base: &str, ws_base: &str) -> (Session, Ids) {
+    async fn open(base: &str, ws_base: &str, world: &World) -> (Session, Ids) {
         let http = awc::Client::builder().disable_redirects().timeout(Duration::from_secs(60)).finish();
         let login = http
             .post(format!("{base}/api/auth/login"))
             .insert_header(("Origin", ORIGIN))
-            .send_json(&json!({"email": "admin@sitecast.demo", "password": "sitecast-demo"}))
+            .send_json(&json!({"email": world.users["admin"].email, "password": world.password}))
             .await
             .expect("login");
         let cookie = login.cookies().expect("cookies").iter().find(|c| c.name() == "sitecast_session").expect("a session").value().to_owned();
@@ -541,7 +543,7 @@ fn arbitrary_text_in_any_request_is_never_an_internal_error() {
         eprintln!("-- on {}", db.name);
         let started = std::time::Instant::now();
         let server = ServerThread::start(db.url.clone());
-        let (session, ids) = client.block_on(Session::open(&server.base, &server.ws_base));
+        let (session, ids) = client.block_on(Session::open(&server.base, &server.ws_base, &server.world));
         let session = RefCell::new(session);
         let config = Config { cases: CASES, failure_persistence: None, max_shrink_iters: 256, ..Config::default() };
         let slots = slots();

@@ -6,7 +6,12 @@ use serde_json::{json, Value};
 use sitecast::domain::auth::InviteInput;
 use sitecast::domain::passwords::Passwords;
 
-use crate::support::{for_each_backend, link_token, Options, TestServer, TestSql, ORIGIN};
+use crate::support::{for_each_backend, link_token, Options, TestServer, TestSql, WorldSpec, ORIGIN};
+
+/// People and no projects: what the tests of signing in need.
+fn people() -> WorldSpec {
+    WorldSpec { projects: 0, photos: 0, homeowners: 1, ..WorldSpec::default() }
+}
 
 fn fields(body: &Value) -> Vec<(String, String)> {
     body["fields"]
@@ -174,12 +179,13 @@ async fn sign_up_confirm_login_logout_on_each_backend() {
 #[actix_web::test]
 async fn forgot_and_reset_password_single_use_links_and_no_account_oracle() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
-        let email = "homeowner@sitecast.demo";
-        let old_cookie = server.login(email, "sitecast-demo").await;
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let world = server.world(people()).await;
+        let email = world.users["homeowner"].email.as_str();
+        let old_cookie = server.login(email, &world.password).await;
 
         let known = server.post("/api/auth/forgot", json!({"email": email}), None).await;
-        let unknown = server.post("/api/auth/forgot", json!({"email": "nobody@sitecast.demo"}), None).await;
+        let unknown = server.post("/api/auth/forgot", json!({"email": "nobody@world.test"}), None).await;
         assert_eq!(known.status, StatusCode::OK);
         assert_eq!((known.status, &known.body), (unknown.status, &unknown.body), "same answer either way");
         assert_eq!(known.body["message"], "If an account exists for this email, a password reset link has been sent.");
@@ -187,7 +193,7 @@ async fn forgot_and_reset_password_single_use_links_and_no_account_oracle() {
         let mail = server.wait_for_mail(email, "Reset your Sitecast password").await;
         let token = link_token(&mail);
         assert!(mail.contains(&format!("{ORIGIN}/reset-password?token={token}")));
-        assert_eq!(server.mail_count("nobody@sitecast.demo").await, 0);
+        assert_eq!(server.mail_count("nobody@world.test").await, 0);
 
         let check = server.get(&format!("/api/auth/reset/check?token={token}"), None).await;
         assert_eq!((check.body["kind"].as_str(), check.body["email"].as_str()), (Some("reset"), Some(email)));
@@ -203,7 +209,7 @@ async fn forgot_and_reset_password_single_use_links_and_no_account_oracle() {
 
         // The old session ended with the password change; old password is gone.
         assert_eq!(server.get("/api/auth/me", Some(&old_cookie)).await.status, StatusCode::UNAUTHORIZED);
-        let r = server.post("/api/auth/login", json!({"email": email, "password": "sitecast-demo"}), None).await;
+        let r = server.post("/api/auth/login", json!({"email": email, "password": world.password}), None).await;
         assert_eq!(r.status, StatusCode::UNAUTHORIZED);
         server.login(email, "brand-new").await;
 
@@ -271,26 +277,28 @@ async fn invitation_link_sets_the_first_password() {
 #[actix_web::test]
 async fn repeated_failures_lock_the_account_then_the_address() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
-        let email = "builder@sitecast.demo";
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let world = server.world(people()).await;
+        let email = world.users["owner"].email.as_str();
         for _ in 0..5 {
             let r = wrong_password(&server, email).await;
             assert_eq!(r.status, StatusCode::UNAUTHORIZED);
         }
         // Even the right password waits now.
-        let r = server.post("/api/auth/login", json!({"email": email, "password": "sitecast-demo"}), None).await;
+        let r = server.post("/api/auth/login", json!({"email": email, "password": world.password}), None).await;
         assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(r.body["code"], "rate_limited");
         assert_eq!(r.body["message"], "Too many failed login attempts. Please try again in 15 minutes.");
         assert!(r.headers.get("retry-after").is_some());
         // Other accounts are unaffected until the address itself has failed too often;
         // the refused attempts above and a successful login did not count against it.
-        server.login("admin@sitecast.demo", "sitecast-demo").await;
+        let admin = world.users["admin"].email.as_str();
+        server.login(admin, &world.password).await;
         for i in 0..15 {
-            let r = wrong_password(&server, &format!("guess{i}@sitecast.demo")).await;
+            let r = wrong_password(&server, &format!("guess{i}@world.test")).await;
             assert_eq!(r.status, StatusCode::UNAUTHORIZED, "attempt {i}");
         }
-        let r = server.post("/api/auth/login", json!({"email": "admin@sitecast.demo", "password": "sitecast-demo"}), None).await;
+        let r = server.post("/api/auth/login", json!({"email": admin, "password": world.password}), None).await;
         assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "20 failures from one address lock the address");
         server.stop().await;
         db
@@ -313,14 +321,15 @@ async fn wrong_passwords_spread_over_instances_lock_the_account_on_each() {
         if !two_instances(db.name) {
             return db;
         }
-        let a = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
-        let b = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
-        let email = "homeowner@sitecast.demo";
+        let a = TestServer::start(&db.url, Options::default()).await;
+        let b = TestServer::start(&db.url, Options::default()).await;
+        let world = a.world(people()).await;
+        let email = world.users["homeowner"].email.as_str();
         for server in [&a, &b, &a, &b, &a] {
             assert_eq!(wrong_password(server, email).await.status, StatusCode::UNAUTHORIZED);
         }
         for (name, server) in [("A", &a), ("B", &b)] {
-            let r = server.post("/api/auth/login", json!({"email": email, "password": "sitecast-demo"}), None).await;
+            let r = server.post("/api/auth/login", json!({"email": email, "password": world.password}), None).await;
             assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "locked on {name}");
         }
         // A password reset through either instance lifts the lock on both.
@@ -343,15 +352,16 @@ async fn wrong_passwords_spread_over_instances_lock_the_account_on_each() {
 #[actix_web::test]
 async fn concurrent_guesses_get_five_checks_and_no_more() {
     for_each_backend(|db| async move {
-        let a = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let a = TestServer::start(&db.url, Options::default()).await;
         // SQLite serves one instance: the burst all goes to it.
         let b = if two_instances(db.name) {
-            Some(TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await)
+            Some(TestServer::start(&db.url, Options::default()).await)
         } else {
             None
         };
         let servers: Vec<&TestServer> = [Some(&a), b.as_ref()].into_iter().flatten().collect();
-        let email = "builder@sitecast.demo";
+        let world = a.world(people()).await;
+        let email = world.users["owner"].email.as_str();
         for round in 0..25 {
             // Each round starts unlocked (and the address's twenty are not used up).
             TestSql::new("DELETE FROM login_failures").execute(a.state.store.pool()).await.unwrap();
@@ -361,7 +371,7 @@ async fn concurrent_guesses_get_five_checks_and_no_more() {
             let refused = statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count();
             assert_eq!((checked, refused), (5, 15), "round {round}: {statuses:?}");
             for server in &servers {
-                let r = server.post("/api/auth/login", json!({"email": email, "password": "sitecast-demo"}), None).await;
+                let r = server.post("/api/auth/login", json!({"email": email, "password": world.password}), None).await;
                 assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "round {round}: the right password waits too");
             }
         }

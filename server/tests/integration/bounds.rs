@@ -10,7 +10,7 @@ use protocol::{
 use serde_json::{json, Value};
 use sitecast::store::users;
 
-use crate::support::{for_each_backend, Options, TestServer, TestSql};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, WorldSpec};
 
 /// The case: a first name of 30,000 characters used to be stored and fanned out.
 const HUGE: usize = 30_000;
@@ -113,25 +113,27 @@ async fn oversized_fields_are_refused_over_http_and_nothing_is_stored() {
 #[actix_web::test]
 async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_sent() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let world = server.world(WorldSpec { projects: 1, photos: 1, milestones: false, comments: false, ..WorldSpec::default() }).await;
         let pool = server.state.store.pool();
         let huge = "x".repeat(HUGE);
-        let (mut admin, _) = server.connect("admin@sitecast.demo").await;
-        let (mut builder, bhello) = server.connect("builder@sitecast.demo").await;
-        let (mut homeowner, hhello) = server.connect("homeowner@sitecast.demo").await;
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, bhello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut homeowner, hhello) = server.connect_as(&world.users["homeowner"].session).await;
         let me = hhello.user.id.clone();
+        let (first_name, last_name) = (hhello.user.first_name.clone().unwrap_or_default(), hhello.user.last_name.clone().unwrap_or_default());
 
         // The case: the homeowner's own profile, which every admin would receive.
         let update = |first: &str, phone: &str| {
-            Request::UpdateProfile(ProfileUpdate { first_name: first.into(), last_name: "Carter".into(), phone: phone.into(), name: None })
+            Request::UpdateProfile(ProfileUpdate { first_name: first.into(), last_name: last_name.clone(), phone: phone.into(), name: None })
         };
         let err = homeowner.request(1, update(&huge, "")).await.unwrap_err();
         assert_eq!(ws_fields(&err), pairs(&[("firstName", "First name must be at most 100 characters.")]));
         assert_eq!(err.message, "First name must be at most 100 characters.");
-        let err = homeowner.request(2, update("Jamie", &"5".repeat(41))).await.unwrap_err();
+        let err = homeowner.request(2, update(&first_name, &"5".repeat(41))).await.unwrap_err();
         assert_eq!(ws_fields(&err), pairs(&[("phone", "Phone must be at most 40 characters.")]));
         let stored = users::find_by_id(pool, &me).await.unwrap().unwrap();
-        assert_eq!((stored.first_name.as_deref(), stored.phone.as_deref(), stored.version), (Some("Jamie"), hhello.user.phone.as_deref(), hhello.user.version));
+        assert_eq!((stored.first_name.as_deref(), stored.phone.as_deref(), stored.version), (Some(first_name.as_str()), hhello.user.phone.as_deref(), hhello.user.version));
         // Nothing went out: the first update the admin hears of is the next valid one.
         let first_at_limit = "J".repeat(100);
         homeowner.request(3, update(&first_at_limit, "")).await.unwrap();
@@ -144,11 +146,11 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
         assert_eq!(heard, Some(first_at_limit));
 
         let change = |new: &str| {
-            Request::ChangePassword(PasswordChange { current_password: "sitecast-demo".into(), new_password: new.into(), confirm_password: new.into() })
+            Request::ChangePassword(PasswordChange { current_password: world.password.clone(), new_password: new.into(), confirm_password: new.into() })
         };
         let err = homeowner.request(4, change(&"p".repeat(257))).await.unwrap_err();
         assert_eq!(ws_fields(&err), pairs(&[("newPassword", "Password must be at most 256 characters.")]));
-        server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+        server.login(&world.users["homeowner"].email, &world.password).await;
 
         let log = Request::Log(LogEntry { level: "info".into(), message: "page".into(), data: Some(huge.clone()) });
         assert_eq!(ws_fields(&homeowner.request(5, log).await.unwrap_err()), pairs(&[("data", "Data must be at most 8000 characters.")]));
@@ -181,7 +183,7 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
         let edit = UpdateUser { id: bhello.user.id.clone(), name: Some(huge.clone()), ..Default::default() };
         let err = admin.request(9, Request::UpdateUser(edit)).await.unwrap_err();
         assert_eq!(ws_fields(&err), pairs(&[("name", "Name must be at most 200 characters.")]));
-        assert_eq!(users::find_by_id(pool, &bhello.user.id).await.unwrap().unwrap().name.as_deref(), Some("Summit Homes"));
+        assert_eq!(users::find_by_id(pool, &bhello.user.id).await.unwrap().unwrap().name.as_deref(), Some(world.users["owner"].name.as_str()));
 
         // Projects.
         let new = CreateProject {
@@ -199,7 +201,7 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
         let err = admin.request(10, Request::CreateProject(new)).await.unwrap_err();
         assert_eq!(ws_fields(&err), pairs(&[("title", "Title must be at most 200 characters.")]));
         assert_eq!(count(&server, "SELECT COUNT(*) FROM projects").await, projects_before);
-        let project = bhello.snapshot.projects.first().expect("the demo builder has projects").clone();
+        let project = bhello.snapshot.projects.first().expect("the builder has projects").clone();
         let edit = UpdateProject { id: project.id.clone(), address: Some("a".repeat(301)), ..Default::default() };
         let err = builder.request(11, Request::UpdateProject(edit)).await.unwrap_err();
         assert_eq!(ws_fields(&err), pairs(&[("address", "Address must be at most 300 characters.")]));
@@ -215,7 +217,7 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
                 break;
             }
         }
-        let photo = photo.expect("the demo builder's projects have photos");
+        let photo = photo.expect("the builder's projects have photos");
         let edit = UpdatePhoto { id: photo.id.clone(), caption: Some(huge.clone()), category: None, milestone_id: None };
         let err = builder.request(13, Request::UpdatePhoto(edit)).await.unwrap_err();
         assert_eq!(ws_fields(&err), pairs(&[("caption", "Caption must be at most 500 characters.")]));

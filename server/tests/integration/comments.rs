@@ -4,14 +4,10 @@
 
 use protocol::{Comment, ErrorCode, Event, Project, ProjectImage, Request, Response, Role};
 
-use crate::support::{for_each_backend, Options, TestServer, TestSql, WsClient};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, WorldSpec, WsClient};
 
-const ADMIN: &str = "admin@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-
-fn demo() -> Options {
-    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+fn slow_beats() -> Options {
+    Options { ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
 }
 
 async fn subscribe(ws: &mut WsClient, id: u32, project: &str) -> Vec<ProjectImage> {
@@ -50,14 +46,15 @@ async fn next_comment_event(ws: &mut WsClient) -> (&'static str, String, String,
 #[actix_web::test]
 async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut admin, admin_hello) = server.connect(ADMIN).await;
-        let (mut builder, builder_hello) = server.connect(BUILDER).await;
-        let (mut home, home_hello) = server.connect(HOMEOWNER).await;
-        let (mut home_tab2, _) = server.connect(HOMEOWNER).await;
-        let maple: Project =
-            home_hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
-        // A project the demo homeowner may not see (their neighbour's), with photos.
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        // Two homeowners' projects with a photo each, and no comments yet.
+        let world = server.world(WorldSpec { projects: 2, photos: 1, homeowners: 2, milestones: false, comments: false, ..WorldSpec::default() }).await;
+        let (mut admin, admin_hello) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, builder_hello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, home_hello) = server.connect_as(&world.users["homeowner"].session).await;
+        let (mut home_tab2, _) = server.connect_as(&world.users["homeowner"].session).await;
+        let maple: Project = home_hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
+        // A project the homeowner may not see (their neighbour's), with photos.
         let mut foreign = None;
         for p in admin_hello.snapshot.projects.iter().filter(|p| p.homeowner_id != maple.homeowner_id) {
             let photos = subscribe(&mut admin, 900, &p.id).await;
@@ -66,7 +63,7 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
                 break;
             }
         }
-        let (_foreign, foreign_photo) = foreign.expect("a demo project of another homeowner with photos");
+        let (_foreign, foreign_photo) = foreign.expect("a project of another homeowner with photos");
 
         let photos = subscribe(&mut builder, 1, &maple.id).await;
         subscribe(&mut home_tab2, 1, &maple.id).await;
@@ -84,10 +81,11 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
         // An admin comments on the neighbour's photo first, then the homeowner on their
         // own: the homeowner's other tab hears only of the second.
         let theirs = add(&mut admin, 2, &foreign_photo.id, "Framing inspection passed.").await.unwrap();
-        let mine = add(&mut home, 3, &photo.id, "  Is this crack in the foundation a problem, @Summit Homes?  ").await.unwrap();
-        assert_eq!(mine.body, "Is this crack in the foundation a problem, @Summit Homes?");
+        let question = format!("Is this crack in the foundation a problem, @{}?", world.users["owner"].name);
+        let mine = add(&mut home, 3, &photo.id, &format!("  {question}  ")).await.unwrap();
+        assert_eq!(mine.body, question);
         assert_eq!(mine.author.id, home_hello.user.id);
-        assert_eq!(mine.author.name.as_deref(), Some("Jamie Carter"));
+        assert_eq!(mine.author.name.as_deref(), Some(world.users["homeowner"].name.as_str()));
         assert_eq!(next_comment_event(&mut home_tab2).await, ("added", mine.id.clone(), photo.id.clone(), Some(1)));
         assert_eq!(next_comment_event(&mut builder).await, ("added", mine.id.clone(), photo.id.clone(), Some(1)));
         assert_eq!(next_comment_event(&mut admin).await, ("added", theirs.id.clone(), foreign_photo.id.clone(), Some(1)));
@@ -106,8 +104,8 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
         assert_eq!(comments, vec![mine.clone()]);
         let mut roles: Vec<(String, &str)> = people.iter().map(|p| (p.id.clone(), p.role.as_str())).collect();
         roles.sort();
-        // Issue 30: the builder company's people who see the project (its owner, its
-        // manager, and its crew member on Maple) are among them.
+        // The builder company's people who see the project (its owner, its manager, and
+        // its crew member, who is on this project) are among them.
         let mut expected = vec![
             (admin_hello.user.id.clone(), Role::Admin.as_str()),
             (home_hello.user.id.clone(), Role::Homeowner.as_str()),

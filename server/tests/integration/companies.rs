@@ -10,14 +10,7 @@ use protocol::{
 };
 use serde_json::json;
 
-use crate::support::{for_each_backend, link_token, Options, TestServer, WsClient, ORIGIN};
-
-const ADMIN: &str = "admin@sitecast.demo";
-const OWNER: &str = "builder@sitecast.demo";
-const MANAGER: &str = "dana.ortiz@sitecast.demo";
-const CREW: &str = "luis.romero@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const MAPLE: &str = "Maple Street Residence";
+use crate::support::{for_each_backend, link_token, Options, TestServer, WorldSpec, WsClient, ORIGIN};
 
 fn jpeg() -> Vec<u8> {
     let img = image::DynamicImage::ImageRgb8(image::RgbImage::from_fn(64, 48, |x, y| image::Rgb([x as u8 * 3, y as u8 * 5, 90])));
@@ -77,35 +70,43 @@ async fn open(server: &TestServer, cookie: &str) -> (WsClient, protocol::Hello) 
 #[actix_web::test]
 async fn a_company_s_people_see_what_their_role_and_crew_allow_and_a_removed_member_is_signed_out() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
-        let (mut owner, hello) = server.connect(OWNER).await;
+        let server = TestServer::start(&db.url, Options::default()).await;
+        // Three projects of the company; the crew member is on the first only.
+        let world = server.world(WorldSpec { projects: 3, photos: 1, milestones: false, comments: false, ..WorldSpec::default() }).await;
+        let (company, people) = (world.company.name.as_str(), &world.users);
+        let first_title = world.projects[0].title.as_str();
+        let (mut owner, hello) = server.connect_as(&people["owner"].session).await;
         let summit = hello.snapshot.companies.first().cloned().expect("the owner's company");
         assert_eq!(hello.snapshot.companies.len(), 1);
-        assert_eq!(summit.name, "Summit Homes");
+        assert_eq!(summit.name, company);
         let roles: Vec<(String, CompanyRole)> = summit.members.iter().map(|m| (m.name.clone(), m.company_role)).collect();
         assert_eq!(
             roles,
-            [("Summit Homes".into(), CompanyRole::Owner), ("Dana Ortiz".into(), CompanyRole::Manager), ("Luis Romero".into(), CompanyRole::Crew)]
+            [
+                (people["owner"].name.clone(), CompanyRole::Owner),
+                (people["manager"].name.clone(), CompanyRole::Manager),
+                (people["crew"].name.clone(), CompanyRole::Crew),
+            ]
         );
         let everything = titles(&hello.snapshot.projects);
-        assert!(everything.len() >= 3 && everything.contains(&MAPLE.to_owned()), "{everything:?}");
-        let maple = hello.snapshot.projects.iter().find(|p| p.title == MAPLE).unwrap().clone();
+        assert!(everything.len() >= 3 && everything.contains(&first_title.to_owned()), "{everything:?}");
+        let maple = hello.snapshot.projects.iter().find(|p| p.title == first_title).unwrap().clone();
         assert_eq!(maple.builder_id.as_deref(), Some(summit.id.as_str()));
-        assert_eq!(maple.builder_name.as_deref(), Some("Summit Homes"));
-        let luis = summit.members.iter().find(|m| m.company_role == CompanyRole::Crew).unwrap().id.clone();
-        assert_eq!(maple.crew, vec![luis.clone()]);
+        assert_eq!(maple.builder_name.as_deref(), Some(company));
+        let crew_member = summit.members.iter().find(|m| m.company_role == CompanyRole::Crew).unwrap().id.clone();
+        assert_eq!(maple.crew, vec![crew_member.clone()]);
 
         // The manager sees every project of the company; the crew member only theirs.
-        let (mut manager, hello) = server.connect(MANAGER).await;
+        let (mut manager, hello) = server.connect_as(&people["manager"].session).await;
         assert_eq!(titles(&hello.snapshot.projects), everything);
-        let (mut crew, hello) = server.connect(CREW).await;
-        assert_eq!(titles(&hello.snapshot.projects), [MAPLE]);
+        let (mut crew, hello) = server.connect_as(&people["crew"].session).await;
+        assert_eq!(titles(&hello.snapshot.projects), [first_title]);
         assert_eq!(hello.user.company_role, Some(CompanyRole::Crew));
         assert_eq!(hello.snapshot.companies.len(), 1, "members see their company");
         let other = hello.snapshot.projects.len();
         assert_eq!(other, 1);
         // Homeowners see no company.
-        let (mut home, hello) = server.connect(HOMEOWNER).await;
+        let (mut home, hello) = server.connect_as(&people["homeowner"].session).await;
         assert!(hello.snapshot.companies.is_empty());
         let r = home.request(1, Request::ListCompanies(protocol::ListCompanies {})).await.unwrap();
         assert!(matches!(r, Response::Companies { companies } if companies.is_empty()));
@@ -119,52 +120,53 @@ async fn a_company_s_people_see_what_their_role_and_crew_allow_and_a_removed_mem
         assert_eq!(e.code, ErrorCode::NotFound);
         let e = company_of(&mut owner, 1, invite(&summit.id, "not-an-email", "Pat Lee", CompanyRole::Crew)).await.unwrap_err();
         assert_eq!(e.code, ErrorCode::Validation);
-        let e = company_of(&mut owner, 2, invite(&summit.id, HOMEOWNER, "Jamie", CompanyRole::Crew)).await.unwrap_err();
+        let e = company_of(&mut owner, 2, invite(&summit.id, &people["homeowner"].email, "Harper", CompanyRole::Crew)).await.unwrap_err();
         assert_eq!(e.fields[0].message, "This email belongs to an account that is not a builder's.");
-        let e = company_of(&mut owner, 3, invite(&summit.id, CREW, "Luis", CompanyRole::Crew)).await.unwrap_err();
+        let e = company_of(&mut owner, 3, invite(&summit.id, &people["crew"].email, "Casey", CompanyRole::Crew)).await.unwrap_err();
         assert_eq!(e.fields[0].message, "This person is already a member of this company.");
 
-        // The manager invites Casey as crew: the invite mail names the company and role.
-        let after = company_of(&mut manager, 2, invite(&summit.id, "Casey@Example.com", "Casey Nguyen", CompanyRole::Crew)).await.unwrap();
-        let casey_member = after.members.iter().find(|m| m.email == "casey@example.com").expect("invited").clone();
-        assert!(casey_member.invited && casey_member.company_role == CompanyRole::Crew);
+        // The manager invites Robin as crew: the invite mail names the company and role.
+        let after = company_of(&mut manager, 2, invite(&summit.id, "Robin@Example.com", "Robin Nguyen", CompanyRole::Crew)).await.unwrap();
+        let robin_member = after.members.iter().find(|m| m.email == "robin@example.com").expect("invited").clone();
+        assert!(robin_member.invited && robin_member.company_role == CompanyRole::Crew);
         // Everyone in the company hears of it; the homeowner does not.
         let changed = owner.event(|e| match e {
             Event::CompanyChanged { company } if company.members.len() == 4 => Some(company.clone()),
             _ => None,
         });
         assert_eq!(changed.await.id, summit.id);
-        let mail = server.wait_for_mail("casey@example.com", "You're invited to Sitecast").await;
-        assert!(mail.contains("join Summit Homes as crew"), "{mail}");
-        let casey_cookie = accept(&server, "casey@example.com", "casey-first-pass").await;
-        let (mut casey, hello) = open(&server, &casey_cookie).await;
+        let mail = server.wait_for_mail("robin@example.com", "You're invited to Sitecast").await;
+        assert!(mail.contains(&format!("join {company} as crew")), "{mail}");
+        let robin_cookie = accept(&server, "robin@example.com", "robin-first-pass").await;
+        let (mut robin, hello) = open(&server, &robin_cookie).await;
         assert!(hello.snapshot.projects.is_empty(), "crew on no project see none");
-        assert_eq!(hello.user.company_name.as_deref(), Some("Summit Homes"));
-        let casey_id = hello.user.id.clone();
+        assert_eq!(hello.user.company_name.as_deref(), Some(company));
+        let robin_id = hello.user.id.clone();
 
-        // The owner puts Casey on Maple's crew and takes Luis off: Casey sees it arrive,
-        // Luis sees it go; a crew member of another company cannot be put on it.
+        // The owner puts Robin on the project's crew and takes the crew member off: Robin
+        // sees it arrive, the crew member sees it go; a crew member of another company
+        // cannot be put on it.
         let set = |ids: Vec<String>| Request::SetProjectCrew(SetProjectCrew { project_id: maple.id.clone(), user_ids: ids });
-        let e = project_of(&mut crew, 3, set(vec![luis.clone()])).await.unwrap_err();
+        let e = project_of(&mut crew, 3, set(vec![crew_member.clone()])).await.unwrap_err();
         assert_eq!(e.code, ErrorCode::Forbidden, "crew do not pick the crew");
-        let e = project_of(&mut owner, 4, set(vec![casey_id.clone(), "00000000-0000-4000-8000-000000000000".into()])).await.unwrap_err();
+        let e = project_of(&mut owner, 4, set(vec![robin_id.clone(), "00000000-0000-4000-8000-000000000000".into()])).await.unwrap_err();
         assert_eq!(e.fields[0].message, "Only members of the project's company can be on its crew.");
-        let moved = project_of(&mut owner, 5, set(vec![casey_id.clone()])).await.unwrap();
-        assert_eq!(moved.crew, vec![casey_id.clone()]);
-        let arrived = casey
+        let moved = project_of(&mut owner, 5, set(vec![robin_id.clone()])).await.unwrap();
+        assert_eq!(moved.crew, vec![robin_id.clone()]);
+        let arrived = robin
             .event(|e| match e {
                 Event::ProjectUpdated { project, .. } if project.id == maple.id => Some(project.clone()),
                 _ => None,
             })
             .await;
-        assert_eq!(arrived.crew, vec![casey_id.clone()]);
+        assert_eq!(arrived.crew, vec![robin_id.clone()]);
         crew.event(|e| matches!(e, Event::ProjectDeleted { id, .. } if *id == maple.id).then_some(())).await;
         let r = crew.request(4, Request::Subscribe(Subscribe { id: maple.id.clone() })).await.unwrap_err();
         assert_eq!(r.code, ErrorCode::Forbidden, "off the crew, off the project");
 
-        // Casey's photo reaches the homeowner's open page with who took it and their company.
+        // Robin's photo reaches the homeowner's open page with who took it and their company.
         home.request(3, Request::Subscribe(Subscribe { id: maple.id.clone() })).await.unwrap();
-        let r = server.upload(&maple.id, &casey_cookie, &[("slab.jpg", &jpeg())]).await;
+        let r = server.upload(&maple.id, &robin_cookie, &[("slab.jpg", &jpeg())]).await;
         assert!(r.all_stored(), "{r}");
         let photo = home
             .event(|e| match e {
@@ -173,7 +175,7 @@ async fn a_company_s_people_see_what_their_role_and_crew_allow_and_a_removed_mem
             })
             .await;
         let by = photo.uploaded_by.clone().expect("a byline");
-        assert_eq!((by.id.as_str(), by.name.as_str(), by.company.as_deref()), (casey_id.as_str(), "Casey Nguyen", Some("Summit Homes")));
+        assert_eq!((by.id.as_str(), by.name.as_str(), by.company.as_deref()), (robin_id.as_str(), "Robin Nguyen", Some(company)));
         // The timeline says who, with their company.
         let timeline = home
             .event(|e| match e {
@@ -181,16 +183,16 @@ async fn a_company_s_people_see_what_their_role_and_crew_allow_and_a_removed_mem
                 _ => None,
             })
             .await;
-        assert_eq!(timeline.actor_name.as_deref(), Some("Casey Nguyen · Summit Homes"));
+        assert_eq!(timeline.actor_name, Some(format!("Robin Nguyen · {company}")));
 
-        // Only the owner changes roles: Casey becomes a manager, and her socket
+        // Only the owner changes roles: Robin becomes a manager, and her socket
         // reconnects to see the whole company.
-        let promote = Request::UpdateMember(UpdateMember { id: casey_id.clone(), company_role: Some(CompanyRole::Manager), all_projects: None });
+        let promote = Request::UpdateMember(UpdateMember { id: robin_id.clone(), company_role: Some(CompanyRole::Manager), all_projects: None });
         assert_eq!(company_of(&mut manager, 5, promote.clone()).await.unwrap_err().code, ErrorCode::Forbidden);
         let after = company_of(&mut owner, 6, promote).await.unwrap();
-        assert_eq!(after.members.iter().find(|m| m.id == casey_id).unwrap().company_role, CompanyRole::Manager);
-        assert_eq!(casey.close_code().await, Some(1012), "her socket reconnects");
-        let (mut casey, hello) = open(&server, &casey_cookie).await;
+        assert_eq!(after.members.iter().find(|m| m.id == robin_id).unwrap().company_role, CompanyRole::Manager);
+        assert_eq!(robin.close_code().await, Some(1012), "her socket reconnects");
+        let (mut robin, hello) = open(&server, &robin_cookie).await;
         assert_eq!(titles(&hello.snapshot.projects), everything);
 
         // The company keeps an owner.
@@ -200,36 +202,36 @@ async fn a_company_s_people_see_what_their_role_and_crew_allow_and_a_removed_mem
         let demote = Request::UpdateMember(UpdateMember { id: owner_id, company_role: Some(CompanyRole::Crew), all_projects: None });
         assert_eq!(company_of(&mut owner, 8, demote).await.unwrap_err().code, ErrorCode::Conflict);
 
-        // Removing Casey ends her sessions at once and keeps her photo, with her name.
-        let after = company_of(&mut owner, 9, Request::RemoveMember(RemoveMember { id: casey_id.clone() })).await.unwrap();
-        assert!(after.members.iter().all(|m| m.id != casey_id));
-        let reason = casey
+        // Removing Robin ends her sessions at once and keeps her photo, with her name.
+        let after = company_of(&mut owner, 9, Request::RemoveMember(RemoveMember { id: robin_id.clone() })).await.unwrap();
+        assert!(after.members.iter().all(|m| m.id != robin_id));
+        let reason = robin
             .event(|e| match e {
                 Event::SessionEnded { reason } => Some(reason.clone()),
                 _ => None,
             })
             .await;
         assert_eq!(reason, "removed_from_company");
-        assert_eq!(casey.close_code().await, Some(4401));
-        assert_eq!(server.get("/api/auth/me", Some(&casey_cookie)).await.status, awc::http::StatusCode::UNAUTHORIZED);
+        assert_eq!(robin.close_code().await, Some(4401));
+        assert_eq!(server.get("/api/auth/me", Some(&robin_cookie)).await.status, awc::http::StatusCode::UNAUTHORIZED);
         let photos = match home.request(4, Request::ListPhotos(protocol::ListPhotos { project_id: maple.id.clone() })).await.unwrap() {
             Response::Photos { photos, .. } => photos,
             other => panic!("{other:?}"),
         };
         let kept = photos.iter().find(|p| p.id == photo.id).expect("her photo stays");
-        assert_eq!(kept.uploaded_by.as_ref().map(|b| b.name.as_str()), Some("Casey Nguyen"));
+        assert_eq!(kept.uploaded_by.as_ref().map(|b| b.name.as_str()), Some("Robin Nguyen"));
         // Signing in again, she belongs to no company and sees nothing.
-        let again = server.login("casey@example.com", "casey-first-pass").await;
-        let (_casey, hello) = open(&server, &again).await;
+        let again = server.login("robin@example.com", "robin-first-pass").await;
+        let (_robin, hello) = open(&server, &again).await;
         assert!(hello.snapshot.projects.is_empty() && hello.snapshot.companies.is_empty());
         assert_eq!(hello.user.company_id, None);
         // The company may invite her back: she rejoins with the account she has.
-        let back = company_of(&mut owner, 10, invite(&summit.id, "casey@example.com", "Casey Nguyen", CompanyRole::Crew)).await.unwrap();
-        let rejoined = back.members.iter().find(|m| m.id == casey_id).expect("a member again");
+        let back = company_of(&mut owner, 10, invite(&summit.id, "robin@example.com", "Robin Nguyen", CompanyRole::Crew)).await.unwrap();
+        let rejoined = back.members.iter().find(|m| m.id == robin_id).expect("a member again");
         assert!(!rejoined.invited, "her password stands");
-        let again = server.login("casey@example.com", "casey-first-pass").await;
-        let (_casey, hello) = open(&server, &again).await;
-        assert_eq!(hello.user.company_name.as_deref(), Some("Summit Homes"));
+        let again = server.login("robin@example.com", "robin-first-pass").await;
+        let (_robin, hello) = open(&server, &again).await;
+        assert_eq!(hello.user.company_name.as_deref(), Some(company));
 
         server.stop().await;
         db
@@ -240,14 +242,16 @@ async fn a_company_s_people_see_what_their_role_and_crew_allow_and_a_removed_mem
 #[actix_web::test]
 async fn admins_make_rename_move_to_and_delete_companies_and_the_dialog_says_what_goes() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
-        let (mut admin, hello) = server.connect(ADMIN).await;
-        assert_eq!(hello.snapshot.companies.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Summit Homes"]);
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let world = server.world(WorldSpec { projects: 1, photos: 1, milestones: false, comments: false, ..WorldSpec::default() }).await;
+        let (company, people) = (world.company.name.as_str(), &world.users);
+        let (mut admin, hello) = server.connect_as(&people["admin"].session).await;
+        assert_eq!(hello.snapshot.companies.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), [company]);
         let summit = hello.snapshot.companies[0].clone();
-        let maple = hello.snapshot.projects.iter().find(|p| p.title == MAPLE).unwrap().clone();
-        let (mut owner, _) = server.connect(OWNER).await;
-        let (mut crew, _) = server.connect(CREW).await;
-        let (mut home, _) = server.connect(HOMEOWNER).await;
+        let maple = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
+        let (mut owner, _) = server.connect_as(&people["owner"].session).await;
+        let (mut crew, _) = server.connect_as(&people["crew"].session).await;
+        let (mut home, _) = server.connect_as(&people["homeowner"].session).await;
 
         // Only admins make companies; a name is needed.
         let create = |name: &str| Request::CreateCompany(CreateCompany { name: name.into() });
@@ -265,7 +269,8 @@ async fn admins_make_rename_move_to_and_delete_companies_and_the_dialog_says_wha
         assert!(hello.snapshot.projects.is_empty());
 
         // Renaming: the owner may, the homeowner's page shows the new builder name.
-        let rename = Request::UpdateCompany(UpdateCompany { id: summit.id.clone(), name: "Summit Homes & Sons".into() });
+        let renamed_to = format!("{company} & Sons");
+        let rename = Request::UpdateCompany(UpdateCompany { id: summit.id.clone(), name: renamed_to.clone() });
         assert_eq!(company_of(&mut crew, 1, rename.clone()).await.unwrap_err().code, ErrorCode::Forbidden);
         company_of(&mut owner, 2, rename).await.unwrap();
         let renamed = home
@@ -274,9 +279,9 @@ async fn admins_make_rename_move_to_and_delete_companies_and_the_dialog_says_wha
                 _ => None,
             })
             .await;
-        assert_eq!(renamed.builder_name.as_deref(), Some("Summit Homes & Sons"));
+        assert_eq!(renamed.builder_name.as_deref(), Some(renamed_to.as_str()));
 
-        // Moving Maple to Oakline: Summit's people (crew included) see it go, Olivia sees
+        // Moving the project to Oakline: the company's people (crew included) see it go, Olivia sees
         // it arrive, its crew stays behind. Only admins move projects.
         let mv = Request::UpdateProject(UpdateProject { id: maple.id.clone(), builder_id: Some(oakline.id.clone()), ..UpdateProject::default() });
         assert_eq!(project_of(&mut owner, 3, mv.clone()).await.unwrap_err().code, ErrorCode::Forbidden);
@@ -295,7 +300,7 @@ async fn admins_make_rename_move_to_and_delete_companies_and_the_dialog_says_wha
         match admin.request(6, impact).await.unwrap() {
             Response::CompanyDeletionImpact { projects, photos, members } => {
                 assert_eq!((projects, members), (1, 1));
-                assert!(photos >= 1, "Maple's demo photos");
+                assert!(photos >= 1, "the project's photos");
             }
             other => panic!("{other:?}"),
         }
@@ -310,7 +315,7 @@ async fn admins_make_rename_move_to_and_delete_companies_and_the_dialog_says_wha
         home.event(|e| matches!(e, Event::ProjectDeleted { id, .. } if *id == maple.id).then_some(())).await;
         assert_eq!(server.post("/api/auth/login", json!({"email": "olivia@oakline.example", "password": "olivia-pass-1"}), None).await.status, awc::http::StatusCode::UNAUTHORIZED);
         match admin.request(8, Request::ListCompanies(protocol::ListCompanies {})).await.unwrap() {
-            Response::Companies { companies } => assert_eq!(companies.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Summit Homes & Sons"]),
+            Response::Companies { companies } => assert_eq!(companies.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), [renamed_to.as_str()]),
             other => panic!("{other:?}"),
         }
 
@@ -325,15 +330,15 @@ async fn admins_make_rename_move_to_and_delete_companies_and_the_dialog_says_wha
         };
         admin.request(12, Request::DeleteUser(protocol::DeleteUser { id: sam })).await.unwrap();
         admin.event(|e| matches!(e, Event::CompanyDeleted { id, .. } if *id == lone.id).then_some(())).await;
-        let dana = summit.members.iter().find(|m| m.company_role == CompanyRole::Manager).unwrap().id.clone();
-        admin.request(13, Request::DeleteUser(protocol::DeleteUser { id: dana.clone() })).await.unwrap();
+        let manager = summit.members.iter().find(|m| m.company_role == CompanyRole::Manager).unwrap().id.clone();
+        admin.request(13, Request::DeleteUser(protocol::DeleteUser { id: manager.clone() })).await.unwrap();
         let summit_now = admin
             .event(|e| match e {
                 Event::CompanyChanged { company } if company.id == summit.id => Some(company.clone()),
                 _ => None,
             })
             .await;
-        assert!(summit_now.members.iter().all(|m| m.id != dana) && summit_now.members.len() == 2);
+        assert!(summit_now.members.iter().all(|m| m.id != manager) && summit_now.members.len() == 2);
 
         server.stop().await;
         db
@@ -377,7 +382,7 @@ fn rows_before_companies(t: &str) -> Vec<String> {
 async fn a_database_at_the_previous_schema_gives_every_builder_a_company_of_their_own() {
     use sitecast::store::projects::ProjectScope;
     use sitecast::store::{companies, images, projects, users, Store};
-    for_each_backend(|db| async move {
+    crate::support::for_each_empty_backend(|db| async move {
         match db.name {
             "sqlite" => {
                 let opts = db.url.parse::<sqlx::sqlite::SqliteConnectOptions>().unwrap().create_if_missing(true).foreign_keys(true);

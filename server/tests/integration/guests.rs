@@ -9,15 +9,18 @@ use protocol::{
 };
 use serde_json::json;
 
-use crate::support::{for_each_backend, Options, TestServer, TestSql, WsClient, ORIGIN};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, World, WorldSpec, WsClient, ORIGIN};
 
-const ADMIN: &str = "admin@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
 const INACTIVE: &str = "This link is no longer active";
 
-async fn demo(url: &str) -> TestServer {
-    TestServer::start(url, Options { demo: true, ws_ping_secs: 30, ws_timeout_secs: 120, ..Options::default() }).await
+async fn start(url: &str) -> TestServer {
+    TestServer::start(url, Options { ws_ping_secs: 30, ws_timeout_secs: 120, ..Options::default() }).await
+}
+
+/// The homeowner's project with two photos; a second homeowner, with no project; and
+/// another company's project, which neither the homeowner nor the builder may see.
+async fn guest_world(server: &TestServer) -> World {
+    server.world(WorldSpec { projects: 1, photos: 2, homeowners: 2, stranger_project: true, ..WorldSpec::default() }).await
 }
 
 fn token_of(url: &str) -> String {
@@ -103,11 +106,15 @@ fn every_request(linked: &str, other: &str, photo: &str) -> Vec<(Request, bool)>
 #[actix_web::test]
 async fn a_guest_sees_only_the_linked_project_and_only_what_the_link_allows() {
     for_each_backend(|db| async move {
-        let server = demo(&db.url).await;
-        let (mut home, hello) = server.connect(HOMEOWNER).await;
-        let (mut admin, admin_hello) = server.connect(ADMIN).await;
+        let server = start(&db.url).await;
+        let world = guest_world(&server).await;
+        let admin_session = world.users["admin"].session.clone();
+        let (mut home, hello) = server.connect_as(&world.users["homeowner"].session).await;
+        let (mut admin, admin_hello) = server.connect_as(&admin_session).await;
         let linked: Project = hello.snapshot.projects.iter().find(|p| p.thumbnail_url.is_some()).cloned().expect("a project with photos");
-        let other = admin_hello.snapshot.projects.iter().find(|p| p.homeowner_id != linked.homeowner_id && p.thumbnail_url.is_some()).cloned().expect("someone else's project");
+        let stranger = world.stranger_project.as_ref().expect("another company's project");
+        let other = admin_hello.snapshot.projects.iter().find(|p| p.id == stranger.id).cloned().expect("someone else's project");
+        assert_ne!(other.homeowner_id, linked.homeowner_id);
         let photos = photos_of(&mut home, 1, &linked.id).await;
         let others = photos_of(&mut admin, 1, &other.id).await;
         assert!(photos.len() >= 2 && !others.is_empty());
@@ -118,7 +125,7 @@ async fn a_guest_sees_only_the_linked_project_and_only_what_the_link_allows() {
         assert!(all_link.expires_at.is_some() && all_link.revoked_at.is_none());
         let bad = CreateGuestLink { project_id: linked.id.clone(), photos: GuestPhotos::All, downloads: false, expires_in_days: Some(2) };
         assert_eq!(home.request(3, Request::CreateGuestLink(bad)).await.unwrap_err().code, ErrorCode::Validation);
-        let (mut builder, builder_hello) = server.connect(BUILDER).await;
+        let (mut builder, builder_hello) = server.connect_as(&world.users["owner"].session).await;
         if !builder_hello.snapshot.projects.iter().any(|p| p.id == other.id) {
             let theirs = CreateGuestLink { project_id: other.id.clone(), photos: GuestPhotos::All, downloads: true, expires_in_days: None };
             let err = builder.request(1, Request::CreateGuestLink(theirs)).await.unwrap_err();
@@ -201,7 +208,7 @@ async fn a_guest_sees_only_the_linked_project_and_only_what_the_link_allows() {
             });
             assert_eq!(seen.await, (progress, None), "a guest sees the progress, not who changed it");
         }
-        let r = server.upload(&linked.id, &admin_cookie(&server).await, &[("guest-live.jpg", &jpeg())]).await;
+        let r = server.upload(&linked.id, &admin_session, &[("guest-live.jpg", &jpeg())]).await;
         assert!(r.all_stored(), "{r}");
         let added = g.event(|e| match e {
             Event::PhotoAdded { photo } if photo.original_name == "guest-live.jpg" => Some(photo.id.clone()),
@@ -259,7 +266,7 @@ async fn a_guest_sees_only_the_linked_project_and_only_what_the_link_allows() {
         // The maker losing the project ends their links: the project goes to another
         // homeowner and the favourites guest's page closes.
         let Some(someone) = admin_hello.snapshot.users.iter().find(|u| u.role == protocol::Role::Homeowner && u.id != linked.homeowner_id) else {
-            panic!("the demo has a second homeowner")
+            panic!("the world has a second homeowner")
         };
         let moved = UpdateProject { id: linked.id.clone(), homeowner_id: Some(someone.id.clone()), ..Default::default() };
         admin.request(18, Request::UpdateProject(moved)).await.unwrap();
@@ -278,9 +285,11 @@ async fn a_guest_sees_only_the_linked_project_and_only_what_the_link_allows() {
 #[actix_web::test]
 async fn a_favourites_link_names_no_photo_it_does_not_share() {
     for_each_backend(|db| async move {
-        let server = demo(&db.url).await;
-        let (mut home, hello) = server.connect(HOMEOWNER).await;
-        let (mut admin, _) = server.connect(ADMIN).await;
+        let server = start(&db.url).await;
+        let world = guest_world(&server).await;
+        let admin_session = world.users["admin"].session.clone();
+        let (mut home, hello) = server.connect_as(&world.users["homeowner"].session).await;
+        let (mut admin, _) = server.connect_as(&admin_session).await;
         let linked = hello.snapshot.projects.iter().find(|p| p.thumbnail_url.is_some()).cloned().expect("a project with photos");
         let photos = photos_of(&mut home, 1, &linked.id).await;
         // The maker's one favourite is not the project's cover.
@@ -297,7 +306,7 @@ async fn a_favourites_link_names_no_photo_it_does_not_share() {
         assert_eq!(unshared(&serde_json::to_string(&hello).unwrap(), &photos), Vec::<String>::new(), "the first frame");
 
         // A new upload becomes the cover: the project changes, and so does its timeline.
-        let r = server.upload(&linked.id, &admin_cookie(&server).await, &[("not-shared.jpg", &jpeg())]).await;
+        let r = server.upload(&linked.id, &admin_session, &[("not-shared.jpg", &jpeg())]).await;
         assert!(r.all_stored(), "{:?}", r.outcomes);
         let uploaded = r.photos[0].id.clone();
         // Then a change every guest hears, after which everything before it has arrived.
@@ -332,10 +341,6 @@ async fn a_favourites_link_names_no_photo_it_does_not_share() {
         db
     })
     .await;
-}
-
-async fn admin_cookie(server: &TestServer) -> String {
-    server.login(ADMIN, "sitecast-demo").await
 }
 
 fn jpeg() -> Vec<u8> {

@@ -14,14 +14,16 @@ use sitecast::media::fixtures::{app1, gps_app1, heic_from_jpeg, heif_with_rotati
 use sitecast::media::heif_worker::{frame, Answer, Ask, BYTES_PER_PIXEL};
 use sitecast::media::renditions::{encode_jpeg, RENDITION_BYTES};
 
-use crate::support::{for_each_backend, Options, TestServer};
+use crate::support::{for_each_backend, Options, TestServer, World, WorldSpec};
 use crate::uploads::{photo, Tus};
 
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
+fn slow_beats() -> Options {
+    Options { ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+}
 
-fn demo() -> Options {
-    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+/// A company with one project and no photos: the tests upload the photos.
+async fn world(server: &TestServer) -> World {
+    server.world(WorldSpec { projects: 1, photos: 0, milestones: false, comments: false, ..WorldSpec::default() }).await
 }
 
 /// `w`×`h`, the left half red and the right half blue, as a camera JPEG with `exif`.
@@ -64,14 +66,15 @@ async fn an_iphone_heic_arrives_live_upright_with_its_date_and_place() {
     for_each_backend(|db| {
         let (heic, with_gps) = (heic.clone(), with_gps.clone());
         async move {
-            let server = TestServer::start(&db.url, demo()).await;
-            let (mut watcher, hello) = server.connect(HOMEOWNER).await;
-            let project = hello.snapshot.projects.into_iter().find(|p| p.title == "Maple Street Residence").unwrap();
+            let server = TestServer::start(&db.url, slow_beats()).await;
+            let world = world(&server).await;
+            let (mut watcher, _) = server.connect_as(&world.users["homeowner"].session).await;
+            let project = &world.projects[0];
             match watcher.request(1, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await.unwrap() {
                 Response::Subscribed { .. } => {}
                 other => panic!("expected subscribed, got {other:?}"),
             }
-            let tus = Tus::new(&server, BUILDER).await;
+            let tus = Tus::new(&server, &world.users["owner"].session).await;
             let done = upload(&tus, &project.id, "IMG_4012.HEIC", &heic).await;
             assert_eq!(done.header("sitecast-refused"), None);
             let added = watcher
@@ -84,7 +87,7 @@ async fn an_iphone_heic_arrives_live_upright_with_its_date_and_place() {
             assert_eq!((added.width, added.height), (800, 1200));
             // 2025-06-14T09:30:00, the camera's clock, from the HEIF's EXIF item.
             assert_eq!(added.taken_at, Some(1_749_893_400_000));
-            let cookie = server.login(BUILDER, "sitecast-demo").await;
+            let cookie = server.login(&world.users["owner"].email, &world.password).await;
             let display = server.get(&added.display_url, Some(&cookie)).await;
             assert_eq!(display.status, StatusCode::OK);
             let shown = image::load_from_memory(&display.bytes).unwrap().to_rgb8();
@@ -131,10 +134,10 @@ async fn damaged_and_hostile_heics_are_refused_and_the_server_goes_on() {
 
     let dir = tempfile::tempdir().unwrap();
     let db = |name: &str| format!("sqlite://{}", dir.path().join(name).display());
-    let server = TestServer::start(&db("a.db"), demo()).await;
-    let (_, hello) = server.connect(BUILDER).await;
-    let project = hello.snapshot.projects.into_iter().find(|p| p.title == "Maple Street Residence").unwrap();
-    let tus = Tus::new(&server, BUILDER).await;
+    let server = TestServer::start(&db("a.db"), slow_beats()).await;
+    let world_a = world(&server).await;
+    let project = &world_a.projects[0];
+    let tus = Tus::new(&server, &world_a.users["owner"].session).await;
     for (name, file) in [("cut.heic", &cut), ("bomb.heic", &bomb), ("noise.heic", &noise)] {
         let answer = upload(&tus, &project.id, name, file).await;
         let reason = answer.header("sitecast-refused").unwrap_or_else(|| panic!("{name} was refused"));
@@ -160,11 +163,11 @@ async fn damaged_and_hostile_heics_are_refused_and_the_server_goes_on() {
     let crasher = dir.path().join("crashing-decoder");
     std::fs::write(&crasher, "#!/bin/sh\nkill -SEGV $$\n").unwrap();
     std::fs::set_permissions(&crasher, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let opts = Options { extra: vec![("heif-decoder".into(), crasher.display().to_string())], ..demo() };
+    let opts = Options { extra: vec![("heif-decoder".into(), crasher.display().to_string())], ..slow_beats() };
     let server = TestServer::start(&db("b.db"), opts).await;
-    let tus = Tus::new(&server, BUILDER).await;
-    let (_, hello) = server.connect(BUILDER).await;
-    let project = hello.snapshot.projects.into_iter().find(|p| p.title == "Maple Street Residence").unwrap();
+    let world_b = world(&server).await;
+    let tus = Tus::new(&server, &world_b.users["owner"].session).await;
+    let project = &world_b.projects[0];
     let answer = upload(&tus, &project.id, "crash.heic", &heic).await;
     let reason = answer.header("sitecast-refused").expect("refused");
     assert_eq!(percent_encoding::percent_decode_str(&reason).decode_utf8_lossy(), REASON_UNREADABLE);

@@ -9,11 +9,8 @@ use protocol::{
 };
 use serde_json::{json, Value};
 
-use crate::support::{for_each_backend, Options, TestServer, WsClient};
+use crate::support::{for_each_backend, Options, TestServer, WorldSpec, WsClient};
 use crate::uploads::Tus;
-
-const ADMIN: &str = "admin@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
 
 fn one_line(label: &str) -> String {
     format!("{label} cannot contain line breaks or control characters.")
@@ -49,14 +46,17 @@ fn unknown(outcome: Result<Response, ApiError>, what: &str) {
     }
 }
 
-async fn demo(url: &str) -> TestServer {
-    TestServer::start(url, Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }).await
+async fn start(url: &str) -> TestServer {
+    TestServer::start(url, Options { ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }).await
 }
 
 #[actix_web::test]
 async fn control_characters_are_refused_on_every_text_input() {
     for_each_backend(|db| async move {
-        let server = demo(&db.url).await;
+        let server = start(&db.url).await;
+        let world = server.world(WorldSpec { projects: 1, photos: 1, comments: false, ..WorldSpec::default() }).await;
+        let admin_email = world.users["admin"].email.as_str();
+        let admin_session = world.users["admin"].session.as_str();
 
         // Signed out: the contact form and sign-up.
         let contact = |name: &str, message: &str| json!({"name": name, "email": "dana@example.com", "message": message});
@@ -79,13 +79,13 @@ async fn control_characters_are_refused_on_every_text_input() {
         assert_eq!((r.status, fields_of(&r.body)), (StatusCode::BAD_REQUEST, vec![("firstName".into(), one_line("First name"))]));
         let r = server.post("/api/auth/signup", sign_up("Ana", "555\u{7}"), None).await;
         assert_eq!((r.status, fields_of(&r.body)), (StatusCode::BAD_REQUEST, vec![("phone".into(), one_line("Phone"))]));
-        let r = server.post("/api/auth/login", json!({"email": "admin@sitecast.demo\u{0}", "password": "sitecast-demo"}), None).await;
+        let r = server.post("/api/auth/login", json!({"email": format!("{admin_email}\u{0}"), "password": world.password}), None).await;
         assert_eq!((r.status, fields_of(&r.body)), (StatusCode::BAD_REQUEST, vec![("email".into(), one_line("Email"))]));
         let r = server.post("/api/auth/forgot", json!({"email": "a\u{0}@example.com"}), None).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
 
         // Signed in, over the socket.
-        let (mut admin, hello) = server.connect(ADMIN).await;
+        let (mut admin, hello) = server.connect_as(admin_session).await;
         let project = hello.snapshot.projects.iter().find(|p| p.thumbnail_url.is_some()).cloned().expect("a project with photos");
         let homeowner = hello.snapshot.users.iter().find(|u| u.role == Role::Homeowner).cloned().expect("a homeowner");
         let update = |input: UpdateProject| Request::UpdateProject(UpdateProject { id: project.id.clone(), ..input });
@@ -175,7 +175,7 @@ async fn control_characters_are_refused_on_every_text_input() {
         refused(admin.request(43, Request::UpdatePhoto(tagged)).await, "milestoneId", sitecast::domain::milestones::NOT_IN_PROJECT);
         let timeline = admin.request(44, Request::ListTimeline(protocol::ListTimeline { project_id: project.id.clone(), before: Some(format!("5.{}", nul())) })).await;
         assert_eq!(timeline.unwrap_err().code, ErrorCode::BadRequest);
-        assert_eq!(server.get("/media/images/0190a0b4%00/thumb", Some(&server.login(ADMIN, "sitecast-demo").await)).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(server.get("/media/images/0190a0b4%00/thumb", Some(admin_session)).await.status, StatusCode::NOT_FOUND);
 
         // Nothing refused was stored: the project is as the one accepted change left it.
         let Ok(Response::Project { project: now }) = admin.request(50, Request::GetProject(protocol::GetProject { id: project.id.clone() })).await else { panic!("project") };
@@ -183,7 +183,7 @@ async fn control_characters_are_refused_on_every_text_input() {
 
         // Resumable uploads: `Upload-Metadata` values are base64, so anything can be in
         // one. A file's name is cut, never refused: it loses what it cannot hold.
-        let tus = Tus::new(&server, ADMIN).await;
+        let tus = Tus::new(&server, admin_session).await;
         let jpeg = crate::uploads::photo(64, 48);
         let r = tus.create(jpeg.len(), &[("projectId", &project.id), ("filename", "site\u{0}\u{1b}visit.jpg"), ("caption", "Porch\u{0}")]).await;
         assert_eq!((r.status, fields_of(&r.body)), (StatusCode::BAD_REQUEST, vec![("caption".into(), one_line("Caption"))]));
@@ -205,7 +205,7 @@ async fn control_characters_are_refused_on_every_text_input() {
 
         // The project's timeline carries no control character either: what was refused
         // never got there.
-        let (mut home, _) = server.connect(HOMEOWNER).await;
+        let (mut home, _) = server.connect_as(&world.users["homeowner"].session).await;
         let Ok(Response::Timeline { entries, .. }) = home.request(1, Request::ListTimeline(protocol::ListTimeline { project_id: project.id.clone(), before: None })).await else { panic!("timeline") };
         let text = serde_json::to_string(&entries).unwrap();
         assert!(!text.contains("\\u0000") && !text.contains("\\u001b"), "{text}");

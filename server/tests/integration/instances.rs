@@ -8,23 +8,22 @@ use std::time::{Duration, Instant};
 use protocol::{CreateUser, ErrorCode, Event, PasswordChange, Request, Response, Role, UpdateProject};
 use serde_json::json;
 
-use crate::support::{for_each_backend, link_token, Options, TestDb, TestServer, WsClient, ORIGIN};
+use crate::support::{for_each_backend, link_token, Options, TestDb, TestServer, World, WorldSpec, WsClient, ORIGIN};
 
-const ADMIN: &str = "admin@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const PASSWORD: &str = "sitecast-demo";
+/// The password of the homeowners the race invites.
+const RACE_PASSWORD: &str = "race-owner-pass";
 
-async fn demo(url: &str) -> TestServer {
+async fn start(url: &str) -> TestServer {
     // Slow heartbeats: sockets a test leaves unread for a while stay open.
-    TestServer::start(url, Options { demo: true, ws_ping_secs: 30, ws_timeout_secs: 120, ..Options::default() }).await
+    TestServer::start(url, Options { ws_ping_secs: 30, ws_timeout_secs: 120, ..Options::default() }).await
 }
 
-/// Runs `body` with two instances on one Postgres database; without Postgres (allowed
-/// only outside CI) it says so and does nothing.
+/// Runs `body` with two instances on one Postgres database and a world on it (two
+/// projects of the homeowner, the crew member on the first, a photo on each); without
+/// Postgres (allowed only outside CI) it says so and does nothing.
 async fn on_two_instances<F, Fut>(body: F)
 where
-    F: Fn(TestServer, TestServer) -> Fut + Copy,
+    F: Fn(TestServer, TestServer, World) -> Fut + Copy,
     Fut: std::future::Future<Output = (TestServer, TestServer)>,
 {
     if std::env::var("TEST_DATABASE_URL").is_err() {
@@ -36,7 +35,9 @@ where
         if db.name != "postgres" {
             return db;
         }
-        let (a, b) = body(demo(&db.url).await, demo(&db.url).await).await;
+        let (a, b) = (start(&db.url).await, start(&db.url).await);
+        let world = a.world(WorldSpec { projects: 2, photos: 1, ..WorldSpec::default() }).await;
+        let (a, b) = body(a, b, world).await;
         a.stop().await;
         b.stop().await;
         db
@@ -77,16 +78,17 @@ async fn homeowner(server: &TestServer, admin: &mut WsClient, id: u32, email: &s
     };
     let Ok(Response::User { user }) = admin.request(id, Request::CreateUser(input)).await else { panic!("invite") };
     let token = link_token(&server.wait_for_mail(email, "You're invited to Sitecast").await);
-    let r = server.post("/api/auth/reset", json!({"token": token, "password": PASSWORD, "confirmPassword": PASSWORD}), None).await;
+    let r = server.post("/api/auth/reset", json!({"token": token, "password": RACE_PASSWORD, "confirmPassword": RACE_PASSWORD}), None).await;
     assert_eq!(r.status, 200, "{}", r.body);
     user.id
 }
 
 #[actix_web::test]
 async fn session_ends_on_one_instance_close_sockets_on_the_other() {
-    on_two_instances(|a, b| async move {
+    on_two_instances(|a, b, world| async move {
+        let (homeowner, password) = (world.users["homeowner"].email.as_str(), world.password.as_str());
         // Logout on A: the session's socket on B closes.
-        let cookie = a.login(HOMEOWNER, PASSWORD).await;
+        let cookie = a.login(homeowner, password).await;
         let (mut on_b, _) = open(&b, &cookie).await;
         let r = a.post("/api/auth/logout", json!({}), Some(&cookie)).await;
         assert_eq!(r.status, 204);
@@ -95,10 +97,10 @@ async fn session_ends_on_one_instance_close_sockets_on_the_other() {
 
         // Password change on A's socket: the user's other sessions close on B, the
         // changing session stays.
-        let (mut here, _) = a.connect(HOMEOWNER).await;
-        let (mut other, _) = b.connect(HOMEOWNER).await;
+        let (mut here, _) = a.connect_with(homeowner, password).await;
+        let (mut other, _) = b.connect_with(homeowner, password).await;
         let change = PasswordChange {
-            current_password: PASSWORD.into(),
+            current_password: password.into(),
             new_password: "changed-pass".into(),
             confirm_password: "changed-pass".into(),
         };
@@ -107,19 +109,19 @@ async fn session_ends_on_one_instance_close_sockets_on_the_other() {
         assert!(matches!(here.request(2, Request::Ping(protocol::Ping {})).await, Ok(Response::Pong)), "the changing session stays");
 
         // Password reset on A: every session's socket on B closes.
-        let cookie = b.login(HOMEOWNER, "changed-pass").await;
+        let cookie = b.login(homeowner, "changed-pass").await;
         let (mut on_b, _) = open(&b, &cookie).await;
-        a.post("/api/auth/forgot", json!({"email": HOMEOWNER}), None).await;
-        let token = link_token(&a.wait_for_mail(HOMEOWNER, "Reset your Sitecast password").await);
-        let r = a.post("/api/auth/reset", json!({"token": token, "password": PASSWORD, "confirmPassword": PASSWORD}), None).await;
+        a.post("/api/auth/forgot", json!({"email": homeowner}), None).await;
+        let token = link_token(&a.wait_for_mail(homeowner, "Reset your Sitecast password").await);
+        let r = a.post("/api/auth/reset", json!({"token": token, "password": password, "confirmPassword": password}), None).await;
         assert_eq!(r.status, 200, "{}", r.body);
         ended(&mut on_b, "password reset").await;
         ended(&mut here, "password reset, the changing session too").await;
 
-        // User deletion on A: the user's sockets on B close (a crew member: the demo
+        // User deletion on A: the user's sockets on B close (a crew member: the
         // company's owner cannot go while it has other members).
-        let (mut admin, _) = a.connect(ADMIN).await;
-        let (mut builder_on_b, bhello) = b.connect("luis.romero@sitecast.demo").await;
+        let (mut admin, _) = a.connect_as(&world.users["admin"].session).await;
+        let (mut builder_on_b, bhello) = b.connect_as(&world.users["crew"].session).await;
         admin.request(3, Request::DeleteUser(protocol::DeleteUser { id: bhello.user.id.clone() })).await.unwrap();
         ended(&mut builder_on_b, "user deletion").await;
         (a, b)
@@ -136,9 +138,9 @@ fn jpeg() -> Vec<u8> {
 
 #[actix_web::test]
 async fn changes_photos_and_deletions_on_one_instance_reach_subscribers_on_the_other() {
-    on_two_instances(|a, b| async move {
-        let (mut admin, _) = a.connect(ADMIN).await;
-        let (mut watcher, hello) = b.connect(HOMEOWNER).await;
+    on_two_instances(|a, b, world| async move {
+        let (mut admin, _) = a.connect_as(&world.users["admin"].session).await;
+        let (mut watcher, hello) = b.connect_as(&world.users["homeowner"].session).await;
         let project = hello.snapshot.projects[0].clone();
         let Ok(Response::Subscribed { .. }) = watcher.request(1, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await else {
             panic!("subscribe")
@@ -152,8 +154,7 @@ async fn changes_photos_and_deletions_on_one_instance_reach_subscribers_on_the_o
         });
         assert_eq!(seen.await, "Renamed on A");
 
-        let builder = a.login(BUILDER, PASSWORD).await;
-        let r = a.upload(&project.id, &builder, &[("site.jpg", &jpeg())]).await;
+        let r = a.upload(&project.id, &world.users["owner"].session, &[("site.jpg", &jpeg())]).await;
         assert!(r.all_stored(), "{r}");
         let added = watcher.event(|e| match e {
             Event::PhotoAdded { photo } if photo.project_id == project.id => Some(photo.id.clone()),
@@ -176,10 +177,10 @@ async fn changes_photos_and_deletions_on_one_instance_reach_subscribers_on_the_o
 
 #[actix_web::test]
 async fn a_comment_posted_on_one_instance_reaches_a_viewer_on_the_other() {
-    on_two_instances(|a, b| async move {
-        let (mut author, hello) = a.connect(HOMEOWNER).await;
-        let (mut viewer, _) = b.connect(BUILDER).await;
-        let project = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+    on_two_instances(|a, b, world| async move {
+        let (mut author, hello) = a.connect_as(&world.users["homeowner"].session).await;
+        let (mut viewer, _) = b.connect_as(&world.users["owner"].session).await;
+        let project = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
         let Ok(Response::Subscribed { photos, .. }) = viewer.request(1, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await else {
             panic!("subscribe")
         };
@@ -212,8 +213,8 @@ async fn a_comment_posted_on_one_instance_reaches_a_viewer_on_the_other() {
 /// The owner of a project subscribes while an admin gives the project to someone else,
 /// hundreds of times. Whichever goes first, the old owner must not stay subscribed:
 /// before, 3 in 894 tries left them receiving the new owner's photos and viewers.
-async fn race_subscribe_against_moves(admin_on: &TestServer, owner_on: &TestServer, rounds: u32) {
-    let (mut admin, _) = admin_on.connect(ADMIN).await;
+async fn race_subscribe_against_moves(admin_on: &TestServer, owner_on: &TestServer, admin_session: &str, rounds: u32) {
+    let (mut admin, _) = admin_on.connect_as(admin_session).await;
     let first = homeowner(admin_on, &mut admin, 1, "race.one@example.com").await;
     let second = homeowner(admin_on, &mut admin, 2, "race.two@example.com").await;
     let create = protocol::CreateProject {
@@ -229,8 +230,8 @@ async fn race_subscribe_against_moves(admin_on: &TestServer, owner_on: &TestServ
     };
     let Ok(Response::Project { project }) = admin.request(3, Request::CreateProject(create)).await else { panic!("create") };
     let owners = [
-        (first, owner_on.login("race.one@example.com", PASSWORD).await),
-        (second, owner_on.login("race.two@example.com", PASSWORD).await),
+        (first, owner_on.login("race.one@example.com", RACE_PASSWORD).await),
+        (second, owner_on.login("race.two@example.com", RACE_PASSWORD).await),
     ];
     let mut sockets = Vec::new();
     let (mut subscribed_first, mut refused) = (0, 0);
@@ -241,7 +242,7 @@ async fn race_subscribe_against_moves(admin_on: &TestServer, owner_on: &TestServ
             for (_, cookie) in &owners {
                 sockets.push(open(owner_on, cookie).await.0);
             }
-            admin = admin_on.connect(ADMIN).await.0;
+            admin = admin_on.connect_as(admin_session).await.0;
         }
         // owners[0] owns the project now; the admin gives it to owners[1] while
         // owners[0] subscribes.
@@ -279,8 +280,9 @@ async fn race_subscribe_against_moves(admin_on: &TestServer, owner_on: &TestServ
 #[actix_web::test]
 async fn a_subscription_racing_an_ownership_move_never_leaks() {
     for_each_backend(|db| async move {
-        let server = demo(&db.url).await;
-        race_subscribe_against_moves(&server, &server, 300).await;
+        let server = start(&db.url).await;
+        let world = server.world(WorldSpec { projects: 0, photos: 0, ..WorldSpec::default() }).await;
+        race_subscribe_against_moves(&server, &server, &world.users["admin"].session, 300).await;
         server.stop().await;
         db
     })
@@ -289,8 +291,8 @@ async fn a_subscription_racing_an_ownership_move_never_leaks() {
 
 #[actix_web::test]
 async fn a_subscription_on_one_instance_racing_a_move_on_another_never_leaks() {
-    on_two_instances(|a, b| async move {
-        race_subscribe_against_moves(&a, &b, 200).await;
+    on_two_instances(|a, b, world| async move {
+        race_subscribe_against_moves(&a, &b, &world.users["admin"].session, 200).await;
         (a, b)
     })
     .await;
@@ -298,8 +300,8 @@ async fn a_subscription_on_one_instance_racing_a_move_on_another_never_leaks() {
 
 #[actix_web::test]
 async fn a_guest_link_revoked_on_one_instance_closes_its_page_on_the_other() {
-    on_two_instances(|a, b| async move {
-        let (mut home, hello) = a.connect(HOMEOWNER).await;
+    on_two_instances(|a, b, world| async move {
+        let (mut home, hello) = a.connect_as(&world.users["homeowner"].session).await;
         let project = hello.snapshot.projects[0].clone();
         let input = protocol::CreateGuestLink {
             project_id: project.id.clone(),
@@ -314,7 +316,7 @@ async fn a_guest_link_revoked_on_one_instance_closes_its_page_on_the_other() {
         let mut guest = b.guest_ws(Some(&token), Some(ORIGIN)).await.expect("guest socket on B");
         assert!(matches!(guest.next_msg().await, protocol::ServerMsg::GuestHello(_)));
         // A change on A reaches the guest on B...
-        let (mut admin, _) = a.connect(ADMIN).await;
+        let (mut admin, _) = a.connect_as(&world.users["admin"].session).await;
         let progress = (project.progress + 5) % 100;
         let change = UpdateProject { id: project.id.clone(), progress: Some(progress), ..Default::default() };
         admin.request(1, Request::UpdateProject(change)).await.unwrap();
@@ -336,10 +338,10 @@ async fn a_guest_link_revoked_on_one_instance_closes_its_page_on_the_other() {
 /// other — the plan, the progress it gives, and the timeline entry.
 #[actix_web::test]
 async fn a_milestone_completed_on_one_instance_reaches_a_homeowner_on_the_other() {
-    on_two_instances(|a, b| async move {
-        let (mut builder, _) = a.connect(BUILDER).await;
-        let (mut home, hello) = b.connect(HOMEOWNER).await;
-        let project = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+    on_two_instances(|a, b, world| async move {
+        let (mut builder, _) = a.connect_as(&world.users["owner"].session).await;
+        let (mut home, hello) = b.connect_as(&world.users["homeowner"].session).await;
+        let project = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
         let Ok(Response::Subscribed { .. }) = home.request(1, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await else {
             panic!("subscribe")
         };
@@ -369,18 +371,18 @@ async fn a_milestone_completed_on_one_instance_reaches_a_homeowner_on_the_other(
 /// and the two instances' saves from one version store exactly one.
 #[actix_web::test]
 async fn markup_drawn_on_one_instance_reaches_a_viewer_on_the_other() {
-    on_two_instances(|a, b| async move {
-        let (mut builder, _) = a.connect(BUILDER).await;
-        let (mut home, hello) = b.connect(HOMEOWNER).await;
-        let (mut admin, _) = b.connect(ADMIN).await;
-        let project = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+    on_two_instances(|a, b, world| async move {
+        let (mut builder, _) = a.connect_as(&world.users["owner"].session).await;
+        let (mut home, hello) = b.connect_as(&world.users["homeowner"].session).await;
+        let (mut admin, _) = b.connect_as(&world.users["admin"].session).await;
+        let project = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
         let Ok(Response::Subscribed { photos, .. }) = home.request(1, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await else {
             panic!("subscribe")
         };
         let photo = photos[0].clone();
         let drawn = crate::markup::save(&mut builder, 1, &photo.id, 0, vec![crate::markup::arrow("a1")]).await.unwrap();
         let (seen, actor) = crate::markup::next_markup(&mut home).await;
-        assert_eq!((seen, actor.as_deref()), (drawn.clone(), Some(BUILDER)));
+        assert_eq!((seen, actor.as_deref()), (drawn.clone(), Some(world.users["owner"].email.as_str())));
         // Saves from one version on both instances at once: one wins, the other is told.
         for round in 0..10u32 {
             let base = drawn.version + i64::from(round);
@@ -401,10 +403,10 @@ async fn markup_drawn_on_one_instance_reaches_a_viewer_on_the_other() {
 /// (`search_changed`, then the search finds it there).
 #[actix_web::test]
 async fn a_photo_tagged_on_one_instance_reaches_open_search_results_on_the_other() {
-    on_two_instances(|a, b| async move {
-        let (mut builder, _) = a.connect(BUILDER).await;
-        let (mut home, hello) = b.connect(HOMEOWNER).await;
-        let project = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+    on_two_instances(|a, b, world| async move {
+        let (mut builder, _) = a.connect_as(&world.users["owner"].session).await;
+        let (mut home, hello) = b.connect_as(&world.users["homeowner"].session).await;
+        let project = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
         let Ok(Response::Photos { photos, .. }) =
             builder.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await
         else {
@@ -425,10 +427,10 @@ async fn a_photo_tagged_on_one_instance_reaches_open_search_results_on_the_other
 /// the other, and its deletion reaches it there too.
 #[actix_web::test]
 async fn a_report_made_on_one_instance_is_watched_shared_and_deleted_on_the_other() {
-    on_two_instances(|a, b| async move {
-        let (mut builder, hello) = a.connect(BUILDER).await;
-        let (mut home, _) = b.connect(HOMEOWNER).await;
-        let maple = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().id.clone();
+    on_two_instances(|a, b, world| async move {
+        let (mut builder, hello) = a.connect_as(&world.users["owner"].session).await;
+        let (mut home, _) = b.connect_as(&world.users["homeowner"].session).await;
+        let maple = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().id.clone();
         home.request(1, Request::Subscribe(protocol::Subscribe { id: maple.clone() })).await.unwrap();
         let options = protocol::ReportOptions { per_page: 2, ..Default::default() };
         let make = Request::MakeReport(protocol::MakeReport { project_id: maple.clone(), options });
@@ -477,13 +479,14 @@ async fn a_report_made_on_one_instance_is_watched_shared_and_deleted_on_the_othe
 /// arrives and leaves), and removing the member on A signs them out on B at once.
 #[actix_web::test]
 async fn crew_changes_and_a_member_s_removal_on_one_instance_reach_the_other() {
-    on_two_instances(|a, b| async move {
-        let (mut owner, hello) = a.connect(BUILDER).await;
+    on_two_instances(|a, b, world| async move {
+        let (mut owner, hello) = a.connect_as(&world.users["owner"].session).await;
         let company = hello.snapshot.companies[0].clone();
         let luis = company.members.iter().find(|m| m.company_role == protocol::CompanyRole::Crew).unwrap().id.clone();
-        let maple = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        // The crew member is on the first project only.
+        let maple = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
         let oak = hello.snapshot.projects.iter().find(|p| p.id != maple.id).unwrap().clone();
-        let (mut crew_on_b, hello) = b.connect("luis.romero@sitecast.demo").await;
+        let (mut crew_on_b, hello) = b.connect_as(&world.users["crew"].session).await;
         assert_eq!(hello.snapshot.projects.iter().map(|p| p.id.clone()).collect::<Vec<_>>(), std::slice::from_ref(&maple.id));
 
         let crew = |project: &str, ids: Vec<String>| {
@@ -510,9 +513,9 @@ async fn crew_changes_and_a_member_s_removal_on_one_instance_reach_the_other() {
     .await;
 }
 
-/// The second step's ticket of a password sign-in of the homeowner.
-async fn ticket(server: &TestServer) -> String {
-    let r = server.post("/api/auth/login", json!({ "email": HOMEOWNER, "password": PASSWORD }), None).await;
+/// The second step's ticket of a password sign-in of the world's homeowner.
+async fn ticket(server: &TestServer, world: &World) -> String {
+    let r = server.post("/api/auth/login", json!({ "email": world.users["homeowner"].email, "password": world.password }), None).await;
     r.body["secondFactor"]["ticket"].as_str().expect("a second step").to_owned()
 }
 
@@ -521,12 +524,12 @@ async fn ticket(server: &TestServer) -> String {
 /// closes the account's sockets on the other within a second.
 #[actix_web::test]
 async fn a_code_used_on_one_instance_is_refused_on_the_other_and_sign_outs_reach_it() {
-    on_two_instances(|a, b| async move {
-        let cookie = a.login(HOMEOWNER, PASSWORD).await;
+    on_two_instances(|a, b, world| async move {
+        let cookie = a.login(&world.users["homeowner"].email, &world.password).await;
         let (mut here, _) = open(&a, &cookie).await;
         let (secret, codes) = crate::security::enrol(&mut here, 1).await;
         let code = crate::security::code(&secret, 1);
-        let (on_a, on_b) = (ticket(&a).await, ticket(&b).await);
+        let (on_a, on_b) = (ticket(&a, &world).await, ticket(&b, &world).await);
         let r = a.post("/api/auth/login/code", json!({ "ticket": on_a, "code": code }), None).await;
         assert_eq!(r.status, 200, "{}", r.body);
         let r = b.post("/api/auth/login/code", json!({ "ticket": on_b, "code": code }), None).await;
@@ -534,7 +537,7 @@ async fn a_code_used_on_one_instance_is_refused_on_the_other_and_sign_outs_reach
 
         // One recovery code sent to both instances at once: exactly one signs in.
         for (round, recovery) in codes.iter().take(4).enumerate() {
-            let (on_a, on_b) = (ticket(&a).await, ticket(&b).await);
+            let (on_a, on_b) = (ticket(&a, &world).await, ticket(&b, &world).await);
             let (ra, rb) = futures_util::join!(
                 a.post("/api/auth/login/code", json!({ "ticket": on_a, "code": recovery }), None),
                 b.post("/api/auth/login/code", json!({ "ticket": on_b, "code": recovery }), None),
@@ -544,7 +547,7 @@ async fn a_code_used_on_one_instance_is_refused_on_the_other_and_sign_outs_reach
         }
 
         // Sign out everywhere else, on A: the account's sessions on B end at once.
-        let other = a.post("/api/auth/login/code", json!({ "ticket": ticket(&a).await, "code": codes[8] }), None).await;
+        let other = a.post("/api/auth/login/code", json!({ "ticket": ticket(&a, &world).await, "code": codes[8] }), None).await;
         let other_cookie = other.session_cookie.expect("signed in with a recovery code");
         let (mut on_b, _) = open(&b, &other_cookie).await;
         let start = Instant::now();

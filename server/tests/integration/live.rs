@@ -8,14 +8,16 @@ use protocol::{
     Response, Role, UpdateProject, UpdateUser,
 };
 
-use crate::support::{for_each_backend, Options, TestServer, TestSql, WsClient};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, WorldSpec, WsClient};
 
-const ADMIN: &str = "admin@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
+async fn start(url: &str) -> TestServer {
+    TestServer::start(url, Options::default()).await
+}
 
-async fn demo(url: &str) -> TestServer {
-    TestServer::start(url, Options { demo: true, ..Options::default() }).await
+/// `projects` projects of the company, each with its own homeowner (one homeowner
+/// when there are none).
+fn projects(projects: usize) -> WorldSpec {
+    WorldSpec { projects, photos: 1, homeowners: projects.max(1), milestones: false, comments: false, ..WorldSpec::default() }
 }
 
 fn sqlite(dir: &tempfile::TempDir) -> String {
@@ -37,13 +39,14 @@ async fn project_updates(ws: &mut WsClient, id: &str) -> (i64, i32) {
 #[actix_web::test]
 async fn status_changes_reach_every_allowed_session_in_order_and_no_one_else() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo(&sqlite(&dir)).await;
-    let (mut admin, hello) = server.connect(ADMIN).await;
-    let (mut other_admin, _) = server.connect(ADMIN).await;
-    let (mut builder, _) = server.connect(BUILDER).await;
+    let server = start(&sqlite(&dir)).await;
+    let world = server.world(projects(2)).await;
+    let (mut admin, hello) = server.connect_as(&world.users["admin"].session).await;
+    let (mut other_admin, _) = server.connect_with(&world.users["admin"].email, &world.password).await;
+    let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
     let mut homeowners = Vec::new();
     for _ in 0..20 {
-        homeowners.push(server.connect(HOMEOWNER).await);
+        homeowners.push(server.connect_with(&world.users["homeowner"].email, &world.password).await);
     }
     let own: &Project = homeowners[0].1.snapshot.projects.iter().find(|p| p.status == ProjectStatus::InProgress).unwrap();
     let own = own.clone();
@@ -89,10 +92,11 @@ async fn status_changes_reach_every_allowed_session_in_order_and_no_one_else() {
 #[actix_web::test]
 async fn project_rules_and_messages_over_the_socket() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo(&sqlite(&dir)).await;
-    let (mut admin, ahello) = server.connect(ADMIN).await;
-    let (mut builder, bhello) = server.connect(BUILDER).await;
-    let (mut homeowner, hhello) = server.connect(HOMEOWNER).await;
+    let server = start(&sqlite(&dir)).await;
+    let world = server.world(projects(2)).await;
+    let (mut admin, ahello) = server.connect_as(&world.users["admin"].session).await;
+    let (mut builder, bhello) = server.connect_as(&world.users["owner"].session).await;
+    let (mut homeowner, hhello) = server.connect_as(&world.users["homeowner"].session).await;
     let mine = hhello.snapshot.projects[0].clone();
     let not_mine = ahello.snapshot.projects.iter().find(|p| p.homeowner_id != hhello.user.id).unwrap().clone();
 
@@ -166,11 +170,12 @@ async fn project_rules_and_messages_over_the_socket() {
 #[actix_web::test]
 async fn deleting_a_user_kicks_their_sockets_and_removes_their_projects_everywhere() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo(&sqlite(&dir)).await;
-    let (mut admin, ahello) = server.connect(ADMIN).await;
-    let (mut builder, _) = server.connect(BUILDER).await;
-    let (mut homeowner, hhello) = server.connect(HOMEOWNER).await;
-    let (mut homeowner_tab, _) = server.connect(HOMEOWNER).await;
+    let server = start(&sqlite(&dir)).await;
+    let world = server.world(WorldSpec { photos: 2, ..projects(1) }).await;
+    let (mut admin, ahello) = server.connect_as(&world.users["admin"].session).await;
+    let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
+    let (mut homeowner, hhello) = server.connect_as(&world.users["homeowner"].session).await;
+    let (mut homeowner_tab, _) = server.connect_with(&world.users["homeowner"].email, &world.password).await;
     let theirs: Vec<String> = hhello.snapshot.projects.iter().map(|p| p.id.clone()).collect();
     assert!(!theirs.is_empty());
 
@@ -218,7 +223,7 @@ async fn deleting_a_user_kicks_their_sockets_and_removes_their_projects_everywhe
         let id = ws.event(|e| match e { Event::UserDeleted { id, .. } => Some(id.clone()), _ => None }).await;
         assert_eq!(id, hhello.user.id);
     }
-    let r = server.post("/api/auth/login", serde_json::json!({"email": HOMEOWNER, "password": "sitecast-demo"}), None).await;
+    let r = server.post("/api/auth/login", serde_json::json!({"email": world.users["homeowner"].email, "password": world.password}), None).await;
     assert_eq!(r.status, 401);
     // Their photos' files are gone too.
     let left: i64 = TestSql::per_backend(
@@ -239,20 +244,23 @@ async fn deleting_a_user_kicks_their_sockets_and_removes_their_projects_everywhe
 #[actix_web::test]
 async fn users_are_listed_created_and_edited_as_each_role_may() {
     for_each_backend(|db| async move {
-        let server = demo(&db.url).await;
-        let (mut admin, _) = server.connect(ADMIN).await;
-        let (mut builder, bhello) = server.connect(BUILDER).await;
-        let (mut homeowner, hhello) = server.connect(HOMEOWNER).await;
+        let server = start(&db.url).await;
+        // Three projects shared round-robin by two homeowners: two are the first's.
+        let world = server.world(WorldSpec { projects: 3, homeowners: 2, ..projects(1) }).await;
+        let homeowner_email = world.users["homeowner"].email.as_str();
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, bhello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut homeowner, hhello) = server.connect_as(&world.users["homeowner"].session).await;
 
         let Response::Users(all) = admin.request(1, Request::ListUsers(protocol::ListUsers {})).await.unwrap() else { panic!("users") };
-        // Builders: the demo company's owner, manager and crew member (issue 30).
+        // Builders: the company's owner, manager and crew member.
         assert_eq!((all.admins.len(), all.builders.len(), all.homeowners.len()), (1, 3, 2));
-        let jamie = all.homeowners.iter().find(|u| u.user.email == HOMEOWNER).unwrap();
-        assert_eq!(jamie.project_count, 3);
-        assert_eq!(jamie.builder_name.as_deref(), Some("Summit Homes"));
+        let first = all.homeowners.iter().find(|u| u.user.email == homeowner_email).unwrap();
+        assert_eq!(first.project_count, 2);
+        assert_eq!(first.builder_name.as_deref(), Some(world.users["owner"].name.as_str()));
         let count = |email: &str| all.builders.iter().find(|b| b.user.email == email).unwrap().project_count;
-        assert_eq!(count(BUILDER), 4, "the owner sees the company's projects");
-        assert_eq!(count("luis.romero@sitecast.demo"), 1, "the crew member the one they are on");
+        assert_eq!(count(&world.users["owner"].email), 3, "the owner sees the company's projects");
+        assert_eq!(count(&world.users["crew"].email), 1, "the crew member the one they are on");
 
         let Response::Users(mine) = builder.request(2, Request::ListUsers(protocol::ListUsers {})).await.unwrap() else { panic!("users") };
         assert!(mine.admins.is_empty() && mine.builders.is_empty());
@@ -291,12 +299,13 @@ async fn users_are_listed_created_and_edited_as_each_role_may() {
             last_name: last.map(Into::into),
             ..UpdateUser::default()
         };
-        let Response::User { user: edited } = builder.request(9, Request::UpdateUser(edit(&hhello.user.id, Some("Jamie-Lee"), None))).await.unwrap() else {
+        let Response::User { user: edited } = builder.request(9, Request::UpdateUser(edit(&hhello.user.id, Some("Harper-Lee"), None))).await.unwrap() else {
             panic!("user")
         };
-        assert_eq!((edited.name.as_deref(), edited.email.as_str(), edited.version), (Some("Jamie-Lee Carter"), HOMEOWNER, hhello.user.version + 1));
+        let renamed = format!("Harper-Lee {}", hhello.user.last_name.as_deref().unwrap_or_default());
+        assert_eq!((edited.name.as_deref(), edited.email.as_str(), edited.version), (Some(renamed.as_str()), homeowner_email, hhello.user.version + 1));
         let seen = homeowner.event(|e| match e { Event::UserUpdated { user } => Some(user.clone()), _ => None }).await;
-        assert_eq!(seen.first_name.as_deref(), Some("Jamie-Lee"), "the user sees their own profile change");
+        assert_eq!(seen.first_name.as_deref(), Some("Harper-Lee"), "the user sees their own profile change");
         let err = builder.request(10, Request::UpdateUser(edit(&hhello.user.id, None, Some(" ")))).await.unwrap_err();
         assert_eq!(err.message, "Last name is required");
         let err = builder.request(11, Request::UpdateUser(UpdateUser { id: bhello.user.id.clone(), name: Some("X".into()), ..Default::default() })).await.unwrap_err();
@@ -317,8 +326,9 @@ async fn users_are_listed_created_and_edited_as_each_role_may() {
 #[actix_web::test]
 async fn invitations_are_rate_limited_per_admin() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo(&sqlite(&dir)).await;
-    let (mut admin, _) = server.connect(ADMIN).await;
+    let server = start(&sqlite(&dir)).await;
+    let world = server.world(projects(0)).await;
+    let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
     let invite = |n: u32| CreateUser {
         role: Role::Homeowner,
         email: format!("client{n}@example.com"),
@@ -342,9 +352,11 @@ async fn invitations_are_rate_limited_per_admin() {
 #[actix_web::test]
 async fn profile_password_and_logs() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo(&sqlite(&dir)).await;
-    let (mut here, _) = server.connect(BUILDER).await;
-    let (mut elsewhere, _) = server.connect(BUILDER).await;
+    let server = start(&sqlite(&dir)).await;
+    let world = server.world(projects(0)).await;
+    let owner = &world.users["owner"];
+    let (mut here, _) = server.connect_as(&owner.session).await;
+    let (mut elsewhere, _) = server.connect_with(&owner.email, &world.password).await;
     let Response::User { user } = here
         .request(1, Request::UpdateProfile(ProfileUpdate { first_name: "Sam".into(), last_name: "Reyes".into(), ..ProfileUpdate::default() }))
         .await
@@ -353,29 +365,29 @@ async fn profile_password_and_logs() {
         panic!("user")
     };
     // One name model: a builder is their company name; no first name is kept beside it.
-    assert_eq!((user.first_name.as_deref(), user.phone, user.name.as_deref()), (None, None, Some("Summit Homes")));
+    assert_eq!((user.first_name.as_deref(), user.phone, user.name.as_deref()), (None, None, Some(owner.name.as_str())));
     // …which they edit themselves (SPEC.md §2: only email and role are read-only), kept as typed.
     let renamed = ProfileUpdate { name: Some("ACC builders".into()), ..ProfileUpdate::default() };
     let Response::User { user } = here.request(98, Request::UpdateProfile(renamed)).await.unwrap() else { panic!("user") };
     assert_eq!(user.name.as_deref(), Some("ACC builders"));
-    let restored = ProfileUpdate { name: Some("Summit Homes".into()), ..ProfileUpdate::default() };
+    let restored = ProfileUpdate { name: Some(owner.name.clone()), ..ProfileUpdate::default() };
     here.request(97, Request::UpdateProfile(restored)).await.unwrap();
 
     let change = |current: &str, new: &str, confirm: &str| {
         Request::ChangePassword(PasswordChange { current_password: current.into(), new_password: new.into(), confirm_password: confirm.into() })
     };
-    assert_eq!(here.request(2, change("sitecast-demo", "", "")).await.unwrap_err().message, "New password cannot be empty.");
-    assert_eq!(here.request(3, change("sitecast-demo", "brick-wall", "brick-walk")).await.unwrap_err().message, "New passwords do not match.");
+    assert_eq!(here.request(2, change(&world.password, "", "")).await.unwrap_err().message, "New password cannot be empty.");
+    assert_eq!(here.request(3, change(&world.password, "brick-wall", "brick-walk")).await.unwrap_err().message, "New passwords do not match.");
     assert_eq!(here.request(4, change("wrong-one", "brick-wall", "brick-wall")).await.unwrap_err().message, "Current password is incorrect.");
     // SPEC.md §5: a weak new password is refused with its reasons, before the current one is checked.
-    let weak = here.request(99, change("sitecast-demo", "Qwerty123", "Qwerty123")).await.unwrap_err();
+    let weak = here.request(99, change(&world.password, "Qwerty123", "Qwerty123")).await.unwrap_err();
     let reasons: Vec<_> = weak.fields.iter().map(|f| (f.field.as_str(), f.message.as_str())).collect();
     assert_eq!(reasons, vec![("newPassword", "Password is too common. Choose one that is harder to guess.")]);
-    assert_eq!(here.request(5, change("sitecast-demo", "new-secret", "new-secret")).await.unwrap(), Response::Done);
+    assert_eq!(here.request(5, change(&world.password, "new-secret", "new-secret")).await.unwrap(), Response::Done);
     // Other sessions end; this one stays.
     assert_eq!(elsewhere.close_code().await, Some(4401));
     assert_eq!(here.request(6, Request::Ping(protocol::Ping {})).await.unwrap(), Response::Pong);
-    server.login(BUILDER, "new-secret").await;
+    server.login(&owner.email, "new-secret").await;
 
     let log = |level: &str, message: String| Request::Log(LogEntry { level: level.into(), message, data: Some("{\"page\":\"/dashboard\"}".into()) });
     assert_eq!(here.request(7, log("error", "Failed to load projects".into())).await.unwrap(), Response::Done);
@@ -398,9 +410,11 @@ async fn profile_password_and_logs() {
 #[actix_web::test]
 async fn presence_viewers_and_fresh_snapshots_on_reconnect() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo(&sqlite(&dir)).await;
-    let (mut admin, _) = server.connect(ADMIN).await;
-    let (mut homeowner, hhello) = server.connect(HOMEOWNER).await;
+    let server = start(&sqlite(&dir)).await;
+    let world = server.world(projects(2)).await;
+    let home_session = &world.users["homeowner"].session;
+    let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+    let (mut homeowner, hhello) = server.connect_as(home_session).await;
     let online = admin.event(|e| match e { Event::Presence { user_id, online } => Some((user_id.clone(), *online)), _ => None }).await;
     assert_eq!(online, (hhello.user.id.clone(), true));
 
@@ -413,7 +427,7 @@ async fn presence_viewers_and_fresh_snapshots_on_reconnect() {
     assert_eq!(homeowner.event(viewers_event).await.len(), 1, "the first viewer is announced");
     // The same homeowner in a second tab is no news to anyone: the next list the first
     // tab hears is the one with the admin in it, and closing the tab again says nothing.
-    let (mut second_tab, _) = server.connect(HOMEOWNER).await;
+    let (mut second_tab, _) = server.connect_as(home_session).await;
     second_tab.request(2, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await.unwrap();
     drop(second_tab);
     admin.request(2, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await.unwrap();
@@ -421,7 +435,7 @@ async fn presence_viewers_and_fresh_snapshots_on_reconnect() {
     assert_eq!(viewers.len(), 2);
     assert!(viewers.iter().any(|v| v.role == Role::Admin));
     // A homeowner may not subscribe to someone else's project.
-    let (_, ahello) = server.connect(ADMIN).await;
+    let (_, ahello) = server.connect_as(&world.users["admin"].session).await;
     let other = ahello.snapshot.projects.iter().find(|p| p.homeowner_id != hhello.user.id).unwrap();
     assert_eq!(homeowner.request(3, Request::Subscribe(protocol::Subscribe { id: other.id.clone() })).await.unwrap_err().code, ErrorCode::Forbidden);
 
@@ -431,7 +445,7 @@ async fn presence_viewers_and_fresh_snapshots_on_reconnect() {
 
     // While the homeowner is away their project changes; reconnecting shows it.
     admin.request(4, progress(&project.id, 95)).await.unwrap();
-    let (_, again) = server.connect(HOMEOWNER).await;
+    let (_, again) = server.connect_as(home_session).await;
     let fresh = again.snapshot.projects.iter().find(|p| p.id == project.id).unwrap();
     assert_eq!(fresh.progress, 95);
     assert!(fresh.version > project.version);
@@ -441,9 +455,10 @@ async fn presence_viewers_and_fresh_snapshots_on_reconnect() {
 #[actix_web::test]
 async fn a_socket_that_stops_reading_is_cut_off_and_others_carry_on() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo(&sqlite(&dir)).await;
-    let (mut stalled, hhello) = server.connect(HOMEOWNER).await;
-    let (mut reader, _) = server.connect(HOMEOWNER).await;
+    let server = start(&sqlite(&dir)).await;
+    let world = server.world(projects(0)).await;
+    let (mut stalled, hhello) = server.connect_as(&world.users["homeowner"].session).await;
+    let (mut reader, _) = server.connect_as(&world.users["homeowner"].session).await;
     assert_eq!(server.count_sockets().await, 2);
     // Flood both with 32 KiB frames, in rounds the reading socket drains; the stalled
     // one never reads, so its queue passes the bound after a few rounds.
@@ -581,9 +596,10 @@ async fn two_instances_on_one_postgres_behave_as_one() {
         if db.name != "postgres" {
             return db;
         }
-        let a = demo(&db.url).await;
-        let b = demo(&db.url).await;
-        let (mut on_b, hello) = b.connect(HOMEOWNER).await;
+        let a = start(&db.url).await;
+        let b = start(&db.url).await;
+        let world = a.world(projects(1)).await;
+        let (mut on_b, hello) = b.connect_as(&world.users["homeowner"].session).await;
         // Presence crosses instances: A knows the homeowner connected to B is online.
         let mut online_on_a = false;
         for _ in 0..100 {
@@ -594,7 +610,7 @@ async fn two_instances_on_one_postgres_behave_as_one() {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         assert!(online_on_a, "instance A learns who is online on B");
-        let (mut on_a, ahello) = a.connect(ADMIN).await;
+        let (mut on_a, ahello) = a.connect_as(&world.users["admin"].session).await;
         assert!(ahello.snapshot.online.contains(&hello.user.id));
         let project = hello.snapshot.projects[0].clone();
         on_a.request(1, progress(&project.id, 85)).await.unwrap();
@@ -603,11 +619,11 @@ async fn two_instances_on_one_postgres_behave_as_one() {
         assert!(version > project.version);
         // And the other way round, with a user event.
         on_b
-            .request(2, Request::UpdateProfile(ProfileUpdate { first_name: "Jamie".into(), last_name: "Carter-Ng".into(), ..ProfileUpdate::default() }))
+            .request(2, Request::UpdateProfile(ProfileUpdate { first_name: "Harper".into(), last_name: "Home-Ng".into(), ..ProfileUpdate::default() }))
             .await
             .unwrap();
         let name = on_a.event(|e| match e { Event::UserUpdated { user } => user.last_name.clone(), _ => None }).await;
-        assert_eq!(name, "Carter-Ng");
+        assert_eq!(name, "Home-Ng");
         drop(on_b);
         let offline = on_a.event(|e| match e { Event::Presence { user_id, online: false } => Some(user_id.clone()), _ => None }).await;
         assert_eq!(offline, hello.user.id, "and sees them leave");
@@ -623,21 +639,30 @@ async fn two_instances_on_one_postgres_behave_as_one() {
 #[actix_web::test]
 async fn access_matrix_over_the_socket_on_each_backend() {
     for_each_backend(|db| async move {
-        let server = demo(&db.url).await;
-        let (mut admin, ahello) = server.connect(ADMIN).await;
-        let (mut builder, bhello) = server.connect(BUILDER).await;
-        let (mut homeowner, hhello) = server.connect(HOMEOWNER).await;
+        let server = start(&db.url).await;
+        // A second homeowner, with no project of the company's.
+        let world = server.world(WorldSpec { homeowners: 2, ..projects(1) }).await;
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, bhello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut homeowner, hhello) = server.connect_as(&world.users["homeowner"].session).await;
         let own = hhello.snapshot.projects[0].id.clone();
-        // Priya's project without a builder: nobody's but the admin's.
-        let other = ahello
-            .snapshot
-            .projects
-            .iter()
-            .find(|p| p.homeowner_id != hhello.user.id && p.builder_id.is_none())
-            .unwrap()
-            .id
-            .clone();
-        let priya = ahello.snapshot.users.iter().find(|u| u.email == "priya.shah@sitecast.demo").unwrap().id.clone();
+        // The second homeowner's project without a builder: nobody's but the admin's.
+        let neighbour = world.users["homeowner2"].id.clone();
+        let unbuilt = CreateProject {
+            title: "Unbuilt Lot".into(),
+            description: String::new(),
+            address: "8 Vacant Way".into(),
+            homeowner_id: neighbour.clone(),
+            builder_id: None,
+            status: ProjectStatus::Planning,
+            // Not a step of five, so the admin's progress change below is a real one.
+            progress: 33,
+            progress_mode: None,
+            milestones: None,
+        };
+        let Response::Project { project: other } = admin.request(999, Request::CreateProject(unbuilt)).await.unwrap() else { panic!("a project") };
+        assert!(other.builder_id.is_none());
+        let other = other.id;
         let mut next_id = 1000;
         let check = |ok: bool, result: Result<Response, protocol::ApiError>, what: &str| {
             match (ok, result) {
@@ -693,7 +718,7 @@ async fn access_matrix_over_the_socket_on_each_backend() {
             assert!(deleted.is_err());
         }
         next_id += 1;
-        let result = admin.request(next_id as u32, Request::DeleteUser(protocol::DeleteUser { id: priya })).await;
+        let result = admin.request(next_id as u32, Request::DeleteUser(protocol::DeleteUser { id: neighbour })).await;
         check(true, result, "admin deletes another user");
         server.stop().await;
         db
@@ -705,9 +730,10 @@ async fn access_matrix_over_the_socket_on_each_backend() {
 #[actix_web::test]
 async fn a_burst_from_one_socket_is_capped_and_others_are_served() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo(&sqlite(&dir)).await;
-    let (mut noisy, _) = server.connect(ADMIN).await;
-    let (mut quiet, _) = server.connect(HOMEOWNER).await;
+    let server = start(&sqlite(&dir)).await;
+    let world = server.world(projects(1)).await;
+    let (mut noisy, _) = server.connect_as(&world.users["admin"].session).await;
+    let (mut quiet, _) = server.connect_as(&world.users["homeowner"].session).await;
     // 300 requests without waiting for answers.
     for id in 1..=300u32 {
         noisy.send(&protocol::ClientMsg { id, request: Request::ListUsers(protocol::ListUsers {}) }).await;
@@ -735,9 +761,10 @@ async fn a_burst_from_one_socket_is_capped_and_others_are_served() {
 #[actix_web::test]
 async fn pipelined_writes_from_one_socket_apply_in_the_order_sent() {
     for_each_backend(|db| async move {
-        let server = demo(&db.url).await;
-        let (mut admin, _) = server.connect(ADMIN).await;
-        let (mut homeowner, hello) = server.connect(HOMEOWNER).await;
+        let server = start(&db.url).await;
+        let world = server.world(projects(1)).await;
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+        let (mut homeowner, hello) = server.connect_as(&world.users["homeowner"].session).await;
         let own = hello.snapshot.projects[0].clone();
         // Seven writes and a read: the most a socket may have in flight is eight.
         let steps: Vec<i32> = (1..=7).map(|n| (n * 37) % 101).collect();
@@ -766,16 +793,18 @@ async fn a_projects_changes_and_its_photos_changes_take_turns() {
     use sitecast::domain::turns::Turns;
 
     let dir = tempfile::tempdir().unwrap();
-    let server = demo(&sqlite(&dir)).await;
-    let (mut admin, hello) = server.connect(ADMIN).await;
-    let (mut other_admin, _) = server.connect(ADMIN).await;
-    let (mut reader, _) = server.connect(ADMIN).await;
+    let server = start(&sqlite(&dir)).await;
+    let world = server.world(projects(1)).await;
+    let admin_session = &world.users["admin"].session;
+    let (mut admin, hello) = server.connect_as(admin_session).await;
+    let (mut other_admin, _) = server.connect_as(admin_session).await;
+    let (mut reader, _) = server.connect_as(admin_session).await;
     let project = hello.snapshot.projects[0].clone();
     let Response::Photos { photos, .. } = reader.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await.unwrap()
     else {
         panic!("photos expected")
     };
-    let photo = photos.first().expect("the demo project has photos").clone();
+    let photo = photos.first().expect("the world's project has a photo").clone();
     reader.request(2, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await.unwrap();
 
     // A mutation of the project holds its turn (as a photo being recorded does)...

@@ -5,7 +5,12 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::support::{free_port, maildir_messages, Helper, Options, TestServer, TestSql};
+use crate::support::{free_port, maildir_messages, Helper, Options, TestServer, TestSql, WorldSpec};
+
+/// People and no projects: someone to send a reset mail to.
+fn people() -> WorldSpec {
+    WorldSpec { projects: 0, photos: 0, ..WorldSpec::default() }
+}
 
 fn sqlite_url(dir: &tempfile::TempDir) -> String {
     format!("sqlite://{}/t.db", dir.path().display())
@@ -24,8 +29,9 @@ async fn wait_until(what: &str, check: impl AsyncFn() -> bool) {
 #[actix_web::test]
 async fn default_transport_writes_eml_files_to_the_outbox_folder() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&sqlite_url(&dir), Options { demo: true, ..Options::default() }).await;
-    server.post("/api/auth/forgot", json!({"email": "admin@sitecast.demo"}), None).await;
+    let server = TestServer::start(&sqlite_url(&dir), Options::default()).await;
+    let admin = server.world(people()).await.users["admin"].email.clone();
+    server.post("/api/auth/forgot", json!({"email": admin}), None).await;
     let outbox = server.dir.path().join("outbox");
     let read = || -> Vec<String> {
         std::fs::read_dir(&outbox)
@@ -35,7 +41,7 @@ async fn default_transport_writes_eml_files_to_the_outbox_folder() {
     wait_until("an .eml file", async || !read().is_empty()).await;
     let eml = read().remove(0);
     assert!(eml.contains("Subject: Reset your Sitecast password"), "{eml}");
-    assert!(eml.contains("To: admin@sitecast.demo"));
+    assert!(eml.contains(&format!("To: {admin}")));
     assert!(eml.contains("multipart/alternative"), "text and HTML parts");
     server.stop().await;
 }
@@ -48,14 +54,15 @@ async fn mail_is_delivered_to_a_real_smtp_server() {
     let _smtp = Helper::smtp(port, &maildir).await;
     let server = TestServer::start(
         &sqlite_url(&dir),
-        Options { demo: true, smtp_url: Some(format!("smtp://127.0.0.1:{port}")), ..Options::default() },
+        Options { smtp_url: Some(format!("smtp://127.0.0.1:{port}")), ..Options::default() },
     )
     .await;
-    server.post("/api/auth/forgot", json!({"email": "homeowner@sitecast.demo"}), None).await;
+    let homeowner = server.world(people()).await.users["homeowner"].email.clone();
+    server.post("/api/auth/forgot", json!({"email": homeowner}), None).await;
     wait_until("the SMTP server to receive the mail", async || !maildir_messages(&maildir).is_empty()).await;
     let msg = maildir_messages(&maildir).remove(0);
     assert!(msg.contains("Subject: Reset your Sitecast password"), "{msg}");
-    assert!(msg.contains("To: homeowner@sitecast.demo"));
+    assert!(msg.contains(&format!("To: {homeowner}")));
     assert!(msg.contains("From: Sitecast <no-reply@sitecast.local>"));
     // The file lands before the SMTP server's answer reaches the worker, which then
     // marks the mail sent: wait for that rather than race it.
@@ -78,17 +85,19 @@ async fn an_smtp_outage_delays_mail_but_loses_none() {
     // Nothing listens on the port yet: the SMTP server is "down".
     let server = TestServer::start(
         &sqlite_url(&dir),
-        Options { demo: true, smtp_url: Some(format!("smtp://127.0.0.1:{port}")), ..Options::default() },
+        Options { smtp_url: Some(format!("smtp://127.0.0.1:{port}")), ..Options::default() },
     )
     .await;
-    server.post("/api/auth/forgot", json!({"email": "builder@sitecast.demo"}), None).await;
+    let owner = server.world(people()).await.users["owner"].email.clone();
+    server.post("/api/auth/forgot", json!({"email": owner}), None).await;
     let pool = server.state.store.pool().clone();
     let mut failed = None;
     for _ in 0..300 {
         let row: Option<(i32, Option<String>, Option<i64>)> = TestSql::per_backend(
-            "SELECT attempts, last_error, sent_at FROM mail_outbox WHERE to_address = 'builder@sitecast.demo'",
-            "SELECT attempts, last_error, (EXTRACT(EPOCH FROM sent_at) * 1000)::bigint FROM mail_outbox WHERE to_address = 'builder@sitecast.demo'",
+            "SELECT attempts, last_error, sent_at FROM mail_outbox WHERE to_address = $1",
+            "SELECT attempts, last_error, (EXTRACT(EPOCH FROM sent_at) * 1000)::bigint FROM mail_outbox WHERE to_address = $1",
         )
+        .bind(&owner)
         .fetch_optional(&pool)
         .await
         .unwrap();
@@ -109,6 +118,6 @@ async fn an_smtp_outage_delays_mail_but_loses_none() {
         .unwrap();
     server.state.auth.outbox.wake();
     wait_until("the retried mail to arrive", async || !maildir_messages(&maildir).is_empty()).await;
-    assert!(maildir_messages(&maildir)[0].contains("To: builder@sitecast.demo"));
+    assert!(maildir_messages(&maildir)[0].contains(&format!("To: {owner}")));
     server.stop().await;
 }

@@ -33,3 +33,4 @@ mod story;
 mod upgrade;
 mod uploads;
 mod websocket;
+mod worlds;

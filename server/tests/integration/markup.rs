@@ -10,15 +10,16 @@ use protocol::{
 };
 use sitecast::domain::markup::{MARKUP_CHANGED, NOT_ALLOWED_DRAW, PINS_ONLY, TOO_MANY_SHAPES};
 
-use crate::support::{for_each_backend, Options, TestServer, TestSql, WsClient, ORIGIN};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, World, WorldSpec, WsClient, ORIGIN};
 
-const ADMIN: &str = "admin@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const PASSWORD: &str = "sitecast-demo";
+fn slow_beats() -> Options {
+    Options { ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+}
 
-fn demo() -> Options {
-    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+/// A project of the first homeowner with two photos, and one of a second homeowner
+/// (photos the first may not see).
+async fn markup_world(server: &TestServer) -> World {
+    server.world(WorldSpec { projects: 2, photos: 2, homeowners: 2, milestones: false, comments: false, ..WorldSpec::default() }).await
 }
 
 fn p(x: f32, y: f32) -> Point {
@@ -90,13 +91,15 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 #[actix_web::test]
 async fn builders_draw_homeowners_pin_and_everyone_who_sees_the_photo_sees_it_live() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut admin, admin_hello) = server.connect(ADMIN).await;
-        let (mut builder, _) = server.connect(BUILDER).await;
-        let (mut home, home_hello) = server.connect(HOMEOWNER).await;
-        let (mut home_tab, _) = server.connect(HOMEOWNER).await;
-        let maple: Project = home_hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
-        // A photo of a project the demo homeowner does not own.
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = markup_world(&server).await;
+        let (owner_email, homeowner_email) = (world.users["owner"].email.as_str(), world.users["homeowner"].email.as_str());
+        let (mut admin, admin_hello) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, home_hello) = server.connect_as(&world.users["homeowner"].session).await;
+        let (mut home_tab, _) = server.connect_as(&world.users["homeowner"].session).await;
+        let maple: Project = home_hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
+        // A photo of a project the homeowner does not own.
         let mut foreign = None;
         for other in admin_hello.snapshot.projects.iter().filter(|p| p.homeowner_id != maple.homeowner_id) {
             if let Some(photo) = subscribe(&mut admin, 900, &other.id).await.first() {
@@ -104,7 +107,7 @@ async fn builders_draw_homeowners_pin_and_everyone_who_sees_the_photo_sees_it_li
                 break;
             }
         }
-        let foreign = foreign.expect("a demo photo of another homeowner");
+        let foreign = foreign.expect("a photo of another homeowner");
         let photos = subscribe(&mut builder, 1, &maple.id).await;
         subscribe(&mut home_tab, 1, &maple.id).await;
         let photo = photos[0].clone();
@@ -124,9 +127,9 @@ async fn builders_draw_homeowners_pin_and_everyone_who_sees_the_photo_sees_it_li
         assert_eq!(drawn.version, 1);
         let builder_id = drawn.updated_by.as_ref().map(|u| u.id.clone()).unwrap();
         assert!(drawn.shapes.iter().all(|s| s.author_id == builder_id), "{drawn:?}");
-        assert_eq!(drawn.authors.iter().map(|a| a.email.as_str()).collect::<Vec<_>>(), [BUILDER]);
+        assert_eq!(drawn.authors.iter().map(|a| a.email.as_str()).collect::<Vec<_>>(), [owner_email]);
         let (seen, actor) = next_markup(&mut home_tab).await;
-        assert_eq!((seen.clone(), actor.as_deref()), (drawn.clone(), Some(BUILDER)));
+        assert_eq!((seen.clone(), actor.as_deref()), (drawn.clone(), Some(owner_email)));
         let (by_guest, guest_actor) = next_markup(&mut guest_all).await;
         assert_eq!((by_guest.version, by_guest.shapes.clone(), guest_actor), (1, drawn.shapes.clone(), None));
         assert!(by_guest.authors.iter().all(|a| a.email.is_empty()), "guests see names only: {by_guest:?}");
@@ -156,7 +159,7 @@ async fn builders_draw_homeowners_pin_and_everyone_who_sees_the_photo_sees_it_li
         // The builder's socket had its own change first, then the homeowner's.
         assert_eq!(next_markup(&mut builder).await.0.version, 1);
         let (seen, actor) = next_markup(&mut builder).await;
-        assert_eq!((seen.version, actor.as_deref()), (2, Some(HOMEOWNER)));
+        assert_eq!((seen.version, actor.as_deref()), (2, Some(homeowner_email)));
 
         // Someone who saved from an older version is told, and nothing changes.
         let err = save(&mut builder, 7, &photo.id, 1, vec![]).await.unwrap_err();
@@ -207,12 +210,13 @@ async fn builders_draw_homeowners_pin_and_everyone_who_sees_the_photo_sees_it_li
 #[actix_web::test]
 async fn downloads_with_markup_draw_it_on_the_display_size_and_leave_originals_untouched() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut builder, hello) = server.connect(BUILDER).await;
-        let maple = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = markup_world(&server).await;
+        let (mut builder, hello) = server.connect_as(&world.users["owner"].session).await;
+        let maple = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
         let photos = subscribe(&mut builder, 1, &maple.id).await;
         let (photo, plain) = (photos[0].clone(), photos[1].clone());
-        let cookie = server.login(BUILDER, PASSWORD).await;
+        let cookie = server.login(&world.users["owner"].email, &world.password).await;
         let display = server.get(&photo.display_url, Some(&cookie)).await;
         let original = server.get(&photo.download_url, Some(&cookie)).await;
         save(&mut builder, 2, &photo.id, 0, vec![arrow("a1"), label("t1"), pin("p1", "Here")]).await.unwrap();
@@ -259,7 +263,7 @@ async fn downloads_with_markup_draw_it_on_the_display_size_and_leave_originals_u
 
         // Someone who may not see the photo gets "not found"; a guest whose link has no
         // downloads sees the drawing but may not download it.
-        let (mut home, _) = server.connect(HOMEOWNER).await;
+        let (mut home, _) = server.connect_as(&world.users["homeowner"].session).await;
         let (_, token) = make_link(&mut home, 1, &maple.id, GuestPhotos::All, false).await;
         let inline = server.guest_get(&format!("/media/images/{}/marked", photo.id), &token).await;
         assert_eq!(inline.status, StatusCode::OK);
@@ -277,10 +281,11 @@ async fn downloads_with_markup_draw_it_on_the_display_size_and_leave_originals_u
 #[actix_web::test]
 async fn racing_saves_from_one_version_store_exactly_one() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut builder, hello) = server.connect(BUILDER).await;
-        let (mut admin, _) = server.connect(ADMIN).await;
-        let maple = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = markup_world(&server).await;
+        let (mut builder, hello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+        let maple = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
         let photo = subscribe(&mut builder, 1, &maple.id).await[0].clone();
         for round in 0..20u32 {
             let base = get(&mut admin, 1000 + round, &photo.id).await.unwrap().version;

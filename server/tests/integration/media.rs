@@ -3,7 +3,7 @@
 use awc::http::StatusCode;
 use protocol::ServerMsg;
 
-use crate::support::{Options, TestServer, ORIGIN};
+use crate::support::{Options, TestServer, WorldSpec, ORIGIN};
 
 async fn visible_thumbs(server: &TestServer, cookie: &str) -> Vec<String> {
     let mut ws = server.ws(Some(cookie), Some(ORIGIN)).await.unwrap();
@@ -14,10 +14,16 @@ async fn visible_thumbs(server: &TestServer, cookie: &str) -> Vec<String> {
 #[actix_web::test]
 async fn photo_bytes_need_a_session_and_access_to_the_project() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
-    let homeowner = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
-    let admin = server.login("admin@sitecast.demo", "sitecast-demo").await;
-    let builder = server.login("builder@sitecast.demo", "sitecast-demo").await;
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options::default()).await;
+    // Two homeowners' projects with a photo each.
+    let world = server.world(WorldSpec { projects: 2, photos: 1, homeowners: 2, milestones: false, comments: false, ..WorldSpec::default() }).await;
+    let homeowner = server.login(&world.users["homeowner"].email, &world.password).await;
+    let admin = server.login(&world.users["admin"].email, &world.password).await;
+    let builder = server.login(&world.users["owner"].email, &world.password).await;
+    // A photo larger than a thumbnail, as the newest (so the cover) of the homeowner's
+    // project: its original is told apart from its renditions by size.
+    let large = server.upload(&world.projects[0].id, &builder, &[("large.jpg", &jpeg(800, 600))]).await;
+    assert!(large.all_stored(), "{large}");
 
     let own = visible_thumbs(&server, &homeowner).await;
     let all = visible_thumbs(&server, &admin).await;
@@ -64,6 +70,13 @@ async fn photo_bytes_need_a_session_and_access_to_the_project() {
     server.stop().await;
 }
 
+fn jpeg(w: u32, h: u32) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(w, h, |x, y| image::Rgb([(x % 251) as u8, (y % 241) as u8, 90]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(img).write_to(&mut out, image::ImageFormat::Jpeg).unwrap();
+    out.into_inner()
+}
+
 fn image_dimensions(bytes: &[u8]) -> (u32, u32) {
     let img = image::load_from_memory(bytes).expect("an image");
     (img.width(), img.height())
@@ -74,14 +87,15 @@ fn image_dimensions(bytes: &[u8]) -> (u32, u32) {
 #[actix_web::test]
 async fn unknown_media_paths_are_not_found() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options::default()).await;
+    let world = server.world(WorldSpec { projects: 0, photos: 0, ..WorldSpec::default() }).await;
     // The web app, as a build leaves it: any other path answers its page.
     let web = server.dir.path().join("no-web");
     std::fs::create_dir_all(&web).unwrap();
     std::fs::write(web.join("index.html"), "<!doctype html><title>Sitecast</title>").unwrap();
     let page = server.get("/projects/anything", None).await;
     assert_eq!(page.status, StatusCode::OK, "the web app answers its own routes");
-    let cookie = server.login("admin@sitecast.demo", "sitecast-demo").await;
+    let cookie = world.users["admin"].session.clone();
     for path in [
         "/media",
         "/media/",

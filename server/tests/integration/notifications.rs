@@ -8,15 +8,16 @@ use protocol::{
 };
 use serde_json::json;
 
-use crate::support::{for_each_backend, link_token, Options, TestServer, TestSql, WsClient, ORIGIN};
+use crate::support::{for_each_backend, link_token, Options, TestServer, TestSql, World, WorldSpec, WsClient, ORIGIN};
 
-const ADMIN: &str = "admin@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const PASSWORD: &str = "sitecast-demo";
+fn slow_beats() -> Options {
+    Options { ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+}
 
-fn demo() -> Options {
-    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+/// The homeowner's project with a photo and no comments, its company's owner, manager
+/// and crew member on it.
+async fn notice_world(server: &TestServer) -> World {
+    server.world(WorldSpec { projects: 1, photos: 1, milestones: false, comments: false, ..WorldSpec::default() }).await
 }
 
 fn jpeg() -> Vec<u8> {
@@ -28,6 +29,7 @@ fn jpeg() -> Vec<u8> {
 
 /// A homeowner with no project (invited, password set): an outsider to every project.
 async fn outsider(server: &TestServer, admin: &mut WsClient) -> WsClient {
+    const PASSWORD: &str = "outsider-pass";
     let email = "olive.outsider@example.com";
     let input = CreateUser {
         role: Role::Homeowner,
@@ -75,13 +77,15 @@ async fn listed(ws: &mut WsClient, id: u32, before: Option<i64>) -> (Vec<Notific
 #[actix_web::test]
 async fn comments_mentions_photos_and_status_notify_their_people_only() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut admin, admin_hello) = server.connect(ADMIN).await;
-        let (mut builder, _) = server.connect(BUILDER).await;
-        let (mut builder_tab2, _) = server.connect(BUILDER).await;
-        let (mut home, home_hello) = server.connect(HOMEOWNER).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = notice_world(&server).await;
+        let (owner, homeowner) = (&world.users["owner"], &world.users["homeowner"]);
+        let (mut admin, admin_hello) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, _) = server.connect_as(&owner.session).await;
+        let (mut builder_tab2, _) = server.connect_as(&owner.session).await;
+        let (mut home, home_hello) = server.connect_as(&homeowner.session).await;
         let mut olive = outsider(&server, &mut admin).await;
-        let maple = home_hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let maple = home_hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
         let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: maple.id.clone() })).await.unwrap() else {
             panic!()
         };
@@ -89,13 +93,14 @@ async fn comments_mentions_photos_and_status_notify_their_people_only() {
         let comment = |id: &str, body: &str| Request::AddComment(protocol::AddComment { image_id: id.to_owned(), body: body.to_owned() });
 
         // The homeowner mentions the builder, and someone who may not see the project.
-        home.request(2, comment(&photo.id, "@Summit Homes is this crack a problem? cc @Olive Outsider")).await.unwrap();
+        let mention = format!("@{} is this crack a problem? cc @Olive Outsider", owner.name);
+        home.request(2, comment(&photo.id, &mention)).await.unwrap();
         let (n, unread) = added(&mut builder).await;
         assert_eq!((n.kind, unread), (NotificationKind::Mention, 1));
-        assert_eq!(n.title, "Jamie Carter mentioned you on a photo in Maple Street Residence");
+        assert_eq!(n.title, format!("{} mentioned you on a photo in {}", homeowner.name, maple.title));
         assert_eq!(n.link, format!("/projects/{}?photo={}", maple.id, photo.id));
-        assert_eq!(n.actor_name.as_deref(), Some("Jamie Carter"));
-        assert!(n.body.starts_with("@Summit Homes is this crack"));
+        assert_eq!(n.actor_name.as_deref(), Some(homeowner.name.as_str()));
+        assert!(n.body.starts_with(&format!("@{} is this crack", owner.name)));
         assert_eq!(added(&mut builder_tab2).await.0, n, "every socket of the user");
 
         // The builder answers: the homeowner hears of a reply; the builder is not told
@@ -112,17 +117,17 @@ async fn comments_mentions_photos_and_status_notify_their_people_only() {
         let status = UpdateProject { id: maple.id.clone(), status: Some(ProjectStatus::OnHold), ..UpdateProject::default() };
         admin.request(4, Request::UpdateProject(status)).await.unwrap();
         let (n, _) = added(&mut home).await;
-        assert_eq!((n.kind, n.title.as_str()), (NotificationKind::StatusChange, "Maple Street Residence is now On Hold"));
+        assert_eq!((n.kind, n.title), (NotificationKind::StatusChange, format!("{} is now On Hold", maple.title)));
         assert_eq!(n.link, format!("/projects/{}", maple.id));
         assert_eq!(added(&mut builder).await.0.kind, NotificationKind::StatusChange);
 
         // One upload of two photos: one notification for the homeowner, none for the
         // builder who uploaded.
-        let cookie = server.login(BUILDER, PASSWORD).await;
+        let cookie = server.login(&owner.email, &world.password).await;
         let r = server.upload(&maple.id, &cookie, &[("a.jpg", &jpeg()), ("b.jpg", &jpeg())]).await;
         assert!(r.all_stored(), "{r}");
         let (n, unread) = added(&mut home).await;
-        assert_eq!((n.kind, n.title.as_str(), unread), (NotificationKind::NewPhotos, "2 new photos in Maple Street Residence", 4));
+        assert_eq!((n.kind, n.title, unread), (NotificationKind::NewPhotos, format!("2 new photos in {}", maple.title), 4));
 
         let (list, unread, more) = listed(&mut home, 5, None).await;
         let kinds: Vec<NotificationKind> = list.iter().map(|n| n.kind).collect();
@@ -212,18 +217,20 @@ async fn mails(server: &TestServer, to: &str) -> Vec<(String, String, Option<Str
 #[actix_web::test]
 async fn mail_preferences_digests_and_one_click_unsubscribe() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut admin, _) = server.connect(ADMIN).await;
-        let (mut builder, builder_hello) = server.connect(BUILDER).await;
-        let (mut home, home_hello) = server.connect(HOMEOWNER).await;
-        let maple = home_hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = notice_world(&server).await;
+        let (owner, homeowner) = (world.users["owner"].email.as_str(), world.users["homeowner"].email.as_str());
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, builder_hello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, home_hello) = server.connect_as(&world.users["homeowner"].session).await;
+        let maple = home_hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
         let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: maple.id.clone() })).await.unwrap() else {
             panic!()
         };
         let photo = photos[0].clone();
         let comment = |body: &str| Request::AddComment(protocol::AddComment { image_id: photo.id.clone(), body: body.to_owned() });
         assert_eq!(prefs(&mut home, 2).await, MailPreferences { new_photos: true, comments: true, status_changes: false, push_new_photos: true, push_comments: true, push_status_changes: true }, "the defaults");
-        let before = mails(&server, HOMEOWNER).await.len();
+        let before = mails(&server, homeowner).await.len();
 
         // Three comments in a row: one digest mail, not three.
         for (i, body) in ["First coat of paint is on.", "Second coat tomorrow.", "Trim goes in Friday."].into_iter().enumerate() {
@@ -233,11 +240,11 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         // Nothing is old enough yet for a real cutoff of a few minutes ago.
         let cutoff = sitecast::store::now_ms() - sitecast::domain::notifications::DIGEST_DELAY_MS;
         assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, cutoff).await.unwrap(), 0, "they wait for each other");
-        // The homeowner's, and (issue 30) those of the company's manager and the crew
-        // member on Maple, who follow its comments too.
+        // The homeowner's, and those of the company's manager and the crew member on the
+        // project, who follow its comments too.
         assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 3);
         assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 0, "each goes out once");
-        let sent = mails(&server, HOMEOWNER).await;
+        let sent = mails(&server, homeowner).await;
         assert_eq!(sent.len(), before + 1);
         let (subject, text, one_click) = sent.last().unwrap().clone();
         assert_eq!(subject, "3 new comments on Sitecast");
@@ -280,24 +287,25 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
             _ => None,
         });
         assert_eq!(seen.await, NotificationKind::Comment);
-        // The company's manager and crew member on Maple still get theirs; not the homeowner.
+        // The company's manager and crew member on the project still get theirs; not the homeowner.
         assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 2);
-        assert_eq!(mails(&server, HOMEOWNER).await.len(), before + 1);
+        assert_eq!(mails(&server, homeowner).await.len(), before + 1);
 
         // New photos off: no mail for an upload; status changes on: a mail for one.
         set_prefs(&mut home, 5, MailPreferences { new_photos: false, comments: false, status_changes: true, push_new_photos: true, push_comments: true, push_status_changes: true }).await;
-        let cookie = server.login(BUILDER, PASSWORD).await;
+        let cookie = server.login(owner, &world.password).await;
         let r = server.upload(&maple.id, &cookie, &[("c.jpg", &jpeg())]).await;
         assert!(r.all_stored(), "{r}");
         added_of(&mut home, NotificationKind::NewPhotos).await;
         let status = UpdateProject { id: maple.id.clone(), status: Some(ProjectStatus::Completed), ..UpdateProject::default() };
         admin.request(6, Request::UpdateProject(status)).await.unwrap();
-        let text = server.wait_for_mail(HOMEOWNER, "Maple Street Residence is now Completed").await;
+        let completed = format!("{} is now Completed", maple.title);
+        let text = server.wait_for_mail(homeowner, &completed).await;
         assert!(text.contains("/unsubscribe?token="));
-        let subjects: Vec<String> = mails(&server, HOMEOWNER).await.into_iter().skip(before + 1).map(|m| m.0).collect();
-        assert_eq!(subjects, vec!["Maple Street Residence is now Completed".to_owned()], "no new-photos mail");
+        let subjects: Vec<String> = mails(&server, homeowner).await.into_iter().skip(before + 1).map(|m| m.0).collect();
+        assert_eq!(subjects, vec![completed], "no new-photos mail");
         // The builder kept the default (status mails off): none for them.
-        assert!(mails(&server, BUILDER).await.iter().all(|m| !m.0.contains("is now")));
+        assert!(mails(&server, owner).await.iter().all(|m| !m.0.contains("is now")));
         server.stop().await;
         db
     })

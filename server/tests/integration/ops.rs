@@ -14,11 +14,7 @@ use sitecast::ops::backup::{backup, restore, DataLock};
 use sitecast::ops::drain::{drain, DrainTimes};
 use sitecast::ops::metrics;
 
-use crate::support::{for_each_backend, free_port, tus_metadata, Options, TestServer, TestSql, WsClient, ORIGIN};
-
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-const ADMIN: &str = "admin@sitecast.demo";
+use crate::support::{for_each_backend, free_port, tus_metadata, Options, TestServer, TestSql, World, WorldSpec, WsClient, ORIGIN};
 
 fn jpeg(w: u32, h: u32) -> Vec<u8> {
     let img = image::RgbImage::from_fn(w, h, |x, y| image::Rgb([(x * 3 % 256) as u8, (y * 7 % 256) as u8, 90]));
@@ -55,9 +51,12 @@ async fn scrape(addr: std::net::SocketAddr) -> String {
     String::from_utf8(resp.body().limit(8 * 1024 * 1024).await.unwrap().to_vec()).unwrap()
 }
 
-async fn maple(server: &TestServer) -> protocol::Project {
-    let (_, hello) = server.connect(HOMEOWNER).await;
-    hello.snapshot.projects.into_iter().find(|p| p.title == "Maple Street Residence").expect("demo project")
+/// A world whose project has a photo, and that project as its homeowner's Hello has it.
+async fn world_project(server: &TestServer) -> (World, protocol::Project) {
+    let world = server.world(WorldSpec { projects: 1, photos: 1, milestones: false, comments: false, ..WorldSpec::default() }).await;
+    let (_, hello) = server.connect_as(&world.users["homeowner"].session).await;
+    let project = hello.snapshot.projects.into_iter().find(|p| p.id == world.projects[0].id).expect("the world's project");
+    (world, project)
 }
 
 async fn subscribe(ws: &mut WsClient, id: u32, project: &str) -> Vec<protocol::ProjectImage> {
@@ -71,23 +70,22 @@ async fn subscribe(ws: &mut WsClient, id: u32, project: &str) -> Vec<protocol::P
 async fn the_metrics_endpoint_lists_every_series_and_they_move() {
     let dir = tempfile::tempdir().unwrap();
     let server =
-        TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options { demo: true, ..Options::default() }).await;
+        TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), Options::default()).await;
     let (addr, endpoint) = metrics::serve(server.state.store.clone(), "127.0.0.1:0").unwrap();
     actix_web::rt::spawn(endpoint);
     let before = samples(&scrape(addr).await);
 
     // A socket opens, a change goes out to it, a photo is uploaded, a login fails.
-    let project = maple(&server).await;
-    let (mut admin, _) = server.connect(ADMIN).await;
-    let (mut homeowner, _) = server.connect(HOMEOWNER).await;
+    let (world, project) = world_project(&server).await;
+    let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+    let (mut homeowner, _) = server.connect_as(&world.users["homeowner"].session).await;
     subscribe(&mut homeowner, 1, &project.id).await;
     let change = protocol::UpdateProject { id: project.id.clone(), progress: Some(61), ..Default::default() };
     admin.request(2, Request::UpdateProject(change)).await.unwrap();
     homeowner.event(|e| matches!(e, Event::ProjectUpdated { .. }).then_some(())).await;
-    let builder = server.login(BUILDER, "sitecast-demo").await;
-    let r = server.upload(&project.id, &builder, &[("site.jpg", &jpeg(320, 240))]).await;
+    let r = server.upload(&project.id, &world.users["owner"].session, &[("site.jpg", &jpeg(320, 240))]).await;
     assert!(r.all_stored(), "{r}");
-    let r = server.post("/api/auth/login", serde_json::json!({ "email": ADMIN, "password": "not-the-password" }), None).await;
+    let r = server.post("/api/auth/login", serde_json::json!({ "email": world.users["admin"].email, "password": "not-the-password" }), None).await;
     assert_eq!(r.status, StatusCode::UNAUTHORIZED);
 
     let page = scrape(addr).await;
@@ -165,7 +163,6 @@ async fn a_drain_finishes_the_upload_in_flight_tells_sockets_1012_and_loses_noth
     for_each_backend(|db| async move {
         let data = tempfile::tempdir().unwrap();
         let opts = || Options {
-            demo: true,
             data_dir: Some(data.path().to_owned()),
             ws_ping_secs: 60,
             ws_timeout_secs: 600,
@@ -173,12 +170,12 @@ async fn a_drain_finishes_the_upload_in_flight_tells_sockets_1012_and_loses_noth
         };
         let url = if db.name == "sqlite" { format!("sqlite://{}/sitecast.db", data.path().display()) } else { db.url.clone() };
         let server = TestServer::start(&url, opts()).await;
-        let project = maple(&server).await;
-        let (mut watcher, _) = server.connect(HOMEOWNER).await;
+        let (world, project) = world_project(&server).await;
+        let (mut watcher, _) = server.connect_as(&world.users["homeowner"].session).await;
         let before = subscribe(&mut watcher, 1, &project.id).await.len();
 
         // The upload's first half arrives; the second is still on its way when the drain starts.
-        let builder = server.login(BUILDER, "sitecast-demo").await;
+        let builder = world.users["owner"].session.clone();
         let body = jpeg(640, 480);
         let half = body.len() / 2;
         let (rest, answer) = streamed_upload(&server, &project.id, &builder, body.len(), body[..half].to_vec()).await;
@@ -215,7 +212,7 @@ async fn a_drain_finishes_the_upload_in_flight_tells_sockets_1012_and_loses_noth
 
         // The restarted instance has it; the client reconnects and sees it.
         let restarted = TestServer::start(&url, Options { data_dir: Some(server_dir), ..opts() }).await;
-        let (mut watcher, _) = restarted.connect(HOMEOWNER).await;
+        let (mut watcher, _) = restarted.connect_as(&world.users["homeowner"].session).await;
         let photos = subscribe(&mut watcher, 1, &project.id).await;
         assert_eq!(photos.len(), before + 1);
         assert!(photos.iter().any(|p| p.id == photo_id));
@@ -261,9 +258,9 @@ async fn a_release_step_migrates_and_instances_refuse_a_database_that_is_behind(
 async fn backup_then_restore_into_a_fresh_folder_gives_the_same_users_projects_and_photo_bytes() {
     let live_dir = tempfile::tempdir().unwrap();
     let live_url = format!("sqlite://{}/sitecast.db", live_dir.path().display());
-    let server = TestServer::start(&live_url, Options { demo: true, data_dir: Some(live_dir.path().to_owned()), ..Options::default() }).await;
-    let project = maple(&server).await;
-    let builder = server.login(BUILDER, "sitecast-demo").await;
+    let server = TestServer::start(&live_url, Options { data_dir: Some(live_dir.path().to_owned()), ..Options::default() }).await;
+    let (world, project) = world_project(&server).await;
+    let builder = world.users["owner"].session.clone();
     let r = server.upload(&project.id, &builder, &[("backed-up.jpg", &jpeg(500, 300))]).await;
     assert!(r.all_stored(), "{r}");
 
@@ -301,7 +298,7 @@ async fn backup_then_restore_into_a_fresh_folder_gives_the_same_users_projects_a
         assert_eq!(server.state.photos.get(key).await.unwrap(), copy.state.photos.get(key).await.unwrap(), "{key}");
     }
     // And people sign in to the copy as before.
-    copy.login(ADMIN, "sitecast-demo").await;
+    copy.login(&world.users["admin"].email, &world.password).await;
 
     // Restoring over data moves that data aside instead of deleting it.
     copy.stop().await;

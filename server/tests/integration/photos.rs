@@ -10,11 +10,7 @@ use image::{DynamicImage, ImageFormat};
 use protocol::{ErrorCode, Event, ImageCategory, Project, ProjectImage, Request, Response, UpdatePhoto, UpdateProject};
 use sitecast::media::fixtures::{app1, jpeg_with_exif};
 
-use crate::support::{for_each_backend, free_port, maildir_messages, Helper, Options, TestServer, TestSql, ORIGIN};
-
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-const ADMIN: &str = "admin@sitecast.demo";
+use crate::support::{for_each_backend, free_port, maildir_messages, Helper, Options, TestServer, TestSql, World, WorldSpec, ORIGIN};
 
 fn encoded(format: ImageFormat, w: u32, h: u32) -> Vec<u8> {
     let img = DynamicImage::ImageRgb8(image::RgbImage::from_fn(w, h, |x, y| {
@@ -33,17 +29,24 @@ fn bomb() -> Vec<u8> {
     bytes
 }
 
-/// Demo data, and heartbeats slow enough that a socket a test leaves unread for a
-/// while (a second tab, a watcher during an upload) is not closed as silent when the
-/// suite runs slowly on a busy machine.
-fn demo() -> Options {
-    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+/// Heartbeats slow enough that a socket a test leaves unread for a while (a second
+/// tab, a watcher during an upload) is not closed as silent when the suite runs slowly
+/// on a busy machine.
+fn slow_beats() -> Options {
+    Options { ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
 }
 
-/// The demo homeowner's first project (Maple Street, with the demo builder).
-async fn maple(server: &TestServer) -> Project {
-    let (_, hello) = server.connect(HOMEOWNER).await;
-    hello.snapshot.projects.into_iter().find(|p| p.title == "Maple Street Residence").expect("demo project")
+/// A world whose one project has `photos` photos, and that project as its homeowner's
+/// Hello has it.
+async fn world_with(server: &TestServer, spec: WorldSpec) -> (World, Project) {
+    let world = server.world(spec).await;
+    let (_, hello) = server.connect_as(&world.users["homeowner"].session).await;
+    let project = hello.snapshot.projects.into_iter().find(|p| p.id == world.projects[0].id).expect("the world's project");
+    (world, project)
+}
+
+fn photos(photos: usize) -> WorldSpec {
+    WorldSpec { projects: 1, photos, milestones: false, comments: false, ..WorldSpec::default() }
 }
 
 async fn row_count(server: &TestServer) -> i64 {
@@ -64,12 +67,13 @@ async fn subscribe(ws: &mut crate::support::WsClient, id: u32, project: &str) ->
 #[actix_web::test]
 async fn uploads_each_format_live_to_watchers_and_mail_the_homeowner_once() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let project = maple(&server).await;
-        let (mut watcher, _) = server.connect(HOMEOWNER).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let (world, project) = world_with(&server, photos(2)).await;
+        let homeowner_email = world.users["homeowner"].email.as_str();
+        let (mut watcher, _) = server.connect_as(&world.users["homeowner"].session).await;
         let (before, _) = subscribe(&mut watcher, 1, &project.id).await;
-        let builder = server.login(BUILDER, "sitecast-demo").await;
-        let mails_before = server.mail_count(HOMEOWNER).await;
+        let builder = server.login(&world.users["owner"].email, &world.password).await;
+        let mails_before = server.mail_count(homeowner_email).await;
 
         // Orientation 6 (camera turned), taken 2025-06-14 09:30 at +02:00.
         let turned = jpeg_with_exif(&encoded(ImageFormat::Jpeg, 640, 480), &app1(6, "2025:06:14 09:30:00", Some("+02:00")));
@@ -126,7 +130,7 @@ async fn uploads_each_format_live_to_watchers_and_mail_the_homeowner_once() {
         assert!(listed.windows(2).all(|w| shown(&w[0]) >= shown(&w[1])));
 
         // The original comes back byte for byte, under its own name.
-        let homeowner = server.login(HOMEOWNER, "sitecast-demo").await;
+        let homeowner = server.login(homeowner_email, &world.password).await;
         let original = server.get(&stored[1].download_url, Some(&homeowner)).await;
         assert_eq!(original.status, StatusCode::OK);
         assert_eq!(original.bytes, png);
@@ -137,9 +141,9 @@ async fn uploads_each_format_live_to_watchers_and_mail_the_homeowner_once() {
         assert_eq!((img.width(), img.height()), (480, 640));
 
         // One mail for the batch, to the homeowner, with a link to the project.
-        let text = server.wait_for_mail(HOMEOWNER, "4 new photos in Maple Street Residence").await;
+        let text = server.wait_for_mail(homeowner_email, &format!("4 new photos in {}", project.title)).await;
         assert!(text.contains(&format!("{ORIGIN}/projects/{}", project.id)), "{text}");
-        assert_eq!(server.mail_count(HOMEOWNER).await, mails_before + 1);
+        assert_eq!(server.mail_count(homeowner_email).await, mails_before + 1);
         server.stop().await;
         db
     })
@@ -149,12 +153,13 @@ async fn uploads_each_format_live_to_watchers_and_mail_the_homeowner_once() {
 #[actix_web::test]
 async fn who_may_upload_and_fetch() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), demo()).await;
-    let project = maple(&server).await;
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), slow_beats()).await;
+    // A second homeowner, with no project of their own.
+    let (world, project) = world_with(&server, WorldSpec { homeowners: 2, ..photos(1) }).await;
     let jpeg = encoded(ImageFormat::Jpeg, 64, 48);
     let rows = row_count(&server).await;
 
-    let homeowner = server.login(HOMEOWNER, "sitecast-demo").await;
+    let homeowner = server.login(&world.users["homeowner"].email, &world.password).await;
     let r = server.upload(&project.id, &homeowner, &[("a.jpg", &jpeg)]).await;
     let (status, body) = r.error().expect("refused");
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -165,7 +170,7 @@ async fn who_may_upload_and_fetch() {
     assert_eq!(row_count(&server).await, rows);
 
     // The admin may upload anywhere; the photo's bytes are the project's people's only.
-    let admin = server.login(ADMIN, "sitecast-demo").await;
+    let admin = server.login(&world.users["admin"].email, &world.password).await;
     let r = server.upload(&project.id, &admin, &[("porch.jpg", &jpeg)]).await;
     assert!(r.all_stored(), "{r}");
     let photo = r.photos[0].clone();
@@ -173,13 +178,7 @@ async fn who_may_upload_and_fetch() {
         assert_eq!(server.get(url, Some(&homeowner)).await.status, StatusCode::OK);
     }
     // Another homeowner, guessing the id, gets what a missing photo gets.
-    let neighbour = sitecast::store::users::find_by_email(server.state.store.pool(), "priya.shah@sitecast.demo")
-        .await
-        .unwrap()
-        .unwrap();
-    let hash = server.state.auth.passwords.hash("neighbour-pass").await.unwrap();
-    sitecast::store::users::set_password(server.state.store.pool(), &neighbour.id, &hash, 1).await.unwrap();
-    let token = server.login("priya.shah@sitecast.demo", "neighbour-pass").await;
+    let token = server.login(&world.users["homeowner2"].email, &world.password).await;
     for url in [&photo.thumb_url, &photo.download_url] {
         let r = server.get(url, Some(&token)).await;
         assert_eq!((r.status, r.body["message"].as_str()), (StatusCode::NOT_FOUND, Some("Image not found")));
@@ -198,9 +197,9 @@ async fn who_may_upload_and_fetch() {
 #[actix_web::test]
 async fn bad_files_are_refused_with_reasons_and_leave_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), demo()).await;
-    let project = maple(&server).await;
-    let builder = server.login(BUILDER, "sitecast-demo").await;
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), slow_beats()).await;
+    let (world, project) = world_with(&server, photos(1)).await;
+    let builder = world.users["owner"].session.clone();
     let (rows, keys) = (row_count(&server).await, stored_keys(&server).await);
 
     let r = server.upload(&project.id, &builder, &[("notes.jpg", b"plain text, renamed")]).await;
@@ -243,6 +242,10 @@ async fn bad_files_are_refused_with_reasons_and_leave_nothing() {
 async fn files_without_a_row_are_swept_at_start_up() {
     let data = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}/t.db", data.path().display());
+    // Photos with rows, there before the start-up that sweeps.
+    let server = TestServer::start(&url, Options { data_dir: Some(data.path().to_owned()), ..slow_beats() }).await;
+    server.world(photos(3)).await;
+    server.stop().await;
     let photos = data.path().join("photos/projects/p1");
     // What a crash between writing a photo's files and its row leaves: an old one
     // (any pre-v7 id counts as old) and one written just now (maybe still uploading).
@@ -253,7 +256,7 @@ async fn files_without_a_row_are_swept_at_start_up() {
         std::fs::write(dir.join("thumb.jpg"), b"x").unwrap();
         std::fs::write(dir.join("original.jpg"), b"x").unwrap();
     }
-    let server = TestServer::start(&url, Options { data_dir: Some(data.path().to_owned()), ..demo() }).await;
+    let server = TestServer::start(&url, Options { data_dir: Some(data.path().to_owned()), ..slow_beats() }).await;
     let mut swept = false;
     for _ in 0..100 {
         if !old.join("thumb.jpg").exists() {
@@ -265,7 +268,7 @@ async fn files_without_a_row_are_swept_at_start_up() {
     assert!(swept, "the orphan was removed at start-up");
     assert!(!old.join("original.jpg").exists());
     assert!(fresh.join("thumb.jpg").exists(), "young files are left for their upload to finish");
-    // The demo photos, which have rows, are all still there.
+    // The world's photos, which have rows, are all still there.
     let rows = row_count(&server).await as usize;
     let kept = stored_keys(&server).await.into_iter().filter(|k| !k.starts_with("projects/p1/")).count();
     assert_eq!(kept, rows * 3);
@@ -278,12 +281,13 @@ async fn files_without_a_row_are_swept_at_start_up() {
 #[actix_web::test]
 async fn edits_deletes_and_favourites_over_the_socket() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let project = maple(&server).await;
-        let (mut home, _) = server.connect(HOMEOWNER).await;
-        let (mut home_tab2, _) = server.connect(HOMEOWNER).await;
-        let (mut builder, _) = server.connect(BUILDER).await;
-        let (mut admin, _) = server.connect(ADMIN).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let (world, project) = world_with(&server, photos(2)).await;
+        let homeowner_email = world.users["homeowner"].email.as_str();
+        let (mut home, _) = server.connect_as(&world.users["homeowner"].session).await;
+        let (mut home_tab2, _) = server.connect_as(&server.login(homeowner_email, &world.password).await).await;
+        let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
         let (photos, favourites) = subscribe(&mut home, 1, &project.id).await;
         assert!(favourites.is_empty());
         let (newest, second) = (photos[0].clone(), photos[1].clone());
@@ -337,7 +341,7 @@ async fn edits_deletes_and_favourites_over_the_socket() {
         }
         assert_eq!(gone, Some(newest.id.clone()));
         assert_eq!(cover.flatten().as_deref(), Some(second.thumb_url.as_str()));
-        let homeowner = server.login(HOMEOWNER, "sitecast-demo").await;
+        let homeowner = server.login(homeowner_email, &world.password).await;
         assert_eq!(server.get(&newest.thumb_url, Some(&homeowner)).await.status, StatusCode::NOT_FOUND);
         assert!(stored_keys(&server).await.iter().all(|k| !k.contains(&newest.id)), "its files are gone");
         let err = admin.request(2, Request::DeletePhoto(protocol::DeletePhoto { id: newest.id.clone() })).await.unwrap_err();
@@ -354,11 +358,12 @@ async fn edits_deletes_and_favourites_over_the_socket() {
 #[actix_web::test]
 async fn an_admin_picks_the_thumbnail_and_it_stays_until_its_photo_goes() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let project = maple(&server).await;
-        let (mut home, _) = server.connect(HOMEOWNER).await;
-        let (mut builder, _) = server.connect(BUILDER).await;
-        let (mut admin, _) = server.connect(ADMIN).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        // Another company's project, whose photo is not this project's.
+        let (world, project) = world_with(&server, WorldSpec { stranger_project: true, ..photos(3) }).await;
+        let (mut home, _) = server.connect_as(&world.users["homeowner"].session).await;
+        let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
         let (photos, _) = subscribe(&mut home, 1, &project.id).await;
         let (newest, older, oldest) = (photos[0].clone(), photos[1].clone(), photos[2].clone());
         assert!(!project.thumbnail_pinned);
@@ -388,7 +393,7 @@ async fn an_admin_picks_the_thumbnail_and_it_stays_until_its_photo_goes() {
             _ => None,
         }).await;
         assert_eq!(seen.as_deref(), Some(older.thumb_url.as_str()));
-        let session = server.login(BUILDER, "sitecast-demo").await;
+        let session = server.login(&world.users["owner"].email, &world.password).await;
         let png = encoded(ImageFormat::Png, 30, 20);
         assert!(server.upload(&project.id, &session, &[("new.png", &png)]).await.all_stored());
         let Response::Project { project: now } = admin.request(4, Request::GetProject(protocol::GetProject { id: project.id.clone() })).await.unwrap() else { panic!() };
@@ -404,7 +409,7 @@ async fn an_admin_picks_the_thumbnail_and_it_stays_until_its_photo_goes() {
         admin.request(8, pick(&oldest.id)).await.unwrap();
         let Response::Project { project: back } = admin.request(9, pick("")).await.unwrap() else { panic!() };
         assert_eq!((back.thumbnail_url.as_deref(), back.thumbnail_pinned), (Some(left[0].thumb_url.as_str()), false));
-        assert_ne!(left[0].id, newest.id, "the upload is newer than the demo photos");
+        assert_ne!(left[0].id, newest.id, "the upload is newer than the world's photos");
         server.stop().await;
         db
     })
@@ -414,15 +419,15 @@ async fn an_admin_picks_the_thumbnail_and_it_stays_until_its_photo_goes() {
 #[actix_web::test]
 async fn downloads_all_photos_or_my_favourites_as_a_zip() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), demo()).await;
-    let project = maple(&server).await;
-    let builder = server.login(BUILDER, "sitecast-demo").await;
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), slow_beats()).await;
+    let (world, project) = world_with(&server, photos(2)).await;
+    let builder = server.login(&world.users["owner"].email, &world.password).await;
     let twin = encoded(ImageFormat::Png, 30, 20);
     let r = server.upload(&project.id, &builder, &[("IMG_1.png", &twin), ("IMG_1.png", &twin)]).await;
     assert!(r.all_stored(), "{r}");
-    let (mut ws, _) = server.connect(HOMEOWNER).await;
+    let (mut ws, _) = server.connect_as(&world.users["homeowner"].session).await;
     let (photos, _) = subscribe(&mut ws, 1, &project.id).await;
-    let homeowner = server.login(HOMEOWNER, "sitecast-demo").await;
+    let homeowner = server.login(&world.users["homeowner"].email, &world.password).await;
 
     let path = format!("/media/projects/{}/photos.zip", project.id);
     let none = server.get(&format!("{path}?favourites=true"), Some(&homeowner)).await;
@@ -432,7 +437,7 @@ async fn downloads_all_photos_or_my_favourites_as_a_zip() {
     assert_eq!(all.status, StatusCode::OK);
     assert_eq!(all.headers.get("content-type").unwrap(), "application/zip");
     let disposition = all.headers.get("content-disposition").unwrap().to_str().unwrap().to_owned();
-    assert!(disposition.contains("Maple Street Residence photos.zip"), "{disposition}");
+    assert!(disposition.contains(&format!("{} photos.zip", project.title)), "{disposition}");
     let entries = zip_entries(all.bytes).await;
     assert_eq!(entries.len(), photos.len());
     let names: Vec<&str> = entries.iter().map(|(n, _)| n.as_str()).collect();
@@ -490,36 +495,37 @@ async fn s3_backend_and_smtp_end_to_end() {
     .to_vec();
     let server = TestServer::start(
         &format!("sqlite://{}/t.db", dir.path().display()),
-        Options { smtp_url: Some(format!("smtp://127.0.0.1:{smtp_port}")), extra, ..demo() },
+        Options { smtp_url: Some(format!("smtp://127.0.0.1:{smtp_port}")), extra, ..slow_beats() },
     )
     .await;
-    let project = maple(&server).await;
-    let admin = server.login(ADMIN, "sitecast-demo").await;
+    let (world, project) = world_with(&server, photos(1)).await;
+    let admin = server.login(&world.users["admin"].email, &world.password).await;
     let jpeg = encoded(ImageFormat::Jpeg, 900, 600);
     let r = server.upload(&project.id, &admin, &[("a.jpg", &jpeg), ("b.jpg", &jpeg)]).await;
     assert!(r.all_stored(), "{r}");
     let stored = r.photos.clone();
-    let homeowner = server.login(HOMEOWNER, "sitecast-demo").await;
+    let homeowner_email = world.users["homeowner"].email.as_str();
+    let homeowner = server.login(homeowner_email, &world.password).await;
     let original = server.get(&stored[0].download_url, Some(&homeowner)).await;
     assert_eq!((original.status, original.bytes == jpeg), (StatusCode::OK, true));
     let keys = server.state.photos.list(&format!("projects/{}/{}/", project.id, stored[0].id)).await.unwrap();
     assert_eq!(keys.len(), 3, "{keys:?}");
 
-    let (mut ws, _) = server.connect(ADMIN).await;
+    let (mut ws, _) = server.connect_as(&world.users["admin"].session).await;
     assert_eq!(ws.request(1, Request::DeletePhoto(protocol::DeletePhoto { id: stored[0].id.clone() })).await, Ok(Response::Done));
     assert!(server.state.photos.list(&format!("projects/{}/{}/", project.id, stored[0].id)).await.unwrap().is_empty());
 
     // The batch's one mail reaches the SMTP server.
     let mut found = None;
     for _ in 0..200 {
-        found = maildir_messages(&maildir).into_iter().find(|m| m.contains("2 new photos in Maple Street Residence"));
+        found = maildir_messages(&maildir).into_iter().find(|m| m.contains(&format!("2 new photos in {}", project.title)));
         if found.is_some() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let mail = found.unwrap_or_else(|| panic!("no new-photos mail over SMTP; got {:?}", maildir_messages(&maildir)));
-    assert!(mail.contains(HOMEOWNER));
+    assert!(mail.contains(homeowner_email));
 
     // Storage goes down: the upload says so (it stays unfinished, for the client to
     // try again), and no row is left without its files.

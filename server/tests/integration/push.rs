@@ -12,11 +12,13 @@ use serde_json::Value;
 use sitecast::domain::push::{BAD_SUBSCRIPTION, NOT_A_PUSH_SERVICE};
 use sitecast::store::push as queue;
 
-use crate::support::{for_each_backend, free_port, Helper, Options, TestServer, WsClient, ORIGIN};
+use crate::support::{for_each_backend, free_port, Helper, Options, TestServer, World, WorldSpec, WsClient, ORIGIN};
 use crate::uploads::photo;
 
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
+/// The homeowner's project, for the builder to upload to.
+async fn push_world(server: &TestServer) -> World {
+    server.world(WorldSpec { projects: 1, photos: 1, milestones: false, comments: false, ..WorldSpec::default() }).await
+}
 
 async fn service(port: u16, path: &str) -> Value {
     let mut resp = awc::Client::default().get(format!("http://127.0.0.1:{port}{path}")).send().await.expect("push service");
@@ -65,10 +67,13 @@ async fn a_new_photo_is_pushed_encrypted_to_each_device_that_asked() {
         let port = free_port();
         let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/push_service.py");
         let _service = Helper::start("python3", &[script, &port.to_string()], port).await;
-        let opts = Options { demo: true, extra: vec![("push-services".into(), format!("127.0.0.1:{port}"))], ..Options::default() };
+        let opts = Options { extra: vec![("push-services".into(), format!("127.0.0.1:{port}"))], ..Options::default() };
         let server = TestServer::start(&db.url, opts).await;
-        let (mut home, hello) = server.connect(HOMEOWNER).await;
-        let maple = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let world = push_world(&server).await;
+        let homeowner = world.users["homeowner"].email.as_str();
+        // Signed in through the form, as a browser: the device is named for it.
+        let (mut home, hello) = server.connect_with(homeowner, &world.password).await;
+        let maple = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
 
         // The server's key, and no device yet.
         let settings = push_settings(&mut home, 1, Request::GetPushSettings(protocol::GetPushSettings { endpoint: None })).await.unwrap();
@@ -93,7 +98,7 @@ async fn a_new_photo_is_pushed_encrypted_to_each_device_that_asked() {
         assert!(settings.devices[0].device.contains(" on "), "{}", settings.devices[0].device);
 
         // A new photo: its notification, and the same as a push the device decrypts.
-        let cookie = server.login(BUILDER, "sitecast-demo").await;
+        let cookie = world.users["owner"].session.clone();
         let uploaded = server.upload(&maple.id, &cookie, &[("IMG_2001.jpg", &photo(640, 480))]).await;
         assert!(uploaded.all_stored());
         let notification = new_photos_notification(&mut home).await;
@@ -141,7 +146,7 @@ async fn a_new_photo_is_pushed_encrypted_to_each_device_that_asked() {
         assert_eq!(received(port, 1).await.len(), 1, "nothing more was delivered");
 
         // Pushes end with the session: signing out of a device stops them there.
-        let other_cookie = server.login(HOMEOWNER, "sitecast-demo").await;
+        let other_cookie = server.login(homeowner, &world.password).await;
         let mut other = server.ws(Some(&other_cookie), Some(ORIGIN)).await.unwrap();
         other.next_msg().await;
         let second = service(port, "/subscribe").await;
@@ -155,7 +160,7 @@ async fn a_new_photo_is_pushed_encrypted_to_each_device_that_asked() {
         // Another account's device cannot be removed by id: it is answered as unknown.
         let third = service(port, "/subscribe").await;
         let mine = push_settings(&mut home, 401, subscribe(&third)).await.unwrap();
-        let (mut builder, _) = server.connect(BUILDER).await;
+        let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
         let refused = push_settings(&mut builder, 1, Request::RemovePushDevice(protocol::RemovePushDevice { id: mine.devices[0].id.clone(), endpoint: None }))
             .await
             .unwrap_err();
@@ -178,14 +183,15 @@ async fn two_instances_send_each_push_once() {
     let port = free_port();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/push_service.py");
     let _service = Helper::start("python3", &[script, &port.to_string()], port).await;
-    let opts = || Options { demo: true, extra: vec![("push-services".into(), format!("127.0.0.1:{port}"))], ..Options::default() };
+    let opts = || Options { extra: vec![("push-services".into(), format!("127.0.0.1:{port}"))], ..Options::default() };
     let a = TestServer::start(&db.url, opts()).await;
     let b = TestServer::start(&db.url, opts()).await;
-    let (mut home, hello) = a.connect(HOMEOWNER).await;
-    let maple = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+    let world = push_world(&a).await;
+    let (mut home, hello) = a.connect_with(&world.users["homeowner"].email, &world.password).await;
+    let maple = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
     let sub = service(port, "/subscribe").await;
     push_settings(&mut home, 1, subscribe(&sub)).await.unwrap();
-    let cookie = b.login(BUILDER, "sitecast-demo").await;
+    let cookie = world.users["owner"].session.clone();
     for i in 0..4 {
         let uploaded = b.upload(&maple.id, &cookie, &[(&format!("IMG_30{i}.jpg"), &photo(320, 240))]).await;
         assert!(uploaded.all_stored());

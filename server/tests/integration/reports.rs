@@ -14,15 +14,21 @@ use sitecast::domain::reports::{
 };
 
 use crate::markup::{arrow, save};
-use crate::support::{for_each_backend, Options, TestServer, TestSql, WsClient, ORIGIN};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, World, WorldSpec, WsClient, ORIGIN};
 
-const ADMIN: &str = "admin@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const PASSWORD: &str = "sitecast-demo";
+fn slow_beats() -> Options {
+    Options { ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+}
 
-fn demo() -> Options {
-    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+/// The first homeowner's project with four photos, its plan and a comment, and a second
+/// homeowner's project, so there is someone who may see none of the first.
+async fn report_world(server: &TestServer) -> World {
+    server.world(WorldSpec { projects: 2, photos: 4, homeowners: 2, ..WorldSpec::default() }).await
+}
+
+/// The world's first project, as a Hello has it.
+fn first_project(world: &World, hello: &protocol::Hello) -> Project {
+    hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).expect("the world's project").clone()
 }
 
 fn options(per_page: u8) -> ReportOptions {
@@ -69,15 +75,6 @@ async fn until_made(ws: &mut WsClient, id: &str) -> (Vec<i32>, Report) {
             return (done, report);
         }
     }
-}
-
-/// Another homeowner (of Hillcrest), given the demo password so they can sign in.
-async fn neighbour(server: &TestServer) -> &'static str {
-    let email = "priya.shah@sitecast.demo";
-    let user = sitecast::store::users::find_by_email(server.state.store.pool(), email).await.unwrap().unwrap();
-    let hash = server.state.auth.passwords.hash(PASSWORD).await.unwrap();
-    sitecast::store::users::set_password(server.state.store.pool(), &user.id, &hash, 1).await.unwrap();
-    email
 }
 
 fn field_error(err: &protocol::ApiError) -> (ErrorCode, &str, &str) {
@@ -131,19 +128,20 @@ fn red_pixels(dir: &std::path::Path, pdf: &[u8]) -> usize {
 #[actix_web::test]
 async fn a_builder_makes_a_report_that_everyone_on_the_project_watches_and_downloads() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = report_world(&server).await;
         let dir = tempfile::TempDir::new().unwrap();
-        let (mut builder, _) = server.connect(BUILDER).await;
-        let (mut home, hello) = server.connect(HOMEOWNER).await;
-        let (mut admin, admin_hello) = server.connect(ADMIN).await;
-        let maple: Project = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, hello) = server.connect_as(&world.users["homeowner"].session).await;
+        let (mut admin, admin_hello) = server.connect_as(&world.users["admin"].session).await;
+        let maple = first_project(&world, &hello);
         let other = admin_hello.snapshot.projects.iter().find(|p| p.homeowner_id != maple.homeowner_id).unwrap().clone();
         let photos = match builder.request(1, Request::Subscribe(protocol::Subscribe { id: maple.id.clone() })).await.unwrap() {
             Response::Subscribed { photos, .. } => photos,
             other => panic!("{other:?}"),
         };
         home.request(1, Request::Subscribe(protocol::Subscribe { id: maple.id.clone() })).await.unwrap();
-        assert!(photos.len() >= 3, "the demo project has photos");
+        assert!(photos.len() >= 3, "the world's project has photos");
 
         // The preview: every photo of the project, oldest first, and the page count.
         let (content, count, pages) = preview(&mut builder, 2, &maple.id, options(2)).await.unwrap();
@@ -167,7 +165,7 @@ async fn a_builder_makes_a_report_that_everyone_on_the_project_watches_and_downl
         // The builder draws on the newest photo, then makes the real report.
         save(&mut builder, 5, &photos[0].id, 0, vec![arrow("a1")]).await.unwrap();
         let made = make(&mut builder, 6, &maple.id, options(1)).await.unwrap();
-        assert_eq!(made.created_by.as_ref().map(|u| u.email.as_str()), Some(BUILDER));
+        assert_eq!(made.created_by.as_ref().map(|u| u.email.as_str()), Some(world.users["owner"].email.as_str()));
         // The homeowner's open page watches it move on, never back, to ready.
         let (done, ready) = until_made(&mut home, &made.id).await;
         assert!(done.windows(2).all(|w| w[0] <= w[1]), "{done:?}");
@@ -177,12 +175,12 @@ async fn a_builder_makes_a_report_that_everyone_on_the_project_watches_and_downl
         assert_eq!(list(&mut home, 8, &maple.id).await.unwrap().iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), [made.id.as_str(), plain.id.as_str()]);
 
         // The PDF: to the homeowner too, as an attachment named for the project.
-        let cookie = server.login(HOMEOWNER, PASSWORD).await;
+        let cookie = server.login(&world.users["homeowner"].email, &world.password).await;
         let resp = server.get(&format!("/api/reports/{}/pdf", made.id), Some(&cookie)).await;
         assert_eq!(resp.status, StatusCode::OK);
         assert_eq!(resp.headers.get("content-type").unwrap(), "application/pdf");
         let disposition = resp.headers.get("content-disposition").unwrap().to_str().unwrap().to_owned();
-        assert!(disposition.starts_with("attachment") && disposition.contains("Maple Street Residence - progress report"), "{disposition}");
+        assert!(disposition.starts_with("attachment") && disposition.contains(&format!("{} - progress report", maple.title)), "{disposition}");
         assert!(resp.bytes.starts_with(b"%PDF-"));
         assert_eq!(ready.byte_size, Some(resp.bytes.len() as i64));
         let inline = server.get(&format!("/api/reports/{}/pdf?inline=1", made.id), Some(&cookie)).await;
@@ -190,7 +188,7 @@ async fn a_builder_makes_a_report_that_everyone_on_the_project_watches_and_downl
         if poppler() {
             let text = pdf_text(dir.path(), &resp.bytes);
             assert_eq!(pdf_pages(dir.path(), &resp.bytes), pages_one as usize);
-            assert!(text.contains("Maple Street Residence") && text.contains(&maple.address), "{text}");
+            assert!(text.contains(&maple.title) && text.contains(&maple.address), "{text}");
             assert!(text.contains("PROGRESS REPORT") && text.contains(&format!("Page 1 of {pages_one}")), "{text}");
             for photo in &photos {
                 if let Some(caption) = &photo.caption {
@@ -208,7 +206,7 @@ async fn a_builder_makes_a_report_that_everyone_on_the_project_watches_and_downl
         // Someone else's project: as if there were no report.
         let err = list(&mut home, 9, &other.id).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::Forbidden);
-        let stranger = server.login(neighbour(&server).await, PASSWORD).await;
+        let stranger = server.login(&world.users["homeowner2"].email, &world.password).await;
         let resp = server.get(&format!("/api/reports/{}/pdf", made.id), Some(&stranger)).await;
         assert!(matches!(resp.status, StatusCode::NOT_FOUND | StatusCode::UNAUTHORIZED), "{:?}", resp.status);
         assert_eq!(server.get(&format!("/api/reports/{}/pdf", made.id), None).await.status, StatusCode::UNAUTHORIZED);
@@ -239,10 +237,11 @@ async fn a_builder_makes_a_report_that_everyone_on_the_project_watches_and_downl
 #[actix_web::test]
 async fn bad_choices_and_the_wrong_people_are_refused_and_nothing_is_made() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut builder, hello) = server.connect(BUILDER).await;
-        let (mut home, _) = server.connect(HOMEOWNER).await;
-        let maple = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = report_world(&server).await;
+        let (mut builder, hello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, _) = server.connect_as(&world.users["homeowner"].session).await;
+        let maple = first_project(&world, &hello);
         let cases: Vec<(ReportOptions, &str, &str)> = vec![
             (options(3), "perPage", BAD_PER_PAGE),
             (ReportOptions { from: Some("2026-13-01".into()), ..options(2) }, "from", BAD_DAY),
@@ -267,7 +266,7 @@ async fn bad_choices_and_the_wrong_people_are_refused_and_nothing_is_made() {
         assert_eq!(field_error(&err), (ErrorCode::Validation, "photos", NO_PHOTOS));
         assert!(list(&mut home, 3, &maple.id).await.unwrap().is_empty());
         // Another homeowner, not of this project: refused before anything is read.
-        let (mut stranger, _) = server.connect(neighbour(&server).await).await;
+        let (mut stranger, _) = server.connect_as(&world.users["homeowner2"].session).await;
         let err = make(&mut stranger, 1, &maple.id, favourites).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::Forbidden);
         server.stop().await;
@@ -279,9 +278,10 @@ async fn bad_choices_and_the_wrong_people_are_refused_and_nothing_is_made() {
 #[actix_web::test]
 async fn a_report_its_instance_left_unfinished_is_failed_and_frees_the_project() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut builder, hello) = server.connect(BUILDER).await;
-        let maple = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = report_world(&server).await;
+        let (mut builder, hello) = server.connect_as(&world.users["owner"].session).await;
+        let maple = first_project(&world, &hello);
         // A report another instance was making when it stopped, four minutes ago.
         let stale = "0190a0b4-7d2e-7abc-8def-0123456789ab";
         let at = sitecast::store::now_ms() - 4 * 60 * 1000;
@@ -357,10 +357,12 @@ async fn a_report_is_shared_by_a_link_that_shows_only_it_and_mailed_to_the_homeo
         let maildir = dir.path().join("maildir");
         let port = crate::support::free_port();
         let _smtp = crate::support::Helper::smtp(port, &maildir).await;
-        let server = TestServer::start(&db.url, Options { smtp_url: Some(format!("smtp://127.0.0.1:{port}")), ..demo() }).await;
-        let (mut builder, hello) = server.connect(BUILDER).await;
-        let (mut home, _) = server.connect(HOMEOWNER).await;
-        let maple: Project = hello.snapshot.projects.iter().find(|p| p.title == "Maple Street Residence").unwrap().clone();
+        let server = TestServer::start(&db.url, Options { smtp_url: Some(format!("smtp://127.0.0.1:{port}")), ..slow_beats() }).await;
+        let world = report_world(&server).await;
+        let homeowner = &world.users["homeowner"];
+        let (mut builder, hello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, _) = server.connect_as(&homeowner.session).await;
+        let maple = first_project(&world, &hello);
         let photos = match builder.request(1, Request::Subscribe(protocol::Subscribe { id: maple.id.clone() })).await.unwrap() {
             Response::Subscribed { photos, .. } => photos,
             other => panic!("{other:?}"),
@@ -381,8 +383,7 @@ async fn a_report_is_shared_by_a_link_that_shows_only_it_and_mailed_to_the_homeo
         let (home_link, home_token) = share(&mut home, 2, &made.id, None).await.unwrap();
         let err = share(&mut builder, 4, &made.id, Some(3)).await.unwrap_err();
         assert_eq!(err.code, ErrorCode::Validation);
-        let stranger_email = neighbour(&server).await;
-        let (mut stranger, _) = server.connect(stranger_email).await;
+        let (mut stranger, _) = server.connect_as(&world.users["homeowner2"].session).await;
         assert_eq!(share(&mut stranger, 1, &made.id, None).await.unwrap_err().code, ErrorCode::NotFound);
         let Ok(Response::GuestLinks { links, .. }) =
             builder.request(5, Request::ListGuestLinks(protocol::ListGuestLinks { project_id: maple.id.clone() })).await
@@ -407,7 +408,7 @@ async fn a_report_is_shared_by_a_link_that_shows_only_it_and_mailed_to_the_homeo
         let mut want = picked.clone();
         want.sort();
         assert_eq!(shown, want);
-        assert!(!serde_json::to_string(&content).unwrap().contains("@sitecast.demo"), "no addresses reach a guest");
+        assert!(!serde_json::to_string(&content).unwrap().contains("@world.test"), "no addresses reach a guest");
         // No days were chosen: the period is the photos' span, and what changed keeps to it.
         let (from, to) = (content.from.clone().unwrap(), content.to.clone().unwrap());
         for change in &content.changes {
@@ -439,7 +440,7 @@ async fn a_report_is_shared_by_a_link_that_shows_only_it_and_mailed_to_the_homeo
         let err = home.request(4, mail(&made.id)).await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::Forbidden, sitecast::domain::reports::NOT_ALLOWED_MAIL));
         let Ok(Response::Report { report: mailed }) = builder.request(6, mail(&made.id)).await else { panic!("mail") };
-        assert_eq!(mailed.mailed_to.as_deref(), Some("Jamie Carter"));
+        assert_eq!(mailed.mailed_to.as_deref(), Some(homeowner.name.as_str()));
         assert!(mailed.mailed_at.is_some());
         let heard = home
             .event(|e| match e {
@@ -447,18 +448,18 @@ async fn a_report_is_shared_by_a_link_that_shows_only_it_and_mailed_to_the_homeo
                 _ => None,
             })
             .await;
-        assert_eq!(heard.mailed_to.as_deref(), Some("Jamie Carter"));
+        assert_eq!(heard.mailed_to.as_deref(), Some(homeowner.name.as_str()));
         let mut message = String::new();
         for _ in 0..300 {
-            if let Some(m) = crate::support::maildir_messages(&maildir).into_iter().find(|m| m.contains("Progress report: Maple Street Residence")) {
+            if let Some(m) = crate::support::maildir_messages(&maildir).into_iter().find(|m| m.contains(&format!("Progress report: {}", maple.title))) {
                 message = m;
                 break;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        assert!(message.contains("To: homeowner@sitecast.demo"), "{message}");
+        assert!(message.contains(&format!("To: {}", homeowner.email)), "{message}");
         assert!(message.contains("Content-Type: application/pdf"), "the PDF is attached");
-        assert!(message.contains("Maple Street Residence - progress report"), "named for the project");
+        assert!(message.contains(&format!("{} - progress report", maple.title)), "named for the project");
         // The body is quoted-printable: soft line breaks and `=` escaped.
         let body = message.replace("=\r\n", "").replace("=\n", "").replace("=3D", "=");
         assert!(body.contains(&format!("/projects/{}?tab=reports", maple.id)), "a link to the report in the app: {body}");

@@ -10,15 +10,17 @@ use protocol::{
 };
 use sitecast::domain::tags::NOT_ALLOWED_TAG;
 
-use crate::support::{for_each_backend, Options, TestServer, WsClient, ORIGIN};
+use crate::support::{for_each_backend, Options, TestServer, World, WorldSpec, WsClient, ORIGIN};
 
-const ADMIN: &str = "admin@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const PASSWORD: &str = "sitecast-demo";
+fn slow_beats() -> Options {
+    Options { ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+}
 
-fn demo() -> Options {
-    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+/// Two projects of the homeowner with a photo each, and another company's project
+/// (another homeowner's) that only the admin may see.
+async fn search_world(server: &TestServer) -> World {
+    let spec = WorldSpec { projects: 2, photos: 1, stranger_project: true, milestones: false, comments: false, ..WorldSpec::default() };
+    server.world(spec).await
 }
 
 fn jpeg(shade: u8) -> Vec<u8> {
@@ -58,8 +60,8 @@ fn photo_ids(results: &SearchResults) -> Vec<String> {
     results.photos.iter().map(|h| h.photo.id.clone()).collect()
 }
 
-fn project(hello: &protocol::Hello, title: &str) -> Project {
-    hello.snapshot.projects.iter().find(|p| p.title == title).unwrap_or_else(|| panic!("{title} is a demo project")).clone()
+fn project(hello: &protocol::Hello, id: &str) -> Project {
+    hello.snapshot.projects.iter().find(|p| p.id == id).unwrap_or_else(|| panic!("{id} is seen")).clone()
 }
 
 async fn photos_of(ws: &mut WsClient, id: u32, project: &str) -> Vec<ProjectImage> {
@@ -81,13 +83,15 @@ pub async fn next_search_changed(ws: &mut WsClient) -> String {
 #[actix_web::test]
 async fn tagged_photos_are_found_by_word_starts_best_first_and_only_by_those_who_may_see_them() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut admin, admin_hello) = server.connect(ADMIN).await;
-        let (mut builder, _) = server.connect(BUILDER).await;
-        let (mut home, home_hello) = server.connect(HOMEOWNER).await;
-        let maple = project(&home_hello, "Maple Street Residence");
-        let oak = project(&admin_hello, "Oak Lane Duplex");
-        let cookie = server.login(BUILDER, PASSWORD).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = search_world(&server).await;
+        let stranger = world.stranger_project.clone().expect("another company's project");
+        let (mut admin, admin_hello) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, home_hello) = server.connect_as(&world.users["homeowner"].session).await;
+        let maple = project(&home_hello, &world.projects[0].id);
+        let oak = project(&admin_hello, &stranger.id);
+        let cookie = world.users["owner"].session.clone();
 
         // Three new photos, tagged in one go; the suggestion's spelling wins.
         let uploaded = server.upload(&maple.id, &cookie, &[("a.jpg", &jpeg(10)), ("b.jpg", &jpeg(20)), ("c.jpg", &jpeg(30))]).await;
@@ -156,7 +160,7 @@ async fn tagged_photos_are_found_by_word_starts_best_first_and_only_by_those_who
         assert!(search(&mut home, 9, "walnut", false).await.unwrap().photos.is_empty());
 
         // Comments are found and name their project; a word in someone else's project
-        // (Oak Lane: another homeowner's, no builder) is found by no one else.
+        // (another company's, another homeowner's) is found by no one else.
         let comment = protocol::AddComment { image_id: ids[2].to_owned(), body: "Is the vapour barrier lapped at the sill?".into() };
         home.request(10, Request::AddComment(comment)).await.unwrap();
         let oak_photo = photos_of(&mut admin, 1, &oak.id).await[0].clone();
@@ -171,7 +175,7 @@ async fn tagged_photos_are_found_by_word_starts_best_first_and_only_by_those_who
             assert!(planted.photos.is_empty() && planted.comments.is_empty() && planted.projects.is_empty(), "{who}: {planted:?}");
             assert!(!planted.more_photos, "{who}: nothing counted either");
         }
-        let oak_word = search(&mut home, 21, "oak lane", false).await.unwrap();
+        let oak_word = search(&mut home, 21, "elsewhere house", false).await.unwrap();
         assert!(oak_word.projects.iter().all(|h| h.project.id != oak.id), "{oak_word:?}");
         let by_admin = search(&mut admin, 4, "quillwort", false).await.unwrap();
         assert_eq!((by_admin.photos.len(), by_admin.comments.len()), (1, 1), "{by_admin:?}");
@@ -183,8 +187,8 @@ async fn tagged_photos_are_found_by_word_starts_best_first_and_only_by_those_who
         assert_eq!(home.request(22, theirs).await.unwrap_err().code, ErrorCode::Forbidden);
 
         // People: admins only.
-        let people = search(&mut admin, 6, "homeowner sitecast", false).await.unwrap();
-        assert!(people.people.iter().any(|p| p.email == HOMEOWNER), "{people:?}");
+        let people = search(&mut admin, 6, &format!("homeowner {}", world.tag), false).await.unwrap();
+        assert!(people.people.iter().any(|p| p.email == world.users["homeowner"].email), "{people:?}");
         assert!(search(&mut builder, 10, "homeowner", false).await.unwrap().people.is_empty());
 
         // A deleted comment and a deleted photo are no longer found.
@@ -251,18 +255,20 @@ async fn tagged_photos_are_found_by_word_starts_best_first_and_only_by_those_who
 #[actix_web::test]
 async fn open_results_hear_of_changes_they_may_see_and_nothing_else() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut admin, admin_hello) = server.connect(ADMIN).await;
-        let (mut builder, _) = server.connect(BUILDER).await;
-        let (mut home, home_hello) = server.connect(HOMEOWNER).await;
-        let maple = project(&home_hello, "Maple Street Residence");
-        let oak = project(&admin_hello, "Oak Lane Duplex");
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = search_world(&server).await;
+        let stranger = world.stranger_project.clone().expect("another company's project");
+        let (mut admin, admin_hello) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, home_hello) = server.connect_as(&world.users["homeowner"].session).await;
+        let maple = project(&home_hello, &world.projects[0].id);
+        let oak = project(&admin_hello, &stranger.id);
         let photo = photos_of(&mut builder, 1, &maple.id).await[0].clone();
 
         assert!(search(&mut home, 1, "xylophone", true).await.unwrap().photos.is_empty());
         assert!(search(&mut builder, 2, "xylophone", true).await.unwrap().photos.is_empty());
         // A change in a project the builder and homeowner do not see tells them nothing:
-        // the first notice each hears is the Maple change that follows it.
+        // the first notice each hears is the change to their project that follows it.
         let oak_photo = photos_of(&mut admin, 1, &oak.id).await[0].clone();
         caption(&mut admin, 2, &oak_photo.id, "Xylophone-shaped trench").await;
         caption(&mut admin, 3, &photo.id, "Xylophone joists").await;
@@ -281,12 +287,13 @@ async fn open_results_hear_of_changes_they_may_see_and_nothing_else() {
         assert_eq!(search(&mut home, 4, "xylophone", true).await.unwrap().comments.len(), 1);
 
         // Closed results hear nothing more, nor do sockets that never searched: a change
-        // made meanwhile (Maple) is not what they hear first once they search again; a
-        // later one (Lakeview) is. (Each socket's watch reaches the hub before its reply.)
-        let lakeview = project(&home_hello, "Lakeview Cottage");
+        // made meanwhile (the first project) is not what they hear first once they search
+        // again; a later one (the second) is. (Each socket's watch reaches the hub before
+        // its reply.)
+        let lakeview = project(&home_hello, &world.projects[1].id);
         let lake_photo = photos_of(&mut admin, 7, &lakeview.id).await[0].clone();
         home.request(5, Request::EndSearch(protocol::EndSearch {})).await.unwrap();
-        let (mut quiet, _) = server.connect(HOMEOWNER).await;
+        let (mut quiet, _) = server.connect_as(&world.users["homeowner"].session).await;
         // The admin opens results now, and hearing of the change means the hub has
         // delivered it to every socket that was searching.
         search(&mut admin, 40, "xylophone", true).await.unwrap();
@@ -301,7 +308,7 @@ async fn open_results_hear_of_changes_they_may_see_and_nothing_else() {
 
         // A photo keeps where it was taken (EXIF GPS) until an admin turns locations
         // off, which forgets every one kept; photos stored after keep none.
-        let cookie = server.login(BUILDER, PASSWORD).await;
+        let cookie = world.users["owner"].session.clone();
         let gps = |shade| sitecast::media::fixtures::jpeg_with_exif(&jpeg(shade), &sitecast::media::fixtures::gps_app1(40.748_44, -73.985_66));
         let placed = server.upload(&maple.id, &cookie, &[("gps.jpg", &gps(40))]).await;
         let at = placed.photos[0].location.expect("a location from EXIF");

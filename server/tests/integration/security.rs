@@ -15,12 +15,12 @@ use webauthn_authenticator_rs::softpasskey::SoftPasskey;
 use webauthn_authenticator_rs::WebauthnAuthenticator;
 use webauthn_rs::prelude::{CreationChallengeResponse, RequestChallengeResponse};
 
-use crate::support::{for_each_backend, Options, TestServer, WsClient, ORIGIN};
+use crate::support::{for_each_backend, Options, TestServer, World, WorldSpec, WsClient, ORIGIN};
 
-const ADMIN: &str = "admin@sitecast.demo";
-const OWNER: &str = "builder@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const PASSWORD: &str = "sitecast-demo";
+/// The company's people and a project of theirs to act on.
+async fn security_world(server: &TestServer) -> World {
+    server.world(WorldSpec { projects: 1, photos: 1, milestones: false, comments: false, ..WorldSpec::default() }).await
+}
 
 /// The app's code for the time step `offset` steps from now (the server accepts the
 /// steps either side of its own, once each).
@@ -84,9 +84,11 @@ async fn code_step(server: &TestServer, ticket: &str, code: &str) -> (StatusCode
 #[actix_web::test]
 async fn an_authenticator_app_guards_sign_in_and_each_code_works_once() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
-        let cookie = server.login(HOMEOWNER, PASSWORD).await;
-        let mut ws = open(&server, &cookie).await;
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let world = security_world(&server).await;
+        let (homeowner, password) = (world.users["homeowner"].email.as_str(), world.password.as_str());
+        // The world's session is the account's one signed-in device.
+        let mut ws = open(&server, &world.users["homeowner"].session).await;
         let before = security(&mut ws, 1, Request::GetSecurity(protocol::GetSecurity {})).await.unwrap();
         assert!(!before.totp && before.passkeys.is_empty() && !before.required && before.factor_at.is_none());
         assert_eq!(before.devices.len(), 1);
@@ -100,7 +102,7 @@ async fn an_authenticator_app_guards_sign_in_and_each_code_works_once() {
         assert_eq!(now.recovery_codes_left, 10);
 
         // Sign-in now asks for the second factor, on a ticket, without a session.
-        let step = password_step(&server, HOMEOWNER, PASSWORD).await;
+        let step = password_step(&server, homeowner, password).await;
         assert_eq!(step["methods"], json!(["totp", "recovery"]));
         let ticket = step["ticket"].as_str().unwrap().to_owned();
         let (status, body, none) = code_step(&server, &ticket, "123 456").await;
@@ -112,11 +114,11 @@ async fn an_authenticator_app_guards_sign_in_and_each_code_works_once() {
         let next = code(&secret, 1);
         let (status, body, session) = code_step(&server, &ticket, &next).await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        assert!(session.is_some() && body["user"]["email"] == HOMEOWNER && body["enrolRequired"] == false);
+        assert!(session.is_some() && body["user"]["email"] == homeowner && body["enrolRequired"] == false);
         // The ticket is spent, and the same code on a new ticket is refused.
         let (status, body, _) = code_step(&server, &ticket, &next).await;
         assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("This sign-in has expired. Please sign in again.")));
-        let ticket = password_step(&server, HOMEOWNER, PASSWORD).await["ticket"].as_str().unwrap().to_owned();
+        let ticket = password_step(&server, homeowner, password).await["ticket"].as_str().unwrap().to_owned();
         let (status, _, _) = code_step(&server, &ticket, &next).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "a code works once");
 
@@ -125,7 +127,7 @@ async fn an_authenticator_app_guards_sign_in_and_each_code_works_once() {
         let (status, body, session) = code_step(&server, &ticket, &typed).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert!(session.is_some());
-        let ticket = password_step(&server, HOMEOWNER, PASSWORD).await["ticket"].as_str().unwrap().to_owned();
+        let ticket = password_step(&server, homeowner, password).await["ticket"].as_str().unwrap().to_owned();
         let (status, body, _) = code_step(&server, &ticket, &codes[3]).await;
         assert_eq!((status, body["message"].as_str()), (StatusCode::UNAUTHORIZED, Some("Invalid verification code")));
         let left = security(&mut ws, 11, Request::GetSecurity(protocol::GetSecurity {})).await.unwrap();
@@ -149,7 +151,7 @@ async fn an_authenticator_app_guards_sign_in_and_each_code_works_once() {
         assert_eq!(refused.fields[0].message, "Your password is not right.");
         let refused = security(&mut ws, 13, Request::RemoveTotp(RemoveTotp { password: String::new() })).await.unwrap_err();
         assert_eq!(refused.fields[0].message, "Enter your password to confirm.");
-        let off = security(&mut ws, 14, Request::RemoveTotp(RemoveTotp { password: PASSWORD.into() })).await.unwrap();
+        let off = security(&mut ws, 14, Request::RemoveTotp(RemoveTotp { password: password.into() })).await.unwrap();
         assert!(!off.totp && off.recovery_codes_left == 0);
         server.stop().await;
         db
@@ -160,10 +162,12 @@ async fn an_authenticator_app_guards_sign_in_and_each_code_works_once() {
 #[actix_web::test]
 async fn sensitive_actions_want_a_fresh_factor_and_required_accounts_enrol_first() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let world = security_world(&server).await;
+        let (owner, manager_email, password) = (world.users["owner"].email.as_str(), world.users["manager"].email.as_str(), world.password.as_str());
         // Two sessions; the app is enrolled in the first, so the second proved nothing.
-        let first = server.login(OWNER, PASSWORD).await;
-        let second = server.login(OWNER, PASSWORD).await;
+        let first = server.login(owner, password).await;
+        let second = server.login(owner, password).await;
         let mut ws = open(&server, &first).await;
         let (secret, _) = enrol(&mut ws, 1).await;
         let mut other = open(&server, &second).await;
@@ -194,13 +198,13 @@ async fn sensitive_actions_want_a_fresh_factor_and_required_accounts_enrol_first
         // An admin requires a factor of companies' owners and managers: the manager,
         // who has none, is led to enrol at their next sign-in, and may do nothing else
         // until they have.
-        let mut admin = open(&server, &server.login(ADMIN, PASSWORD).await).await;
+        let mut admin = open(&server, &world.users["admin"].session).await;
         let rules = InstallationSettings { store_photo_locations: true, require_factor_admins: false, require_factor_company_leads: true };
         let Ok(Response::InstallationSettings { settings, .. }) = admin.request(1, Request::UpdateInstallationSettings(rules)).await else {
             panic!("settings")
         };
         assert!(settings.require_factor_company_leads && !settings.require_factor_admins);
-        let r = server.post("/api/auth/login", json!({ "email": "dana.ortiz@sitecast.demo", "password": PASSWORD }), None).await;
+        let r = server.post("/api/auth/login", json!({ "email": manager_email, "password": password }), None).await;
         assert_eq!(r.status, StatusCode::OK);
         assert_eq!(r.body["enrolRequired"], true);
         let cookie = r.session_cookie.expect("a session, to enrol in");
@@ -216,10 +220,10 @@ async fn sensitive_actions_want_a_fresh_factor_and_required_accounts_enrol_first
         assert!(matches!(manager.request(10, Request::ListProjects(protocol::ListProjects {})).await, Ok(Response::Projects { .. })));
         assert_eq!(server.get("/api/auth/me", Some(&cookie)).await.body["enrolRequired"], false);
         // The only factor of a required account stays.
-        let kept = manager.request(11, Request::RemoveTotp(RemoveTotp { password: PASSWORD.into() })).await.unwrap_err();
+        let kept = manager.request(11, Request::RemoveTotp(RemoveTotp { password: password.into() })).await.unwrap_err();
         assert_eq!(kept.message, "Your administrator requires a second factor: add another one before removing this one.");
         // Crew and homeowners are not asked.
-        let r = server.post("/api/auth/login", json!({ "email": "luis.romero@sitecast.demo", "password": PASSWORD }), None).await;
+        let r = server.post("/api/auth/login", json!({ "email": world.users["crew"].email, "password": password }), None).await;
         assert_eq!(r.body["enrolRequired"], false);
 
         // An administrator resets the owner's factors (with a fresh factor of their
@@ -233,16 +237,17 @@ async fn sensitive_actions_want_a_fresh_factor_and_required_accounts_enrol_first
         let refused = ws_reset(&mut manager, 12, &owner_id).await.unwrap_err();
         assert_eq!(refused.code, ErrorCode::Forbidden, "only administrators");
         ws_reset(&mut admin, 3, &owner_id).await.unwrap();
-        let mail = server.wait_for_mail(OWNER, "Your Sitecast sign-in factors were reset").await;
+        let mail = server.wait_for_mail(owner, "Your Sitecast sign-in factors were reset").await;
         assert!(mail.contains("removed the authenticator app, recovery codes and passkeys"), "{mail}");
-        let r = server.post("/api/auth/login", json!({ "email": OWNER, "password": PASSWORD }), None).await;
+        let r = server.post("/api/auth/login", json!({ "email": owner, "password": password }), None).await;
         assert!(r.session_cookie.is_some() && r.body.get("secondFactor").is_none(), "{}", r.body);
 
         // The operator's way back in for the last administrator (`sitecast reset-factors`).
         let manager_factors = security(&mut manager, 13, Request::GetSecurity(protocol::GetSecurity {})).await.unwrap();
         assert!(manager_factors.totp);
-        sitecast::domain::security::reset_factors_of(&server.state.svc, " Dana.Ortiz@sitecast.demo ").await.unwrap();
-        let mail = server.wait_for_mail("dana.ortiz@sitecast.demo", "Your Sitecast sign-in factors were reset").await;
+        // As an operator types it: spaces around, capitals.
+        sitecast::domain::security::reset_factors_of(&server.state.svc, &format!(" {} ", manager_email.to_uppercase())).await.unwrap();
+        let mail = server.wait_for_mail(manager_email, "Your Sitecast sign-in factors were reset").await;
         assert!(mail.contains("the operator of this Sitecast installation removed"), "{mail}");
         let unknown = sitecast::domain::security::reset_factors_of(&server.state.svc, "nobody@example.com").await.unwrap_err();
         assert_eq!(unknown.code(), ErrorCode::NotFound);
@@ -259,7 +264,9 @@ async fn ws_reset(ws: &mut WsClient, id: u32, user_id: &str) -> Result<Response,
 #[actix_web::test]
 async fn the_devices_list_signs_sessions_out_and_a_new_device_is_mailed() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let world = security_world(&server).await;
+        let (homeowner, password) = (world.users["homeowner"].email.as_str(), world.password.as_str());
         let phone_ua = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
         let desk_ua = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
         let sign_in = |ua: &'static str| {
@@ -268,7 +275,7 @@ async fn the_devices_list_signs_sessions_out_and_a_new_device_is_mailed() {
                 let r = server
                     .post_with(
                         "/api/auth/login",
-                        json!({ "email": HOMEOWNER, "password": PASSWORD }),
+                        json!({ "email": homeowner, "password": password }),
                         &[("Origin", ORIGIN), ("User-Agent", ua)],
                     )
                     .await;
@@ -276,11 +283,11 @@ async fn the_devices_list_signs_sessions_out_and_a_new_device_is_mailed() {
             }
         };
         let desk = sign_in(desk_ua).await;
-        let mails_before = server.mail_count(HOMEOWNER).await;
+        let mails_before = server.mail_count(homeowner).await;
         let desk_again = sign_in(desk_ua).await;
-        assert_eq!(server.mail_count(HOMEOWNER).await, mails_before, "a browser the account used before is not news");
+        assert_eq!(server.mail_count(homeowner).await, mails_before, "a browser the account used before is not news");
         let phone = sign_in(phone_ua).await;
-        let mail = server.wait_for_mail(HOMEOWNER, "New sign-in to your Sitecast account").await;
+        let mail = server.wait_for_mail(homeowner, "New sign-in to your Sitecast account").await;
         assert!(mail.contains("from Safari 17 on iOS 17.4 (This computer)"), "{mail}");
 
         let mut here = open(&server, &desk).await;
@@ -310,7 +317,7 @@ async fn the_devices_list_signs_sessions_out_and_a_new_device_is_mailed() {
         let own = list.devices[0].id.clone();
         let refused = security(&mut here, 4, Request::EndSession(EndSession { id: own })).await.unwrap_err();
         assert_eq!(refused.message, "To end this session, sign out.");
-        let mut admin = open(&server, &server.login(ADMIN, PASSWORD).await).await;
+        let mut admin = open(&server, &world.users["admin"].session).await;
         let admins = security(&mut admin, 1, Request::GetSecurity(protocol::GetSecurity {})).await.unwrap();
         let theirs = admins.devices[0].id.clone();
         let refused = security(&mut here, 5, Request::EndSession(EndSession { id: theirs })).await.unwrap_err();
@@ -334,7 +341,8 @@ async fn the_devices_list_signs_sessions_out_and_a_new_device_is_mailed() {
 #[actix_web::test]
 async fn sign_in_s_second_step_refuses_bad_input_without_a_500() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, Options { demo: true, ..Options::default() }).await;
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let world = security_world(&server).await;
         for body in [json!({}), json!({"ticket": "nope", "code": "123456"}), json!({"ticket": 5, "code": []})] {
             let r = server.post("/api/auth/login/code", body.clone(), None).await;
             assert!(r.status == StatusCode::BAD_REQUEST, "{body} → {} {}", r.status, r.body);
@@ -368,14 +376,14 @@ async fn sign_in_s_second_step_refuses_bad_input_without_a_500() {
         assert_eq!(statuses.last(), Some(&StatusCode::TOO_MANY_REQUESTS));
 
         // A passkey's creation options ask for a discoverable credential where possible.
-        let mut ws = open(&server, &server.login(HOMEOWNER, PASSWORD).await).await;
+        let mut ws = open(&server, &world.users["homeowner"].session).await;
         let Ok(Response::PasskeyChallenge { options, .. }) = ws.request(1, Request::StartPasskey(protocol::StartPasskey {})).await else {
             panic!("start_passkey")
         };
         let options: Value = serde_json::from_str(&options).unwrap();
         assert_eq!(options["publicKey"]["authenticatorSelection"]["residentKey"], "preferred");
         assert_eq!(options["publicKey"]["rp"]["id"], "sitecast.test");
-        assert_eq!(options["publicKey"]["user"]["name"], HOMEOWNER);
+        assert_eq!(options["publicKey"]["user"]["name"], world.users["homeowner"].email.as_str());
         server.stop().await;
         db
     })
@@ -387,7 +395,6 @@ async fn sign_in_s_second_step_refuses_bad_input_without_a_500() {
 /// allowed beside it).
 pub fn passkey_server() -> Options {
     Options {
-        demo: true,
         extra: vec![("public-url".into(), "http://localhost".into()), ("allowed-origins".into(), ORIGIN.into())],
         ..Options::default()
     }
@@ -424,8 +431,9 @@ pub fn assert_with(key: &mut SoftPasskey, options: &str) -> String {
 async fn passkeys_are_added_named_used_as_a_second_factor_and_removed() {
     for_each_backend(|db| async move {
         let server = TestServer::start(&db.url, passkey_server()).await;
-        let cookie = server.login(HOMEOWNER, PASSWORD).await;
-        let mut ws = open(&server, &cookie).await;
+        let world = security_world(&server).await;
+        let (homeowner, password) = (world.users["homeowner"].email.as_str(), world.password.as_str());
+        let mut ws = open(&server, &world.users["homeowner"].session).await;
         let mut key = SoftPasskey::new(true);
         let added = add_passkey(&mut ws, 1, &mut key, "  Work laptop ").await.unwrap();
         assert_eq!(added.passkeys.len(), 1);
@@ -448,7 +456,7 @@ async fn passkeys_are_added_named_used_as_a_second_factor_and_removed() {
         assert_eq!(ws.request(7, again).await.unwrap_err().message, "That took too long. Please try again.");
 
         // Sign-in: the password, then the passkey on the sign-in's ticket.
-        let step = password_step(&server, HOMEOWNER, PASSWORD).await;
+        let step = password_step(&server, homeowner, password).await;
         assert_eq!(step["methods"], json!(["passkey"]));
         let r = server.post("/api/auth/passkey/options", json!({ "ticket": step["ticket"] }), None).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
@@ -459,7 +467,7 @@ async fn passkeys_are_added_named_used_as_a_second_factor_and_removed() {
         let signed = server.post("/api/auth/passkey", json!({ "challengeId": r.body["challengeId"], "credential": answer }), None).await;
         assert_eq!(signed.status, StatusCode::OK, "{}", signed.body);
         assert!(signed.session_cookie.is_some());
-        assert_eq!(signed.body["user"]["email"], HOMEOWNER);
+        assert_eq!(signed.body["user"]["email"], homeowner);
         let replay = server.post("/api/auth/passkey", json!({ "challengeId": r.body["challengeId"], "credential": answer }), None).await;
         assert_eq!(replay.body["message"], "That took too long. Please try again.");
         // Its ticket went with it.
@@ -467,9 +475,9 @@ async fn passkeys_are_added_named_used_as_a_second_factor_and_removed() {
         assert_eq!(r.body["message"], "This sign-in has expired. Please sign in again.");
         // Another account's passkey does not finish this account's sign-in.
         let mut stranger_key = SoftPasskey::new(true);
-        let mut stranger = open(&server, &server.login(OWNER, PASSWORD).await).await;
+        let mut stranger = open(&server, &world.users["owner"].session).await;
         add_passkey(&mut stranger, 1, &mut stranger_key, "Owner's key").await.unwrap();
-        let step = password_step(&server, HOMEOWNER, PASSWORD).await;
+        let step = password_step(&server, homeowner, password).await;
         let r = server.post("/api/auth/passkey/options", json!({ "ticket": step["ticket"] }), None).await;
         let mut options: Value = r.body["options"].clone();
         // (Point the request at the stranger's credential, as a forged client would.)
@@ -498,7 +506,7 @@ async fn passkeys_are_added_named_used_as_a_second_factor_and_removed() {
         other.request(2, Request::VerifyFactorPasskey(protocol::VerifyFactorPasskey { challenge_id, credential })).await.unwrap();
         let removed = security(&mut other, 3, Request::RemovePasskey(protocol::RemovePasskey { id, password: String::new() })).await.unwrap();
         assert!(removed.passkeys.is_empty());
-        let r = server.post("/api/auth/login", json!({ "email": HOMEOWNER, "password": PASSWORD }), None).await;
+        let r = server.post("/api/auth/login", json!({ "email": homeowner, "password": password }), None).await;
         assert!(r.session_cookie.is_some(), "the password alone again");
         server.stop().await;
         db

@@ -12,22 +12,24 @@ use protocol::{
 };
 use serde_json::json;
 
-use crate::support::{for_each_backend, link_token, Options, TestServer, TestSql, WsClient};
+use crate::support::{for_each_backend, link_token, Options, TestServer, TestSql, World, WorldSpec, WsClient};
 use crate::uploads::{photo, Tus};
-
-const ADMIN: &str = "admin@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const PASSWORD: &str = "sitecast-demo";
 
 const NOT_ALLOWED: &str = "Only administrators and the project's builder can change milestones.";
 const FOLLOWS: &str = "Progress follows the milestones. Switch to manual progress to set it by hand.";
 
-fn demo() -> Options {
-    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+fn slow_beats() -> Options {
+    Options { ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
 }
 
-/// A new project of the demo homeowner and builder, from the residential template,
+/// A company with a project of each of two homeowners (so one of theirs the first
+/// homeowner may not see), with no photos, plan or comments of its own: the tests make
+/// the projects whose story they tell.
+async fn story_world(server: &TestServer) -> World {
+    server.world(WorldSpec { projects: 2, photos: 0, homeowners: 2, milestones: false, comments: false, ..WorldSpec::default() }).await
+}
+
+/// A new project of the world's homeowner and company, from the residential template,
 /// its progress following the milestones (or set by hand).
 async fn new_project(admin: &mut WsClient, id: u32, homeowner: &str, builder: &str, mode: ProgressMode) -> Project {
     let create = CreateProject {
@@ -114,8 +116,9 @@ fn set_done(id: &str, done: bool) -> Request {
     Request::SetMilestoneDone(SetMilestoneDone { id: id.to_owned(), done, done_date: None })
 }
 
-/// Another builder, invited and signed up: they see none of the demo builder's projects.
+/// Another builder, invited and signed up: they see none of the world builder's projects.
 async fn other_builder(server: &TestServer, admin: &mut WsClient) -> WsClient {
+    const PASSWORD: &str = "second-builder-pass";
     let email = "second.builder@example.com";
     let input = CreateUser {
         role: Role::Builder,
@@ -130,7 +133,7 @@ async fn other_builder(server: &TestServer, admin: &mut WsClient) -> WsClient {
     let token = link_token(&server.wait_for_mail(email, "You're invited to Sitecast").await);
     let r = server.post("/api/auth/reset", json!({"token": token, "password": PASSWORD, "confirmPassword": PASSWORD}), None).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    server.connect(email).await.0
+    server.connect_with(email, PASSWORD).await.0
 }
 
 /// The next event about a project's story on a socket: milestones, or a timeline entry.
@@ -163,10 +166,11 @@ async fn milestone_change_seen(ws: &mut WsClient, project: &str) -> (MilestonePl
 #[actix_web::test]
 async fn milestones_are_kept_by_admins_and_the_builder_and_progress_follows_them() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut admin, _) = server.connect(ADMIN).await;
-        let (mut builder, bhello) = server.connect(BUILDER).await;
-        let (mut home, hhello) = server.connect(HOMEOWNER).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = story_world(&server).await;
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, bhello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, hhello) = server.connect_as(&world.users["homeowner"].session).await;
         let project = new_project(&mut admin, 1, &hhello.user.id, bhello.user.company_id.as_deref().unwrap(), ProgressMode::Milestones).await;
         assert_eq!((project.progress, project.progress_mode), (0, ProgressMode::Milestones));
 
@@ -208,7 +212,7 @@ async fn milestones_are_kept_by_admins_and_the_builder_and_progress_follows_them
         assert_eq!(plan_seen, after);
         assert_eq!(progress, (11, version + 1));
         assert!(matches!(&entry.detail, TimelineDetail::MilestoneCompleted { milestone_id, name } if *milestone_id == first.id && name == "Site preparation"));
-        assert_eq!((entry.actor_name.as_deref(), entry.actor_role), (Some("Summit Homes"), Some(Role::Builder)));
+        assert_eq!((entry.actor_name.as_deref(), entry.actor_role), (Some(format!("{} · {}", world.users["owner"].name, world.company.name).as_str()), Some(Role::Builder)));
 
         // In milestones mode progress is not set by hand.
         let by_hand = UpdateProject { id: project.id.clone(), progress: Some(80), ..UpdateProject::default() };
@@ -275,10 +279,11 @@ async fn milestones_are_kept_by_admins_and_the_builder_and_progress_follows_them
 #[actix_web::test]
 async fn timeline_entries_are_written_with_their_change_and_reach_subscribers_live() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut admin, _) = server.connect(ADMIN).await;
-        let (mut builder, bhello) = server.connect(BUILDER).await;
-        let (mut home, hhello) = server.connect(HOMEOWNER).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = story_world(&server).await;
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, bhello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, hhello) = server.connect_as(&world.users["homeowner"].session).await;
         let project = new_project(&mut admin, 1, &hhello.user.id, bhello.user.company_id.as_deref().unwrap(), ProgressMode::Manual).await;
         subscribe(&mut home, 1, &project.id).await;
         subscribe(&mut builder, 1, &project.id).await;
@@ -286,7 +291,7 @@ async fn timeline_entries_are_written_with_their_change_and_reach_subscribers_li
         assert_eq!(entries.len(), 1);
         assert_eq!(next, None);
         assert_eq!(entries[0].detail, TimelineDetail::ProjectCreated);
-        assert_eq!((entries[0].actor_name.as_deref(), entries[0].actor_role), (Some("Alex Morgan"), Some(Role::Admin)));
+        assert_eq!((entries[0].actor_name.as_deref(), entries[0].actor_role), (Some(world.users["admin"].name.as_str()), Some(Role::Admin)));
 
         // A status and a progress change: two entries in the same commit as the change,
         // pushed to the subscribed homeowner.
@@ -320,7 +325,7 @@ async fn timeline_entries_are_written_with_their_change_and_reach_subscribers_li
 
         // A photo batch, then a comment on one of its photos: their entries arrive live;
         // the comment's goes with it.
-        let r = server.upload(&project.id, &server.login(BUILDER, PASSWORD).await, &[("a.jpg", &photo(64, 48)), ("b.jpg", &photo(48, 64))]).await;
+        let r = server.upload(&project.id, &world.users["owner"].session, &[("a.jpg", &photo(64, 48)), ("b.jpg", &photo(48, 64))]).await;
         assert!(r.all_stored(), "{r}");
         let visit = next_entry(&mut home).await;
         let TimelineDetail::PhotosAdded { count, photos, note } = &visit.detail else { panic!("{visit:?}") };
@@ -347,7 +352,7 @@ async fn timeline_entries_are_written_with_their_change_and_reach_subscribers_li
             excerpt: "Is the north wall sheathing done?".into(),
             photo: protocol::TimelinePhoto { id: uploaded[1].to_owned(), thumb_url: format!("/media/images/{}/thumb", uploaded[1]) },
         });
-        assert_eq!((said.actor_name.as_deref(), said.actor_role), (Some("Jamie Carter"), Some(Role::Homeowner)));
+        assert_eq!((said.actor_name.as_deref(), said.actor_role), (Some(world.users["homeowner"].name.as_str()), Some(Role::Homeowner)));
         home.request(9, Request::DeleteComment(protocol::DeleteComment { id: comment.id.clone() })).await.unwrap();
         let removed = builder
             .event(|e| match e {
@@ -376,7 +381,7 @@ async fn timeline_entries_are_written_with_their_change_and_reach_subscribers_li
         let err = timeline(&mut home, 15, &project.id, Some("yesterday".into())).await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::BadRequest, "Invalid timeline cursor."));
         let neighbours = hhello.snapshot.projects.len();
-        let (_, ahello) = server.connect(ADMIN).await;
+        let (_, ahello) = server.connect_as(&world.users["admin"].session).await;
         let foreign = ahello.snapshot.projects.iter().find(|p| p.homeowner_id != hhello.user.id).unwrap();
         assert_eq!(timeline(&mut home, 16, &foreign.id, None).await.unwrap_err().code, ErrorCode::Forbidden);
         assert!(neighbours > 0);
@@ -389,10 +394,11 @@ async fn timeline_entries_are_written_with_their_change_and_reach_subscribers_li
 #[actix_web::test]
 async fn the_timeline_pages_by_cursor_without_gaps_or_repeats() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut admin, _) = server.connect(ADMIN).await;
-        let (_, bhello) = server.connect(BUILDER).await;
-        let (mut home, hhello) = server.connect(HOMEOWNER).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = story_world(&server).await;
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+        let (_, bhello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, hhello) = server.connect_as(&world.users["homeowner"].session).await;
         let project = new_project(&mut admin, 1, &hhello.user.id, bhello.user.company_id.as_deref().unwrap(), ProgressMode::Manual).await;
         // 44 progress changes and the creation: 45 entries.
         for n in 1..=44 {
@@ -441,10 +447,11 @@ async fn the_timeline_pages_by_cursor_without_gaps_or_repeats() {
 #[actix_web::test]
 async fn photos_are_tagged_with_milestones_when_uploaded_or_later() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut admin, _) = server.connect(ADMIN).await;
-        let (mut builder, bhello) = server.connect(BUILDER).await;
-        let (mut home, hhello) = server.connect(HOMEOWNER).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let world = story_world(&server).await;
+        let (mut admin, _) = server.connect_as(&world.users["admin"].session).await;
+        let (mut builder, bhello) = server.connect_as(&world.users["owner"].session).await;
+        let (mut home, hhello) = server.connect_as(&world.users["homeowner"].session).await;
         let project = new_project(&mut admin, 1, &hhello.user.id, bhello.user.company_id.as_deref().unwrap(), ProgressMode::Milestones).await;
         let other = new_project(&mut admin, 2, &hhello.user.id, bhello.user.company_id.as_deref().unwrap(), ProgressMode::Manual).await;
         let (_, plan) = subscribe(&mut home, 1, &project.id).await;
@@ -452,7 +459,7 @@ async fn photos_are_tagged_with_milestones_when_uploaded_or_later() {
         let (framing, roofing) = (plan.milestones[2].clone(), plan.milestones[3].clone());
 
         // A site visit's photos tagged with a milestone in their metadata: every one is.
-        let tus = Tus::new(&server, BUILDER).await;
+        let tus = Tus::new(&server, &world.users["owner"].session).await;
         let visit = uuid::Uuid::new_v4().to_string();
         let mut tagged_ids = Vec::new();
         for name in ["a.jpg", "b.jpg"] {
@@ -475,7 +482,7 @@ async fn photos_are_tagged_with_milestones_when_uploaded_or_later() {
         let tagged = tagged_ids[0].clone();
 
         // A resumable upload tagged in its metadata, in a batch: the batch is its visit.
-        let tus = Tus::new(&server, BUILDER).await;
+        let tus = Tus::new(&server, &world.users["owner"].session).await;
         let file = photo(80, 60);
         let batch = uuid::Uuid::new_v4().to_string();
         let created = tus
@@ -531,8 +538,8 @@ async fn photos_are_tagged_with_milestones_when_uploaded_or_later() {
 #[actix_web::test]
 async fn the_demo_projects_have_milestones_and_a_timeline() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let (mut home, hello) = server.connect(HOMEOWNER).await;
+        let server = TestServer::start(&db.url, Options { demo: true, ..slow_beats() }).await;
+        let (mut home, hello) = server.connect("homeowner@sitecast.demo").await;
         let project = |title: &str| hello.snapshot.projects.iter().find(|p| p.title == title).unwrap().clone();
         let maple = project("Maple Street Residence");
         let (photos, plan) = subscribe(&mut home, 1, &maple.id).await;

@@ -14,6 +14,7 @@ use serde_json::Value;
 use base64::Engine;
 use sitecast::app::{build_state, serve};
 use sitecast::config::Cli;
+pub use sitecast::domain::world::{World, WorldSpec};
 use sitecast::http::AppState;
 use sitecast::store::Store;
 use sqlx::postgres::{PgArguments, PgRow};
@@ -73,16 +74,29 @@ fn postgres_admin_url() -> Option<String> {
 }
 
 /// Every backend a test runs on: a SQLite file in `dir`, and a throwaway Postgres
-/// database when `TEST_DATABASE_URL` is set (see `for_each_backend`).
+/// database when `TEST_DATABASE_URL` is set (see `for_each_backend`). Both start as a
+/// copy of a database already at the latest migration (`templates`), so a test pays for
+/// a file copy or a `CREATE DATABASE … TEMPLATE`, not for running every migration.
 pub async fn databases(dir: &Path) -> Vec<TestDb> {
-    let mut dbs = vec![TestDb {
-        name: "sqlite",
-        url: format!("sqlite://{}", dir.join(format!("test-{}.db", uuid::Uuid::new_v4())).display()),
-        pg_drop: None,
-    }];
+    databases_at(dir, true).await
+}
+
+/// As `databases`, but empty: for a test that migrates them itself to an older schema.
+pub async fn empty_databases(dir: &Path) -> Vec<TestDb> {
+    databases_at(dir, false).await
+}
+
+async fn databases_at(dir: &Path, migrated: bool) -> Vec<TestDb> {
+    let file = dir.join(format!("test-{}.db", uuid::Uuid::new_v4()));
+    if migrated {
+        std::fs::copy(templates::sqlite().await, &file).expect("copy the migrated SQLite template");
+    }
+    let mut dbs = vec![TestDb { name: "sqlite", url: format!("sqlite://{}", file.display()), pg_drop: None }];
     if let Some(admin_url) = postgres_admin_url() {
+        let template = if migrated { Some(templates::postgres(&admin_url).await) } else { None };
         let db = format!("sitecast_test_{}", uuid::Uuid::new_v4().simple());
-        throwaway_database(&admin_url, &db, Ddl::Create).await.expect("create a throwaway database on TEST_DATABASE_URL");
+        let ddl = template.as_deref().map_or(Ddl::Create, Ddl::CreateFrom);
+        throwaway_database(&admin_url, &db, ddl).await.expect("create a throwaway database on TEST_DATABASE_URL");
         let mut url = url::Url::parse(&admin_url).expect("TEST_DATABASE_URL is a URL");
         url.set_path(&format!("/{db}"));
         dbs.push(TestDb { name: "postgres", url: url.to_string(), pg_drop: Some(PgDrop { admin_url, db }) });
@@ -91,7 +105,8 @@ pub async fn databases(dir: &Path) -> Vec<TestDb> {
 }
 
 /// A throwaway Postgres database alone (dropped with the `TestDb`), for a test about
-/// Postgres itself (upgrade.rs); `None` where `databases` would run on SQLite only.
+/// Postgres itself (upgrade.rs): empty, not migrated; `None` where `databases` would
+/// run on SQLite only.
 pub async fn postgres_database() -> Option<TestDb> {
     let admin_url = postgres_admin_url()?;
     let db = format!("sitecast_test_{}", uuid::Uuid::new_v4().simple());
@@ -101,22 +116,98 @@ pub async fn postgres_database() -> Option<TestDb> {
     Some(TestDb { name: "postgres", url: url.to_string(), pg_drop: Some(PgDrop { admin_url, db }) })
 }
 
-enum Ddl {
+/// Databases at the latest migration, made once per machine and migration set: each is
+/// named by a hash of its backend's migration files, so a changed migration makes a new
+/// one, and every test process (nextest runs each test in its own) copies the same one.
+mod templates {
+    use std::path::PathBuf;
+
+    use sha2::{Digest, Sha256};
+    use sqlx::{Connection, PgConnection};
+
+    /// The hash of a backend's migrations (their names and contents, in order).
+    fn migrations_hash(backend: &str) -> String {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../migrations").join(backend);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).expect("the migrations folder").map(|e| e.expect("a migration").path()).collect();
+        files.sort();
+        let mut hash = Sha256::new();
+        for file in files {
+            hash.update(file.file_name().map(|n| n.as_encoded_bytes().to_vec()).unwrap_or_default());
+            hash.update(std::fs::read(&file).expect("a migration's text"));
+        }
+        hex::encode(&hash.finalize()[..8])
+    }
+
+    /// A migrated SQLite file in the temp folder. Made under a temporary name and renamed
+    /// into place, so a process that races another only ever sees a whole file.
+    pub async fn sqlite() -> PathBuf {
+        let path = std::env::temp_dir().join(format!("sitecast-template-{}.db", migrations_hash("sqlite")));
+        if !path.exists() {
+            let building = path.with_extension(format!("{}.db", uuid::Uuid::new_v4().simple()));
+            let store = sitecast::store::Store::open(&format!("sqlite://{}", building.display()), Some(1), true).await.expect("migrate the SQLite template");
+            store.close().await;
+            std::fs::rename(&building, &path).expect("put the SQLite template in place");
+        }
+        path
+    }
+
+    /// A migrated Postgres database, made by whichever test process gets there first
+    /// (an advisory lock keeps the others waiting until it exists).
+    pub async fn postgres(admin_url: &str) -> String {
+        let name = format!("sitecast_template_{}", migrations_hash("postgres"));
+        let mut admin = PgConnection::connect(admin_url).await.expect("connect to TEST_DATABASE_URL");
+        // Any constant, the same in every process of the suite.
+        sqlx::query("SELECT pg_advisory_lock(7466001)").execute(&mut admin).await.expect("template lock");
+        let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+            .bind(&name)
+            .fetch_one(&mut admin)
+            .await
+            .expect("look for the template");
+        if !exists {
+            let building = format!("{name}_building");
+            super::throwaway_database(admin_url, &building, super::Ddl::Drop).await.expect("drop a half-made template");
+            super::throwaway_database(admin_url, &building, super::Ddl::Create).await.expect("create the template");
+            let mut url = url::Url::parse(admin_url).expect("TEST_DATABASE_URL is a URL");
+            url.set_path(&format!("/{building}"));
+            let store = sitecast::store::Store::open(url.as_str(), Some(1), true).await.expect("migrate the Postgres template");
+            store.close().await;
+            super::throwaway_database(admin_url, &building, super::Ddl::RenameTo(&name)).await.expect("put the template in place");
+        }
+        sqlx::query("SELECT pg_advisory_unlock(7466001)").execute(&mut admin).await.expect("template unlock");
+        let _ = admin.close().await;
+        name
+    }
+}
+
+enum Ddl<'a> {
     Create,
+    /// A copy of a template database (`templates`).
+    CreateFrom(&'a str),
+    RenameTo(&'a str),
     Drop,
 }
 
-/// Creates or drops a throwaway Postgres database. A database's name cannot be bound as
-/// a parameter, and neither statement may run inside a function (which could quote it
-/// with `format('%I')`), so the name is written into the statement: the suite's one SQL
-/// text made at run time, and only ever of a name `databases` generated.
-async fn throwaway_database(admin_url: &str, db: &str, ddl: Ddl) -> sqlx::Result<()> {
-    assert!(
-        db.starts_with("sitecast_test_") && db.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'),
-        "not a throwaway database's name: {db}"
-    );
+/// Creates, copies, renames or drops a throwaway Postgres database. A database's name
+/// cannot be bound as a parameter, and none of these statements may run inside a
+/// function (which could quote it with `format('%I')`), so names are written into the
+/// statement: the suite's one SQL text made at run time, and only ever of names this
+/// harness generated.
+async fn throwaway_database(admin_url: &str, db: &str, ddl: Ddl<'_>) -> sqlx::Result<()> {
+    let ours = |name: &str| {
+        (name.starts_with("sitecast_test_") || name.starts_with("sitecast_template_"))
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    };
+    assert!(ours(db), "not a throwaway database's name: {db}");
     let sql = match ddl {
         Ddl::Create => format!("CREATE DATABASE \"{db}\""),
+        Ddl::CreateFrom(template) => {
+            assert!(ours(template), "not a template's name: {template}");
+            format!("CREATE DATABASE \"{db}\" TEMPLATE \"{template}\"")
+        }
+        Ddl::RenameTo(name) => {
+            assert!(ours(name), "not a throwaway database's name: {name}");
+            format!("ALTER DATABASE \"{db}\" RENAME TO \"{name}\"")
+        }
         Ddl::Drop => format!("DROP DATABASE IF EXISTS \"{db}\" WITH (FORCE)"),
     };
     let mut conn = PgConnection::connect(admin_url).await?;
@@ -131,7 +222,25 @@ where
     Fut: Future<Output = TestDb>,
 {
     let dir = TempDir::new().expect("temp dir");
-    for db in databases(dir.path()).await {
+    run_on(databases(dir.path()).await, body).await;
+}
+
+/// As `for_each_backend`, on empty databases (a test of migrating an older schema).
+pub async fn for_each_empty_backend<F, Fut>(body: F)
+where
+    F: Fn(TestDb) -> Fut,
+    Fut: Future<Output = TestDb>,
+{
+    let dir = TempDir::new().expect("temp dir");
+    run_on(empty_databases(dir.path()).await, body).await;
+}
+
+async fn run_on<F, Fut>(dbs: Vec<TestDb>, body: F)
+where
+    F: Fn(TestDb) -> Fut,
+    Fut: Future<Output = TestDb>,
+{
+    for db in dbs {
         let name = db.name;
         eprintln!("-- on {name}");
         let db = body(db).await;
@@ -462,6 +571,31 @@ impl TestServer {
             req = req.insert_header((*k, *v));
         }
         TestServer::finish(req.send().await.expect("GET")).await
+    }
+
+    /// Makes a test's own world on this server's database (`domain::world`): a company
+    /// with owner, manager and crew, an admin, homeowners and projects with photos, each
+    /// person with a signed-in session (`world.users["owner"].session` is a cookie).
+    pub async fn world(&self, spec: WorldSpec) -> World {
+        sitecast::domain::world::make(&self.state.store, self.state.photos.as_ref(), &self.state.auth.passwords, &spec)
+            .await
+            .expect("make a test world")
+    }
+
+    /// Opens a socket with a session cookie (a world person's `session`, or one `login`
+    /// returned) and reads its Hello.
+    pub async fn connect_as(&self, session: &str) -> (WsClient, protocol::Hello) {
+        let mut ws = self.ws(Some(session), Some(ORIGIN)).await.expect("socket opens");
+        match ws.next_msg().await {
+            protocol::ServerMsg::Hello(hello) => (ws, hello),
+            other => panic!("expected Hello first, got {other:?}"),
+        }
+    }
+
+    /// Signs in through the form, so on a session of its own (another tab or device),
+    /// and opens a socket on it.
+    pub async fn connect_with(&self, email: &str, password: &str) -> (WsClient, protocol::Hello) {
+        self.connect_as(&self.login(email, password).await).await
     }
 
     /// Logs in and returns the session cookie's value.

@@ -11,13 +11,10 @@ use image::{DynamicImage, ImageFormat};
 use protocol::{Event, ImageCategory, NotificationKind, Project, Request, Response};
 use sitecast::domain::photos::REASON_TRUNCATED;
 
-use crate::support::{for_each_backend, Options, TestServer, TestSql, ORIGIN};
+use crate::support::{for_each_backend, Options, TestServer, TestSql, World, WorldSpec, ORIGIN};
 
-const HOMEOWNER: &str = "homeowner@sitecast.demo";
-const BUILDER: &str = "builder@sitecast.demo";
-
-fn demo() -> Options {
-    Options { demo: true, ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
+fn slow_beats() -> Options {
+    Options { ws_ping_secs: 60, ws_timeout_secs: 600, ..Options::default() }
 }
 
 /// A noisy JPEG (so it does not compress to nothing) of about `w`×`h`.
@@ -59,8 +56,9 @@ impl Answer {
 }
 
 impl<'a> Tus<'a> {
-    pub(crate) async fn new(server: &'a TestServer, email: &str) -> Tus<'a> {
-        let cookie = server.login(email, "sitecast-demo").await;
+    /// A tus client signed in with a session cookie.
+    pub(crate) async fn new(server: &'a TestServer, cookie: &str) -> Tus<'a> {
+        let cookie = cookie.to_owned();
         Tus { server, cookie, client: awc::Client::builder().timeout(Duration::from_secs(30)).finish() }
     }
 
@@ -121,9 +119,12 @@ impl<'a> Tus<'a> {
     }
 }
 
-async fn maple(server: &TestServer) -> Project {
-    let (_, hello) = server.connect(HOMEOWNER).await;
-    hello.snapshot.projects.into_iter().find(|p| p.title == "Maple Street Residence").expect("demo project")
+/// A world whose project has a photo, and that project as its homeowner's Hello has it.
+async fn world_project(server: &TestServer) -> (World, Project) {
+    let world = server.world(WorldSpec { projects: 1, photos: 1, milestones: false, comments: false, ..WorldSpec::default() }).await;
+    let (_, hello) = server.connect_as(&world.users["homeowner"].session).await;
+    let project = hello.snapshot.projects.into_iter().find(|p| p.id == world.projects[0].id).expect("the world's project");
+    (world, project)
 }
 
 async fn partial_files(server: &TestServer) -> usize {
@@ -147,15 +148,16 @@ async fn offset_reaches(tus: &Tus<'_>, location: &str, at_least: u64) -> u64 {
 #[actix_web::test]
 async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_note() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let project = maple(&server).await;
-        let (mut watcher, _) = server.connect(HOMEOWNER).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let (world, project) = world_project(&server).await;
+        let homeowner = world.users["homeowner"].email.as_str();
+        let (mut watcher, _) = server.connect_as(&world.users["homeowner"].session).await;
         match watcher.request(1, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await.unwrap() {
             Response::Subscribed { .. } => {}
             other => panic!("expected subscribed, got {other:?}"),
         }
-        let tus = Tus::new(&server, BUILDER).await;
-        let mails_before = server.mail_count(HOMEOWNER).await;
+        let tus = Tus::new(&server, &world.users["owner"].session).await;
+        let mails_before = server.mail_count(homeowner).await;
 
         let file = photo(1600, 1200);
         assert!(file.len() > 200_000, "{} bytes", file.len());
@@ -215,7 +217,7 @@ async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_no
         assert_eq!(tus.patch(&location, file.len() as u64, &[]).await.status, StatusCode::NO_CONTENT);
 
         // No mail until the batch's second file finishes: a truncated photo, refused.
-        assert_eq!(server.mail_count(HOMEOWNER).await, mails_before);
+        assert_eq!(server.mail_count(homeowner).await, mails_before);
         let truncated = &file[..file.len() / 3];
         let second = tus
             .create(truncated.len(), &[("projectId", &project.id), ("filename", "IMG_0413.jpg"), ("batchId", &batch), ("batchSize", "2")])
@@ -234,7 +236,8 @@ async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_no
             assert_eq!(odd.status, StatusCode::BAD_REQUEST, "{id}: {}", odd.body);
         }
 
-        let text = server.wait_for_mail(HOMEOWNER, "1 new photo in Maple Street Residence").await;
+        let subject = format!("1 new photo in {}", project.title);
+        let text = server.wait_for_mail(homeowner, &subject).await;
         assert!(text.contains(note), "{text}");
         // The homeowner is notified once for the visit, live, linking to the project.
         let notice = watcher
@@ -244,8 +247,8 @@ async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_no
             })
             .await;
         assert_eq!((notice.kind, notice.project_id.as_deref()), (NotificationKind::NewPhotos, Some(project.id.as_str())));
-        assert_eq!(notice.title, "1 new photo in Maple Street Residence");
-        assert_eq!(server.mail_count(HOMEOWNER).await, mails_before + 1);
+        assert_eq!(notice.title, subject);
+        assert_eq!(server.mail_count(homeowner).await, mails_before + 1);
         let photos: i64 =
             TestSql::per_backend("SELECT COUNT(*) FROM project_images WHERE id = $1", "SELECT COUNT(*) FROM project_images WHERE id = $1::uuid")
                 .bind(&photo_id)
@@ -263,13 +266,13 @@ async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_no
 #[actix_web::test]
 async fn who_may_create_and_append() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let project = maple(&server).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let (world, project) = world_project(&server).await;
         let file = photo(320, 240);
         let meta = [("projectId", project.id.as_str()), ("filename", "a.jpg")];
 
         // The homeowner may not create an upload on their own project.
-        let homeowner = Tus::new(&server, HOMEOWNER).await;
+        let homeowner = Tus::new(&server, &world.users["homeowner"].session).await;
         let r = homeowner.create(file.len(), &meta).await;
         assert_eq!(r.status, StatusCode::FORBIDDEN);
         assert_eq!(r.body["message"], "You don't have permission to upload photos to this project.");
@@ -283,7 +286,7 @@ async fn who_may_create_and_append() {
             .await
             .unwrap();
         assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
-        let builder = Tus::new(&server, BUILDER).await;
+        let builder = Tus::new(&server, &world.users["owner"].session).await;
         let foreign = builder
             .client
             .post(format!("{}/api/uploads", server.base))
@@ -331,9 +334,9 @@ async fn who_may_create_and_append() {
 #[actix_web::test]
 async fn sizes_counts_and_protocol_are_checked() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), demo()).await;
-    let project = maple(&server).await;
-    let tus = Tus::new(&server, BUILDER).await;
+    let server = TestServer::start(&format!("sqlite://{}/t.db", dir.path().display()), slow_beats()).await;
+    let (world, project) = world_project(&server).await;
+    let tus = Tus::new(&server, &world.users["owner"].session).await;
     let meta = [("projectId", project.id.as_str()), ("filename", "a.jpg")];
 
     let options = awc::Client::new().options(format!("{}/api/uploads", server.base)).send().await.unwrap();
@@ -390,9 +393,9 @@ async fn sizes_counts_and_protocol_are_checked() {
 #[actix_web::test]
 async fn an_abandoned_upload_expires_and_is_swept() {
     for_each_backend(|db| async move {
-        let server = TestServer::start(&db.url, demo()).await;
-        let project = maple(&server).await;
-        let tus = Tus::new(&server, BUILDER).await;
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let (world, project) = world_project(&server).await;
+        let tus = Tus::new(&server, &world.users["owner"].session).await;
         let created = tus.create(1000, &[("projectId", &project.id), ("filename", "a.jpg")]).await;
         let location = created.header("location").unwrap();
         let id = location.rsplit('/').next().unwrap().to_owned();

@@ -10,10 +10,11 @@ use protocol::{
 };
 use serde_json::json;
 
-use crate::support::{for_each_backend, Options, TestServer, ORIGIN};
+use crate::support::{for_each_backend, Options, TestServer, WorldSpec, ORIGIN};
 
-async fn demo_server(db_url: &str, opts: Options) -> TestServer {
-    TestServer::start(db_url, Options { demo: true, ..opts }).await
+/// People and no projects: what the tests of the socket itself need.
+fn people() -> WorldSpec {
+    WorldSpec { projects: 0, photos: 0, homeowners: 1, ..WorldSpec::default() }
 }
 
 fn sqlite_url(dir: &tempfile::TempDir) -> String {
@@ -23,10 +24,11 @@ fn sqlite_url(dir: &tempfile::TempDir) -> String {
 #[actix_web::test]
 async fn upgrade_needs_a_session_and_an_allowed_origin() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo_server(&sqlite_url(&dir), Options::default()).await;
+    let server = TestServer::start(&sqlite_url(&dir), Options::default()).await;
+    let world = server.world(people()).await;
     assert_eq!(server.ws(None, Some(ORIGIN)).await.err().map(|e| e.0), Some(StatusCode::UNAUTHORIZED));
     assert_eq!(server.ws(Some("forged-token"), Some(ORIGIN)).await.err().map(|e| e.0), Some(StatusCode::UNAUTHORIZED));
-    let cookie = server.login("admin@sitecast.demo", "sitecast-demo").await;
+    let cookie = server.login(&world.users["admin"].email, &world.password).await;
     assert_eq!(
         server.ws(Some(&cookie), Some("https://evil.example")).await.err().map(|e| e.0),
         Some(StatusCode::FORBIDDEN)
@@ -38,20 +40,20 @@ async fn upgrade_needs_a_session_and_an_allowed_origin() {
 #[actix_web::test]
 async fn hello_carries_the_user_and_only_the_projects_they_may_see() {
     for_each_backend(|db| async move {
-        let server = demo_server(&db.url, Options::default()).await;
+        let server = TestServer::start(&db.url, Options::default()).await;
+        // Two projects of the company, each with its own homeowner, and another
+        // company's that only the admin may see.
+        let world = server.world(WorldSpec { projects: 2, photos: 1, homeowners: 2, stranger_project: true, ..WorldSpec::default() }).await;
         let mut seen = Vec::new();
-        for (email, role) in [
-            ("admin@sitecast.demo", Role::Admin),
-            ("builder@sitecast.demo", Role::Builder),
-            ("homeowner@sitecast.demo", Role::Homeowner),
-        ] {
-            let cookie = server.login(email, "sitecast-demo").await;
+        for (key, role) in [("admin", Role::Admin), ("owner", Role::Builder), ("homeowner", Role::Homeowner)] {
+            let email = world.users[key].email.as_str();
+            let cookie = server.login(email, &world.password).await;
             let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.unwrap();
             let ServerMsg::Hello(hello) = ws.next_msg().await else { panic!("first frame must be Hello") };
             assert_eq!(hello.protocol_version, PROTOCOL_VERSION);
             assert_eq!((hello.user.email.as_str(), hello.user.role), (email, role));
             let projects = hello.snapshot.projects;
-            assert!(!projects.is_empty(), "{email} sees demo projects");
+            assert!(!projects.is_empty(), "{email} sees projects");
             assert!(projects.windows(2).all(|w| w[0].updated_at >= w[1].updated_at), "newest first");
             match role {
                 Role::Homeowner => assert!(projects.iter().all(|p| p.homeowner_id == hello.user.id)),
@@ -71,9 +73,10 @@ async fn hello_carries_the_user_and_only_the_projects_they_may_see() {
 #[actix_web::test]
 async fn requests_are_answered_and_bad_frames_get_errors_without_killing_the_socket() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo_server(&sqlite_url(&dir), Options::default()).await;
-    let cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
-    let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.unwrap();
+    let server = TestServer::start(&sqlite_url(&dir), Options::default()).await;
+    let world = server.world(people()).await;
+    let cookie = &world.users["homeowner"].session;
+    let mut ws = server.ws(Some(cookie), Some(ORIGIN)).await.unwrap();
     assert!(matches!(ws.next_msg().await, ServerMsg::Hello(_)));
 
     ws.send(&ClientMsg { id: 1, request: Request::Ping(protocol::Ping {}) }).await;
@@ -124,7 +127,9 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
     for_each_backend(|db| async move {
         // Reached as localhost, where passkeys can be made (issue 31).
         let server = TestServer::start(&db.url, crate::security::passkey_server()).await;
-        let (mut ws, _) = server.connect("admin@sitecast.demo").await;
+        let world = server.world(WorldSpec { projects: 1, photos: 1, comments: false, ..WorldSpec::default() }).await;
+        let admin = &world.users["admin"];
+        let (mut ws, _) = server.connect_as(&admin.session).await;
         let mut asked = std::collections::BTreeSet::new();
         let mut id = 0;
         let mut ask = async |request: Request| -> Response {
@@ -155,7 +160,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
             unreachable!()
         };
         ask(Request::UpdateUser(UpdateUser { id: user.id.clone(), phone: Some("555-0101".into()), ..Default::default() })).await;
-        let Response::Projects { projects } = ask(Request::ListProjects(protocol::ListProjects {})).await else { unreachable!() };
+        ask(Request::ListProjects(protocol::ListProjects {})).await;
         let Response::Project { project } = ask(Request::CreateProject(CreateProject {
             title: "Pairing House".into(),
             description: String::new(),
@@ -186,16 +191,9 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::MoveMilestone(protocol::MoveMilestone { id: milestone.clone(), position: 3 })).await;
         ask(Request::ListTimeline(protocol::ListTimeline { project_id: project.id.clone(), before: None })).await;
         ask(Request::DeleteMilestone(protocol::DeleteMilestone { id: milestone })).await;
-        // A demo project's photo for the photo requests.
-        let mut photo = None;
-        for p in &projects {
-            let Response::Photos { photos, .. } = ask(Request::ListPhotos(protocol::ListPhotos { project_id: p.id.clone() })).await else { unreachable!() };
-            if let Some(first) = photos.into_iter().next() {
-                photo = Some(first);
-                break;
-            }
-        }
-        let photo = photo.expect("the demo data has photos");
+        // The world's photo for the photo requests.
+        let Response::Photos { photos, .. } = ask(Request::ListPhotos(protocol::ListPhotos { project_id: world.projects[0].id.clone() })).await else { unreachable!() };
+        let photo = photos.into_iter().next().expect("the world's project has a photo");
         ask(Request::UpdatePhoto(UpdatePhoto { id: photo.id.clone(), caption: Some("Paired".into()), ..Default::default() })).await;
         ask(Request::SetFavourite(protocol::SetFavourite { image_id: photo.id.clone(), favourite: true })).await;
         ask(Request::ListComments(protocol::ListComments { image_id: photo.id.clone() })).await;
@@ -254,19 +252,10 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
             require_factor_company_leads: false,
         })).await;
         // A notification of the admin's own: the homeowner mentions them.
-        let (mut home, hello) = server.connect("homeowner@sitecast.demo").await;
-        let mut mentioned = false;
-        for (n, p) in hello.snapshot.projects.iter().enumerate() {
-            let n = n as u32 * 2 + 1;
-            let Ok(Response::Photos { photos, .. }) = home.request(n, Request::ListPhotos(protocol::ListPhotos { project_id: p.id.clone() })).await else { continue };
-            if let Some(first) = photos.first() {
-                let body = "@Alex Morgan could you look at this?".to_owned();
-                home.request(n + 1, Request::AddComment(protocol::AddComment { image_id: first.id.clone(), body })).await.unwrap();
-                mentioned = true;
-                break;
-            }
-        }
-        assert!(mentioned, "the demo homeowner has photos");
+        let (mut home, _) = server.connect_as(&world.users["homeowner"].session).await;
+        let body = format!("@{} could you look at this?", admin.name);
+        let image_id = world.projects[0].photos[0].id.clone();
+        home.request(1, Request::AddComment(protocol::AddComment { image_id, body })).await.unwrap();
         let Response::Notifications { notifications, .. } = ask(Request::ListNotifications(protocol::ListNotifications { before: None })).await else { unreachable!() };
         let notice = notifications.first().expect("the mention notified the admin");
         ask(Request::MarkNotificationRead(protocol::MarkNotificationRead { id: notice.id.clone() })).await;
@@ -311,10 +300,10 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::DeleteCompany(protocol::DeleteCompany { id: company.id.clone() })).await;
         ask(Request::UserDeletionImpact(protocol::UserDeletionImpact { id: user.id.clone() })).await;
         ask(Request::DeleteUser(protocol::DeleteUser { id: user.id.clone() })).await;
-        ask(Request::UpdateProfile(ProfileUpdate { first_name: "Alex".into(), last_name: "Morgan".into(), ..ProfileUpdate::default() })).await;
+        ask(Request::UpdateProfile(ProfileUpdate { first_name: "Avery".into(), last_name: "Admin".into(), ..ProfileUpdate::default() })).await;
         ask(Request::Log(LogEntry { level: "info".into(), message: "pairing test".into(), data: None })).await;
         ask(Request::ChangePassword(PasswordChange {
-            current_password: "sitecast-demo".into(),
+            current_password: world.password.clone(),
             new_password: "sitecast-paired".into(),
             confirm_password: "sitecast-paired".into(),
         }))
@@ -345,7 +334,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::VerifyFactorPasskey(protocol::VerifyFactorPasskey { challenge_id, credential })).await;
         ask(Request::RemoveTotp(protocol::RemoveTotp { password: "sitecast-paired".into() })).await;
         ask(Request::RemovePasskey(protocol::RemovePasskey { id: passkey, password: String::new() })).await;
-        server.login("admin@sitecast.demo", "sitecast-paired").await;
+        server.login(&admin.email, "sitecast-paired").await;
         let Response::Security { security } = ask(Request::GetSecurity(protocol::GetSecurity {})).await else { unreachable!() };
         let other = security.devices.iter().find(|d| !d.current).expect("the other session").id.clone();
         ask(Request::EndSession(protocol::EndSession { id: other })).await;
@@ -388,9 +377,11 @@ fn wire_type(request: &Request) -> String {
 #[actix_web::test]
 async fn logout_and_password_reset_close_open_sockets() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo_server(&sqlite_url(&dir), Options::default()).await;
-    let cookie = server.login("builder@sitecast.demo", "sitecast-demo").await;
-    let other_tab = server.login("builder@sitecast.demo", "sitecast-demo").await;
+    let server = TestServer::start(&sqlite_url(&dir), Options::default()).await;
+    let world = server.world(people()).await;
+    let owner = &world.users["owner"].email;
+    let cookie = server.login(owner, &world.password).await;
+    let other_tab = server.login(owner, &world.password).await;
     let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.unwrap();
     let mut other = server.ws(Some(&other_tab), Some(ORIGIN)).await.unwrap();
     assert!(matches!(ws.next_msg().await, ServerMsg::Hello(_)));
@@ -408,8 +399,8 @@ async fn logout_and_password_reset_close_open_sockets() {
     other.send(&ClientMsg { id: 1, request: Request::Ping(protocol::Ping {}) }).await;
     assert_eq!(other.next_msg().await, ServerMsg::Reply { id: 1, response: Response::Pong });
     // ...but not a password reset.
-    server.post("/api/auth/forgot", json!({"email": "builder@sitecast.demo"}), None).await;
-    let mail = server.wait_for_mail("builder@sitecast.demo", "Reset your Sitecast password").await;
+    server.post("/api/auth/forgot", json!({"email": owner}), None).await;
+    let mail = server.wait_for_mail(owner, "Reset your Sitecast password").await;
     let token = crate::support::link_token(&mail);
     server.post("/api/auth/reset", json!({"token": token, "password": "changed!", "confirmPassword": "changed!"}), None).await;
     assert_eq!(
@@ -423,9 +414,9 @@ async fn logout_and_password_reset_close_open_sockets() {
 #[actix_web::test]
 async fn a_peer_that_stops_answering_pings_is_closed() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo_server(&sqlite_url(&dir), Options { ws_ping_secs: 1, ws_timeout_secs: 2, ..Options::default() }).await;
-    let cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
-    let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.unwrap();
+    let server = TestServer::start(&sqlite_url(&dir), Options { ws_ping_secs: 1, ws_timeout_secs: 2, ..Options::default() }).await;
+    let world = server.world(people()).await;
+    let mut ws = server.ws(Some(&world.users["homeowner"].session), Some(ORIGIN)).await.unwrap();
     assert!(matches!(ws.next_msg().await, ServerMsg::Hello(_)));
     // This client reads but never answers: the server pings, then gives up.
     let mut pings = 0;
@@ -448,9 +439,9 @@ async fn a_peer_that_stops_answering_pings_is_closed() {
 #[actix_web::test]
 async fn a_peer_that_answers_pings_stays_connected() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo_server(&sqlite_url(&dir), Options { ws_ping_secs: 1, ws_timeout_secs: 2, ..Options::default() }).await;
-    let cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
-    let mut ws = server.ws(Some(&cookie), Some(ORIGIN)).await.unwrap();
+    let server = TestServer::start(&sqlite_url(&dir), Options { ws_ping_secs: 1, ws_timeout_secs: 2, ..Options::default() }).await;
+    let world = server.world(people()).await;
+    let mut ws = server.ws(Some(&world.users["homeowner"].session), Some(ORIGIN)).await.unwrap();
     assert!(matches!(ws.next_msg().await, ServerMsg::Hello(_)));
     let mut pongs = 0;
     while pongs < 4 {
@@ -477,7 +468,9 @@ const PER_USER: usize = 50;
 #[actix_web::test]
 async fn sockets_are_capped_per_session_and_per_user() {
     let dir = tempfile::tempdir().unwrap();
-    let server = demo_server(&sqlite_url(&dir), Options { ws_ping_secs: 30, ws_timeout_secs: 120, ..Options::default() }).await;
+    let server = TestServer::start(&sqlite_url(&dir), Options { ws_ping_secs: 30, ws_timeout_secs: 120, ..Options::default() }).await;
+    let world = server.world(people()).await;
+    let homeowner = &world.users["homeowner"].email;
     let open = |cookie: String| {
         let server = &server;
         async move {
@@ -488,7 +481,7 @@ async fn sockets_are_capped_per_session_and_per_user() {
             }
         }
     };
-    let first = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+    let first = server.login(homeowner, &world.password).await;
     let mut held = Vec::new();
     for _ in 0..PER_SESSION {
         held.push(open(first.clone()).await);
@@ -496,17 +489,17 @@ async fn sockets_are_capped_per_session_and_per_user() {
     let mut over = server.ws(Some(&first), Some(ORIGIN)).await.expect("upgrade");
     assert_eq!(over.close_code().await, Some(4429), "the 21st socket of one session");
     // Other sessions of the same user may open more, up to the user's cap.
-    let mut cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+    let mut cookie = server.login(homeowner, &world.password).await;
     let mut in_session = 0;
     while held.len() < PER_USER {
         if in_session == PER_SESSION {
-            cookie = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+            cookie = server.login(homeowner, &world.password).await;
             in_session = 0;
         }
         held.push(open(cookie.clone()).await);
         in_session += 1;
     }
-    let fresh = server.login("homeowner@sitecast.demo", "sitecast-demo").await;
+    let fresh = server.login(homeowner, &world.password).await;
     let mut over = server.ws(Some(&fresh), Some(ORIGIN)).await.expect("upgrade");
     assert_eq!(over.close_code().await, Some(4429), "the 51st socket of one user");
     assert!(matches!(held[0].request(1, Request::Ping(protocol::Ping {})).await, Ok(Response::Pong)), "the others carry on");
@@ -529,9 +522,10 @@ async fn sockets_are_capped_per_session_and_per_user() {
 #[actix_web::test]
 async fn loopback_spellings_of_a_loopback_public_url_are_the_same_site() {
     let dir = tempfile::tempdir().unwrap();
-    let login = json!({"email": "admin@sitecast.demo", "password": "sitecast-demo"});
     let opts = Options { extra: vec![("public-url".into(), "http://localhost:8080".into())], ..Options::default() };
-    let local = demo_server(&sqlite_url(&dir), opts).await;
+    let local = TestServer::start(&sqlite_url(&dir), opts).await;
+    let world = local.world(people()).await;
+    let login = json!({"email": world.users["admin"].email, "password": world.password});
     for origin in ["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"] {
         let r = local.post_with("/api/auth/login", login.clone(), &[("Origin", origin)]).await;
         assert_eq!(r.status, StatusCode::OK, "{origin}: {}", r.body);
@@ -543,7 +537,9 @@ async fn loopback_spellings_of_a_loopback_public_url_are_the_same_site() {
     local.stop().await;
 
     let dir = tempfile::tempdir().unwrap();
-    let public = demo_server(&sqlite_url(&dir), Options::default()).await;
+    let public = TestServer::start(&sqlite_url(&dir), Options::default()).await;
+    let world = public.world(people()).await;
+    let login = json!({"email": world.users["admin"].email, "password": world.password});
     let r = public.post_with("/api/auth/login", login.clone(), &[("Origin", "http://localhost:8080")]).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "a public deployment does not take loopback origins");
     public.stop().await;
