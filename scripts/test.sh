@@ -23,6 +23,8 @@ fi
 
 steps=()
 started=$SECONDS
+current="start"
+current_t0=$SECONDS
 # Prints the table of steps so far; runs on every exit, so a failed run shows it too.
 summary() {
   local status=$?
@@ -34,7 +36,7 @@ summary() {
     printf '%-52s %8s\n' "${row%%|*}" "${row##*|}"
   done
   printf '%-52s %8s\n' "total" "$(awk -v s=$((SECONDS - started)) 'BEGIN { printf "%.1f", s / 60 }')"
-  [ $status -eq 0 ] || echo "FAILED (exit $status)"
+  [ $status -eq 0 ] || echo "FAILED in \"$current\" after $((SECONDS - current_t0)) s (exit $status)"
 }
 trap summary EXIT
 
@@ -42,6 +44,8 @@ trap summary EXIT
 step() {
   local name=$1 t0=$SECONDS
   shift
+  current=$name
+  current_t0=$t0
   echo
   echo "== $name"
   "$@"
