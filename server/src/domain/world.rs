@@ -13,6 +13,7 @@ use bytes::Bytes;
 use protocol::{CompanyRole, ImageCategory, ProgressMode, ProjectStatus, Role, TimelineDetail};
 use serde::{Deserialize, Serialize};
 
+use super::auth::SESSION_ABSOLUTE_MS;
 use super::milestones;
 use super::passwords::Passwords;
 use super::secrets::{hash_token, new_token};
@@ -37,8 +38,6 @@ const MAX_PHOTOS: usize = 80;
 const MAX_HOMEOWNERS: usize = 4;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-/// A session lasts as long as a signed-in one does (auth's absolute limit).
-const SESSION_MS: i64 = 30 * DAY_MS;
 
 /// What a test asks for. Every field has a default, so `{}` is a small useful world.
 #[derive(Debug, Clone, Deserialize)]
@@ -232,7 +231,7 @@ pub async fn make(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords,
         let token = new_token();
         sessions::insert(
             &mut *tx,
-            &NewSession { id: &new_id(), user_id: id, token_hash: &hash_token(&token), now, expires_at: now + SESSION_MS, user_agent: None, ip: Some("127.0.0.1") },
+            &NewSession { id: &new_id(), user_id: id, token_hash: &hash_token(&token), now, expires_at: now + SESSION_ABSOLUTE_MS, user_agent: None, ip: Some("127.0.0.1") },
         )
         .await?;
         users_out.insert(
