@@ -253,6 +253,24 @@ fn stage_tags(stage: Stage) -> &'static [&'static str] {
         Stage::Finished => &["Exterior south", "Painting"],
     }
 }
+/// Stores a drawn picture as a photo's original JPEG and its renditions (made by the
+/// same pipeline as an upload's), under `keys`. Answers the original's size and the
+/// renditions' facts. Shared with the test worlds (`world`).
+pub(crate) async fn store_drawn_photo(
+    photos: &dyn PhotoStore,
+    keys: &crate::media::PhotoKeys,
+    art: &image::RgbImage,
+    quality: u8,
+) -> Result<(i64, renditions::Renditions)> {
+    let original = renditions::encode_jpeg(art, quality).map_err(Error::internal)?;
+    let mut r = renditions::render(&original).map_err(Error::internal)?;
+    let size = original.len() as i64;
+    photos.put(&keys.original, Bytes::from(original), "image/jpeg").await?;
+    photos.put(&keys.display, Bytes::from(std::mem::take(&mut r.display)), "image/jpeg").await?;
+    photos.put(&keys.thumb, Bytes::from(std::mem::take(&mut r.thumb)), "image/jpeg").await?;
+    Ok((size, r))
+}
+
 /// Creates the demo accounts and projects unless they exist. Returns whether it seeded.
 pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords) -> Result<bool> {
     if users::find_by_email(store.pool(), ACCOUNTS[0].email).await?.is_some() {
@@ -285,12 +303,7 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords)
                 1200,
                 image::imageops::FilterType::Triangle,
             );
-            let original = renditions::encode_jpeg(&art, 88).map_err(Error::internal)?;
-            let r = renditions::render(&original).map_err(Error::internal)?;
-            let size = original.len() as i64;
-            photos.put(&keys.original, Bytes::from(original), "image/jpeg").await?;
-            photos.put(&keys.display, Bytes::from(r.display), "image/jpeg").await?;
-            photos.put(&keys.thumb, Bytes::from(r.thumb), "image/jpeg").await?;
+            let (size, r) = store_drawn_photo(photos, &keys, &art, 88).await?;
             let taken = now - days_ago * DAY_MS - i64::from(variant) * 3_600_000;
             stages.insert(image_id.clone(), *stage);
             image_rows.push(ImageRow {

@@ -9,18 +9,18 @@
 
 use std::collections::BTreeMap;
 
-use bytes::Bytes;
 use protocol::{CompanyRole, ImageCategory, ProgressMode, ProjectStatus, Role, TimelineDetail};
 use serde::{Deserialize, Serialize};
 
 use super::auth::SESSION_ABSOLUTE_MS;
+use super::demo::store_drawn_photo;
 use super::milestones;
 use super::passwords::Passwords;
 use super::secrets::{hash_token, new_token};
 use super::timeline::{self, Who};
 use crate::error::{Error, Result};
 use crate::media::demo_art::{self, Stage};
-use crate::media::{photo_keys, photo_prefix, renditions, PhotoStore};
+use crate::media::{photo_keys, photo_prefix, PhotoStore};
 use crate::store::images::ImageRow;
 use crate::store::milestones as store_milestones;
 use crate::store::projects::ProjectFields;
@@ -353,15 +353,9 @@ async fn art_photos(photos: &dyn PhotoStore, project_id: &str, uploader: &str, c
         // Small, so a world of many photos is quick to make; renditions still come from
         // the real pipeline, as an upload's do.
         let art = demo_art::render(stage, seed * 100 + i as u32, 480, 360);
-        let original = renditions::encode_jpeg(&art, 85).map_err(Error::internal)?;
-        let r = renditions::render(&original).map_err(Error::internal)?;
         let image_id = new_id();
         let prefix = photo_prefix(project_id, &image_id);
-        let keys = photo_keys(&prefix, "jpg");
-        let size = original.len() as i64;
-        photos.put(&keys.original, Bytes::from(original), "image/jpeg").await?;
-        photos.put(&keys.display, Bytes::from(r.display), "image/jpeg").await?;
-        photos.put(&keys.thumb, Bytes::from(r.thumb), "image/jpeg").await?;
+        let (size, r) = store_drawn_photo(photos, &photo_keys(&prefix, "jpg"), &art, 85).await?;
         let at = now - (count - i) as i64 * DAY_MS;
         let caption = format!("Visit {} · {}", i + 1, stage_name(stage));
         rows.push(ImageRow {
