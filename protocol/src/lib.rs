@@ -5,6 +5,7 @@ pub mod codec;
 pub mod error;
 pub mod messages;
 pub mod replies;
+pub mod text;
 pub mod types;
 pub mod typescript;
 

@@ -119,7 +119,8 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
                 store: store.clone(),
                 key,
                 contact: config.push_contact(),
-                client: reqwest::Client::builder().build().context("making the push client")?,
+                client: crate::mail::push::client().context("making the push client")?,
+                services: config.push_services.clone(),
                 stop: ops.mail_stop.clone(),
             };
             tokio::spawn(pusher.run());

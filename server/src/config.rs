@@ -157,10 +157,15 @@ pub struct Config {
     /// when several instances share one bucket.
     #[arg(long, env = "SITECAST_ORPHAN_GRACE_SECS", default_value_t = 900)]
     pub orphan_grace_secs: u64,
-    /// Take the client address from `X-Forwarded-For` / `Forwarded` (only behind a
-    /// proxy that sets them, such as fly.io's); otherwise the peer address is used.
+    /// Take the client address from the proxy's own header (`client_ip_header`), only
+    /// behind a proxy that sets it, such as fly.io's; otherwise the peer address is used.
     #[arg(long, env = "SITECAST_TRUST_PROXY", default_value_t = false, action = clap::ArgAction::Set)]
     pub trust_proxy: bool,
+    /// The header in which the trusted proxy names the client's address. Only a header
+    /// the proxy itself writes, replacing any the client sent: fly.io's `Fly-Client-IP`.
+    /// Never `X-Forwarded-For` or `Forwarded`, whose first values are the client's own.
+    #[arg(long, env = "SITECAST_CLIENT_IP_HEADER", default_value = "Fly-Client-IP")]
+    pub client_ip_header: String,
     /// Where Prometheus scrapes `GET /metrics`: an address of its own, so metrics are
     /// not public (`off` serves none).
     #[arg(long, env = "SITECAST_METRICS_BIND", default_value = "127.0.0.1:9091")]

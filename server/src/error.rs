@@ -77,9 +77,17 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// A company keeps an owner (the companies' rule, and the database's: a race past the
+/// use case's check is refused by the schema and reads the same).
+pub const NEEDS_AN_OWNER: &str = "A company needs an owner: make another member its owner first.";
+
 impl From<StoreError> for Error {
     fn from(err: StoreError) -> Self {
-        Error::internal(err)
+        match err {
+            // The database's own rules, raced past a use case's check, read as that check.
+            StoreError::Invariant(sitecast_store_core::COMPANY_NEEDS_OWNER) => Error::new(ErrorCode::Conflict, NEEDS_AN_OWNER),
+            err => Error::internal(err),
+        }
     }
 }
 

@@ -98,7 +98,8 @@ test('admin makes a company, its people join by invitation, and deleting it says
   await audit(page, 'company-invite', { fullPage: false });
   await shoot(page, 'company-invite', { viewport: true });
   await invite.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(invite.getByText('This person already belongs to another company.')).toBeVisible();
+  // Whose account it is (another company's, a homeowner's) is not the inviter's to learn.
+  await expect(invite.getByText("This email belongs to an account that can't join this company.")).toBeVisible();
   await invite.getByLabel('Email').fill(rosa.email);
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(toast(page, `Invitation sent to ${rosa.email}`)).toBeVisible();
@@ -312,6 +313,8 @@ test('a manager invites crew only; homeowners have no company page', async ({ pa
   const invite = manager.getByRole('dialog', { name: 'Invite member' });
   await expect(invite.getByRole('radio')).toHaveCount(0);
   await expect(invite).toContainText('They join as crew');
+  // Crew who see every project are the owner's call.
+  await expect(invite.getByLabel('Sees all projects')).toHaveCount(0);
   await invite.getByRole('button', { name: 'Cancel' }).click();
   await expect(manager.getByRole('button', { name: 'Rename' })).toHaveCount(0);
   await expect(manager.getByRole('button', { name: /^Change role/ })).toHaveCount(0);

@@ -293,7 +293,14 @@ impl Auth {
         let Some(mut user) = user else {
             return Err(Error::new(ErrorCode::InvalidCredentials, INVALID_CREDENTIALS));
         };
-        login_limit::succeeded(&self.store, attempt).await?;
+        // Issue 31: an account with a second factor proves it next; until it does, the
+        // sign-in is not complete and its failed attempts (wrong codes) stay counted.
+        let methods = security::methods(&self.store, &user.id).await?;
+        if methods.is_empty() {
+            login_limit::succeeded(&self.store, attempt).await?;
+        } else {
+            login_limit::passed_first_step(&self.store, attempt).await?;
+        }
         // Only after the password checks out, so this answer reveals nothing to a guesser.
         if user.email_confirmed_at.is_none() {
             return Err(Error::new(ErrorCode::EmailNotConfirmed, EMAIL_NOT_CONFIRMED));
@@ -307,7 +314,6 @@ impl Auth {
 
         // Issue 31: an account with a second factor proves it next, on a ticket; one
         // the installation requires a factor of, and which has none, is led to enrol.
-        let methods = security::methods(&self.store, &user.id).await?;
         if !methods.is_empty() {
             let ticket = security::issue_sign_in_ticket(&self.store, &user.id).await?;
             return Ok(SignIn::SecondFactor { ticket, methods });
@@ -322,14 +328,20 @@ impl Auth {
     pub async fn login_with_code(&self, ticket: &str, code: &str, address: &str, user_agent: Option<&str>) -> Result<LoginOutcome> {
         let mut user = security::sign_in_user(&self.store, ticket).await?;
         let attempt = login_limit::admit(&self.store, &user.email, address).await?;
-        let Some(kind) = security::verify_code(&self.store, &user, code).await? else {
+        // The ticket is spent and the code used up together, or neither: of two
+        // requests on one ticket (on any instances, with different recovery codes) one
+        // signs in and the other uses nothing up.
+        let mut tx = self.store.begin_write().await?;
+        if !security::spend_ticket_in(&mut tx, ticket).await? {
+            return Err(Error::new(ErrorCode::InvalidToken, security::SIGN_IN_EXPIRED));
+        }
+        let Some(kind) = security::verify_code_in(&mut tx, &user, code).await? else {
+            // Rolled back: the ticket stays for another try (a wrong code may be retried).
+            drop(tx);
             metrics::counter!(crate::metric_names::LOGIN_FAILURES, "reason" => "invalid_code").increment(1);
             return Err(Error::new(ErrorCode::InvalidCredentials, security::INVALID_CODE));
         };
-        // The ticket works once: a second request with it (another instance) fails here.
-        if !security::spend_ticket(&self.store, ticket).await? {
-            return Err(Error::new(ErrorCode::InvalidToken, security::SIGN_IN_EXPIRED));
-        }
+        tx.commit().await?;
         login_limit::succeeded(&self.store, attempt).await?;
         self.open_session(&mut user, address, user_agent, Some(kind), false).await
     }
@@ -340,6 +352,7 @@ impl Auth {
         if user.email_confirmed_at.is_none() {
             return Err(Error::new(ErrorCode::EmailNotConfirmed, EMAIL_NOT_CONFIRMED));
         }
+        login_limit::completed(&self.store, &user.email).await?;
         self.open_session(&mut user, address, user_agent, Some(security::FactorKind::Passkey), false).await
     }
 

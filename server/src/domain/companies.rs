@@ -23,10 +23,16 @@ use crate::store::{images, new_id, now_ms, projects, sessions, users, Db, Store}
 pub const COMPANY_NOT_FOUND: &str = "Company not found";
 pub const MEMBER_NOT_FOUND: &str = "Member not found";
 pub const NOT_ALLOWED: &str = "You don't have permission to do that.";
-pub const NEEDS_AN_OWNER: &str = "A company needs an owner: make another member its owner first.";
-pub const IN_ANOTHER_COMPANY: &str = "This person already belongs to another company.";
+/// Also what the database's own rule reads as, when a race gets past the check here.
+pub use crate::error::NEEDS_AN_OWNER;
 pub const ALREADY_A_MEMBER: &str = "This person is already a member of this company.";
-pub const HAS_AN_ACCOUNT: &str = "This email belongs to an account that is not a builder's.";
+/// One answer for every account that cannot join (another company's member, a
+/// homeowner, an administrator): which of them an email belongs to is not the
+/// inviter's to learn. Only membership of the inviter's own company, which they see
+/// in its member list anyway, is told apart.
+pub const CANNOT_JOIN: &str = "This email belongs to an account that can't join this company.";
+/// Crew who see every project are the owner's call (as changing it later is).
+pub const ALL_PROJECTS_OWNERS_ONLY: &str = "Only the company's owner can let crew see every project.";
 pub const NOT_ON_THE_CREW: &str = "Only members of the project's company can be on its crew.";
 pub const NO_COMPANY: &str = "This project has no builder company to take its crew from.";
 
@@ -171,10 +177,12 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
     let project_ids: Vec<String> = owned.iter().map(|(p, _, _)| p.clone()).collect();
     let files = images::storage_keys_of_projects(&mut *tx, &project_ids).await?;
     let report_files = crate::store::reports::storage_keys_of_projects(&mut *tx, &project_ids).await?;
+    // The company goes first: its members' accounts then belong to no company, so the
+    // rule that a company keeps an owner (the database's) has nothing left to hold.
+    companies::delete(&mut *tx, &row.id).await?;
     for member in &members {
         users::delete(&mut *tx, &member.id).await?;
     }
-    companies::delete(&mut *tx, &row.id).await?;
     tx.commit().await?;
     svc.delete_photo_files(&files).await;
     svc.delete_files(&report_files).await;
@@ -213,7 +221,14 @@ pub async fn invite(svc: &Services, actor: &Actor, input: &InviteMember) -> Resu
     }
     // The same limit as an admin's invitations: each one mails an address typed here.
     svc.invite_limiter.hit(&actor.id).map_err(|wait| Error::rate_limited(super::users::INVITE_RATE_LIMITED, wait))?;
-    let join = CompanyJoin::Member { company_id: &row.id, company_name: &row.name, role: input.company_role, all_projects: input.all_projects };
+    // Whether crew see every project is set by whoever may change it later (owners,
+    // admins), not by a manager inviting them.
+    let all_projects = input.all_projects && input.company_role == CompanyRole::Crew;
+    let crew = MemberRef { company_id: &row.id, role: CompanyRole::Crew };
+    if all_projects && !policy::allows(actor, Action::ManageMember, Target::Member(crew)) {
+        return Err(Error::field("allProjects", ALL_PROJECTS_OWNERS_ONLY));
+    }
+    let join = CompanyJoin::Member { company_id: &row.id, company_name: &row.name, role: input.company_role, all_projects };
     let (profile, created) = match users::find_by_email(svc.store.pool(), &email).await? {
         // A builder removed from their company (an account with no company) may join
         // another; what they did before keeps their name.
@@ -223,8 +238,7 @@ pub async fn invite(svc: &Services, actor: &Actor, input: &InviteMember) -> Resu
                 "email",
                 match (existing.role, existing.company_id.as_deref()) {
                     (Role::Builder, Some(c)) if c == row.id => ALREADY_A_MEMBER,
-                    (Role::Builder, _) => IN_ANOTHER_COMPANY,
-                    _ => HAS_AN_ACCOUNT,
+                    _ => CANNOT_JOIN,
                 },
             ));
         }

@@ -281,6 +281,15 @@ async fn pass_of(svc: &Services, row: &GuestLinkRow) -> Result<GuestPass> {
     Ok(GuestPass { guest, expires_at: row.expires_at, access })
 }
 
+/// Whether the guest sees photos' markup drawn on: a project link's guest does (as
+/// `get_markup` answers them); a report link's only when the report shows markup.
+pub async fn sees_markup(svc: &Services, guest: &Guest) -> Result<bool> {
+    match &guest.report_id {
+        None => Ok(true),
+        Some(report_id) => super::reports::shows_markup(svc, report_id).await,
+    }
+}
+
 /// The linked project, when the guest may still do `action` on it.
 pub async fn linked_project(svc: &Services, guest: &Guest, action: Action) -> Result<ProjectRow> {
     let project = crate::store::projects::find(svc.store.pool(), &guest.project_id).await?.ok_or_else(inactive)?;
@@ -403,20 +412,9 @@ impl<'a> GuestView<'a> {
 
     /// A timeline entry with only the photos the guest sees; an entry about photos of
     /// which none is shown is left out.
-    pub fn entry(&self, mut entry: TimelineEntry) -> Option<TimelineEntry> {
-        use protocol::TimelineDetail as D;
-        match &mut entry.detail {
-            D::PhotosAdded { photos, .. } => {
-                photos.retain(|p| self.sees(&p.id));
-                (!photos.is_empty()).then_some(entry)
-            }
-            D::Comment { photo, .. } | D::MarkedUp { photo } => self.sees(&photo.id).then_some(entry),
-            D::ProjectCreated
-            | D::StatusChanged { .. }
-            | D::ProgressChanged { .. }
-            | D::MilestoneCompleted { .. }
-            | D::MilestoneReopened { .. } => Some(entry),
-        }
+    pub fn entry(&self, entry: TimelineEntry) -> Option<TimelineEntry> {
+        let seen = super::timeline::Seen { photo: |id: &str| self.sees(id), comments: true, markup: true };
+        super::timeline::seen_by(entry, &seen)
     }
 
     /// An event as this guest may see it, or `None` when it is none of theirs. Every

@@ -7,8 +7,13 @@
 //! whether the check happens at all. Checking first and recording after would let
 //! concurrent guesses all pass the check before any of them was recorded; counting
 //! first, in one atomic step per key, means at most five passwords are ever checked
-//! per account per window. A correct password then clears the account's count and
-//! hands its address slot back, so only failures use up the limit.
+//! per account per window. A right answer hands its own slots back, so only failures
+//! use up the limit.
+//!
+//! Wrong second-factor codes count against the same account window, and only a
+//! *completed* sign-in clears it. A right password for an account with a second factor
+//! is not one: were it to clear the count, password + four wrong codes, repeated,
+//! would check codes without end.
 
 use std::time::Duration;
 
@@ -28,6 +33,7 @@ const PER_ADDRESS: i64 = 20;
 #[must_use = "a counted attempt is settled by `succeeded`, or stays a failure"]
 pub struct Attempt {
     account: String,
+    account_window: Window,
     address: String,
     address_window: Window,
 }
@@ -58,15 +64,33 @@ pub async fn admit(store: &Store, email: &str, address: &str) -> Result<Attempt>
         ));
     }
     tx.commit().await?;
-    Ok(Attempt { account, address, address_window })
+    Ok(Attempt { account, account_window, address, address_window })
 }
 
-/// The password was right: the account starts afresh and the address gets its slot back.
+/// The sign-in is complete (the password of an account without a second factor, or
+/// the second step): the account starts afresh and the address gets its slot back.
 pub async fn succeeded(store: &Store, attempt: Attempt) -> Result<()> {
     let mut tx = store.begin_write().await?;
     login_failures::clear(&mut *tx, &attempt.account).await?;
     login_failures::give_back(&mut *tx, &attempt.address, attempt.address_window.ends_at).await?;
     tx.commit().await?;
+    Ok(())
+}
+
+/// The password was right but a second step follows: this attempt was no failure, so
+/// both keys get its slot back, and the account keeps the failures it had (wrong codes
+/// included) until a sign-in completes.
+pub async fn passed_first_step(store: &Store, attempt: Attempt) -> Result<()> {
+    let mut tx = store.begin_write().await?;
+    login_failures::give_back(&mut *tx, &attempt.account, attempt.account_window.ends_at).await?;
+    login_failures::give_back(&mut *tx, &attempt.address, attempt.address_window.ends_at).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A sign-in completed without a counted attempt (a passkey): the account starts afresh.
+pub async fn completed(store: &Store, email: &str) -> Result<()> {
+    login_failures::clear(store.pool(), &account_key(email)).await?;
     Ok(())
 }
 

@@ -417,4 +417,78 @@ mod tests {
         assert_eq!(seen.authors[0].name.as_deref(), Some("Dana"));
         assert_eq!(seen.updated_by.as_ref().map(|u| (u.email.as_str(), u.name.clone())), Some(("", None)));
     }
+
+    /// Any document, as sent or as stored: whatever `check` takes draws (the SVG it
+    /// makes parses and renders), and so does any stored text, with characters XML
+    /// cannot hold (U+FFFE, U+FFFF, controls) among it — those are only left out.
+    mod property {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+        use protocol::{MarkupColor, StrokeWidth};
+
+        use super::super::check;
+        use protocol::{Geometry, Point, Shape};
+
+        fn character() -> impl Strategy<Value = char> {
+            let odd = prop::sample::select(vec![
+                '\u{0}', '\u{7}', '\t', '\n', '\r', '\u{1b}', '\u{7f}', '\u{85}', '\u{200d}', '\u{202e}', '\u{2028}', '\u{fdd0}',
+                '\u{fffe}', '\u{ffff}', '\u{1fffe}', '\u{10ffff}', '\u{1f468}', '\u{1f3fd}', '<', '>', '&', '"', '\'', ']', '\u{feff}',
+            ]);
+            prop_oneof![3 => any::<char>(), 3 => odd, 4 => prop::char::range('a', 'z')]
+        }
+
+        fn text() -> impl Strategy<Value = String> {
+            prop::collection::vec(character(), 0..120).prop_map(|cs| cs.into_iter().collect())
+        }
+
+        fn point() -> impl Strategy<Value = Point> {
+            let coordinate = prop_oneof![8 => 0.0f32..=1.0, 1 => Just(f32::NAN), 1 => -2.0f32..3.0];
+            (coordinate.clone(), coordinate).prop_map(|(x, y)| Point { x, y })
+        }
+
+        fn geometry() -> impl Strategy<Value = Geometry> {
+            prop_oneof![
+                (point(), point()).prop_map(|(from, to)| Geometry::Arrow { from, to }),
+                (point(), point()).prop_map(|(from, to)| Geometry::Ellipse { from, to }),
+                prop::collection::vec(point(), 0..40).prop_map(|points| Geometry::Pen { points }),
+                (point(), text()).prop_map(|(at, text)| Geometry::Text { at, text }),
+                (point(), text()).prop_map(|(at, note)| Geometry::Pin { at, note }),
+            ]
+        }
+
+        fn document() -> impl Strategy<Value = Vec<Shape>> {
+            let id = prop::collection::vec(prop::sample::select(vec!['a', 'b', '3']), 1..4).prop_map(|cs| cs.into_iter().collect::<String>());
+            let shape = (id, geometry(), prop::sample::select(vec![MarkupColor::Red, MarkupColor::Yellow, MarkupColor::Blue]))
+                .prop_map(|(id, geometry, color)| Shape { id, color, width: StrokeWidth::Medium, geometry, author_id: String::new() });
+            prop::collection::vec(shape, 0..6)
+        }
+
+        #[test]
+        fn what_is_taken_draws_and_stored_text_always_draws() {
+            let photo = crate::media::renditions::encode_jpeg(&image::RgbImage::from_pixel(64, 48, image::Rgb([120, 120, 120])), 90).unwrap();
+            let config = Config { cases: 96, failure_persistence: None, ..Config::default() };
+            let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[41; 32]);
+            let mut runner = TestRunner::new_with_rng(config, rng);
+            runner
+                .run(&document(), |shapes| {
+                    if check(&shapes).is_ok() {
+                        prop_assert!(crate::media::markup::flatten(&photo, &shapes).is_ok(), "taken but not drawn: {shapes:?}");
+                    }
+                    // Stored text, as an older rule may have let it in: on the photo, drawn.
+                    let stored: Vec<Shape> = shapes
+                        .into_iter()
+                        .filter(|s| matches!(s.geometry, Geometry::Text { .. } | Geometry::Pin { .. }))
+                        .map(|mut s| {
+                            if let Geometry::Text { at, .. } | Geometry::Pin { at, .. } = &mut s.geometry {
+                                *at = Point { x: 0.5, y: 0.5 };
+                            }
+                            s
+                        })
+                        .collect();
+                    prop_assert!(crate::media::markup::flatten(&photo, &stored).is_ok(), "stored text did not draw: {stored:?}");
+                    Ok(())
+                })
+                .unwrap();
+        }
+    }
 }

@@ -263,13 +263,20 @@ impl Action {
     ];
 
     /// Issue 31: actions that, for an account with a second factor, want one proved in
-    /// the session's last 15 minutes: deleting people, sharing outside the account,
-    /// and changing the factors themselves.
+    /// the session's last 15 minutes: everything that grants or takes away power
+    /// (making an administrator, the installation's sign-in rules, a company's owners
+    /// and managers, their roles, deleting people), sharing outside the account, and
+    /// changing the factors themselves. Which requests are these actions is decided in
+    /// one place, `ws::dispatch` (a homeowner's invitation is not a grant of power).
     pub fn wants_fresh_factor(self) -> bool {
         matches!(
             self,
-            Action::DeleteUser
+            Action::CreateUser
+                | Action::DeleteUser
+                | Action::ManageInstallation
                 | Action::DeleteCompany
+                | Action::InviteMember
+                | Action::ManageMember
                 | Action::ShareProject
                 | Action::ShareReport
                 | Action::ChangeOwnFactors
@@ -846,7 +853,8 @@ mod tests {
     }
 
     /// Issue 31: exactly these actions want a second factor proved in the last 15
-    /// minutes (deleting people, sharing outside the account, changing factors);
+    /// minutes (granting or taking away power, sharing outside the account, changing
+    /// factors);
     /// everyday work and looking at one's own security do not.
     #[test]
     fn sensitive_actions_want_a_fresh_factor() {
@@ -854,10 +862,14 @@ mod tests {
         assert_eq!(
             fresh,
             vec![
+                Action::CreateUser,
                 Action::DeleteUser,
                 Action::ShareProject,
+                Action::ManageInstallation,
                 Action::ShareReport,
                 Action::DeleteCompany,
+                Action::InviteMember,
+                Action::ManageMember,
                 Action::ChangeOwnFactors,
                 Action::ResetFactors
             ]

@@ -22,54 +22,14 @@ use crate::store::{keys, new_id, now_ms, security, users, StoreError, Tx};
 pub const DEVICE_NOT_FOUND: &str = "Device not found";
 pub const NOT_A_PUSH_SERVICE: &str = "This browser's push service is not one Sitecast can send to.";
 pub const BAD_SUBSCRIPTION: &str = "This browser's push subscription is not valid.";
+pub const TOO_MANY_DEVICES: &str = "Push notifications are on for 10 devices already: turn one off first.";
+/// Devices one account may have push notifications on (phones, tablets, browsers).
+pub const MAX_DEVICES: usize = 10;
 const KEY_NAME: &str = "vapid";
 /// A push subscription's endpoint, as browsers make them, is a few hundred characters.
 const MAX_ENDPOINT: usize = 2048;
 
-/// The push services subscriptions may name: host patterns (`*.push.apple.com` for
-/// any subdomain, `127.0.0.1:4000` for one port). Plain `http` only for a loopback
-/// host listed with its port (the tests' own push service). Shared, not copied: every
-/// socket's `Services` holds it (a copy was 230 bytes a socket, issue 32).
-#[derive(Clone, Debug)]
-pub struct PushServices(std::sync::Arc<[String]>);
-
-impl PushServices {
-    /// Chrome and Edge (FCM, WNS), Firefox (Mozilla's autopush), Safari (Apple).
-    pub const BROWSERS: &str = "fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com";
-
-    pub fn browsers() -> PushServices {
-        PushServices(Self::BROWSERS.split(',').map(str::to_owned).collect::<Vec<_>>().into())
-    }
-
-    pub fn parse(spec: &str) -> std::result::Result<PushServices, String> {
-        let hosts: Vec<String> = spec.split(',').map(|h| h.trim().to_ascii_lowercase()).filter(|h| !h.is_empty()).collect();
-        if hosts.is_empty() {
-            return Err("name at least one push service".to_owned());
-        }
-        Ok(PushServices(hosts.into()))
-    }
-
-    /// Whether the server may send to `endpoint`.
-    pub fn allows(&self, endpoint: &str) -> bool {
-        let Ok(url) = url::Url::parse(endpoint) else { return false };
-        let Some(host) = url.host_str().map(str::to_ascii_lowercase) else { return false };
-        let port = url.port_or_known_default();
-        let with_port = port.map(|p| format!("{host}:{p}"));
-        let loopback = url.host().is_some_and(|h| match h {
-            url::Host::Ipv4(ip) => ip.is_loopback(),
-            url::Host::Ipv6(ip) => ip.is_loopback(),
-            url::Host::Domain(_) => false,
-        });
-        self.0.iter().any(|pattern| {
-            let named = match pattern.strip_prefix("*.") {
-                Some(parent) => host.ends_with(&format!(".{parent}")),
-                None => pattern == &host || Some(pattern) == with_port.as_ref(),
-            };
-            let secure = url.scheme() == "https" || (url.scheme() == "http" && loopback && Some(pattern) == with_port.as_ref());
-            named && secure && url.username().is_empty() && url.password().is_none()
-        })
-    }
-}
+pub use crate::mail::push::PushServices;
 
 /// The server's VAPID key pair, made once and shared by every instance (`keys`).
 pub async fn vapid_key(svc: &Services) -> Result<ES256KeyPair> {
@@ -108,8 +68,20 @@ pub async fn subscribe(svc: &Services, actor: &Actor, session_id: &str, req: &pr
     let this = sessions.iter().find(|s| s.id == session_id);
     let seen = super::devices::device(this.and_then(|s| s.user_agent.as_deref()));
     let device = format!("{} on {}", seen.browser, seen.system);
+    // One subscription per session (a browser has one: a new endpoint replaces its
+    // old one) and `MAX_DEVICES` per account, decided with the account's row held, so
+    // subscriptions racing on several instances cannot pass the cap together.
+    let mut tx = svc.store.begin_write().await?;
+    if !users::lock(&mut *tx, &actor.id).await? {
+        return Err(Error::unauthorized());
+    }
+    rows::delete_others_of_session(&mut *tx, session_id, &req.endpoint).await?;
+    let devices = rows::of_user(&mut *tx, &actor.id).await?;
+    if devices.len() >= MAX_DEVICES && !devices.iter().any(|d| d.endpoint == req.endpoint) {
+        return Err(Error::new(ErrorCode::Conflict, TOO_MANY_DEVICES));
+    }
     rows::subscribe(
-        pool,
+        &mut *tx,
         &NewPushSubscription {
             id: &new_id(),
             user_id: &actor.id,
@@ -122,11 +94,13 @@ pub async fn subscribe(svc: &Services, actor: &Actor, session_id: &str, req: &pr
         },
     )
     .await?;
+    tx.commit().await?;
     settings(svc, actor, Some(&req.endpoint)).await
 }
 
-/// A subscription's keys: an uncompressed P-256 point and a 16-byte secret, read as
-/// the sender reads them.
+/// A subscription's keys, exactly as RFC 8291 §3.2 and the Push API give them: an
+/// uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url (the padding
+/// some encoders add allowed, nothing else), read as the sender reads them.
 fn check_keys(p256dh: &str, auth: &str) -> Option<()> {
     crate::mail::push::browser_keys(p256dh, auth).ok().map(|_| ())
 }
@@ -236,5 +210,91 @@ mod tests {
         assert!(check_keys(&point, &URL_SAFE_NO_PAD.encode([7u8; 15])).is_none());
         assert!(check_keys("BAAA", &auth).is_none());
         assert!(check_keys("not base64!", &auth).is_none());
+    }
+
+    #[test]
+    fn only_the_services_own_port_and_whole_host_names_are_sent_to() {
+        let browsers = PushServices::browsers();
+        assert!(browsers.allows("https://fcm.googleapis.com:443/fcm/send/x"), "the service's own port, written out");
+        for refused in [
+            "https://fcm.googleapis.com:22/x",
+            "https://fcm.googleapis.com:6379/x",
+            "https://fcm.googleapis.com:0/x",
+            "https://fcm.googleapis.com:8443/x",
+            "https://web.push.apple.com:25/x",
+            "https://fcm.googleapis.com./x",
+            "https://a..push.apple.com/x",
+            "https://.push.apple.com/x",
+        ] {
+            assert!(!browsers.allows(refused), "{refused}");
+        }
+    }
+
+    /// Any endpoint a browser could send: allowed exactly when it is `https` to a
+    /// listed host (or a subdomain of a `*.` one), every label present, on port 443,
+    /// without credentials.
+    #[test]
+    fn any_endpoint_is_allowed_exactly_when_the_rules_say() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+        let label = prop_oneof![
+            2 => prop::sample::select(vec!["fcm", "googleapis", "com", "push", "apple", "services", "mozilla", "notify", "windows", "web", "evil", "updates"]).prop_map(str::to_owned),
+            1 => Just(String::new()),
+            1 => prop::collection::vec(prop::sample::select(vec!['a', 'q', 'z', '0', '7', '-']), 1..7).prop_map(|cs| cs.into_iter().collect::<String>()),
+        ];
+        let host = prop::collection::vec(label, 1..6).prop_map(|labels| labels.join("."));
+        let endpoint = (
+            prop::sample::select(vec!["https", "http", "ftp"]),
+            any::<bool>(),
+            host,
+            prop::option::of(prop::sample::select(vec![443u16, 80, 22, 0, 6379, 8443, 4010])),
+            prop::collection::vec(prop::sample::select(vec!['a', 'Z', '9', '/', '_', '-']), 0..12).prop_map(|cs| cs.into_iter().collect::<String>()),
+        );
+        let browsers = PushServices::browsers();
+        let rules = |scheme: &str, credentials: bool, host: &str, port: Option<u16>| {
+            let named = host == "fcm.googleapis.com"
+                || ["push.services.mozilla.com", "push.apple.com", "notify.windows.com"].iter().any(|parent| host.ends_with(&format!(".{parent}")));
+            scheme == "https" && !credentials && !host.split('.').any(str::is_empty) && matches!(port, None | Some(443)) && named
+        };
+        let config = Config { cases: 2_000, failure_persistence: None, ..Config::default() };
+        let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[33; 32]));
+        runner
+            .run(&endpoint, |(scheme, credentials, host, port, path)| {
+                let userinfo = if credentials { "user:pw@" } else { "" };
+                let port_text = port.map(|p| format!(":{p}")).unwrap_or_default();
+                let url = format!("{scheme}://{userinfo}{host}{port_text}/{path}");
+                // A host the URL parser itself refuses is refused all the more.
+                let expected = url::Url::parse(&url).is_ok() && rules(scheme, credentials, &host, port);
+                prop_assert_eq!(browsers.allows(&url), expected, "{}", url);
+                Ok(())
+            })
+            .unwrap();
+    }
+
+    /// Any key a client could send: a public key is taken only as the 65-byte point in
+    /// base64url (with no padding, or its one `=`), an auth secret only as 16 bytes
+    /// (no padding, or its `==`).
+    #[test]
+    fn any_subscription_key_is_taken_exactly_when_rfc_8291_says() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+        let point = URL_SAFE_NO_PAD.decode(public_key(&ES256KeyPair::generate())).unwrap();
+        let case = (prop::collection::vec(any::<u8>(), 0..80), 0usize..5, 0usize..5, prop::collection::vec(any::<u8>(), 0..24));
+        let config = Config { cases: 1_000, failure_persistence: None, ..Config::default() };
+        let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[21; 32]));
+        runner
+            .run(&case, |(noise, key_pad, auth_pad, secret)| {
+                let secret_text = format!("{}{}", URL_SAFE_NO_PAD.encode(&secret), "=".repeat(auth_pad));
+                let secret_ok = secret.len() == 16 && matches!(auth_pad, 0 | 2);
+                // The real point, padded some way: taken when its padding is base64url's.
+                let real = format!("{}{}", URL_SAFE_NO_PAD.encode(&point), "=".repeat(key_pad));
+                prop_assert_eq!(check_keys(&real, &secret_text).is_some(), matches!(key_pad, 0 | 1) && secret_ok);
+                // Anything else as a point: never taken unless it is one.
+                let noise_text = URL_SAFE_NO_PAD.encode(&noise);
+                let taken = check_keys(&noise_text, &URL_SAFE_NO_PAD.encode([7u8; 16])).is_some();
+                prop_assert!(!taken || (noise.len() == 65 && noise[0] == 4), "{} taken", noise_text);
+                Ok(())
+            })
+            .unwrap();
     }
 }

@@ -316,7 +316,7 @@ pub async fn assemble(svc: &Services, actor: &Actor, project: &ProjectRow, optio
     // days were chosen), so its closing pages never reach outside its cover's dates.
     let changes_from = from_day.as_deref().and_then(day_start);
     let changes_to = to_day.as_deref().and_then(day_start).map(|t| t + 24 * 60 * 60 * 1000);
-    let content = ReportContent {
+    let mut content = ReportContent {
         project: views::project(project),
         from: from_day,
         to: to_day,
@@ -327,6 +327,7 @@ pub async fn assemble(svc: &Services, actor: &Actor, project: &ProjectRow, optio
         pairs,
         changes: changes(svc, &project.id, changes_from, changes_to).await?,
     };
+    cut_to_itself(&mut content, options);
     let display_keys = all.iter().map(|p| (p.id.clone(), photo_keys(&p.storage_key, extension_for(&p.content_type)).display)).collect();
     Ok(Plan { content, cover: project.thumbnail_image_id.clone().filter(|id| by_id.contains_key(id.as_str())), display_keys })
 }
@@ -674,7 +675,15 @@ fn ready_key(row: &ReportRow) -> Result<&str> {
 
 async fn stored_pdf(svc: &Services, row: &ReportRow, project: &ProjectRow) -> Result<(Bytes, String)> {
     let key = ready_key(row)?;
-    let bytes = svc.photos.get(key).await.map_err(|e| Error::internal(format!("reading a report: {e}")))?;
+    // A file that is gone reads as the report being gone (as photo bytes do); only a
+    // store that fails is the server's error.
+    let bytes = svc.photos.get(key).await.map_err(|e| match e {
+        crate::media::StorageError::NotFound(_) => {
+            tracing::warn!(report = %row.id, "a ready report's PDF is missing from the store");
+            not_found()
+        }
+        other => Error::internal(format!("reading a report: {other}")),
+    })?;
     Ok((bytes, file_name(&project.title, row.created_at)))
 }
 
@@ -725,6 +734,24 @@ pub async fn photo_ids_of(svc: &Services, report_id: &str) -> Result<HashSet<Str
     Ok(stored_content(svc, report_id).await?.as_ref().map(photo_ids).unwrap_or_default())
 }
 
+/// A report shows nothing it does not cover: its "what changed" keeps only what is
+/// about its own photos (sections, pairs, cover), comments only when it shows comments
+/// and markup only when it shows markup (`timeline::seen_by`, the rule guests' pages
+/// follow). Made reports are cut when assembled; a report link's page cuts what was
+/// stored before this rule, too.
+pub fn cut_to_itself(content: &mut ReportContent, options: &ReportOptions) {
+    let ids = photo_ids(content);
+    let seen = timeline::Seen { photo: |id: &str| ids.contains(id), comments: options.comments, markup: options.markup };
+    let changes = std::mem::take(&mut content.changes);
+    content.changes = changes.into_iter().filter_map(|e| timeline::seen_by(e, &seen)).collect();
+}
+
+/// Whether a report shows its photos' markup (its link's guests see markup only then).
+pub async fn shows_markup(svc: &Services, id: &str) -> Result<bool> {
+    let row = reports::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
+    Ok(view(&svc.store, &row).await?.options.markup)
+}
+
 /// A report's content as a guest reads it: no addresses for names, no photo locations.
 pub fn for_guests(mut content: ReportContent) -> ReportContent {
     let photo = |p: &mut ReportPhoto| {
@@ -754,7 +781,13 @@ pub async fn shared(svc: &Services, guest: &Guest) -> Result<SharedReport> {
         byte_size: row.byte_size.unwrap_or(0),
         created_at: row.created_at,
         made_by,
-        content: stored_content(svc, &row.id).await?.map(for_guests),
+        content: match stored_content(svc, &row.id).await? {
+            Some(mut content) => {
+                cut_to_itself(&mut content, &view(&svc.store, &row).await?.options);
+                Some(for_guests(content))
+            }
+            None => None,
+        },
         pdf_url: pdf_url(&row.id),
     })
 }

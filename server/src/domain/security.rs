@@ -34,7 +34,7 @@ use crate::mail::templates;
 use crate::store::security::{self as store, ChallengeRow, PasskeyRow};
 use crate::store::users::UserRow;
 use crate::store::sessions::SessionRow;
-use crate::store::{new_id, now_ms, sessions, settings, users, Store};
+use crate::store::{new_id, now_ms, sessions, settings, users, Store, Tx};
 
 /// A second factor proved longer ago than this does not count for sensitive actions.
 pub const FRESH_FACTOR_MS: i64 = 15 * 60 * 1000;
@@ -204,9 +204,10 @@ pub async fn sign_in_user(store: &Store, ticket: &str) -> Result<UserRow> {
     users::find_by_id(store.pool(), &user_id).await?.ok_or_else(|| Error::new(ErrorCode::InvalidToken, SIGN_IN_EXPIRED))
 }
 
-/// Spends a sign-in ticket: true for the one request that does.
-pub async fn spend_ticket(store: &Store, ticket: &str) -> Result<bool> {
-    Ok(store::take_challenge(store.pool(), &hash_token(ticket), now_ms()).await?.is_some_and(|r| r.kind == kind::SIGN_IN))
+/// Spends a sign-in ticket inside the caller's transaction: true for the one request
+/// that does (a second one, on any instance, waits for the first and finds it gone).
+pub async fn spend_ticket_in(tx: &mut Tx, ticket: &str) -> Result<bool> {
+    Ok(store::take_challenge(&mut **tx, &hash_token(ticket), now_ms()).await?.is_some_and(|r| r.kind == kind::SIGN_IN))
 }
 
 /// Takes a ceremony's challenge of `kind` (single use), with its WebAuthn state.
@@ -267,8 +268,16 @@ fn new_recovery_codes(user_id: &str) -> (Vec<String>, Vec<String>) {
 /// Checks a code or recovery code against the account and spends it; the factor it
 /// proved, or None when it is not right (or was already used, here or elsewhere).
 pub async fn verify_code(store: &Store, user: &UserRow, code: &str) -> Result<Option<FactorKind>> {
-    let pool = store.pool();
-    let Some(totp) = store::totp(pool, &user.id).await?.filter(|t| t.confirmed_at.is_some()) else {
+    let mut tx = store.begin_write().await?;
+    let kind = verify_code_in(&mut tx, user, code).await?;
+    tx.commit().await?;
+    Ok(kind)
+}
+
+/// `verify_code` inside the caller's transaction: what it uses up (a time step, a
+/// recovery code) is used up only if the transaction commits.
+pub async fn verify_code_in(tx: &mut Tx, user: &UserRow, code: &str) -> Result<Option<FactorKind>> {
+    let Some(totp) = store::totp(&mut **tx, &user.id).await?.filter(|t| t.confirmed_at.is_some()) else {
         return Ok(None);
     };
     let code = code.trim();
@@ -276,9 +285,9 @@ pub async fn verify_code(store: &Store, user: &UserRow, code: &str) -> Result<Op
         return Ok(None);
     }
     if let Some(step) = code_step(&totp_for(&totp.secret, &user.email)?, code) {
-        return Ok(store::use_totp_step(pool, &user.id, step).await?.then_some(FactorKind::Totp));
+        return Ok(store::use_totp_step(&mut **tx, &user.id, step).await?.then_some(FactorKind::Totp));
     }
-    let used = store::use_recovery_code(pool, &user.id, &recovery_hash(&user.id, code), now_ms()).await?;
+    let used = store::use_recovery_code(&mut **tx, &user.id, &recovery_hash(&user.id, code), now_ms()).await?;
     Ok(used.then_some(FactorKind::Recovery))
 }
 
@@ -730,9 +739,11 @@ pub async fn finish_sign_in_passkey(svc: &Services, challenge_id: &str, answer: 
             let saved: SignInPasskey = from_json(row.state.as_deref())?;
             finish_passkey_request(svc, &user_id, &saved.state, answer).await?;
             // The sign-in it was the second step of is spent with it.
-            if !spend_ticket(&svc.store, &saved.ticket).await? {
+            let mut tx = svc.store.begin_write().await?;
+            if !spend_ticket_in(&mut tx, &saved.ticket).await? {
                 return Err(Error::new(ErrorCode::InvalidToken, SIGN_IN_EXPIRED));
             }
+            tx.commit().await?;
             user_id
         }
         kind::PASSKEY_SIGN_IN => {

@@ -164,6 +164,37 @@ pub fn shown(mut entry: TimelineEntry, exists: impl Fn(&str) -> bool) -> Option<
     Some(entry)
 }
 
+/// What a viewer who sees only part of a project may read of its timeline: which
+/// photos they see, and whether they see comments and markup at all (a report made
+/// without them does not show them).
+#[derive(Clone, Copy)]
+pub struct Seen<F: Fn(&str) -> bool> {
+    pub photo: F,
+    pub comments: bool,
+    pub markup: bool,
+}
+
+/// An entry as such a viewer reads it, or `None` when it is none of theirs: a site
+/// visit's strip keeps only the photos they see (and is left out when none is); a
+/// comment or markup entry shows only on a photo they see, and only when they see
+/// comments or markup. The one rule for guests' timelines and live events and for
+/// every report's "what changed" (its PDF, its maker's view, its link's guests).
+pub fn seen_by<F: Fn(&str) -> bool>(mut entry: TimelineEntry, seen: &Seen<F>) -> Option<TimelineEntry> {
+    match &mut entry.detail {
+        TimelineDetail::PhotosAdded { photos, .. } => {
+            photos.retain(|p| (seen.photo)(&p.id));
+            (!photos.is_empty()).then_some(entry)
+        }
+        TimelineDetail::Comment { photo, .. } => (seen.comments && (seen.photo)(&photo.id)).then_some(entry),
+        TimelineDetail::MarkedUp { photo } => (seen.markup && (seen.photo)(&photo.id)).then_some(entry),
+        TimelineDetail::ProjectCreated
+        | TimelineDetail::StatusChanged { .. }
+        | TimelineDetail::ProgressChanged { .. }
+        | TimelineDetail::MilestoneCompleted { .. }
+        | TimelineDetail::MilestoneReopened { .. } => Some(entry),
+    }
+}
+
 pub fn cursor(created_at: i64, id: &str) -> String {
     format!("{created_at}.{id}")
 }

@@ -101,13 +101,14 @@ impl Limit {
         value.chars().nth(self.max).is_none()
     }
 
-    /// Whether `c` may appear in this input: no control character, and line breaks
-    /// (with tabs, which text areas take from pasted text) only in inputs of many lines.
+    /// Whether `c` may appear in this input: no control character or noncharacter
+    /// (`protocol::text`), and line breaks (with tabs, which text areas take from
+    /// pasted text) only in inputs of many lines.
     fn takes(self, c: char) -> bool {
         match (self.text, c) {
             (Text::Secret, _) => true,
             (text, '\n' | '\r' | '\t' | '\u{2028}' | '\u{2029}') => text == Text::ManyLines,
-            (_, c) => !c.is_control(),
+            (_, c) => protocol::text::is_text_char(c),
         }
     }
 
@@ -479,8 +480,13 @@ mod tests {
             assert_eq!(COMMENT.problem(bad).as_deref(), Some("Comment cannot contain control characters."), "{bad:?}");
         }
         // Unusual but printable text is text.
-        for ok in ["Ünïcödé 🏗️", "שלום עולם", "zero\u{200b}width", "日本語", "\u{fffd}\u{10ffff}"] {
+        for ok in ["Ünïcödé 🏗️", "שלום עולם", "zero\u{200b}width", "日本語", "\u{fffd}\u{10fffd}"] {
             assert_eq!(PROJECT_TITLE.problem(ok), None, "{ok:?}");
+        }
+        // Noncharacters are not (XML, and so a marked-up photo's SVG, cannot hold them).
+        for bad in ["a\u{ffff}", "\u{fffe}", "\u{fdd0}", "\u{10ffff}"] {
+            assert_eq!(PROJECT_TITLE.problem(bad).as_deref(), Some(one_line), "{bad:?}");
+            assert_eq!(COMMENT.problem(bad).as_deref(), Some("Comment cannot contain control characters."), "{bad:?}");
         }
         // One message per field: the length first.
         assert_eq!(CAPTION.problem(&format!("{}\u{0}", "x".repeat(600))), Some(CAPTION.message()));

@@ -5,7 +5,7 @@ use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::session::{client_address, removal_cookie, session_cookie, session_token, CurrentSession};
+use super::session::{client_address, removal_cookie, session_cookie, session_token, EnrollingSession};
 use super::AppState;
 use crate::domain::auth::{LoginOutcome, SignIn, TokenKind};
 use crate::domain::security;
@@ -38,14 +38,14 @@ struct UserBody {
 }
 
 #[get("/me")]
-async fn me(CurrentSession(session): CurrentSession) -> HttpResponse {
+async fn me(EnrollingSession(session): EnrollingSession) -> HttpResponse {
     HttpResponse::Ok().json(UserBody { user: crate::domain::views::profile(&session.user), enrol_required: session.enrol_required })
 }
 
 /// Where a sign-in comes from: the client's address (for limits and the devices list)
 /// and its user agent (the devices list, the new-device mail).
 fn signing_in<'r>(req: &'r HttpRequest, state: &AppState) -> (String, Option<&'r str>) {
-    let address = client_address(req, state.config.trust_proxy);
+    let address = client_address(req, &state.config);
     (address, req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()))
 }
 
@@ -106,7 +106,7 @@ async fn passkey_options(
     state: web::Data<AppState>,
     body: web::Json<PasskeyOptionsBody>,
 ) -> Result<HttpResponse, Error> {
-    state.auth.limit_passkey_start(&client_address(&req, state.config.trust_proxy))?;
+    state.auth.limit_passkey_start(&client_address(&req, &state.config))?;
     let (challenge_id, options) = security::start_sign_in_passkey(&state.svc, body.ticket.as_deref()).await?;
     let options: serde_json::Value = serde_json::from_str(&options).map_err(Error::internal)?;
     Ok(HttpResponse::Ok().json(json!({ "challengeId": challenge_id, "options": options })))
@@ -155,7 +155,7 @@ struct SignUpBody {
 
 #[post("/signup")]
 async fn signup(req: HttpRequest, state: web::Data<AppState>, body: web::Json<SignUpBody>) -> Result<HttpResponse, Error> {
-    let address = client_address(&req, state.config.trust_proxy);
+    let address = client_address(&req, &state.config);
     let email = state
         .auth
         .sign_up(
@@ -206,7 +206,7 @@ struct ForgotBody {
 
 #[post("/forgot")]
 async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<ForgotBody>) -> Result<HttpResponse, Error> {
-    let address = client_address(&req, state.config.trust_proxy);
+    let address = client_address(&req, &state.config);
     let message = state.auth.forgot_password(&body.email, &address).await?;
     Ok(HttpResponse::Ok().json(json!({ "message": message })))
 }

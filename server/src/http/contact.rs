@@ -24,7 +24,7 @@ struct ContactBody {
 
 #[post("/contact")]
 async fn contact(req: HttpRequest, state: web::Data<AppState>, body: web::Json<ContactBody>) -> Result<HttpResponse, Error> {
-    let address = client_address(&req, state.config.trust_proxy);
+    let address = client_address(&req, &state.config);
     let form = ContactForm {
         name: &body.name,
         email: &body.email,

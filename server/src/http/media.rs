@@ -13,7 +13,7 @@ use super::session::Viewer;
 use super::AppState;
 use crate::domain::guests;
 use crate::domain::photos::{self, IMAGE_NOT_FOUND};
-use crate::domain::policy::{Action, Actor};
+use crate::domain::policy::{Action, Actor, Guest};
 use crate::error::Error;
 use crate::media::{extension_for, photo_keys, StorageError};
 use crate::store::images::ImageRow;
@@ -59,9 +59,14 @@ async fn image_bytes(
     // A guest sees thumbnails and display sizes; the original is a download, and so is
     // the marked-up display size when asked for as a file.
     let action = if variant == "original" || (variant == "marked" && query.download()) { Action::DownloadPhoto } else { Action::ViewPhoto };
-    let image = viewable(&state, &viewer, &id, action).await?;
+    let (image, guest) = viewable(&state, &viewer, &id, action).await?;
     if variant == "marked" {
-        return marked(&req, &state, &image, query.download()).await;
+        // A guest whose link does not show markup gets the photo as it is.
+        let with_markup = match &guest {
+            Some(guest) => guests::sees_markup(&state.svc, guest).await?,
+            None => true,
+        };
+        return marked(&req, &state, &image, query.download(), with_markup).await;
     }
     let keys = photo_keys(&image.storage_key, extension_for(&image.content_type));
     let (key, content_type) = match variant.as_str() {
@@ -98,19 +103,20 @@ async fn image_bytes(
     Ok(resp.body(bytes))
 }
 
-/// A photo either of the viewer's principals may fetch: the user's account first, then
-/// the guest link the browser holds. Each is decided by the policy; neither widens the
-/// other, and a refusal reads as "not found" so ids cannot be probed.
-async fn viewable(state: &AppState, viewer: &Viewer, id: &str, action: Action) -> Result<ImageRow, Error> {
+/// A photo either of the viewer's principals may fetch, with the guest it was fetched
+/// as (none when the user's account may): the user's account first, then the guest
+/// link the browser holds. Each is decided by the policy; neither widens the other,
+/// and a refusal reads as "not found" so ids cannot be probed.
+async fn viewable(state: &AppState, viewer: &Viewer, id: &str, action: Action) -> Result<(ImageRow, Option<Guest>), Error> {
     let mut refusal = Error::new(ErrorCode::NotFound, IMAGE_NOT_FOUND);
     if let Some(session) = &viewer.user {
         match photos::viewable(&state.svc, &Actor::of(&session.user), id).await {
-            Ok(image) => return Ok(image),
+            Ok(image) => return Ok((image, None)),
             Err(err) => refusal = err,
         }
     }
     match viewer.guest_pass(&state.svc).await {
-        Some(pass) => guests::photo(&state.svc, &pass.guest, id, action).await,
+        Some(pass) => Ok((guests::photo(&state.svc, &pass.guest, id, action).await?, Some(pass.guest))),
         None => Err(viewer.refused(refusal)),
     }
 }
@@ -126,9 +132,12 @@ fn if_none_match(req: &HttpRequest, etag: &EntityTag, wildcard: bool) -> bool {
 
 /// The display size with the photo's markup drawn on (issue 27). Markup changes, so
 /// its version is in the validator and the browser asks again each time.
-async fn marked(req: &HttpRequest, state: &AppState, image: &ImageRow, download: bool) -> Result<HttpResponse, Error> {
-    let (version, shapes) = crate::domain::markup::shapes_of(&state.svc, &image.id).await?;
-    let etag = EntityTag::new_strong(format!("{}-marked-{version}", image.id));
+async fn marked(req: &HttpRequest, state: &AppState, image: &ImageRow, download: bool, with_markup: bool) -> Result<HttpResponse, Error> {
+    let (version, shapes) = match with_markup {
+        true => crate::domain::markup::shapes_of(&state.svc, &image.id).await?,
+        false => (0, Vec::new()),
+    };
+    let etag = EntityTag::new_strong(format!("{}-marked-{version}{}", image.id, if with_markup { "" } else { "-bare" }));
     let cache = "private, no-cache";
     if if_none_match(req, &etag, false) {
         return Ok(HttpResponse::NotModified().insert_header(header::ETag(etag)).insert_header((header::CACHE_CONTROL, cache)).finish());
@@ -182,15 +191,17 @@ async fn project_zip(
         None => Err(Error::new(ErrorCode::NotFound, crate::domain::projects::PROJECT_NOT_FOUND)),
     };
     // A guest's zip is what their link shows (all, or its maker's favourites).
-    let (project, rows) = match as_user {
-        Ok(found) => found,
+    let (project, rows, with_markup) = match as_user {
+        Ok((project, rows)) => (project, rows, query.markup),
         Err(err) => match viewer.guest_pass(&state.svc).await {
-            Some(pass) => guests::downloadable(&state.svc, &pass.guest, &project_id).await?,
+            Some(pass) => {
+                let (project, rows) = guests::downloadable(&state.svc, &pass.guest, &project_id).await?;
+                (project, rows, query.markup && guests::sees_markup(&state.svc, &pass.guest).await?)
+            }
             None => return Err(viewer.refused(err)),
         },
     };
     let (writer, reader) = tokio::io::duplex(256 * 1024);
-    let with_markup = query.markup;
     let zip_state = state.clone();
     tokio::spawn(async move {
         if let Err(err) = write_zip(&zip_state, &rows, with_markup, writer).await {

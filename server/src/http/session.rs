@@ -103,8 +103,14 @@ impl FromRequest for Viewer {
                 None => None,
             };
             let guest_token = guest_token(&req, secure);
+            // A session that must enrol a second factor first opens nothing but its
+            // enrolment, as on the socket; a guest link it holds still opens as a guest's.
+            let (user, enrolling) = match user {
+                Some(session) if session.enrol_required => (None, true),
+                user => (user, false),
+            };
             if user.is_none() && guest_token.is_none() {
-                return Err(Error::unauthorized());
+                return Err(if enrolling { enrol_required() } else { Error::unauthorized() });
             }
             Ok(Viewer { user, guest_token })
         })
@@ -115,15 +121,38 @@ pub fn session_token(req: &HttpRequest, secure: bool) -> Option<String> {
     cookie_value(req, cookie_name(secure))
 }
 
-/// The client's address for rate limits: the peer, or the proxy's forwarded address
-/// when configured to trust one.
-pub fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
-    let info = req.connection_info();
-    let addr = if trust_proxy { info.realip_remote_addr().map(str::to_owned) } else { None };
-    addr.or_else(|| req.peer_addr().map(|a| a.ip().to_string())).unwrap_or_else(|| "unknown".to_owned())
+/// The client's address for rate limits and the devices list: the peer's, or behind a
+/// trusted proxy the address in the proxy's own header (`Config::client_ip_header`).
+/// The last such header is the proxy's (a client's copy would come before it), and only
+/// an IP address counts: a client cannot name a fresh "address" per request and so
+/// step around a per-address limit.
+pub fn client_address(req: &HttpRequest, config: &crate::config::Config) -> String {
+    let proxied = config.trust_proxy.then(|| proxy_client_address(req, &config.client_ip_header)).flatten();
+    proxied.or_else(|| req.peer_addr().map(|a| a.ip().to_string())).unwrap_or_else(|| "unknown".to_owned())
 }
 
-/// The signed-in user; requests without a valid session get 401.
+fn proxy_client_address(req: &HttpRequest, header: &str) -> Option<String> {
+    let value = req.headers().get_all(header).last()?.to_str().ok()?;
+    value.trim().parse::<std::net::IpAddr>().ok().map(|ip| ip.to_string())
+}
+
+/// The answer to a session that must enrol a second factor before anything else
+/// (the socket answers its requests the same way).
+fn enrol_required() -> Error {
+    Error::new(protocol::ErrorCode::EnrolRequired, crate::domain::security::ENROL_REQUIRED)
+}
+
+/// The session the cookie names, as the socket's upgrade reads it: revoked, expired and
+/// unknown sessions get 401.
+async fn any_session(req: &HttpRequest) -> Result<Authenticated, Error> {
+    let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("state missing"))?;
+    let token = session_token(req, state.config.secure_cookies()).ok_or_else(Error::unauthorized)?;
+    state.auth.authenticate(&token).await?.ok_or_else(Error::unauthorized)
+}
+
+/// The signed-in user, for every route that acts or reads as them: requests without a
+/// valid session get 401, and a session that must enrol a second factor first gets 403
+/// `enrol_required` (the same checks the socket makes on every request).
 pub struct CurrentSession(pub Authenticated);
 
 impl FromRequest for CurrentSession {
@@ -133,9 +162,25 @@ impl FromRequest for CurrentSession {
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let state = req.app_data::<web::Data<AppState>>().ok_or_else(|| Error::internal("state missing"))?;
-            let token = session_token(&req, state.config.secure_cookies()).ok_or_else(Error::unauthorized)?;
-            state.auth.authenticate(&token).await?.map(CurrentSession).ok_or_else(Error::unauthorized)
+            let session = any_session(&req).await?;
+            if session.enrol_required {
+                return Err(enrol_required());
+            }
+            Ok(CurrentSession(session))
         })
+    }
+}
+
+/// The signed-in user, enrolling or not: only for what such a session may still do
+/// (`/api/auth/me`, which tells the page to lead them to enrolment).
+pub struct EnrollingSession(pub Authenticated);
+
+impl FromRequest for EnrollingSession {
+    type Error = Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { any_session(&req).await.map(EnrollingSession) })
     }
 }

@@ -135,6 +135,16 @@ pub struct Broadcast(pub Bytes);
 #[rtype(result = "()")]
 pub struct Refresh;
 
+/// Someone's standing changed (they left their company, their role changed, their
+/// account is gone): every link they made is decided again, from the database, and the
+/// guests of a link that no longer opens are told it ended. A link never shows more
+/// than its maker may see now.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct RecheckMaker {
+    pub maker_id: String,
+}
+
 #[derive(Message)]
 #[rtype(result = "usize")]
 pub struct CountSubscribers;
@@ -370,24 +380,28 @@ impl Handler<SubscribeGuest> for ProjectActor {
     type Result = AtomicResponse<Self, Result<GuestSubscribed>>;
     fn handle(&mut self, msg: SubscribeGuest, _: &mut Context<Self>) -> Self::Result {
         self.last_active = Instant::now();
-        let (svc, guest) = (self.svc.clone(), msg.guest.clone());
+        let (svc, link_id) = (self.svc.clone(), msg.guest.link_id.clone());
         AtomicResponse::new(Box::pin(
             async move {
+                // The link as it is now, not as the socket's upgrade found it: its maker
+                // may have lost the project meanwhile (`RecheckMaker` only reaches
+                // guests already here).
+                let guest = guests::pass_by_id(&svc, &link_id).await?.guest;
                 let row = guests::linked_project(&svc, &guest, Action::ViewProject).await?;
                 let shown = guests::shown_set(&svc, &guest).await?;
                 let photos = guests::photos(&svc, &guest, &row).await?;
                 let milestones = guests::milestones(&svc, &row).await?;
                 // As for members: decide on the project as it is after the reads.
                 let now = guests::linked_project(&svc, &guest, Action::ViewProject).await?;
-                Ok::<_, Error>((now, shown, photos, milestones))
+                Ok::<_, Error>((guest, now, shown, photos, milestones))
             }
             .into_actor(self)
             .map(move |outcome, act, _| {
-                let (row, shown, photos, milestones) = outcome?;
-                let project = GuestView::new(&msg.guest, shown.as_ref()).project(views::project(&row));
+                let (guest, row, shown, photos, milestones) = outcome?;
+                let project = GuestView::new(&guest, shown.as_ref()).project(views::project(&row));
                 act.settle(Some(row));
                 if msg.socket.is_open() {
-                    act.guests.insert(msg.socket.conn_id, GuestWatcher { guest: msg.guest, shown, socket: msg.socket });
+                    act.guests.insert(msg.socket.conn_id, GuestWatcher { guest, shown, socket: msg.socket });
                 }
                 Ok(GuestSubscribed { project, photos, milestones })
             }),
@@ -450,6 +464,43 @@ impl Handler<Refresh> for ProjectActor {
                     Err(err) => act.drop_subscribers(&err),
                 },
             ),
+        ))
+    }
+}
+
+impl Handler<RecheckMaker> for ProjectActor {
+    type Result = AtomicResponse<Self, ()>;
+    fn handle(&mut self, msg: RecheckMaker, _: &mut Context<Self>) -> Self::Result {
+        let links: HashSet<String> =
+            self.guests.values().filter(|g| g.guest.maker.id == msg.maker_id).map(|g| g.guest.link_id.clone()).collect();
+        let svc = self.svc.clone();
+        AtomicResponse::new(Box::pin(
+            async move {
+                let mut passes = HashMap::new();
+                for link_id in links {
+                    let pass = guests::pass_by_id(&svc, &link_id).await.map(|p| p.guest);
+                    passes.insert(link_id, pass);
+                }
+                passes
+            }
+            .into_actor(self)
+            .map(|passes, act, _| {
+                let mut ended = Vec::new();
+                for (conn, g) in act.guests.iter_mut() {
+                    match passes.get(&g.guest.link_id) {
+                        Some(Ok(guest)) => g.guest = guest.clone(),
+                        // Inactive, or unreadable: a link that cannot be shown to be
+                        // live is not shown.
+                        Some(Err(_)) => ended.push(*conn),
+                        None => {}
+                    }
+                }
+                for conn in ended {
+                    if let Some(g) = act.guests.remove(&conn) {
+                        g.socket.command(SocketCommand::End { reason: guests::LINK_INACTIVE_REASON.to_owned() });
+                    }
+                }
+            }),
         ))
     }
 }

@@ -14,7 +14,7 @@ use tokio::sync::mpsc;
 use super::bus::Inbound;
 use super::hub::{Deliver, EndSessions, EndUser, Hub, RemotePresence, ResyncAll, ResyncUser, SearchingCount, Watchers};
 use super::project::MakerFavourite;
-use super::registry::{Changed, Registry, ToFavouriteGuests, ToGuests, ToSubscribers};
+use super::registry::{Changed, MakerChanged, Registry, ToFavouriteGuests, ToGuests, ToSubscribers};
 use crate::domain::changes::{Change, Owners};
 use crate::domain::policy::{self, Audience, UserRef};
 use crate::domain::{companies, guests, views};
@@ -240,6 +240,7 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             to.deliver(event, audience);
         }
         Change::UserDeleted { id, version, builders } => {
+            to.registry.do_send(MakerChanged { user_id: id.clone() });
             // Who could see the user before: the builders with their projects (a
             // homeowner), read before the deletion; the role no longer matters.
             let audience = policy::user_audience(UserRef { id: &id, role: Role::Homeowner, builders: &builders });
@@ -387,12 +388,21 @@ async fn publish(store: &Store, to: &Targets, announced: &mut Announced, change:
             to.hub.do_send(EndSessions { session_ids: vec![session_id], reason });
         }
         Change::EndSessions { user_id, keep_session, reason } => {
+            // Every session of theirs ends because they lost standing (removed, deleted,
+            // a new password): what they shared is decided again too.
+            if keep_session.is_none() {
+                to.registry.do_send(MakerChanged { user_id: user_id.clone() });
+            }
             to.hub.do_send(EndUser { user_id, keep_session, reason });
         }
         Change::Reconnect { user_id } => {
+            to.registry.do_send(MakerChanged { user_id: user_id.clone() });
             to.hub.do_send(ResyncUser { user_id });
         }
         Change::Company { id, former } => {
+            for user_id in &former {
+                to.registry.do_send(MakerChanged { user_id: user_id.clone() });
+            }
             let Some(company) = companies::view(pool, &id).await? else { return Ok(()) };
             let people = company.members.iter().map(|m| m.id.clone()).chain(former).collect();
             to.deliver(Event::CompanyChanged { company }, policy::company_audience(people));

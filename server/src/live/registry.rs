@@ -11,7 +11,7 @@ use actix::dev::ToEnvelope;
 use actix::{Actor, Addr, AsyncContext, Context, Handler, MailboxError, Message, MessageResult};
 use bytes::Bytes;
 
-use super::project::{self, Broadcast, BroadcastGuests, MakerFavourite, ProjectActor, Refresh, Take};
+use super::project::{self, Broadcast, BroadcastGuests, MakerFavourite, ProjectActor, RecheckMaker, Refresh, Take};
 use super::Exit;
 use crate::domain::services::Services;
 use crate::domain::turns::Step;
@@ -138,6 +138,24 @@ impl Handler<Changed> for Registry {
     fn handle(&mut self, msg: Changed, _: &mut Context<Self>) {
         if let Some(addr) = self.running(&msg.project_id) {
             addr.do_send(Refresh);
+        }
+    }
+}
+
+/// Someone's standing changed: every running project decides its guests' links made
+/// by them again (`project::RecheckMaker`). A project with no actor here has no guests
+/// here to end.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct MakerChanged {
+    pub user_id: String,
+}
+
+impl Handler<MakerChanged> for Registry {
+    type Result = ();
+    fn handle(&mut self, msg: MakerChanged, _: &mut Context<Self>) {
+        for addr in self.projects.values().filter(|a| a.connected()) {
+            addr.do_send(RecheckMaker { maker_id: msg.user_id.clone() });
         }
     }
 }

@@ -79,8 +79,9 @@ fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            // XML 1.0 has no place for other control characters (the store refuses them).
-            c if c.is_control() && c != '\t' => {}
+            // XML 1.0 has no place for other control characters or noncharacters: new
+            // text refuses them (`protocol::text`); text stored before is drawn without.
+            c if c != '\t' && (c.is_control() || !protocol::text::is_xml_char(c)) => {}
             c => out.push(c),
         }
     }

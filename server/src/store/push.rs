@@ -22,6 +22,11 @@ pub async fn delete_by_endpoint<'a>(db: impl Into<Db<'a>>, user_id: &str, endpoi
     backend!(db, push::delete_by_endpoint(user_id, endpoint))
 }
 
+/// The session's subscriptions other than `endpoint` (a browser has one).
+pub async fn delete_others_of_session<'a>(db: impl Into<Db<'a>>, session_id: &str, endpoint: &str) -> Result<u64> {
+    backend!(db, push::delete_others_of_session(session_id, endpoint))
+}
+
 pub async fn delete<'a>(db: impl Into<Db<'a>>, user_id: &str, id: &str) -> Result<u64> {
     backend!(db, push::delete(user_id, id))
 }

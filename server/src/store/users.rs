@@ -11,6 +11,12 @@ pub async fn find_by_email<'a>(db: impl Into<Db<'a>>, email: &str) -> Result<Opt
     backend!(db, users::find_by_email(email))
 }
 
+/// Holds the user's row for the rest of the transaction (Postgres; SQLite's writes are
+/// serial already), so writes capped per user see each other. False for no such user.
+pub async fn lock<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<bool> {
+    backend!(db, users::lock(id))
+}
+
 pub async fn find_by_id<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<Option<UserRow>> {
     backend!(db, users::find_by_id(id))
 }

@@ -8,7 +8,7 @@ use protocol::{ErrorCode, Request, RequestMessage, Response};
 
 use crate::domain::changes::Change;
 use crate::domain::guests;
-use crate::domain::policy::{Actor, Guest};
+use crate::domain::policy::{Action, Actor, Guest};
 use crate::domain::services::Services;
 use crate::error::{Error, Result};
 use crate::live::Live;
@@ -94,8 +94,15 @@ fn allowed_before_enrolment(request: &Request) -> bool {
 }
 
 /// A guest's requests (issue 18): only those about their link's project, the rest
-/// refused here, before any use case runs.
+/// refused here, before any use case runs. Each is decided on the link as it is now
+/// (revoked, expired, its maker's standing), not as the socket found it when it opened.
 pub async fn dispatch_guest(svc: &Services, guest: &Guest, request: Request) -> Result<Response> {
+    // A keep-alive reads nothing, and decides nothing.
+    let pass = match &request {
+        Request::Ping(_) => None,
+        _ => Some(guests::pass_by_id(svc, &guest.link_id).await?),
+    };
+    let guest = pass.as_ref().map_or(guest, |p| &p.guest);
     let linked = |project_id: &str| project_id == guest.project_id;
     match request {
         Request::Ping(r) => r.handle_guest(svc, guest).await.map(Into::into),
@@ -111,10 +118,31 @@ pub async fn dispatch_guest(svc: &Services, guest: &Guest, request: Request) -> 
     }
 }
 
+/// The requests that grant or take away power, or share outside the account: for an
+/// account with a second factor, each wants one proved in the session's last 15
+/// minutes ("Confirm it's you", `security::require_fresh_factor`). Decided here, for
+/// every request, before any use case runs — not by each handler remembering to ask.
+fn fresh_factor_for(request: &Request) -> Option<Action> {
+    match request {
+        Request::CreateUser(r) if r.role == protocol::Role::Admin => Some(Action::CreateUser),
+        Request::DeleteUser(_) => Some(Action::DeleteUser),
+        Request::UpdateInstallationSettings(_) => Some(Action::ManageInstallation),
+        Request::DeleteCompany(_) => Some(Action::DeleteCompany),
+        Request::InviteMember(r) if r.company_role != protocol::CompanyRole::Crew => Some(Action::InviteMember),
+        Request::UpdateMember(_) | Request::RemoveMember(_) => Some(Action::ManageMember),
+        Request::CreateGuestLink(_) => Some(Action::ShareProject),
+        Request::ShareReport(_) => Some(Action::ShareReport),
+        _ => None,
+    }
+}
+
 pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
     let cx = &cx;
     if cx.enrol_required && !allowed_before_enrolment(&request) {
         return Err(Error::new(ErrorCode::EnrolRequired, crate::domain::security::ENROL_REQUIRED));
+    }
+    if let Some(action) = fresh_factor_for(&request) {
+        crate::domain::security::require_fresh_factor(&cx.svc, &cx.actor, &cx.session_id, action).await?;
     }
     match request {
         Request::Ping(r) => respond(r.handle(cx).await),

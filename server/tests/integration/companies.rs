@@ -121,7 +121,7 @@ async fn a_company_s_people_see_what_their_role_and_crew_allow_and_a_removed_mem
         let e = company_of(&mut owner, 1, invite(&summit.id, "not-an-email", "Pat Lee", CompanyRole::Crew)).await.unwrap_err();
         assert_eq!(e.code, ErrorCode::Validation);
         let e = company_of(&mut owner, 2, invite(&summit.id, &people["homeowner"].email, "Harper", CompanyRole::Crew)).await.unwrap_err();
-        assert_eq!(e.fields[0].message, "This email belongs to an account that is not a builder's.");
+        assert_eq!(e.fields[0].message, "This email belongs to an account that can't join this company.");
         let e = company_of(&mut owner, 3, invite(&summit.id, &people["crew"].email, "Casey", CompanyRole::Crew)).await.unwrap_err();
         assert_eq!(e.fields[0].message, "This person is already a member of this company.");
 
@@ -263,7 +263,7 @@ async fn admins_make_rename_move_to_and_delete_companies_and_the_dialog_says_wha
         assert_eq!(oakline.members.len(), 1);
         // One company per person.
         let e = company_of(&mut admin, 4, invite(&summit.id, "olivia@oakline.example", "Olivia", CompanyRole::Crew)).await.unwrap_err();
-        assert_eq!(e.fields[0].message, "This person already belongs to another company.");
+        assert_eq!(e.fields[0].message, "This email belongs to an account that can't join this company.");
         let olivia_cookie = accept(&server, "olivia@oakline.example", "olivia-pass-1").await;
         let (mut olivia, hello) = open(&server, &olivia_cookie).await;
         assert!(hello.snapshot.projects.is_empty());

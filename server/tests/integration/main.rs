@@ -14,6 +14,7 @@ mod companies;
 mod live;
 mod contact;
 mod guests;
+mod hardening;
 mod heic;
 mod inputs;
 mod instances;

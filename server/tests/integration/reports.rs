@@ -83,13 +83,13 @@ fn field_error(err: &protocol::ApiError) -> (ErrorCode, &str, &str) {
 }
 
 /// Poppler's tools when this machine has them; in CI they must be there.
-fn poppler() -> bool {
+pub(crate) fn poppler() -> bool {
     let here = Command::new("pdftotext").arg("-v").output().is_ok() && Command::new("pdftoppm").arg("-v").output().is_ok();
     assert!(here || std::env::var("CI").is_err(), "CI needs poppler-utils (scripts/test-deps.sh installs it)");
     here
 }
 
-fn pdf_text(dir: &std::path::Path, pdf: &[u8]) -> String {
+pub(crate) fn pdf_text(dir: &std::path::Path, pdf: &[u8]) -> String {
     let path = dir.join("report.pdf");
     std::fs::write(&path, pdf).unwrap();
     let out = Command::new("pdftotext").args(["-layout"]).arg(&path).arg("-").output().unwrap();

@@ -23,7 +23,12 @@ pub async fn downloadable(
     project_id: &str,
     favourites_only: bool,
 ) -> Result<(ProjectRow, Vec<ImageRow>)> {
-    let project = visible(svc, actor, project_id).await?;
+    // Photo bytes answer "not found" for a project the viewer may not see, as for one
+    // that does not exist: ids cannot be probed (the socket says "no access").
+    let project = visible(svc, actor, project_id).await.map_err(|err| match err.code() {
+        ErrorCode::Forbidden => Error::new(ErrorCode::NotFound, crate::domain::projects::PROJECT_NOT_FOUND),
+        _ => err,
+    })?;
     if !policy::allows(actor, Action::DownloadPhoto, Target::Project(project_ref(&project))) {
         return Err(Error::new(ErrorCode::Forbidden, crate::domain::projects::NO_ACCESS));
     }

@@ -17,14 +17,27 @@ pub enum StoreError {
     /// Something only the other backend does (a SQLite file copy on Postgres).
     #[error("not supported on this database: {0}")]
     Unsupported(&'static str),
+    /// A rule the schema holds refused the write (its name, as the migration raises it).
+    #[error("the database refused the write: {0}")]
+    Invariant(&'static str),
     #[error("database error: {0}")]
     Database(sqlx::Error),
 }
+
+/// A company with members always has an owner (migration 0017's trigger).
+pub const COMPANY_NEEDS_OWNER: &str = "company_needs_owner";
+
+/// The rules the migrations raise by name.
+const INVARIANTS: [&str; 1] = [COMPANY_NEEDS_OWNER];
 
 impl From<sqlx::Error> for StoreError {
     fn from(err: sqlx::Error) -> Self {
         match &err {
             sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::UniqueViolation,
+            sqlx::Error::Database(db) => match INVARIANTS.into_iter().find(|name| db.message().contains(name)) {
+                Some(name) => StoreError::Invariant(name),
+                None => StoreError::Database(err),
+            },
             _ => StoreError::Database(err),
         }
     }

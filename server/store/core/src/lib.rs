@@ -13,7 +13,7 @@ mod error;
 mod migrations;
 mod stored;
 
-pub use error::{Result, StoreError};
+pub use error::{Result, StoreError, COMPANY_NEEDS_OWNER};
 pub use migrations::applied_version;
 pub use rows::*;
 pub use stored::{decode, decode_opt, Stored, TokenKind};

@@ -86,6 +86,15 @@ pub async fn delete_by_endpoint(c: &mut PgConnection, user_id: &str, endpoint: &
     Ok(done.rows_affected())
 }
 
+/// The session's subscriptions other than `endpoint` (a browser has one; a new one
+/// replaces the old); how many went.
+pub async fn delete_others_of_session(c: &mut PgConnection, session_id: &str, endpoint: &str) -> Result<u64> {
+    let done = sqlx::query!("DELETE FROM push_subscriptions WHERE session_id = $1 AND endpoint <> $2", uid(session_id), endpoint)
+        .execute(&mut *c)
+        .await?;
+    Ok(done.rows_affected())
+}
+
 /// One of the user's subscriptions, by id; how many went.
 pub async fn delete(c: &mut PgConnection, user_id: &str, id: &str) -> Result<u64> {
     let done = sqlx::query!("DELETE FROM push_subscriptions WHERE user_id = $1 AND id = $2", uid(user_id), uid(id))

@@ -96,6 +96,14 @@ pub async fn find_by_email(c: &mut PgConnection, email: &str) -> Result<Option<U
     .transpose()
 }
 
+/// Holds the user's row until the transaction ends: writes about one user that must
+/// see each other (a cap on their devices) run one after another. False when the
+/// user does not exist.
+pub async fn lock(c: &mut PgConnection, id: &str) -> Result<bool> {
+    let found = sqlx::query_scalar!("SELECT 1 AS \"one!\" FROM users WHERE id = $1 FOR UPDATE", uid(id)).fetch_optional(&mut *c).await?;
+    Ok(found.is_some())
+}
+
 pub async fn find_by_id(c: &mut PgConnection, id: &str) -> Result<Option<UserRow>> {
     sqlx::query_as!(
         Rec,

@@ -93,6 +93,13 @@ pub async fn find_by_email(c: &mut SqliteConnection, email: &str) -> Result<Opti
     .transpose()
 }
 
+/// The user exists (SQLite's write transactions already run one at a time, so there is
+/// nothing more to hold); see the Postgres store's `lock`.
+pub async fn lock(c: &mut SqliteConnection, id: &str) -> Result<bool> {
+    let found = sqlx::query_scalar!("SELECT 1 AS \"one!: i64\" FROM users WHERE id = $1", id).fetch_optional(c).await?;
+    Ok(found.is_some())
+}
+
 pub async fn find_by_id(c: &mut SqliteConnection, id: &str) -> Result<Option<UserRow>> {
     sqlx::query_as!(
         User,

@@ -7,7 +7,7 @@ import { invitationProblems } from '../../lib/validation';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
 import { RequestError } from '../../sync/requests';
-import { AllProjectsChoice, CompanyRoleChoice } from '../companies/CompanyRoleChoice';
+import { CompanyRoleChoice } from '../companies/CompanyRoleChoice';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 
@@ -57,8 +57,8 @@ export function InviteMemberDialog({ company, roles, onClose }: { company: Compa
       onClose();
     } catch (err) {
       setSaving(false);
-      // The server's words beside their field ("This person already belongs to another
-      // company."); anything else as a toast.
+      // The server's words beside their field ("This person is already a member of
+      // this company."); anything else as a toast.
       const fields = err instanceof RequestError ? err.fields.filter((f) => (FIELDS as readonly string[]).includes(f.field)) : [];
       if (fields.length > 0) setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
       else toastRequestError(err, 'Failed to invite member');
@@ -105,7 +105,8 @@ export function InviteMemberDialog({ company, roles, onClose }: { company: Compa
                 They join as <strong className="font-semibold">{COMPANY_ROLE_LABELS[role].toLowerCase()}</strong>: {COMPANY_ROLE_HINTS[role].charAt(0).toLowerCase()}
                 {COMPANY_ROLE_HINTS[role].slice(1)}
               </p>
-              {role === 'crew' && <AllProjectsChoice companyName={company.name} checked={allProjects} onChange={setAllProjects} />}
+              {/* A manager invites crew to the projects they are put on: whether crew
+                  see every project is the owner's call (the server holds it too). */}
             </>
           )}
         </fieldset>
