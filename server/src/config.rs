@@ -1,5 +1,5 @@
 //! Every setting, read once at start-up from flags or `SITECAST_*` environment
-//! variables. The README lists them with their defaults.
+//! variables. docs/CONFIGURATION.md lists them with their defaults.
 
 use std::path::PathBuf;
 
@@ -43,7 +43,7 @@ pub enum Command {
     Migrate,
     /// Write a consistent copy of the SQLite database and the photo folder to a new
     /// folder, while the server runs. With Postgres or S3, use their own tools (the
-    /// README's operator section says which).
+    /// docs/OPERATIONS.md says which).
     Backup {
         /// A folder that does not exist yet, or is empty.
         #[arg(long)]

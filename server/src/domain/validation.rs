@@ -22,7 +22,7 @@ pub const CREDENTIALS_REQUIRED: &str = "You must provide either an email or phon
 /// A free-text input's rules: the most characters (Unicode scalar values, as sent) it
 /// may have, and whether it may span lines. SPEC.md sets no length; ours keep what one
 /// user types from costing everyone else, since stored text goes out again with every
-/// snapshot and event to every viewer. The README's "Limits" table lists them and the
+/// snapshot and event to every viewer. docs/LIMITS.md lists them and the
 /// web forms set the same `maxLength`.
 ///
 /// No input takes control characters (issue 26): Postgres refuses NUL in text outright
@@ -527,11 +527,11 @@ mod tests {
         assert!(!could_be_id("x\n"));
     }
 
-    /// The README's "Limits" table and the web forms' `maxLength`s say what this file does.
+    /// docs/LIMITS.md's table and the web forms' `maxLength`s say what this file does.
     #[test]
     fn documented_limits_match_the_table() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        let readme = std::fs::read_to_string(root.join("docs/LIMITS.md")).unwrap();
         let rows = [
             ("First name", FIRST_NAME),
             ("Last name", LAST_NAME),
@@ -557,9 +557,9 @@ mod tests {
             ("Search", crate::domain::search::QUERY),
         ];
         for (row, limit) in rows {
-            let line = readme.lines().find(|l| l.starts_with(&format!("| {row} |"))).unwrap_or_else(|| panic!("README has no Limits row {row:?}"));
+            let line = readme.lines().find(|l| l.starts_with(&format!("| {row} |"))).unwrap_or_else(|| panic!("docs/LIMITS.md has no row {row:?}"));
             let documented = line.trim_end_matches('|').rsplit('|').next().unwrap_or("").trim().replace(',', "");
-            assert_eq!(documented, limit.max.to_string(), "README Limits row {row:?}");
+            assert_eq!(documented, limit.max.to_string(), "docs/LIMITS.md row {row:?}");
         }
         let web = std::fs::read_to_string(root.join("web/src/lib/limits.ts")).unwrap();
         let keys = [

@@ -1,4 +1,4 @@
-//! Input bounds (README "Limits"): every free-text field has a longest value, checked by
+//! Input bounds (docs/LIMITS.md): every free-text field has a longest value, checked by
 //! the server over HTTP and over the socket. Too long is a field error, and nothing is
 //! stored or sent to anyone.
 

@@ -554,7 +554,7 @@ async fn a_code_used_on_one_instance_is_refused_on_the_other_and_sign_outs_reach
         here.request(2, Request::EndOtherSessions(protocol::EndOtherSessions {})).await.unwrap();
         ended(&mut on_b, "sign out everywhere else").await;
         let took = start.elapsed();
-        // Measured, not asserted (shared machines are noisy): the figure is in the README.
+        // Measured, not asserted (shared machines are noisy): the figure is in docs/SECURITY.md.
         eprintln!("sign out everywhere else: the socket on B ended {took:?} after the request on A");
         assert_eq!(b.get("/api/auth/me", Some(&other_cookie)).await.status, 401);
         assert!(matches!(here.request(3, Request::Ping(protocol::Ping {})).await, Ok(Response::Pong)), "this session stays");

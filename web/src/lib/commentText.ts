@@ -14,7 +14,7 @@ export type CommentPart =
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"]+/gi;
 const TRAILING = /[.,;:!?)\]}'"]+$/;
 
-/** The longest comment the server takes (README "Limits"). */
+/** The longest comment the server takes (docs/LIMITS.md). */
 export const COMMENT_MAX = MAX_LENGTH.comment;
 
 function links(text: string): CommentPart[] {

@@ -1,5 +1,5 @@
-// The server's longest accepted values (server/src/domain/validation.rs, README
-// "Limits"), as `maxLength` on the form inputs; a server test keeps the numbers equal.
+// The server's longest accepted values (server/src/domain/validation.rs,
+// docs/LIMITS.md), as `maxLength` on the form inputs; a server test keeps the numbers equal.
 // HTML counts UTF-16 code units, never fewer than the server's characters, so a form
 // cannot send more than the server takes.
 export const MAX_LENGTH = {

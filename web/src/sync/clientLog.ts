@@ -3,7 +3,7 @@ import { RequestError, requests } from './requests';
 
 /** SPEC §9: the log buffer in memory holds 100 entries. */
 export const LOG_BUFFER_SIZE = 100;
-/** The server's limits (README "Limits"): longer text would be refused, so it is cut. */
+/** The server's limits (docs/LIMITS.md): longer text would be refused, so it is cut. */
 const MAX_MESSAGE = 2_000;
 const MAX_DATA = 8_000;
 /** How long to hold entries after the server says "too many" (its window is a minute). */
