@@ -116,6 +116,10 @@ pub mod reply {
 pub struct Pairing {
     pub request: &'static str,
     pub response: &'static str,
+    /// It may change state (not flagged `read`).
+    pub writes: bool,
+    /// A session that must enrol a second factor first may ask it (flagged `enrolling`).
+    pub before_enrolment: bool,
 }
 
 impl Pairing {
@@ -143,8 +147,24 @@ pub fn wire_name(variant: &str) -> String {
     out
 }
 
+/// Whether a request's flags (in `request_messages!`) name `$want`.
+macro_rules! has_flag {
+    ($want:ident;) => {
+        false
+    };
+    (read; read $($rest:ident)*) => {
+        true
+    };
+    (enrolling; enrolling $($rest:ident)*) => {
+        true
+    };
+    ($want:ident; $other:ident $($rest:ident)*) => {
+        has_flag!($want; $($rest)*)
+    };
+}
+
 macro_rules! request_messages {
-    ($($request:ident($payload:ident) => $response:ident),* $(,)?) => {
+    ($($request:ident($payload:ident) => $response:ident $([$($flag:ident)*])?),* $(,)?) => {
         $(
             impl RequestMessage for $payload {
                 type Reply = reply::$response;
@@ -152,7 +172,12 @@ macro_rules! request_messages {
         )*
 
         /// Every request with the reply that answers it, in the order of `Request`.
-        pub const REPLIES: &[Pairing] = &[$(Pairing { request: stringify!($request), response: stringify!($response) }),*];
+        pub const REPLIES: &[Pairing] = &[$(Pairing {
+            request: stringify!($request),
+            response: stringify!($response),
+            writes: !has_flag!(read; $($($flag)*)?),
+            before_enrolment: has_flag!(enrolling; $($($flag)*)?),
+        }),*];
 
         // The matches below list every request without a catch-all: a new `Request`
         // variant does not compile until it is paired, and a request paired twice is
@@ -164,6 +189,26 @@ macro_rules! request_messages {
             pub fn reply_name(&self) -> &'static str {
                 match self {
                     $(Request::$request(_) => stringify!($response),)*
+                }
+            }
+
+            /// Whether the request may change state (it is not flagged `read`). A
+            /// socket's writes are applied in the order it sent them, and any request
+            /// waits for the writes sent before it; a new request is a write until its
+            /// line here says otherwise.
+            #[deny(unreachable_patterns)]
+            pub fn writes(&self) -> bool {
+                match self {
+                    $(Request::$request(_) => !has_flag!(read; $($($flag)*)?),)*
+                }
+            }
+
+            /// Whether a session that must first enrol a second factor may ask it
+            /// (flagged `enrolling`): seeing its security, enrolling, signing sessions out.
+            #[deny(unreachable_patterns)]
+            pub fn allowed_before_enrolment(&self) -> bool {
+                match self {
+                    $(Request::$request(_) => has_flag!(enrolling; $($($flag)*)?),)*
                 }
             }
         }
@@ -179,86 +224,89 @@ macro_rules! request_messages {
     };
 }
 
+// Every request, the reply that answers it, and its flags: `read` (it changes nothing),
+// `enrolling` (a session that must enrol a second factor first may ask it). The server's
+// dispatch follows from these; nothing else lists requests.
 request_messages! {
-    Ping(Ping) => Pong,
-    ListUsers(ListUsers) => Users,
+    Ping(Ping) => Pong [read enrolling],
+    ListUsers(ListUsers) => Users [read],
     CreateUser(CreateUser) => User,
     UpdateUser(UpdateUser) => User,
     DeleteUser(DeleteUser) => Done,
-    UserDeletionImpact(UserDeletionImpact) => DeletionImpact,
-    ListProjects(ListProjects) => Projects,
-    GetProject(GetProject) => Project,
+    UserDeletionImpact(UserDeletionImpact) => DeletionImpact [read],
+    ListProjects(ListProjects) => Projects [read],
+    GetProject(GetProject) => Project [read],
     CreateProject(CreateProject) => Project,
     UpdateProject(UpdateProject) => Project,
     DeleteProject(DeleteProject) => Done,
-    Subscribe(Subscribe) => Subscribed,
-    Unsubscribe(Unsubscribe) => Done,
+    Subscribe(Subscribe) => Subscribed [read],
+    Unsubscribe(Unsubscribe) => Done [read],
     UpdateProfile(ProfileUpdate) => User,
     ChangePassword(PasswordChange) => Done,
-    Log(LogEntry) => Done,
-    ListPhotos(ListPhotos) => Photos,
+    Log(LogEntry) => Done [enrolling],
+    ListPhotos(ListPhotos) => Photos [read],
     UpdatePhoto(UpdatePhoto) => Photo,
     DeletePhoto(DeletePhoto) => Done,
     SetFavourite(SetFavourite) => Done,
-    ListComments(ListComments) => Comments,
-    GetMarkup(GetMarkup) => Markup,
+    ListComments(ListComments) => Comments [read],
+    GetMarkup(GetMarkup) => Markup [read],
     SaveMarkup(SaveMarkup) => Markup,
     AddComment(AddComment) => Comment,
     EditComment(EditComment) => Comment,
     DeleteComment(DeleteComment) => Done,
-    ListNotifications(ListNotifications) => Notifications,
+    ListNotifications(ListNotifications) => Notifications [read],
     MarkNotificationRead(MarkNotificationRead) => Done,
     MarkAllNotificationsRead(MarkAllNotificationsRead) => Done,
-    GetMailPreferences(GetMailPreferences) => MailPreferences,
+    GetMailPreferences(GetMailPreferences) => MailPreferences [read],
     UpdateMailPreferences(MailPreferences) => MailPreferences,
-    ListMilestones(ListMilestones) => Milestones,
+    ListMilestones(ListMilestones) => Milestones [read],
     AddMilestone(AddMilestone) => Milestones,
     AddMilestoneTemplate(AddMilestoneTemplate) => Milestones,
     UpdateMilestone(UpdateMilestone) => Milestones,
     SetMilestoneDone(SetMilestoneDone) => Milestones,
     MoveMilestone(MoveMilestone) => Milestones,
     DeleteMilestone(DeleteMilestone) => Milestones,
-    ListTimeline(ListTimeline) => Timeline,
+    ListTimeline(ListTimeline) => Timeline [read],
     CreateGuestLink(CreateGuestLink) => GuestLinkCreated,
-    ListGuestLinks(ListGuestLinks) => GuestLinks,
+    ListGuestLinks(ListGuestLinks) => GuestLinks [read],
     RevokeGuestLink(RevokeGuestLink) => Done,
-    Search(Search) => SearchResults,
-    EndSearch(EndSearch) => Done,
-    ListTags(ListTags) => Tags,
+    Search(Search) => SearchResults [read],
+    EndSearch(EndSearch) => Done [read],
+    ListTags(ListTags) => Tags [read],
     TagPhotos(TagPhotos) => Tagged,
-    PreviewReport(PreviewReport) => ReportPreview,
+    PreviewReport(PreviewReport) => ReportPreview [read],
     MakeReport(MakeReport) => Report,
-    ListReports(ListReports) => Reports,
+    ListReports(ListReports) => Reports [read],
     DeleteReport(DeleteReport) => Done,
     ShareReport(ShareReport) => GuestLinkCreated,
     MailReport(MailReport) => Report,
-    GetInstallationSettings(GetInstallationSettings) => InstallationSettings,
+    GetInstallationSettings(GetInstallationSettings) => InstallationSettings [read],
     UpdateInstallationSettings(InstallationSettings) => InstallationSettings,
-    ListCompanies(ListCompanies) => Companies,
+    ListCompanies(ListCompanies) => Companies [read],
     CreateCompany(CreateCompany) => Company,
     UpdateCompany(UpdateCompany) => Company,
     DeleteCompany(DeleteCompany) => Done,
-    CompanyDeletionImpact(CompanyDeletionImpact) => CompanyDeletionImpact,
+    CompanyDeletionImpact(CompanyDeletionImpact) => CompanyDeletionImpact [read],
     InviteMember(InviteMember) => Company,
     UpdateMember(UpdateMember) => Company,
     RemoveMember(RemoveMember) => Company,
     SetProjectCrew(SetProjectCrew) => Project,
-    GetSecurity(GetSecurity) => Security,
-    StartTotp(StartTotp) => TotpEnrolment,
-    ConfirmTotp(ConfirmTotp) => RecoveryCodes,
+    GetSecurity(GetSecurity) => Security [read enrolling],
+    StartTotp(StartTotp) => TotpEnrolment [enrolling],
+    ConfirmTotp(ConfirmTotp) => RecoveryCodes [enrolling],
     RemoveTotp(RemoveTotp) => Security,
     NewRecoveryCodes(NewRecoveryCodes) => RecoveryCodes,
-    StartPasskey(StartPasskey) => PasskeyChallenge,
-    AddPasskey(AddPasskey) => Security,
+    StartPasskey(StartPasskey) => PasskeyChallenge [enrolling],
+    AddPasskey(AddPasskey) => Security [enrolling],
     RenamePasskey(RenamePasskey) => Security,
     RemovePasskey(RemovePasskey) => Security,
     VerifyFactor(VerifyFactor) => Done,
     StartFactorPasskey(StartFactorPasskey) => PasskeyChallenge,
     VerifyFactorPasskey(VerifyFactorPasskey) => Done,
-    EndSession(EndSession) => Security,
-    EndOtherSessions(EndOtherSessions) => Security,
+    EndSession(EndSession) => Security [enrolling],
+    EndOtherSessions(EndOtherSessions) => Security [enrolling],
     ResetFactors(ResetFactors) => Done,
-    GetPushSettings(GetPushSettings) => PushSettings,
+    GetPushSettings(GetPushSettings) => PushSettings [read],
     SubscribePush(SubscribePush) => PushSettings,
     UnsubscribePush(UnsubscribePush) => PushSettings,
     RemovePushDevice(RemovePushDevice) => PushSettings,
@@ -280,6 +328,24 @@ mod tests {
         Comment, GuestLink, GuestPhotos, ImageCategory, MailPreferences, MilestonePlan, ProgressMode, Profile, Project,
         ProjectImage, ProjectStatus, Role, UserSummary,
     };
+
+    /// The table's flags read as the requests' names say: looking (list, get, preview,
+    /// search, subscribe) is a read, making and changing is a write; a session that must
+    /// enrol first may only keep alive, log, see its security, enrol and sign out.
+    #[test]
+    fn the_request_table_flags_reads_and_what_an_enrolling_session_may_ask() {
+        for pairing in REPLIES {
+            let name = pairing.request;
+            let looks = ["List", "Get", "Preview"].iter().any(|p| name.starts_with(p))
+                || name.ends_with("Impact")
+                || ["Ping", "Search", "EndSearch", "Subscribe", "Unsubscribe"].contains(&name);
+            assert_eq!(pairing.writes, !looks, "{name}");
+            let enrolling = ["Ping", "Log", "GetSecurity", "StartTotp", "ConfirmTotp", "StartPasskey", "AddPasskey", "EndSession", "EndOtherSessions"];
+            assert_eq!(pairing.before_enrolment, enrolling.contains(&name), "{name}");
+        }
+        let ping = Request::Ping(crate::messages::Ping {});
+        assert!(!ping.writes() && ping.allowed_before_enrolment());
+    }
 
     /// Every `type` tag serde accepts for `T`, from serde itself: it lists them all when
     /// it meets one it does not know. Independent of the list above by construction.

@@ -485,19 +485,22 @@ impl Handler<RecheckMaker> for ProjectActor {
             }
             .into_actor(self)
             .map(|passes, act, _| {
-                let mut ended = Vec::new();
+                let mut dropped = Vec::new();
                 for (conn, g) in act.guests.iter_mut() {
                     match passes.get(&g.guest.link_id) {
                         Some(Ok(guest)) => g.guest = guest.clone(),
-                        // Inactive, or unreadable: a link that cannot be shown to be
-                        // live is not shown.
-                        Some(Err(_)) => ended.push(*conn),
+                        Some(Err(err)) => dropped.push((*conn, err.code() == ErrorCode::InvalidToken)),
                         None => {}
                     }
                 }
-                for conn in ended {
-                    if let Some(g) = act.guests.remove(&conn) {
+                for (conn, inactive) in dropped {
+                    let Some(g) = act.guests.remove(&conn) else { continue };
+                    if inactive {
                         g.socket.command(SocketCommand::End { reason: guests::LINK_INACTIVE_REASON.to_owned() });
+                    } else {
+                        // Unreadable just now: the page connects again, and its upgrade
+                        // decides the link afresh (it is not shown meanwhile).
+                        g.socket.command(SocketCommand::Resync);
                     }
                 }
             }),

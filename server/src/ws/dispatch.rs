@@ -42,57 +42,6 @@ fn respond<T: Into<Response>>(answer: Result<(T, Vec<Change>)>) -> Outcome {
     answer.map(|(reply, changes)| (reply.into(), changes))
 }
 
-/// Whether a request may change state. A socket's writes are applied in the order it
-/// sent them, and any request waits for the writes sent before it (see the session).
-/// Reads are listed, so a new request kind is ordered until said otherwise.
-pub fn is_write(request: &Request) -> bool {
-    !matches!(
-        request,
-        Request::Ping(_)
-            | Request::ListUsers(_)
-            | Request::UserDeletionImpact(_)
-            | Request::ListProjects(_)
-            | Request::GetProject(_)
-            | Request::ListPhotos(_)
-            | Request::ListComments(_)
-            | Request::GetMarkup(_)
-            | Request::ListNotifications(_)
-            | Request::GetMailPreferences(_)
-            | Request::ListMilestones(_)
-            | Request::ListTimeline(_)
-            | Request::ListGuestLinks(_)
-            | Request::Subscribe(_)
-            | Request::Unsubscribe(_)
-            | Request::Search(_)
-            | Request::EndSearch(_)
-            | Request::ListTags(_)
-            | Request::PreviewReport(_)
-            | Request::ListReports(_)
-            | Request::GetInstallationSettings(_)
-            | Request::ListCompanies(_)
-            | Request::CompanyDeletionImpact(_)
-            | Request::GetSecurity(_)
-            | Request::GetPushSettings(_)
-    )
-}
-
-/// What a session that must enrol a second factor may ask (issue 31): to see its
-/// security, enrol, and sign its other sessions out.
-fn allowed_before_enrolment(request: &Request) -> bool {
-    matches!(
-        request,
-        Request::Ping(_)
-            | Request::Log(_)
-            | Request::GetSecurity(_)
-            | Request::StartTotp(_)
-            | Request::ConfirmTotp(_)
-            | Request::StartPasskey(_)
-            | Request::AddPasskey(_)
-            | Request::EndSession(_)
-            | Request::EndOtherSessions(_)
-    )
-}
-
 /// A guest's requests (issue 18): only those about their link's project, the rest
 /// refused here, before any use case runs. Each is decided on the link as it is now
 /// (revoked, expired, its maker's standing), not as the socket found it when it opened.
@@ -138,7 +87,7 @@ fn fresh_factor_for(request: &Request) -> Option<Action> {
 
 pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
     let cx = &cx;
-    if cx.enrol_required && !allowed_before_enrolment(&request) {
+    if cx.enrol_required && !request.allowed_before_enrolment() {
         return Err(Error::new(ErrorCode::EnrolRequired, crate::domain::security::ENROL_REQUIRED));
     }
     if let Some(action) = fresh_factor_for(&request) {

@@ -17,7 +17,7 @@ use protocol::{
 use tokio::sync::oneshot;
 use tracing::Instrument;
 
-use super::dispatch::{dispatch, dispatch_guest, is_write, RequestContext};
+use super::dispatch::{dispatch, dispatch_guest, RequestContext};
 use crate::domain::guests::{self, GuestPass};
 use crate::domain::policy::{Actor as User, Guest};
 use crate::domain::services::Services;
@@ -313,7 +313,9 @@ impl SessionActor {
             return self.reply_error(ctx, Some(id), error);
         }
         self.in_flight += 1;
-        let (after, done) = self.order(is_write(&request));
+        // Writes in the order sent; any request after the writes before it (the protocol's
+        // request table says which requests write).
+        let (after, done) = self.order(request.writes());
         let peer = match &self.peer {
             Peer::User { session_id, user, enrol_required } => Ok((session_id.clone(), User::of(user), *enrol_required)),
             Peer::Guest(pass) => Err(pass.guest.clone()),
