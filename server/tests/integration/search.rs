@@ -23,6 +23,30 @@ async fn search_world(server: &TestServer) -> World {
     server.world(spec).await
 }
 
+/// The search world as its three searchers have it open: the admin, the company's owner
+/// and the homeowner, each on a socket, with the homeowner's first project (Maple) and
+/// another company's (Oak).
+struct Searchers {
+    world: World,
+    admin: WsClient,
+    builder: WsClient,
+    home: WsClient,
+    home_hello: protocol::Hello,
+    maple: Project,
+    oak: Project,
+}
+
+async fn searchers(server: &TestServer) -> Searchers {
+    let world = search_world(server).await;
+    let stranger = world.stranger_project.clone().expect("another company's project");
+    let (admin, admin_hello) = server.connect_as(&world.users["admin"].session).await;
+    let (builder, _) = server.connect_as(&world.users["owner"].session).await;
+    let (home, home_hello) = server.connect_as(&world.users["homeowner"].session).await;
+    let maple = project(&home_hello, &world.projects[0].id);
+    let oak = project(&admin_hello, &stranger.id);
+    Searchers { world, admin, builder, home, home_hello, maple, oak }
+}
+
 fn jpeg(shade: u8) -> Vec<u8> {
     let img = image::DynamicImage::ImageRgb8(image::RgbImage::from_fn(64, 48, |x, y| image::Rgb([x as u8 * 3, y as u8 * 5, shade])));
     let mut out = Cursor::new(Vec::new());
@@ -84,13 +108,7 @@ pub async fn next_search_changed(ws: &mut WsClient) -> String {
 async fn tagged_photos_are_found_by_word_starts_best_first_and_only_by_those_who_may_see_them() {
     for_each_backend(|db| async move {
         let server = TestServer::start(&db.url, slow_beats()).await;
-        let world = search_world(&server).await;
-        let stranger = world.stranger_project.clone().expect("another company's project");
-        let (mut admin, admin_hello) = server.connect_as(&world.users["admin"].session).await;
-        let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
-        let (mut home, home_hello) = server.connect_as(&world.users["homeowner"].session).await;
-        let maple = project(&home_hello, &world.projects[0].id);
-        let oak = project(&admin_hello, &stranger.id);
+        let Searchers { world, mut admin, mut builder, mut home, home_hello: _, maple, oak } = searchers(&server).await;
         let cookie = world.users["owner"].session.clone();
 
         // Three new photos, tagged in one go; the suggestion's spelling wins.
@@ -256,13 +274,7 @@ async fn tagged_photos_are_found_by_word_starts_best_first_and_only_by_those_who
 async fn open_results_hear_of_changes_they_may_see_and_nothing_else() {
     for_each_backend(|db| async move {
         let server = TestServer::start(&db.url, slow_beats()).await;
-        let world = search_world(&server).await;
-        let stranger = world.stranger_project.clone().expect("another company's project");
-        let (mut admin, admin_hello) = server.connect_as(&world.users["admin"].session).await;
-        let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
-        let (mut home, home_hello) = server.connect_as(&world.users["homeowner"].session).await;
-        let maple = project(&home_hello, &world.projects[0].id);
-        let oak = project(&admin_hello, &stranger.id);
+        let Searchers { world, mut admin, mut builder, mut home, home_hello, maple, oak } = searchers(&server).await;
         let photo = photos_of(&mut builder, 1, &maple.id).await[0].clone();
 
         assert!(search(&mut home, 1, "xylophone", true).await.unwrap().photos.is_empty());
