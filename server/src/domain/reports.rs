@@ -353,10 +353,7 @@ pub async fn preview(svc: &Services, actor: &Actor, input: &PreviewReport) -> Re
 
 /// A report as its list shows it.
 pub async fn view(store: &Store, row: &ReportRow) -> Result<Report> {
-    let options = serde_json::from_str(&row.options).map_err(|err| {
-        tracing::error!(report = %row.id, error = %err, "a stored report's options do not read");
-        Error::internal("a stored report could not be read")
-    })?;
+    let options = options_of(row)?;
     let created_by = match &row.created_by {
         Some(id) => users::find_by_id(store.pool(), id).await?.map(|u| views::summary(&u)),
         None => None,
@@ -376,6 +373,14 @@ pub async fn view(store: &Store, row: &ReportRow) -> Result<Report> {
         finished_at: row.finished_at,
         mailed_at: row.mailed_at,
         mailed_to: row.mailed_to.clone(),
+    })
+}
+
+/// The choices a report was made with, as stored with it.
+fn options_of(row: &ReportRow) -> Result<ReportOptions> {
+    serde_json::from_str(&row.options).map_err(|err| {
+        tracing::error!(report = %row.id, error = %err, "a stored report's options do not read");
+        Error::internal("a stored report could not be read")
     })
 }
 
@@ -749,7 +754,7 @@ pub fn cut_to_itself(content: &mut ReportContent, options: &ReportOptions) {
 /// Whether a report shows its photos' markup (its link's guests see markup only then).
 pub async fn shows_markup(svc: &Services, id: &str) -> Result<bool> {
     let row = reports::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
-    Ok(view(&svc.store, &row).await?.options.markup)
+    Ok(options_of(&row)?.markup)
 }
 
 /// A report's content as a guest reads it: no addresses for names, no photo locations.
@@ -783,7 +788,7 @@ pub async fn shared(svc: &Services, guest: &Guest) -> Result<SharedReport> {
         made_by,
         content: match stored_content(svc, &row.id).await? {
             Some(mut content) => {
-                cut_to_itself(&mut content, &view(&svc.store, &row).await?.options);
+                cut_to_itself(&mut content, &options_of(&row)?);
                 Some(for_guests(content))
             }
             None => None,
