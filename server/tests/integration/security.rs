@@ -1,8 +1,8 @@
-//! Account security (issue 31), over HTTP and the socket on each backend: enrolling an
-//! authenticator app, signing in with a code and with recovery codes (each once, and
-//! wrong ones counted toward the lock), the fresh factor sensitive actions want, the
-//! installation's requirement, the devices list and its sign-outs, a new device's
-//! mail, and an administrator's reset.
+//! Account security (docs/SECURITY.md, "Two-factor sign-in"), over HTTP and the socket on
+//! each backend: enrolling an authenticator app, signing in with a code and with recovery
+//! codes (each once, and wrong ones counted toward the lock), the fresh factor sensitive
+//! actions want, the installation's requirement, the devices list and its sign-outs, a
+//! new device's mail, and an administrator's reset.
 
 use awc::http::StatusCode;
 use protocol::{
@@ -51,6 +51,14 @@ async fn security(ws: &mut WsClient, id: u32, request: Request) -> Result<Securi
 
 /// Enrols an authenticator app on the socket's account: its secret and recovery codes.
 pub async fn enrol(ws: &mut WsClient, id: u32) -> (String, Vec<String>) {
+    let (secret, codes, _) = enrol_spending(ws, id).await;
+    (secret, codes)
+}
+
+/// `enrol`, also returning the code that confirmed the app (spent by doing so). The
+/// code is kept rather than computed again, as the clock may have moved to the next
+/// time step meanwhile.
+pub async fn enrol_spending(ws: &mut WsClient, id: u32) -> (String, Vec<String>, String) {
     let Ok(Response::TotpEnrolment { enrolment }) = ws.request(id, Request::StartTotp(protocol::StartTotp {})).await else {
         panic!("start_totp")
     };
@@ -60,13 +68,14 @@ pub async fn enrol(ws: &mut WsClient, id: u32) -> (String, Vec<String>) {
     // A wrong code does not turn it on.
     let wrong = ws.request(id + 1, Request::ConfirmTotp(ConfirmTotp { code: "000000".into() })).await.unwrap_err();
     assert_eq!(wrong.fields[0].message, "Invalid verification code");
-    let Ok(Response::RecoveryCodes { codes }) = ws.request(id + 2, Request::ConfirmTotp(ConfirmTotp { code: code(&secret, 0) })).await
+    let spent = code(&secret, 0);
+    let Ok(Response::RecoveryCodes { codes }) = ws.request(id + 2, Request::ConfirmTotp(ConfirmTotp { code: spent.clone() })).await
     else {
         panic!("confirm_totp")
     };
     assert_eq!(codes.len(), 10);
     assert!(codes.iter().all(|c| c.len() == 11 && c.as_bytes()[5] == b'-'), "{codes:?}");
-    (secret, codes)
+    (secret, codes, spent)
 }
 
 async fn password_step(server: &TestServer, email: &str, password: &str) -> Value {
@@ -95,7 +104,7 @@ async fn an_authenticator_app_guards_sign_in_and_each_code_works_once() {
         assert!(before.devices[0].current);
         assert_eq!(before.devices[0].place.as_deref(), Some("This computer"), "a loopback address is named, nothing looked up");
 
-        let (secret, codes) = enrol(&mut ws, 2).await;
+        let (secret, codes, spent) = enrol_spending(&mut ws, 2).await;
         // Enrolling proved the factor in this session.
         let now = security(&mut ws, 10, Request::GetSecurity(protocol::GetSecurity {})).await.unwrap();
         assert!(now.totp && now.factor_at.is_some());
@@ -108,8 +117,8 @@ async fn an_authenticator_app_guards_sign_in_and_each_code_works_once() {
         let (status, body, none) = code_step(&server, &ticket, "123 456").await;
         assert_eq!((status, body["message"].as_str()), (StatusCode::UNAUTHORIZED, Some("Invalid verification code")));
         assert!(none.is_none());
-        // The code already used to enrol (this step) is spent; the next step's is not.
-        let (status, _, _) = code_step(&server, &ticket, &code(&secret, 0)).await;
+        // The code already used to enrol is spent; the next step's is not.
+        let (status, _, _) = code_step(&server, &ticket, &spent).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "the enrolment's code works once");
         let next = code(&secret, 1);
         let (status, body, session) = code_step(&server, &ticket, &next).await;
@@ -246,10 +255,10 @@ async fn sensitive_actions_want_a_fresh_factor_and_required_accounts_enrol_first
         let manager_factors = security(&mut manager, 13, Request::GetSecurity(protocol::GetSecurity {})).await.unwrap();
         assert!(manager_factors.totp);
         // As an operator types it: spaces around, capitals.
-        sitecast::domain::security::reset_factors_of(&server.state.svc, &format!(" {} ", manager_email.to_uppercase())).await.unwrap();
+        sitecast::domain::identity::security::reset_factors_of(&server.state.svc, &format!(" {} ", manager_email.to_uppercase())).await.unwrap();
         let mail = server.wait_for_mail(manager_email, "Your Sitecast sign-in factors were reset").await;
         assert!(mail.contains("the operator of this Sitecast installation removed"), "{mail}");
-        let unknown = sitecast::domain::security::reset_factors_of(&server.state.svc, "nobody@example.com").await.unwrap_err();
+        let unknown = sitecast::domain::identity::security::reset_factors_of(&server.state.svc, "nobody@example.com").await.unwrap_err();
         assert_eq!(unknown.code(), ErrorCode::NotFound);
         server.stop().await;
         db
