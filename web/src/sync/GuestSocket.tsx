@@ -6,7 +6,7 @@ import { guestSocketUrl, isDeadLink, openGuestLink } from '../api/guest';
 import { decodeServerMsg, encodeClientMsg } from '../protocol/codec';
 import { useGuestStore } from '../store/guest';
 import { guestRequests } from './guestCommands';
-import { applyGuestServerMsg } from './guestReducer';
+import { applyGuestServerMsg } from './guestView';
 import { reconnectDelay, RESTART_CLOSE_CODE, SESSION_GONE_CLOSE_CODE } from './reconnect';
 
 /** The code the last guest socket closed with, for the next reconnect's delay. */

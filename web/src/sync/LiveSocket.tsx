@@ -47,7 +47,7 @@ function handleFrame(data: unknown): void {
  * Keeps one live connection open while signed in. It renders nothing: frames go to the
  * store through getState(), never through React state. When the device comes back
  * online while the socket is between retries (up to 30 s apart after a long time
- * offline), a fresh connection starts at once (issue 33).
+ * offline), a fresh connection starts at once (docs/FEATURES.md, "On the phone").
  */
 export function LiveSocket() {
   const [attempt, setAttempt] = useState(0);
@@ -119,7 +119,8 @@ function LiveConnection() {
     return undefined;
   }, [readyState, sendMessage]);
 
-  // Issue 31: a request refused until a second factor is set up shows the enrolment screen.
+  // A request refused until a second factor is set up shows the enrolment screen
+  // (docs/SECURITY.md, "Two-factor sign-in").
   useEffect(() => {
     requests.onEnrolRequired = () => useAppStore.getState().enrolmentRequired(true);
     return () => {

@@ -57,7 +57,7 @@ describe('commands', () => {
     expect(store.getState().users.a1).toBeUndefined();
   });
 
-  it('company replies go in like company_changed, an invitation with what the dialog asked (issue 30)', async () => {
+  it('company replies go in like company_changed, an invitation with what the dialog asked', async () => {
     const { store, tracker, commands, last } = setup();
     const creating = commands.createCompany('Birch & Co');
     expect(last().request).toEqual({ type: 'create_company', name: 'Birch & Co' });
@@ -186,7 +186,7 @@ describe('guest link commands', () => {
   });
 });
 
-describe('tags and search commands (issue 29)', () => {
+describe('tags and search commands', () => {
   it('tag_photos sends one request and applies the tagged photos', async () => {
     const { store, tracker, commands, last } = setup();
     store.getState().photosOpened('p1');

@@ -66,9 +66,9 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     async createUser(input: CreateUser): Promise<Profile> {
       const { user } = await tracker.request({ type: 'create_user', ...input });
       applyUser(user, store());
-      // Issue 30: an invited builder owns a new company of their name, which the server
-      // announces only as the user's event; the Companies tab reads it here. The user
-      // is made whether or not this answers.
+      // An invited builder owns a new company of their name, which the server announces
+      // only as the user's event; the Companies tab reads it here (docs/FEATURES.md,
+      // "Builder companies"). The user is made whether or not this answers.
       if (user.role === 'builder') await listCompanies().catch(() => undefined);
       return user;
     },
@@ -228,8 +228,9 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     },
 
     /**
-     * Issue 33: the devices this account has push notifications on, and the server's
-     * key to subscribe with; `endpoint` (this browser's subscription) marks this device.
+     * The devices this account has push notifications on, and the server's key to
+     * subscribe with (docs/FEATURES.md, "Comments, notifications and mail"); `endpoint`
+     * (this browser's subscription) marks this device.
      */
     async pushSettings(endpoint?: string): Promise<PushSettings> {
       return (await tracker.request({ type: 'get_push_settings', ...(endpoint ? { endpoint } : {}) })).settings;
@@ -337,9 +338,9 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     },
 
     /**
-     * Issue 29: what this user may see that matches the query, everywhere or in one
-     * project. Watched, the socket hears `search_changed` until `endSearch` (or a
-     * search that is not watched), so open results can run again.
+     * What this user may see that matches the query, everywhere or in one project
+     * (docs/FEATURES.md, "Tags and search"). Watched, the socket hears `search_changed`
+     * until `endSearch` (or a search that is not watched), so open results can run again.
      */
     async search(query: string, projectId: string | null = null, watch = true): Promise<SearchResults> {
       const { results } = await tracker.request({ type: 'search', query, projectId, watch });
@@ -368,10 +369,11 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     },
 
     /**
-     * Issue 28: what a report with these options would show now, for the New report
-     * dialog's preview (whoever may make it). Nothing is stored. `content` names the
-     * photos of the report's first pages only; `photos` and `pages` are the whole
-     * report's (its sections' photos and 2 per pair; the PDF's exact page count).
+     * What a report with these options would show now, for the New report dialog's
+     * preview (whoever may make it; docs/FEATURES.md, "Progress reports"). Nothing is
+     * stored. `content` names the photos of the report's first pages only; `photos` and
+     * `pages` are the whole report's (its sections' photos and 2 per pair; the PDF's exact
+     * page count).
      */
     async previewReport(projectId: string, options: ReportOptions): Promise<{ content: ReportContent; photos: number; pages: number }> {
       const { content, photos, pages } = await tracker.request({ type: 'preview_report', projectId, options });
@@ -412,7 +414,8 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
     },
 
     /**
-     * Issue 28: a view-only link to one ready report (whoever may share the project).
+     * A view-only link to one ready report, for whoever may share the project
+     * (docs/FEATURES.md, "Progress reports").
      * It is a guest link: `listGuestLinks` lists it (its `reportId` set) and
      * `revokeGuestLink` stops it. The URL carries the secret token and is shown once.
      */
@@ -431,12 +434,12 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
       return mailed;
     },
 
-    /** Issue 30: the companies this user sees, merged into the store (newer version wins). */
+    /** The companies this user sees, merged into the store (newer version wins). */
     listCompanies,
 
     /**
-     * Issue 30: a new builder company, with no members yet (admins). The reply goes in
-     * like `company_changed` (newer version wins).
+     * A new builder company (docs/FEATURES.md, "Builder companies"), with no members yet
+     * (admins). The reply goes in like `company_changed` (newer version wins).
      */
     async createCompany(name: string): Promise<Company> {
       const { company } = await tracker.request({ type: 'create_company', name });
@@ -508,7 +511,10 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
       return { ...saved, photosWithLocation };
     },
 
-    /** Issue 31: this account's factors and signed-in devices. */
+    /**
+     * This account's factors and signed-in devices (docs/SECURITY.md,
+     * "Two-factor sign-in").
+     */
     async security(): Promise<Security> {
       return (await tracker.request({ type: 'get_security' })).security;
     },

@@ -19,8 +19,8 @@ export function createGuestCommands(tracker: RequestTracker, store: () => GuestS
     },
 
     /**
-     * Issue 29: the link's photos that match the query (the server narrows a guest's
-     * search to their project and to photos; it is never watched).
+     * The link's photos that match the query (docs/FEATURES.md, "Tags and search"): the
+     * server narrows a guest's search to their project and to photos; it is never watched.
      */
     async search(query: string): Promise<SearchResults> {
       const { results } = await tracker.request({ type: 'search', query, projectId: store().project?.id ?? null, watch: false });

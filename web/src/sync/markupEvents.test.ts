@@ -2,26 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type Event, type GuestHello, type Hello, type Markup, type ServerMsg } from '../protocol/types';
 import { createAppStore } from '../store';
 import { createGuestStore } from '../store/guest';
+import { markup } from '../testing/events';
 import { photo, profile, project } from '../testing/fixtures';
-import { applyGuestEvent } from './guestReducer';
+import { applyGuestEvent } from './guestView';
 import { applyServerMsg } from './reducer';
 import { RequestTracker } from './requests';
 
-const markup = (version: number, shapeCount: number, imageId = 'i1'): Markup => ({
-  imageId,
-  projectId: 'p1',
-  version,
-  shapes: Array.from({ length: shapeCount }, (_, i) => ({
-    id: `s${i}`,
-    color: 'red',
-    width: 'medium',
-    geometry: { kind: 'pin', at: { x: 0.5, y: 0.5 }, note: '' },
-    authorId: 'b1',
-  })),
-  authors: [],
-  updatedAt: version,
-  updatedBy: null,
-});
 const changed = (m: Markup): Event => ({ type: 'markup_changed', markup: m, actor: null });
 
 function setup() {

@@ -163,7 +163,7 @@ describe('photos: connection lifecycle', () => {
   });
 });
 
-describe('tags and search (issue 29)', () => {
+describe('tags and search', () => {
   it('photo events carry tags and locations; the newer copy wins', () => {
     const { store, event, held } = setup();
     store.getState().photosListed('p1', [photo({ id: 'a', tags: [] })], []);

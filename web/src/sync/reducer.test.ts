@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type Event, type Hello, type Profile, type ServerMsg } from '../protocol/types';
 import { createAppStore } from '../store';
-import { applyEvent, applyServerMsg, speaksOurProtocol, unknownEvent } from './reducer';
+import { applyEvent, applyProjectEvent, applyServerMsg, isProjectEvent, speaksOurProtocol, unknownEvent, type SyncActions } from './reducer';
 import { RequestTracker } from './requests';
+import { oneEventOfEach } from '../testing/events';
 import { company, profile, project } from '../testing/fixtures';
 
 
@@ -132,7 +133,7 @@ describe('project events', () => {
     expect(store.getState().projects.p1.version).toBe(6);
   });
 
-  it('project_updated adds a project not held: crew just put on it (issue 30)', () => {
+  it('project_updated adds a project not held: crew just put on it', () => {
     const { store, feed, event } = setup();
     feed(hello({ projects: [] }));
     event({ type: 'project_updated', project: project({ id: 'p2', crew: ['k1'], version: 7 }), actor: null });
@@ -254,14 +255,14 @@ describe('session', () => {
     expect(s.online).toEqual({});
   });
 
-  it('session_ended for a removal from the company says so (issue 30)', () => {
+  it('session_ended for a removal from the company says so', () => {
     const { store, feed, event } = setup();
     feed(hello({ companies: [company({})] }));
     event({ type: 'session_ended', reason: 'removed_from_company' });
     expect(store.getState()).toMatchObject({ sessionStatus: 'anonymous', signOutReason: 'removed', companies: {} });
   });
 
-  it('session_ended from another device says so, and the close that follows does not overwrite it (issue 31)', () => {
+  it('session_ended from another device says so, and the close that follows does not overwrite it', () => {
     const { store, feed, event } = setup();
     feed(hello());
     event({ type: 'session_ended', reason: 'signed_out_elsewhere' });
@@ -291,5 +292,34 @@ describe('every event type has its case', () => {
     const before = store.getState();
     applyEvent({ type: 'brand_new_event' } as unknown as Event, store.getState());
     expect(store.getState()).toBe(before);
+  });
+
+  it('a project’s record goes through the handling a guest’s page shares; every event reaches an action', () => {
+    /** Store actions that only write down each call; no signed-in user, so every profile is someone else's. */
+    const recorder = () => {
+      const called: unknown[][] = [];
+      const actions = new Proxy({} as SyncActions, {
+        get: (_, name) =>
+          name === 'user'
+            ? null
+            : (...args: unknown[]) => {
+                called.push([String(name), ...args]);
+              },
+      });
+      return { actions, called };
+    };
+    const all = Object.values(oneEventOfEach());
+    expect(all.filter(isProjectEvent).map((e) => e.type).sort()).toEqual(
+      ['markup_changed', 'milestones_changed', 'photo_added', 'photo_deleted', 'photo_updated', 'project_created', 'project_deleted', 'project_updated', 'session_ended', 'timeline_added', 'timeline_removed'],
+    );
+    for (const e of all) {
+      const member = recorder();
+      applyEvent(e, member.actions);
+      expect(member.called.length, e.type).toBeGreaterThan(0);
+      if (!isProjectEvent(e)) continue;
+      const shared = recorder();
+      applyProjectEvent(e, shared.actions);
+      expect(member.called, e.type).toEqual(shared.called);
+    }
   });
 });

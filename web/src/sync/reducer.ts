@@ -103,9 +103,10 @@ export function unknownEvent(event: never): void {
 }
 
 /**
- * How the sign-out is told: a removal from one's company (issue 30) and a sign-out from
- * another device (issue 31: Security's "Sign out") say so; every other reason (password
- * changed, account deleted) is a session that ended under the user.
+ * How the sign-out is told: a removal from one's company (docs/FEATURES.md, "Builder
+ * companies") and a sign-out from another device (docs/SECURITY.md, "Signed-in devices"
+ * under "Two-factor sign-in, passkeys and signed-in devices") say so; every other reason
+ * (password changed, account deleted) is a session that ended under the user.
  */
 export function sessionEndReason(reason: string): SignOutReason {
   if (reason === 'removed_from_company') return 'removed';
@@ -113,8 +114,52 @@ export function sessionEndReason(reason: string): SignOutReason {
   return 'revoked';
 }
 
-/** Applies one pushed event to the store. Every event type has its case (see `unknownEvent`). */
-export function applyEvent(event: Event, actions: SyncActions): void {
+/**
+ * The events about a project's own record (the project, its milestone plan, timeline,
+ * photos and their markup) and the end of the session that follows it. A guest's page
+ * follows that record live too (docs/FEATURES.md, "Guest links": progress, milestones,
+ * timeline, photos), so these are handled once, through actions both stores provide;
+ * `guestView.ts` picks which of them a guest applies.
+ */
+const PROJECT_EVENT_TYPES = [
+  'session_ended',
+  'project_created',
+  'project_updated',
+  'project_deleted',
+  'milestones_changed',
+  'timeline_added',
+  'timeline_removed',
+  'photo_added',
+  'photo_updated',
+  'photo_deleted',
+  'markup_changed',
+] as const satisfies readonly Event['type'][];
+
+export type ProjectEvent = Extract<Event, { type: (typeof PROJECT_EVENT_TYPES)[number] }>;
+
+const projectEventTypes: ReadonlySet<string> = new Set(PROJECT_EVENT_TYPES);
+
+export function isProjectEvent(event: Event): event is ProjectEvent {
+  return projectEventTypes.has(event.type);
+}
+
+/** The actions `applyProjectEvent` calls, under the signed-in store's names. */
+export type ProjectEventActions = Pick<
+  SyncActions,
+  | 'signedOut'
+  | 'projectUpserted'
+  | 'projectRemoved'
+  | 'milestonesReplaced'
+  | 'timelineAdded'
+  | 'timelineRemoved'
+  | 'photoUpserted'
+  | 'photoRemoved'
+  | 'markupReceived'
+  | 'markupCountChanged'
+>;
+
+/** Applies one event about a project's record. Every such type has its case (see `unknownEvent`). */
+export function applyProjectEvent(event: ProjectEvent, actions: ProjectEventActions): void {
   switch (event.type) {
     case 'session_ended':
       // The server closes the socket next; clearing now sends the user to /login at once.
@@ -123,7 +168,8 @@ export function applyEvent(event: Event, actions: SyncActions): void {
     case 'project_created':
     case 'project_updated': {
       // A project not held yet is added, whichever of the two it comes as: crew put on a
-      // project (issue 30) hear `project_updated` for a project that is new to them.
+      // project hear `project_updated` for a project that is new to them (docs/FEATURES.md,
+      // "Builder companies").
       const { project } = event;
       actions.projectUpserted(project);
       return;
@@ -133,6 +179,54 @@ export function applyEvent(event: Event, actions: SyncActions): void {
       actions.projectRemoved(id, version);
       return;
     }
+    case 'milestones_changed': {
+      const { plan } = event;
+      actions.milestonesReplaced(plan);
+      return;
+    }
+    case 'timeline_added': {
+      const { entry } = event;
+      actions.timelineAdded(entry);
+      return;
+    }
+    case 'timeline_removed': {
+      const { projectId, id } = event;
+      actions.timelineRemoved(projectId, id);
+      return;
+    }
+    case 'photo_added':
+    case 'photo_updated': {
+      const { photo } = event;
+      actions.photoUpserted(photo);
+      return;
+    }
+    case 'photo_deleted': {
+      const { id, projectId } = event;
+      actions.photoRemoved(projectId, id);
+      return;
+    }
+    case 'markup_changed': {
+      const { markup } = event;
+      actions.markupReceived(markup);
+      actions.markupCountChanged(markup.projectId, markup.imageId, markup.shapes.length, markup.version);
+      return;
+    }
+    default:
+      unknownEvent(event);
+  }
+}
+
+/**
+ * Applies one pushed event to the signed-in app's store: a project's record through
+ * `applyProjectEvent`, the rest (people, conversations, reports, companies) here. Every
+ * event type has its case (see `unknownEvent`).
+ */
+export function applyEvent(event: Event, actions: SyncActions): void {
+  if (isProjectEvent(event)) {
+    applyProjectEvent(event, actions);
+    return;
+  }
+  switch (event.type) {
     case 'user_created':
     case 'user_updated': {
       const { user } = event;
@@ -152,17 +246,6 @@ export function applyEvent(event: Event, actions: SyncActions): void {
     case 'viewers': {
       const { projectId, viewers } = event;
       actions.viewersChanged(projectId, viewers);
-      return;
-    }
-    case 'photo_added':
-    case 'photo_updated': {
-      const { photo } = event;
-      actions.photoUpserted(photo);
-      return;
-    }
-    case 'photo_deleted': {
-      const { id, projectId } = event;
-      actions.photoRemoved(projectId, id);
       return;
     }
     case 'favourite_changed': {
@@ -187,12 +270,6 @@ export function applyEvent(event: Event, actions: SyncActions): void {
       actions.commentCountChanged(projectId, imageId, commentCount);
       return;
     }
-    case 'markup_changed': {
-      const { markup } = event;
-      actions.markupReceived(markup);
-      actions.markupCountChanged(markup.projectId, markup.imageId, markup.shapes.length, markup.version);
-      return;
-    }
     case 'notification_added': {
       const { notification, unread } = event;
       actions.notificationAdded(notification, unread);
@@ -201,21 +278,6 @@ export function applyEvent(event: Event, actions: SyncActions): void {
     case 'notifications_read': {
       const { ids, all, unread } = event;
       actions.notificationsRead(ids, all, unread);
-      return;
-    }
-    case 'milestones_changed': {
-      const { plan } = event;
-      actions.milestonesReplaced(plan);
-      return;
-    }
-    case 'timeline_added': {
-      const { entry } = event;
-      actions.timelineAdded(entry);
-      return;
-    }
-    case 'timeline_removed': {
-      const { projectId, id } = event;
-      actions.timelineRemoved(projectId, id);
       return;
     }
     case 'search_changed': {

@@ -3,7 +3,7 @@ import { PROTOCOL_VERSION, type ClientMsg, type Event, type ServerMsg } from '..
 import { createAppStore } from '../store';
 import { profile, project, report, reportOptions } from '../testing/fixtures';
 import { createCommands } from './commands';
-import { applyGuestEvent } from './guestReducer';
+import { applyGuestEvent } from './guestView';
 import { applyServerMsg } from './reducer';
 import { RequestTracker } from './requests';
 import { createSubscriptions } from './subscriptions';

@@ -55,11 +55,11 @@ export class RequestTracker {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private sender: ((msg: ClientMsg) => void) | null = null;
-  /** Issue 31: "Confirm it's you" and the retry after it, for every request at once. */
+  /** "Confirm it's you" and the retry after it, for every request at once. */
   readonly stepUp = new StepUp();
   /**
-   * Issue 31: called when the server refuses a request until this session enrols a
-   * second factor (the app then shows only the enrolment screen).
+   * Called when the server refuses a request until this session enrols a second factor
+   * (the app then shows only the enrolment screen; docs/SECURITY.md, "Two-factor sign-in").
    */
   onEnrolRequired: (() => void) | null = null;
 

@@ -1,8 +1,9 @@
 /**
- * Issue 31: sensitive actions (deleting a user or company, sharing, every change to
- * one's own sign-in factors) answer `factor_required` when the account has a second
- * factor and this session has not proved one in the last 15 minutes. The request layer
- * asks "Confirm it's you" once, here, and sends the request again: no screen handles it.
+ * Sensitive actions (deleting a user or company, sharing, every change to one's own
+ * sign-in factors) answer `factor_required` when the account has a second factor and
+ * this session has not proved one in the last 15 minutes (docs/SECURITY.md,
+ * "Two-factor sign-in"). The request layer asks "Confirm it's you" once, here, and
+ * sends the request again: no screen handles it.
  */
 
 /** Asks the user to prove a factor; true once proved, false when they gave up. */

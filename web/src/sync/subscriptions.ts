@@ -51,7 +51,7 @@ export function createSubscriptions(tracker: RequestTracker, store: () => AppSta
       actions.projectUpserted(project);
       actions.viewersChanged(project.id, viewers);
       actions.photosListed(project.id, photos, favourites);
-      // Older servers (before issue 18) sent no plan.
+      // Older servers (before milestones) sent no plan.
       if (milestones) actions.milestonesReplaced(milestones);
     });
     const close = () => {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type ClientMsg, type Event, type GuestHello, type ServerMsg, type TimelineEntry } from '../protocol/types';
-import { createGuestStore } from '../store/guest';
-import { photo, project } from '../testing/fixtures';
+import { createAppStore } from '../store';
+import { createGuestStore, type GuestActions } from '../store/guest';
+import { markup, oneEventOfEach } from '../testing/events';
+import { photo, profile, project } from '../testing/fixtures';
 import { createGuestCommands } from './guestCommands';
-import { applyGuestServerMsg } from './guestReducer';
+import { applyGuestEvent, applyGuestServerMsg, guestSees, type GuestEvent } from './guestView';
+import { applyServerMsg } from './reducer';
 import { RequestTracker } from './requests';
 
 const access = { linkId: 'l1', projectId: 'p1', photos: 'all' as const, downloads: false, expiresAt: null, sharedBy: 'Jamie Carter', reportId: null };
@@ -253,7 +256,7 @@ describe('the timeline', () => {
   });
 });
 
-describe('search on the guest socket (issue 29)', () => {
+describe('search on the guest socket', () => {
   it('counts photo events, so open results run again, and ignores search_changed', () => {
     const { store, feed, event } = setup();
     feed(hello());
@@ -276,5 +279,151 @@ describe('search on the guest socket (issue 29)', () => {
     tracker.reply(last.id, { type: 'search_results', results });
     expect(await searching).toEqual(results);
     expect(store.getState().phase).toBe('live');
+  });
+});
+
+describe('the guest’s view of the one reducer', () => {
+  /** The events a guest's page applies: the linked project's record and the link's end. */
+  const GUEST_TYPES: readonly Event['type'][] = [
+    'session_ended',
+    'project_updated',
+    'project_deleted',
+    'milestones_changed',
+    'timeline_added',
+    'timeline_removed',
+    'photo_added',
+    'photo_updated',
+    'photo_deleted',
+    'markup_changed',
+  ];
+  const memberOnly = () => Object.values(oneEventOfEach()).filter((e) => !GUEST_TYPES.includes(e.type));
+
+  /** Guest actions that only write down each call, with its arguments. */
+  function recorder() {
+    const called: unknown[][] = [];
+    const actions = new Proxy({} as GuestActions, {
+      get:
+        (_, name) =>
+        (...args: unknown[]) => {
+          called.push([String(name), ...args]);
+        },
+    });
+    return { actions, called };
+  }
+
+  it('sees the linked project’s record and nothing else, nor a type this build does not know', () => {
+    const all = Object.values(oneEventOfEach());
+    expect(all).toHaveLength(27);
+    for (const e of all) expect(guestSees(e), e.type).toBe(GUEST_TYPES.includes(e.type));
+    for (const type of ['brand_new_event', 'constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(guestSees({ type } as unknown as Event), type).toBe(false);
+    }
+  });
+
+  it('a member’s event is no guest event to the compiler either', () => {
+    // @ts-expect-error search_changed is not among the events a guest applies
+    const notAGuests: GuestEvent = { type: 'search_changed', projectId: 'p1' };
+    expect(guestSees(notAGuests)).toBe(false);
+  });
+
+  it('an event a guest must not apply is ignored: no guest action runs and the visit stays as it was', () => {
+    const { store, feed, event } = setup();
+    feed(hello());
+    const before = store.getState();
+    const { actions, called } = recorder();
+    expect(memberOnly()).toHaveLength(17);
+    for (const e of [...memberOnly(), { type: 'brand_new_event' } as unknown as Event]) {
+      applyGuestEvent(e, actions);
+      event(e);
+    }
+    expect(called).toEqual([]);
+    expect(store.getState()).toBe(before);
+  });
+
+  it('the same member-only events do reach a signed-in store', () => {
+    const store = createAppStore();
+    const tracker = new RequestTracker();
+    const feed = (msg: ServerMsg) => applyServerMsg(msg, store.getState(), tracker);
+    feed({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'a1', role: 'admin' }), snapshot: { projects: [], users: [], online: [], companies: [] } });
+    const e = oneEventOfEach();
+    feed({ type: 'event', event: e.project_created });
+    feed({ type: 'event', event: e.user_created });
+    feed({ type: 'event', event: e.company_changed });
+    expect(store.getState().projects.p1?.progress).toBe(99);
+    expect(store.getState().users.h3).toBeDefined();
+    expect(store.getState().companies.c1).toBeDefined();
+  });
+
+  it('each event it applies reaches the guest store’s action, with the arguments the guest reducer gave it', () => {
+    const e = oneEventOfEach();
+    const cases: [Event, unknown[]][] = [
+      [e.session_ended, ['guestEnded']],
+      [e.project_updated, ['guestProjectUpdated', e.project_updated.project]],
+      [e.project_deleted, ['guestProjectDeleted', 'p1']],
+      [e.milestones_changed, ['guestMilestonesChanged', e.milestones_changed.plan]],
+      [e.timeline_added, ['guestTimelineAdded', e.timeline_added.entry]],
+      [e.timeline_removed, ['guestTimelineRemoved', 'p1', 't9']],
+      [e.photo_added, ['guestPhotoUpserted', e.photo_added.photo]],
+      [e.photo_updated, ['guestPhotoUpserted', e.photo_updated.photo]],
+      [e.photo_deleted, ['guestPhotoRemoved', 'p1', 'i2']],
+      [e.markup_changed, ['guestMarkupReceived', e.markup_changed.markup]],
+    ];
+    expect(cases.map(([event]) => event.type).sort()).toEqual([...GUEST_TYPES].sort());
+    for (const [event, call] of cases) {
+      const { actions, called } = recorder();
+      applyGuestEvent(event, actions);
+      expect(called, event.type).toEqual([call]);
+    }
+  });
+
+  it('an event it applies leaves the guest’s project, plan, photos, markup and timeline as a member’s', () => {
+    const member = createAppStore();
+    const tracker = new RequestTracker();
+    const toMember = (msg: ServerMsg) => applyServerMsg(msg, member.getState(), tracker);
+    toMember({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'h1' }), snapshot: { projects: [project({})], users: [], online: [], companies: [] } });
+    const m = () => member.getState();
+    m().photosOpened('p1');
+    m().photosListed('p1', [photo({ id: 'i1' }), photo({ id: 'i2' })], []);
+    m().milestonesReplaced(plan(3));
+    m().markupOpened('i1');
+    m().timelinePage('p1', m().timelineLoading('p1'), [], null);
+
+    const guest = setup();
+    guest.feed(hello());
+    const g = () => guest.store.getState();
+
+    const events: Event[] = [
+      { type: 'project_updated', project: project({ progress: 60, version: 5 }), actor: null },
+      { type: 'project_updated', project: project({ progress: 50, version: 4 }), actor: null },
+      { type: 'milestones_changed', plan: plan(5, ['Foundation', 'Framing']) },
+      { type: 'milestones_changed', plan: plan(4, ['stale']) },
+      { type: 'photo_added', photo: photo({ id: 'i3', caption: 'Roof on' }) },
+      { type: 'photo_updated', photo: photo({ id: 'i3', caption: 'Roof trusses', version: 2 }) },
+      { type: 'photo_deleted', id: 'i2', projectId: 'p1' },
+      { type: 'photo_updated', photo: photo({ id: 'i2', caption: 'late copy', version: 3 }) },
+      { type: 'photo_added', photo: photo({ id: 'x', projectId: 'p2' }) },
+      { type: 'markup_changed', markup: markup(2, 2), actor: null },
+      { type: 'markup_changed', markup: markup(1, 5), actor: null },
+      { type: 'timeline_added', entry: entry('t1', 10) },
+      { type: 'timeline_added', entry: entry('t2', 20) },
+      { type: 'timeline_removed', projectId: 'p1', id: 't1' },
+      { type: 'timeline_added', entry: entry('t1', 10) },
+    ];
+    for (const e of events) {
+      toMember({ type: 'event', event: e });
+      guest.event(e);
+    }
+
+    expect(g().project).toMatchObject({ progress: 60, version: 5 });
+    expect(g().project).toEqual(m().projects.p1);
+    expect(g().plan?.version).toBe(5);
+    expect(g().plan).toEqual(m().milestones.p1);
+    expect(Object.keys(g().photos).sort()).toEqual(['i1', 'i3']);
+    expect(g().photos.i1.markupCount).toBe(2);
+    expect(g().photos).toEqual(m().photos.p1.byId);
+    expect(g().markups.i1.version).toBe(2);
+    expect(g().markups.i1).toEqual(m().markups.i1.doc);
+    expect(g().timeline.entries.map((t) => t.id)).toEqual(['t2']);
+    expect(g().timeline.entries).toEqual(m().timelines.p1.entries);
   });
 });
