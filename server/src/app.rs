@@ -10,12 +10,12 @@ use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 
 use crate::config::Config;
-use crate::domain::auth::{Auth, SESSION_IDLE_MS};
-use crate::domain::contact::Contact;
-use crate::domain::demo;
-use crate::domain::passwords::Passwords;
-use crate::domain::services::Services;
-use crate::domain::{photos, uploads};
+use crate::domain::identity::auth::{Auth, SESSION_IDLE_MS};
+use crate::domain::messaging::contact::Contact;
+use crate::domain::seeding::demo;
+use crate::domain::shared::passwords::Passwords;
+use crate::domain::shared::services::Services;
+use crate::domain::{media::photos, media::uploads};
 use crate::http::{self, AppState};
 use crate::live::{Live, SocketCaps};
 use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
@@ -110,10 +110,10 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     let partials = Partials::new(config.partial_uploads_dir()).context("creating the partial-upload folder")?;
     let svc = Services::new(store.clone(), auth.clone(), photos.clone(), ImagePool::per_core(heif_decoder(&config)?)?, partials)
         .with_push_services(config.push_services.clone());
-    if let Err(err) = crate::domain::mail_preferences::ensure_key(&svc).await {
+    if let Err(err) = crate::domain::messaging::mail_preferences::ensure_key(&svc).await {
         err.log("creating the unsubscribe key");
     }
-    match crate::domain::push::vapid_key(&svc).await {
+    match crate::domain::messaging::push::vapid_key(&svc).await {
         Ok(key) => {
             let pusher = PushWorker {
                 store: store.clone(),
@@ -173,25 +173,27 @@ pub fn serve(state: web::Data<AppState>, bind: &str) -> anyhow::Result<Running> 
 }
 
 /// Every half minute: a digest mail to each user whose first waiting comment
-/// notification is a few minutes old (issue 17: one mail, not one per comment).
+/// notification is a few minutes old: one mail, not one per comment
+/// (docs/FEATURES.md, "Comments, notifications and mail").
 async fn comment_digests(svc: Services) {
     let mut tick = tokio::time::interval(Duration::from_secs(30));
     loop {
         tick.tick().await;
-        let cutoff = now_ms() - crate::domain::notifications::DIGEST_DELAY_MS;
-        if let Err(err) = crate::domain::notifications::send_comment_digests(&svc, cutoff).await {
+        let cutoff = now_ms() - crate::domain::messaging::notifications::DIGEST_DELAY_MS;
+        if let Err(err) = crate::domain::messaging::notifications::send_comment_digests(&svc, cutoff).await {
             err.log("sending comment digests");
         }
     }
 }
 
 /// At start-up and then every minute: reports left "being made" by an instance that
-/// stopped are marked failed (issue 28), so their makers can make them again.
+/// stopped are marked failed (docs/FEATURES.md, "Progress reports"), so their makers can make
+/// them again.
 async fn stale_reports(svc: Services, live: Live) {
     let mut tick = tokio::time::interval(Duration::from_secs(60));
     loop {
         tick.tick().await;
-        match crate::domain::reports::fail_stale(&svc).await {
+        match crate::domain::sharing::reports::fail_stale(&svc).await {
             Ok(changes) => live.publish(changes),
             Err(err) => err.log("failing interrupted reports"),
         }
@@ -230,8 +232,8 @@ async fn maintenance(svc: Services, live: Live, orphan_grace: Duration) {
         if let Err(err) = crate::store::login_failures::delete_expired(store.pool(), now).await {
             tracing::warn!(error = %err, "login-limit clean-up failed");
         }
-        // Issue 17: notifications are kept 90 days.
-        let cutoff = now - crate::domain::notifications::KEEP_DAYS * 24 * 3600 * 1000;
+        // Notifications are kept 90 days (docs/FEATURES.md, "Comments, notifications and mail").
+        let cutoff = now - crate::domain::messaging::notifications::KEEP_DAYS * 24 * 3600 * 1000;
         if let Err(err) = crate::store::notifications::delete_older_than(store.pool(), cutoff).await {
             tracing::warn!(error = %err, "notification clean-up failed");
         }

@@ -8,7 +8,10 @@
 //! - `metric_names` names nothing;
 //! - http and ws reach the live model through `Live` only, never the hub, the
 //!   registry or a project actor;
-//! - `Bus::publish` has one caller, the exit every change leaves by.
+//! - `Bus::publish` has one caller, the exit every change leaves by;
+//! - inside `domain` and `live`, modules form no cycle; the domain's contexts (its
+//!   top-level folders) form none either, and each shows other contexts only the
+//!   modules they use (docs/ARCHITECTURE.md, "The domain").
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -194,4 +197,267 @@ fn every_change_leaves_by_one_exit() {
         .collect();
     assert_eq!(callers.len(), 1, "Bus::publish is called from {callers:#?}");
     assert!(callers[0].starts_with("live: "), "{callers:?}");
+}
+
+// ---- inside the domain and the live model
+
+/// The code of a file, without its tests: test modules close a file (clippy's
+/// `items_after_test_module`), and may name whatever they check.
+fn without_tests(lines: &[String]) -> &[String] {
+    let end = lines.iter().position(|l| l.trim() == "#[cfg(test)]").unwrap_or(lines.len());
+    &lines[..end]
+}
+
+/// The modules a file declares: `mod x;` and `pub mod x;` (any visibility).
+fn declared_modules(lines: &[String]) -> Vec<(String, bool)> {
+    lines
+        .iter()
+        .filter_map(|l| {
+            let l = l.trim();
+            let public = l.starts_with("pub mod ");
+            let rest = l.strip_prefix("pub mod ").or_else(|| l.strip_prefix("mod "))?;
+            let name = rest.strip_suffix(';')?.trim();
+            Some((name.to_owned(), public))
+        })
+        .collect()
+}
+
+/// Splits `a, b::{c, d}, e` at its top-level commas.
+fn top_level_items(group: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut items) = (0, 0, Vec::new());
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(group[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(group[start..].trim());
+    items.into_iter().filter(|i| !i.is_empty()).collect()
+}
+
+/// A path's leading identifiers: `a::b::c(…)` → [a, b, c]; stops at a group.
+fn segments(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    loop {
+        let ident = ident_after(rest);
+        if ident.is_empty() {
+            return out;
+        }
+        rest = &rest[ident.len()..];
+        out.push(ident);
+        match rest.strip_prefix("::") {
+            Some(after) if !after.starts_with('{') => rest = after,
+            _ => return out,
+        }
+    }
+}
+
+/// Every absolute module path a file's code names: `crate::…`, `super::…` and, in a
+/// module with children, `child::…`; groups (`a::{b, c::d}`) are opened one level.
+/// A module re-exporting its own children (`pub use child::…`) shows its surface and
+/// depends on nothing by it.
+fn named_paths(text: &str, module: &[String], children: &[String]) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    let mut push = |base: Vec<String>, tail: &str| {
+        let head = segments(tail);
+        let consumed: usize = head.iter().map(|s| s.len()).sum::<usize>() + 2 * head.len().saturating_sub(1);
+        let rest = &tail[consumed..];
+        let group = if head.is_empty() { rest.strip_prefix('{') } else { rest.strip_prefix("::{") };
+        let mut path = base;
+        path.extend(head);
+        let Some(group) = group else {
+            found.push(path);
+            return;
+        };
+        let mut depth = 1;
+        let close = group
+            .char_indices()
+            .find(|&(_, c)| {
+                depth += match c {
+                    '{' => 1,
+                    '}' => -1,
+                    _ => 0,
+                };
+                depth == 0
+            })
+            .map_or(group.len(), |(i, _)| i);
+        for item in top_level_items(&group[..close]) {
+            let mut p = path.clone();
+            p.extend(segments(item).into_iter().filter(|s| s != "self"));
+            found.push(p);
+        }
+    };
+    // A `use` written over several lines is read as one.
+    let mut statements: Vec<String> = Vec::new();
+    let mut open_use = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if open_use {
+            statements.last_mut().unwrap().push_str(trimmed);
+        } else {
+            statements.push(line.to_owned());
+        }
+        let starts_use = trimmed.starts_with("use ") || trimmed.contains(" use ") && trimmed.starts_with("pub");
+        open_use = (open_use || starts_use) && !trimmed.ends_with(';');
+    }
+    for line in &statements {
+        let line = line.as_str();
+        let trimmed = line.trim_start();
+        let reexport = (trimmed.starts_with("pub use ") || trimmed.starts_with("pub(crate) use "))
+            && children.iter().any(|c| trimmed.split_once("use ").is_some_and(|(_, p)| p.starts_with(&format!("{c}::"))));
+        if reexport {
+            continue;
+        }
+        for (at, _) in line.match_indices("crate::") {
+            if line[..at].chars().last().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            push(Vec::new(), &line[at + "crate::".len()..]);
+        }
+        let mut from = 0;
+        while let Some(at) = line[from..].find("super::").map(|i| i + from) {
+            from = at + 1;
+            if line[..at].chars().last().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let mut tail = &line[at..];
+            let mut base = module.to_vec();
+            while let Some(after) = tail.strip_prefix("super::") {
+                base.pop();
+                tail = after;
+            }
+            from = line.len() - tail.len();
+            push(base, tail);
+        }
+        if let Some(rest) = trimmed.strip_prefix("use ").or_else(|| trimmed.strip_prefix("pub use ")) {
+            if children.iter().any(|c| rest.starts_with(&format!("{c}::"))) {
+                push(module.to_vec(), rest);
+            }
+        }
+    }
+    found
+}
+
+struct Modules {
+    /// Module path → the modules its code (not its tests) names, among `within`.
+    deps: BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+    /// Context → its modules declared public in its `mod.rs`, and all of them.
+    surfaces: BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)>,
+    /// Every file's module path and the module paths its code names (any module).
+    named: Vec<(Vec<String>, Vec<Vec<String>>)>,
+}
+
+fn read_modules(within: &str) -> Modules {
+    let source = read_source();
+    let known: BTreeSet<Vec<String>> = source.files.iter().map(|(p, _)| p.clone()).collect();
+    let resolve = |path: &[String]| -> Option<Vec<String>> { (1..=path.len()).rev().map(|n| path[..n].to_vec()).find(|p| known.contains(p)) };
+    let mut deps: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    let mut surfaces = BTreeMap::new();
+    let mut named = Vec::new();
+    for (path, lines) in &source.files {
+        let code = without_tests(lines).join("\n");
+        let declared = declared_modules(without_tests(lines));
+        let children: Vec<String> = declared.iter().map(|(m, _)| m.clone()).collect();
+        if path.len() == 2 && path[0] == within && !children.is_empty() {
+            let public = declared.iter().filter(|(_, p)| *p).map(|(m, _)| m.clone()).collect();
+            surfaces.insert(path[1].clone(), (public, children.iter().cloned().collect()));
+        }
+        let paths = named_paths(&code, path, &children);
+        if path.first().map(String::as_str) == Some(within) && path.len() > 1 {
+            let mine = deps.entry(path.clone()).or_default();
+            for p in &paths {
+                if let Some(target) = resolve(p).filter(|t| t != path && t.first().map(String::as_str) == Some(within) && t.len() > 1) {
+                    mine.insert(target);
+                }
+            }
+        }
+        named.push((path.clone(), paths));
+    }
+    // The crate's integration tests use the domain as the server does.
+    let mut tests = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"), &mut tests);
+    for file in tests {
+        let text = code_lines(&std::fs::read_to_string(&file).unwrap()).join("\n").replace("sitecast_server::", "crate::");
+        named.push((vec!["tests".to_owned()], named_paths(&text, &[], &[])));
+    }
+    Modules { deps, surfaces, named }
+}
+
+/// The first cycle in a graph, as the path that closes it.
+fn find_cycle<T: Ord + Clone + std::fmt::Debug>(deps: &BTreeMap<T, BTreeSet<T>>) -> Option<Vec<T>> {
+    fn visit<T: Ord + Clone>(m: &T, deps: &BTreeMap<T, BTreeSet<T>>, path: &mut Vec<T>, done: &mut BTreeSet<T>) -> Option<Vec<T>> {
+        if let Some(at) = path.iter().position(|p| p == m) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(m.clone());
+            return Some(cycle);
+        }
+        if !done.insert(m.clone()) {
+            return None;
+        }
+        path.push(m.clone());
+        for next in deps.get(m).into_iter().flatten() {
+            if let Some(cycle) = visit(next, deps, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    deps.keys().find_map(|m| visit(m, deps, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn domain_and_live_modules_form_no_cycle() {
+    for within in ["domain", "live"] {
+        let modules = read_modules(within);
+        assert!(modules.deps.len() > 5, "{within} was not read");
+        if let Some(cycle) = find_cycle(&modules.deps) {
+            let names: Vec<String> = cycle.iter().map(|p| p.join("::")).collect();
+            panic!("a cycle of modules: {}", names.join(" → "));
+        }
+    }
+}
+
+#[test]
+fn the_domain_contexts_form_no_cycle() {
+    let modules = read_modules("domain");
+    let mut contexts: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, to) in &modules.deps {
+        let entry = contexts.entry(from[1].clone()).or_default();
+        entry.extend(to.iter().map(|t| t[1].clone()).filter(|t| *t != from[1]));
+    }
+    assert!(contexts.contains_key("identity") && contexts["media"].contains("projects"), "{contexts:?}");
+    if let Some(cycle) = find_cycle(&contexts) {
+        panic!("a cycle of contexts: {}", cycle.join(" → "));
+    }
+    // Shared names no context.
+    assert!(contexts["shared"].is_empty(), "shared names {:?}", contexts["shared"]);
+}
+
+/// A context's public modules are the ones other code uses; the rest are private, so
+/// the compiler keeps everyone else out of them.
+#[test]
+fn each_context_shows_only_what_others_use() {
+    let modules = read_modules("domain");
+    for (context, (public, all)) in &modules.surfaces {
+        let used: BTreeSet<String> = modules
+            .named
+            .iter()
+            .filter(|(path, _)| !(path.len() > 1 && path[0] == "domain" && &path[1] == context))
+            .flat_map(|(_, paths)| paths.iter())
+            .filter(|p| p.len() > 2 && p[0] == "domain" && &p[1] == context && all.contains(&p[2]))
+            .map(|p| p[2].clone())
+            .collect();
+        let hidden: Vec<&String> = used.difference(public).collect();
+        let needless: Vec<&String> = public.difference(&used).collect();
+        assert!(hidden.is_empty(), "domain::{context}: {hidden:?} are used outside it but not public");
+        assert!(needless.is_empty(), "domain::{context}: {needless:?} are public but nothing outside uses them; make them private");
+    }
 }

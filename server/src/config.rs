@@ -32,7 +32,7 @@ pub enum Command {
         #[arg(long)]
         phone: Option<String>,
     },
-    /// Remove a user's authenticator app, recovery codes and passkeys (issue 31), and
+    /// Remove a user's authenticator app, recovery codes and passkeys, and
     /// mail them: the way back in for an administrator no other administrator can reset.
     ResetFactors {
         #[arg(long)]
@@ -86,15 +86,15 @@ pub struct Config {
     /// the public URL's origin is always allowed.
     #[arg(long, env = "SITECAST_ALLOWED_ORIGINS", value_delimiter = ',')]
     pub allowed_origins: Vec<String>,
-    /// Networks named in the signed-in devices list (issue 31), for places known here:
+    /// Networks named in the signed-in devices list, for places known here:
     /// "10.20.0.0/16=Head office, 192.168.7.0/24=Site trailer". Loopback and private
     /// addresses are named without it; nothing is looked up outside.
     #[arg(long, env = "SITECAST_NETWORK_NAMES", default_value = "", value_parser = parse_places)]
-    pub network_names: crate::domain::devices::Places,
+    pub network_names: crate::domain::shared::auth::Places,
     /// Push services browsers' subscriptions may name (comma-separated hosts; `*.` for
     /// subdomains, `host:port` for one port). The default is every major browser's.
-    #[arg(long, env = "SITECAST_PUSH_SERVICES", default_value = crate::domain::push::PushServices::BROWSERS, value_parser = crate::domain::push::PushServices::parse)]
-    pub push_services: crate::domain::push::PushServices,
+    #[arg(long, env = "SITECAST_PUSH_SERVICES", default_value = crate::domain::messaging::push::PushServices::BROWSERS, value_parser = crate::domain::messaging::push::PushServices::parse)]
+    pub push_services: crate::domain::messaging::push::PushServices,
     /// Who push services may contact about this server's pushes (VAPID `sub`):
     /// `mailto:…` or `https://…`; the contact email by default.
     #[arg(long, env = "SITECAST_PUSH_CONTACT")]
@@ -109,7 +109,7 @@ pub struct Config {
     /// Seed the demo accounts and demo projects (idempotent).
     #[arg(long, env = "SITECAST_DEMO", default_value_t = true, action = clap::ArgAction::Set)]
     pub demo: bool,
-    /// Answer `POST /api/testing/world` (`domain::world`): worlds of users with signed-in
+    /// Answer `POST /api/testing/world` (`domain::seeding::world`): worlds of users with signed-in
     /// sessions, for the browser tests. Refused at start-up unless the public URL is a
     /// loopback address, so no deployed server can be made to hand out sessions.
     #[arg(long, env = "SITECAST_TEST_WORLDS", default_value_t = false, action = clap::ArgAction::Set)]
@@ -259,8 +259,8 @@ impl Config {
     }
 }
 
-fn parse_places(spec: &str) -> Result<crate::domain::devices::Places, String> {
-    crate::domain::devices::Places::parse(spec)
+fn parse_places(spec: &str) -> Result<crate::domain::shared::auth::Places, String> {
+    crate::domain::shared::auth::Places::parse(spec)
 }
 
 /// The public URL's origin and, when it is a loopback address, its other loopback

@@ -78,7 +78,7 @@ async fn main() -> anyhow::Result<()> {
             let state = sitecast::app::build_state(config).await?;
             let (user, link) = state
                 .auth
-                .invite(&sitecast::domain::auth::InviteInput {
+                .invite(&sitecast::domain::identity::auth::InviteInput {
                     email: &email,
                     role,
                     name: &name,
@@ -87,7 +87,7 @@ async fn main() -> anyhow::Result<()> {
                     phone: phone.as_deref(),
                     builder_id: None,
                     // A builder invited from the command line starts their own company.
-                    company: (role == protocol::Role::Builder).then_some(sitecast::domain::auth::CompanyJoin::Own),
+                    company: (role == protocol::Role::Builder).then_some(sitecast::domain::identity::auth::CompanyJoin::Own),
                 })
                 .await
                 .map_err(|e| anyhow::anyhow!("{}", e.api.message))?;
@@ -99,7 +99,7 @@ async fn main() -> anyhow::Result<()> {
         Command::DecodeHeif => {}
         Command::ResetFactors { email } => {
             let state = sitecast::app::build_state(config).await?;
-            sitecast::domain::security::reset_factors_of(&state.svc, &email).await.map_err(|e| anyhow::anyhow!("{}", e.api.message))?;
+            sitecast::domain::identity::security::reset_factors_of(&state.svc, &email).await.map_err(|e| anyhow::anyhow!("{}", e.api.message))?;
             println!("Removed the second factors of {email}; they sign in with their password and were mailed.");
             tokio::time::sleep(std::time::Duration::from_secs(2)).await;
         }

@@ -2,9 +2,9 @@
 
 use protocol::{Hello, Role, Snapshot, PROTOCOL_VERSION};
 
-use super::companies;
-use super::policy::{self, Actor};
-use super::views;
+use crate::domain::companies;
+use crate::domain::shared::policy::{self, Actor};
+use crate::domain::shared::views;
 use crate::error::Result;
 use crate::store::users::UserRow;
 use crate::store::{now_ms, projects, users, Store};
@@ -15,7 +15,7 @@ pub async fn hello(store: &Store, user: &UserRow, online: impl Fn(&str) -> bool)
     let rows = projects::list(store.pool(), &policy::project_scope(&actor)).await?;
     let others = match actor.role {
         Role::Admin => users::list_all(store.pool()).await?,
-        Role::Builder => companies::visible_homeowners(store.pool(), &actor).await?.0,
+        Role::Builder => crate::domain::identity::users::visible_homeowners(store.pool(), &actor).await?.0,
         Role::Homeowner => Vec::new(),
     };
     let companies_seen = companies::list(store, &actor).await?;

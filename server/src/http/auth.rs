@@ -7,9 +7,9 @@ use serde_json::json;
 
 use super::session::{client_address, removal_cookie, session_cookie, session_token, EnrollingSession};
 use super::AppState;
-use crate::domain::auth::{LoginOutcome, SignIn, TokenKind};
-use crate::domain::security;
-use crate::domain::validation::SignUp;
+use crate::domain::identity::auth::{LoginOutcome, SignIn, TokenKind};
+use crate::domain::identity::security;
+use crate::domain::shared::validation::SignUp;
 use crate::error::Error;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -33,13 +33,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[serde(rename_all = "camelCase")]
 struct UserBody {
     user: protocol::Profile,
-    /// Issue 31: this session must enrol a second factor before anything else.
+    /// This session must enrol a second factor before anything else.
     enrol_required: bool,
 }
 
 #[get("/me")]
 async fn me(EnrollingSession(session): EnrollingSession) -> HttpResponse {
-    HttpResponse::Ok().json(UserBody { user: crate::domain::views::profile(&session.user), enrol_required: session.enrol_required })
+    HttpResponse::Ok().json(UserBody { user: crate::domain::shared::views::profile(&session.user), enrol_required: session.enrol_required })
 }
 
 /// Where a sign-in comes from: the client's address (for limits and the devices list)
@@ -84,7 +84,8 @@ struct CodeBody {
     code: String,
 }
 
-/// Issue 31: a sign-in's second step with a code from the app or a recovery code.
+/// A sign-in's second step (docs/SECURITY.md, "Two-factor sign-in"): a code from the app or a
+/// recovery code.
 #[post("/login/code")]
 async fn login_code(req: HttpRequest, state: web::Data<AppState>, body: web::Json<CodeBody>) -> Result<HttpResponse, Error> {
     let (address, user_agent) = signing_in(&req, &state);
@@ -99,7 +100,7 @@ struct PasskeyOptionsBody {
     ticket: Option<String>,
 }
 
-/// Issue 31: options for `navigator.credentials.get`, and the challenge to answer.
+/// Options for `navigator.credentials.get`, and the challenge to answer.
 #[post("/passkey/options")]
 async fn passkey_options(
     req: HttpRequest,
@@ -230,5 +231,5 @@ struct ResetBody {
 #[post("/reset")]
 async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> Result<HttpResponse, Error> {
     state.live.publish(state.auth.reset_password(&body.token, &body.password, &body.confirm_password).await?);
-    Ok(HttpResponse::Ok().json(json!({ "message": crate::domain::auth::PASSWORD_UPDATED })))
+    Ok(HttpResponse::Ok().json(json!({ "message": crate::domain::identity::auth::PASSWORD_UPDATED })))
 }

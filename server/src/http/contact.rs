@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::session::client_address;
 use super::AppState;
-use crate::domain::contact::ContactForm;
+use crate::domain::messaging::contact::ContactForm;
 use crate::error::Error;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

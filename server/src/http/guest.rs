@@ -1,5 +1,6 @@
-//! Opening a guest link (issue 18): the token from the link's URL becomes an HttpOnly
-//! cookie, which the guest's socket (`/ws/guest`) and photo requests then carry.
+//! Opening a guest link (docs/FEATURES.md, "The project's story"): the token from the link's
+//! URL becomes an HttpOnly cookie, which the guest's socket (`/ws/guest`) and photo
+//! requests then carry.
 
 use actix_web::{post, web, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -27,7 +28,7 @@ struct AccessBody {
 /// the same "This link is no longer active".
 #[post("/open")]
 async fn open(state: web::Data<AppState>, body: web::Json<OpenBody>) -> Result<HttpResponse, Error> {
-    let pass = crate::domain::guests::open(&state.svc, &body.token).await?;
+    let pass = crate::domain::sharing::guests::open(&state.svc, &body.token).await?;
     Ok(HttpResponse::Ok()
         .cookie(guest_cookie(body.token.trim().to_owned(), state.config.secure_cookies()))
         .json(AccessBody { access: pass.access }))

@@ -1,13 +1,14 @@
-//! One-click unsubscribe (RFC 8058): the one HTTP endpoint of issue 17. A mail client
-//! POSTs `List-Unsubscribe=One-Click` to the URL in `List-Unsubscribe`; the web app's
-//! unsubscribe page POSTs the same URL. No session: the signed token is the proof.
+//! One-click unsubscribe (RFC 8058; docs/FEATURES.md, "Comments, notifications and mail"): the
+//! one HTTP endpoint of mail preferences. A mail client POSTs `List-Unsubscribe=One-Click`
+//! to the URL in `List-Unsubscribe`; the web app's unsubscribe page POSTs the same URL.
+//! No session: the signed token is the proof.
 
 use actix_web::{post, web, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 
 use super::AppState;
-use crate::domain::mail_preferences;
+use crate::domain::messaging::mail_preferences;
 use crate::error::Error;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

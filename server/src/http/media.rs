@@ -11,9 +11,9 @@ use tokio_util::io::ReaderStream;
 
 use super::session::Viewer;
 use super::AppState;
-use crate::domain::guests;
-use crate::domain::photos::{self, IMAGE_NOT_FOUND};
-use crate::domain::policy::{Action, Actor, Guest};
+use crate::domain::sharing::guests;
+use crate::domain::media::photos::{self, IMAGE_NOT_FOUND};
+use crate::domain::shared::policy::{Action, Actor, Guest};
 use crate::error::Error;
 use crate::media::{extension_for, photo_keys, StorageError};
 use crate::store::images::ImageRow;
@@ -130,11 +130,12 @@ fn if_none_match(req: &HttpRequest, etag: &EntityTag, wildcard: bool) -> bool {
         .is_some_and(|v| v.split(',').map(str::trim).any(|t| t == etag || (wildcard && t == "*")))
 }
 
-/// The display size with the photo's markup drawn on (issue 27). Markup changes, so
-/// its version is in the validator and the browser asks again each time.
+/// The display size with the photo's markup drawn on (docs/FEATURES.md, "Markup on photos").
+/// Markup changes, so its version is in the validator and the browser asks again each
+/// time.
 async fn marked(req: &HttpRequest, state: &AppState, image: &ImageRow, download: bool, with_markup: bool) -> Result<HttpResponse, Error> {
     let (version, shapes) = match with_markup {
-        true => crate::domain::markup::shapes_of(&state.svc, &image.id).await?,
+        true => crate::domain::media::markup::shapes_of(&state.svc, &image.id).await?,
         false => (0, Vec::new()),
     };
     let etag = EntityTag::new_strong(format!("{}-marked-{version}{}", image.id, if with_markup { "" } else { "-bare" }));
@@ -170,7 +171,7 @@ async fn flattened(state: &AppState, image: &ImageRow, shapes: Vec<protocol::Sha
 struct ZipQuery {
     #[serde(default)]
     favourites: bool,
-    /// Marked-up photos as their display size with the markup drawn on (issue 27).
+    /// Marked-up photos as their display size with the markup drawn on.
     #[serde(default)]
     markup: bool,
 }
@@ -229,7 +230,7 @@ async fn write_zip(state: &AppState, rows: &[ImageRow], with_markup: bool, write
     let marked = |row: &ImageRow| with_markup && row.markup_count > 0;
     for (row, name) in rows.iter().zip(photos::zip_names(rows, marked)) {
         let bytes = if marked(row) {
-            let drawn = match crate::domain::markup::shapes_of(&state.svc, &row.id).await {
+            let drawn = match crate::domain::media::markup::shapes_of(&state.svc, &row.id).await {
                 Ok((_, shapes)) => flattened(state, row, shapes).await,
                 Err(err) => Err(err),
             };

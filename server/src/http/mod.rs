@@ -25,9 +25,9 @@ use std::time::Duration;
 use actix_web::web;
 
 use crate::config::Config;
-use crate::domain::auth::Auth;
-use crate::domain::contact::Contact;
-use crate::domain::services::Services;
+use crate::domain::identity::auth::Auth;
+use crate::domain::messaging::contact::Contact;
+use crate::domain::shared::services::Services;
 use crate::live::Live;
 use crate::media::PhotoStore;
 use crate::ops::Ops;

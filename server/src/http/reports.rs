@@ -1,6 +1,6 @@
-//! A progress report's PDF (issue 28), after the policy allows it: to a user who may see
-//! the project's reports, or to the guest of that report's own link. A report neither
-//! may see is answered like one that does not exist.
+//! A progress report's PDF (docs/FEATURES.md, "Progress reports"), after the policy allows it:
+//! to a user who may see the project's reports, or to the guest of that report's own
+//! link. A report neither may see is answered like one that does not exist.
 
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{get, web, HttpResponse};
@@ -8,8 +8,8 @@ use serde::Deserialize;
 
 use super::session::Viewer;
 use super::AppState;
-use crate::domain::policy::Actor;
-use crate::domain::reports;
+use crate::domain::shared::policy::Actor;
+use crate::domain::sharing::reports;
 use crate::error::Error;
 use protocol::ErrorCode;
 

@@ -7,7 +7,7 @@ use actix_web::cookie::{time, Cookie, SameSite};
 use actix_web::{web, FromRequest, HttpRequest};
 
 use super::AppState;
-use crate::domain::auth::{Authenticated, SESSION_ABSOLUTE_MS};
+use crate::domain::identity::auth::{Authenticated, SESSION_ABSOLUTE_MS};
 use crate::error::Error;
 
 /// `__Host-` binds a cookie to our exact origin (Secure, Path=/, no Domain); it needs
@@ -46,7 +46,7 @@ pub fn removal_cookie(secure: bool) -> Cookie<'static> {
     cookie
 }
 
-/// A guest's link token (issue 18), kept like the session, and sent with the guest
+/// A guest's link token, kept like the session, and sent with the guest
 /// page's photo requests and socket.
 pub fn guest_cookie_name(secure: bool) -> &'static str {
     host_bound(secure, "__Host-sitecast_guest", "sitecast_guest")
@@ -73,9 +73,9 @@ impl Viewer {
     /// The guest link's pass, read only when asked: after the user's own account did
     /// not answer, so a signed-in user's photos cost no link lookup. A link that
     /// stopped working is as good as none.
-    pub async fn guest_pass(&self, svc: &crate::domain::services::Services) -> Option<crate::domain::guests::GuestPass> {
+    pub async fn guest_pass(&self, svc: &crate::domain::shared::services::Services) -> Option<crate::domain::sharing::guests::GuestPass> {
         let token = self.guest_token.as_deref()?;
-        crate::domain::guests::pass_for(svc, token).await.ok()
+        crate::domain::sharing::guests::pass_for(svc, token).await.ok()
     }
 
     /// The answer when neither principal may: the user's own refusal, or 401 for a
@@ -139,7 +139,7 @@ fn proxy_client_address(req: &HttpRequest, header: &str) -> Option<String> {
 /// The answer to a session that must enrol a second factor before anything else
 /// (the socket answers its requests the same way).
 fn enrol_required() -> Error {
-    Error::new(protocol::ErrorCode::EnrolRequired, crate::domain::security::ENROL_REQUIRED)
+    Error::new(protocol::ErrorCode::EnrolRequired, crate::domain::identity::security::ENROL_REQUIRED)
 }
 
 /// The session the cookie names, as the socket's upgrade reads it: revoked, expired and

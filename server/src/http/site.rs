@@ -4,7 +4,7 @@ use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 
 use super::AppState;
-use crate::domain::demo;
+use crate::domain::seeding::demo;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(config);

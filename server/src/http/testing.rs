@@ -1,4 +1,4 @@
-//! Test worlds for the browser tests (`domain::world`). Answers only on a server started
+//! Test worlds for the browser tests (`domain::seeding::world`). Answers only on a server started
 //! with `--test-worlds`, which the configuration allows on a loopback public URL alone;
 //! on every other server the route is the API's ordinary 404.
 
@@ -8,7 +8,7 @@ use serde_json::json;
 use super::error::api_not_found;
 use super::session::cookie_name;
 use super::AppState;
-use crate::domain::world::{self, WorldSpec};
+use crate::domain::seeding::world::{self, WorldSpec};
 use crate::error::Error;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

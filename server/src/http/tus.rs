@@ -5,7 +5,7 @@
 //! This is how photos arrive, from the web app or any other client. The session cookie,
 //! the Origin check (the middleware: POST, PATCH and DELETE), and the domain's policy
 //! at creation and at every later request. This module only reads and writes tus
-//! headers; what an upload may do is `domain::uploads`, and a finished one's photo
+//! headers; what an upload may do is `domain::media::uploads`, and a finished one's photo
 //! takes its turn among its project's changes through `Live`.
 //!
 //! Creation metadata (`Upload-Metadata`, base64 values): `projectId` (required),
@@ -27,9 +27,9 @@ use protocol::{ErrorCode, ImageCategory};
 
 use super::session::CurrentSession;
 use super::AppState;
-use crate::domain::photos::MAX_FILE_BYTES;
-use crate::domain::policy::Actor;
-use crate::domain::uploads::{self, Finished, NewBatch, NewUpload, Status};
+use crate::domain::media::photos::MAX_FILE_BYTES;
+use crate::domain::shared::policy::Actor;
+use crate::domain::media::uploads::{self, Finished, NewBatch, NewUpload, Status};
 use crate::error::Error;
 
 pub const TUS_VERSION: &str = "1.0.0";

@@ -31,7 +31,7 @@ async fn upgrade(req: HttpRequest, stream: web::Payload, state: web::Data<AppSta
     })
 }
 
-/// A guest's socket (issue 18): an allowed Origin and a link that still opens.
+/// A guest's socket: an allowed Origin and a link that still opens.
 #[get("/ws/guest")]
 async fn upgrade_guest(
     req: HttpRequest,
@@ -42,7 +42,7 @@ async fn upgrade_guest(
         return Ok(forbidden());
     }
     let token = guest_token(&req, state.config.secure_cookies()).ok_or_else(Error::unauthorized)?;
-    let pass = crate::domain::guests::pass_for(&state.svc, &token).await?;
+    let pass = crate::domain::sharing::guests::pass_for(&state.svc, &token).await?;
     start_websocket(&req, stream, protocol::MAX_FRAME_BYTES, |cut_off| {
         SessionActor::new(SessionParts {
             peer: Peer::Guest(pass),

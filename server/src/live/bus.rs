@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::postgres::PgListener;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::domain::changes::Change;
+use crate::domain::shared::changes::Change;
 use crate::store::{Backend, Store};
 
 pub const CHANNEL: &str = "sitecast_changes";
@@ -32,7 +32,9 @@ struct Envelope {
 #[derive(Debug)]
 pub enum Inbound {
     /// A committed change, from this instance (`remote` false) or another one.
-    Change { change: Change, remote: bool },
+    /// `sent_to_pages`: this instance's project actor already sent what the change
+    /// brings the project's open pages, from the turn that made it (`plan::carried`).
+    Change { change: Change, remote: bool, sent_to_pages: bool },
     /// The listener had to reconnect: notifications may have been missed, so sockets
     /// should resynchronise.
     Lost,
@@ -76,13 +78,14 @@ impl Bus {
     }
 
     /// Publishes changes, in order, after their transaction committed: to this
-    /// instance's publisher and to the other instances. Only `Exit::publish` calls it.
-    pub(super) fn publish(&self, changes: Vec<Change>) {
-        for change in changes {
+    /// instance's publisher and to the other instances (which send everything a change
+    /// brings, pages included). Only `Exit` calls it.
+    pub(super) fn publish(&self, changes: Vec<(Change, bool)>) {
+        for (change, sent_to_pages) in changes {
             if let Some(remote) = &self.remote {
                 let _ = remote.send(change.clone());
             }
-            let _ = self.local.send(Inbound::Change { change, remote: false });
+            let _ = self.local.send(Inbound::Change { change, remote: false, sent_to_pages });
         }
     }
 }
@@ -132,7 +135,7 @@ async fn listen(url: String, instance: String, local: mpsc::UnboundedSender<Inbo
                         match listener.try_recv().await {
                             Ok(Some(note)) => match serde_json::from_str::<Envelope>(note.payload()) {
                                 Ok(env) if env.i != instance => {
-                                    let _ = local.send(Inbound::Change { change: env.c, remote: true });
+                                    let _ = local.send(Inbound::Change { change: env.c, remote: true, sent_to_pages: false });
                                 }
                                 Ok(_) => {}
                                 Err(err) => tracing::warn!(error = %err, "ignoring a malformed change notification"),

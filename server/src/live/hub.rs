@@ -17,8 +17,8 @@ use protocol::{encode, Event, Role, ServerMsg};
 use super::presence::{self, Announcement, Presence};
 use super::socket::{NotQueued, SocketCommand, SocketHandle};
 use super::Exit;
-use crate::domain::changes::Change;
-use crate::domain::policy::{self, Actor as User, Audience};
+use crate::domain::shared::changes::Change;
+use crate::domain::shared::policy::{self, Actor as User, Audience};
 use crate::metric_names::{EVENTS_SENT, WS_CONNECTIONS, WS_OPENED, WS_RESTART_CLOSED, WS_SLOW_CLOSED};
 
 /// How many sockets one session and one user may have open here (the configuration's
@@ -47,8 +47,8 @@ pub struct Join {
     /// Builders who may see this user (for a homeowner): they get its presence.
     pub watchers: Vec<String>,
     pub socket: SocketHandle,
-    /// A guest's socket (issue 18): `user_id` is the link's principal id. Guests are
-    /// counted and ended like users but take no part in presence.
+    /// A guest's socket (docs/FEATURES.md, "The project's story"): `user_id` is the link's
+    /// principal id. Guests are counted and ended like users but take no part in presence.
     pub guest: bool,
 }
 
@@ -106,8 +106,9 @@ pub struct RemotePresence {
 #[rtype(result = "()")]
 pub struct ResyncAll;
 
-/// One user's sockets reconnect for a fresh snapshot (issue 30: their place in their
-/// company changed, and every check from now on must see the new one).
+/// One user's sockets reconnect for a fresh snapshot: their place in their company
+/// changed, and every check from now on must see the new one (docs/FEATURES.md,
+/// "Builder companies").
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct ResyncUser {
@@ -123,7 +124,7 @@ pub struct RestartAll {
     pub window: Duration,
 }
 
-/// A socket opened or closed its search results (issue 29).
+/// A socket opened or closed its search results (docs/FEATURES.md, "Tags and search").
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Searching {
@@ -141,7 +142,7 @@ pub struct OnlineUsers;
 
 struct Conn {
     session_id: String,
-    /// Whether the socket has search results open (issue 29): only such sockets hear
+    /// Whether the socket has search results open: only such sockets hear
     /// `search_changed`.
     searching: bool,
     /// The user behind the socket, as the policy sees them (a guest: its link's

@@ -13,6 +13,7 @@
 
 pub mod bus;
 pub mod hub;
+pub mod plan;
 pub mod presence;
 pub mod project;
 pub mod publisher;
@@ -26,10 +27,10 @@ use actix::{Actor, Addr};
 use bytes::Bytes;
 use futures_util::future::BoxFuture;
 
-use crate::domain::changes::Change;
-use crate::domain::policy::Audience;
-use crate::domain::services::Services;
-use crate::domain::turns::{Step, Turns};
+use crate::domain::shared::changes::Change;
+use crate::domain::shared::policy::Audience;
+use crate::domain::shared::services::Services;
+use crate::domain::shared::turns::{Step, Turns};
 use crate::error::{Error, Result};
 use crate::store::Store;
 use bus::Bus;
@@ -54,6 +55,16 @@ pub struct Exit {
 impl Exit {
     /// Publishes what a use case changed, in order, after its transaction committed.
     pub fn publish(&self, changes: Vec<Change>) {
+        self.send(changes.into_iter().map(|c| (c, false)).collect());
+    }
+
+    /// Publishes what a project's turn changed, each with whether the project's actor
+    /// has sent its open pages their part already.
+    pub(crate) fn publish_from_turn(&self, changes: Vec<(Change, bool)>) {
+        self.send(changes);
+    }
+
+    fn send(&self, changes: Vec<(Change, bool)>) {
         if !changes.is_empty() {
             self.bus.publish(changes);
         }
@@ -101,7 +112,7 @@ impl Live {
     }
 
     /// The socket opened (`on`) or closed its search results: while open, it hears
-    /// `search_changed` (issue 29).
+    /// `search_changed` (docs/FEATURES.md, "Tags and search").
     ///
     /// The hub has it in order with the socket's other messages at once; the returned
     /// future is done when the hub has counted it, which the publisher reads before it

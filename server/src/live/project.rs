@@ -9,19 +9,20 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicResponse, Context, Handler, Message, WrapFuture};
+use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicResponse, Context, Handler, Message, Recipient, WrapFuture};
 use bytes::Bytes;
 use protocol::{encode, ErrorCode, Event, GuestPhotos, MilestonePlan, Project, ProjectImage, ServerMsg, UserSummary};
 
-use super::registry::{Registry, Stopped};
+use super::plan::{self, FavouriteChange, Out};
 use super::socket::{NotQueued, SocketCommand, SocketHandle};
 use super::Exit;
-use crate::domain::guests::{self, GuestView};
-use crate::domain::policy::{self, Action, Actor as User, Guest, LinkedRef};
+use crate::domain::sharing::guests::{self, GuestView};
+use crate::domain::shared::changes::Change;
+use crate::domain::shared::policy::{self, Action, Actor as User, Audience, Guest, LinkedRef};
 use crate::domain::projects::{self, project_ref};
-use crate::domain::services::Services;
-use crate::domain::turns::Step;
-use crate::domain::{milestones, photos, views};
+use crate::domain::shared::services::Services;
+use crate::domain::shared::turns::Step;
+use crate::domain::{projects::milestones, media::photos, shared::views};
 use crate::error::{Error, Result};
 use crate::metric_names::{EVENTS_SENT, WS_SLOW_CLOSED};
 use crate::store::milestones as store_milestones;
@@ -36,9 +37,9 @@ struct Subscriber {
     socket: SocketHandle,
 }
 
-/// A guest watching the project through a link (issue 18). Guests are not viewers:
-/// they are not listed, and they hear only what `policy::guest_audience` sends them,
-/// as their link shows it (`GuestView`).
+/// A guest watching the project through a link (docs/FEATURES.md, "The project's story").
+/// Guests are not viewers: they are not listed, and they hear only what
+/// `policy::guest_audience` sends them, as their link shows it (`GuestView`).
 struct GuestWatcher {
     guest: Guest,
     /// On a favourites link, the maker's favourites: the photos this guest sees.
@@ -76,16 +77,6 @@ impl Message for SubscribeGuest {
 #[rtype(result = "()")]
 pub struct BroadcastGuests(pub Event);
 
-/// A favourite set or cleared by `user_id`: guests of their favourites links gain or
-/// lose the photo (`photo` is its view when it was set).
-#[derive(Message, Clone)]
-#[rtype(result = "()")]
-pub struct MakerFavourite {
-    pub user_id: String,
-    pub image_id: String,
-    pub photo: Option<ProjectImage>,
-}
-
 /// Subscribes a socket if its user may see the project.
 #[derive(Clone)]
 pub struct Subscribe {
@@ -115,7 +106,7 @@ pub struct Unsubscribe {
     pub conn_id: u64,
 }
 
-/// A step of the project's mutations, run in its turn (see `domain::turns`): answers
+/// A step of the project's mutations, run in its turn (see `domain::shared::turns`): answers
 /// the step's value; its changes are published from inside the turn. The step waits
 /// in a slot the turn takes it from, so a sender whose actor stopped before the turn
 /// came can hand it to a fresh one (`registry::take`).
@@ -125,15 +116,23 @@ impl<T: 'static> Message for Take<T> {
     type Result = Result<T>;
 }
 
-/// An encoded event for every subscriber (photos added, changed or deleted).
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Broadcast(pub Bytes);
+/// What a change brings this project's open pages, in order: one message per change
+/// (`publisher::route`).
+pub enum ProjectOut {
+    /// The project may have changed elsewhere: read it again and drop the pages that
+    /// lost it, before the rest reaches them.
+    Refresh,
+    /// An encoded event for every subscriber.
+    Subscribers(Bytes),
+    /// An event for the guests, each to get it as their link shows it.
+    Guests(Event),
+    /// Guests of a favourites link gain or lose a photo.
+    Favourite(FavouriteChange),
+}
 
-/// The project may have changed elsewhere: read it again and re-check subscribers.
 #[derive(Message)]
 #[rtype(result = "()")]
-pub struct Refresh;
+pub struct Fanout(pub Vec<ProjectOut>);
 
 /// Someone's standing changed (they left their company, their role changed, their
 /// account is gone): every link they made is decided again, from the database, and the
@@ -149,11 +148,21 @@ pub struct RecheckMaker {
 #[rtype(result = "usize")]
 pub struct CountSubscribers;
 
+/// A project actor stopped idle; whoever started it forgets its address.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Stopped {
+    pub project_id: String,
+    pub addr: Addr<ProjectActor>,
+}
+
 pub struct ProjectActor {
     project_id: String,
     svc: Services,
     exit: Exit,
-    registry: Addr<Registry>,
+    /// Told when this actor stops idle, so the registry forgets it (the registry
+    /// names this module, not the other way round).
+    registry: Recipient<Stopped>,
     /// The project as the last change here left it. `None` until read, and again after
     /// a photo step (which may move the cover and so the version); a stale row from
     /// another instance's change is caught by the write's version check.
@@ -164,7 +173,7 @@ pub struct ProjectActor {
 }
 
 impl ProjectActor {
-    pub fn new(project_id: String, svc: Services, exit: Exit, registry: Addr<Registry>) -> ProjectActor {
+    pub fn new(project_id: String, svc: Services, exit: Exit, registry: Recipient<Stopped>) -> ProjectActor {
         ProjectActor {
             project_id,
             svc,
@@ -304,6 +313,60 @@ impl ProjectActor {
             self.announce_viewers();
         }
     }
+
+    /// Sends the project's open pages what a change of this turn brings them, when it
+    /// carries all they need (`plan::carried`): the change's one visit here. Answers
+    /// whether it did; the publisher sends the rest.
+    fn send_to_pages(&mut self, change: &Change) -> bool {
+        let Some((project_id, facts)) = plan::carried(change).filter(|(p, _)| *p == self.project_id) else { return false };
+        let project_id = project_id.to_owned();
+        for out in plan::for_pages(plan::plan(change.clone(), facts), &project_id) {
+            let Out::Send { event, audiences } = out else { continue };
+            let mut frame = None;
+            for audience in audiences {
+                match audience {
+                    Audience::Guests(_) => self.broadcast_guests(&event),
+                    _ => {
+                        if frame.is_none() {
+                            frame = encode(&ServerMsg::Event { event: event.clone() }).ok().map(Bytes::from);
+                        }
+                        match &frame {
+                            Some(frame) => self.broadcast(&frame.clone()),
+                            None => tracing::error!("could not encode an event"),
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// A favourite set or cleared by its maker: guests of their favourites links see
+    /// the photo come or go.
+    fn favourite(&mut self, msg: FavouriteChange) {
+        let event = match &msg.photo {
+            Some(photo) => Event::PhotoAdded { photo: photo.clone() },
+            None => Event::PhotoDeleted { id: msg.image_id.clone(), project_id: self.project_id.clone() },
+        };
+        let Ok(frame) = encode(&ServerMsg::Event { event }).map(Bytes::from) else { return };
+        let mut told = Vec::new();
+        for (conn, g) in &mut self.guests {
+            // A favourites link's set follows its maker's favourites; a report link's is fixed.
+            let follows = g.guest.maker.id == msg.user_id && g.guest.photos == GuestPhotos::Favourites && g.guest.report_id.is_none();
+            let Some(shown) = g.shown.as_mut().filter(|_| follows) else { continue };
+            let changed = if msg.photo.is_some() { shown.insert(msg.image_id.clone()) } else { shown.remove(&msg.image_id) };
+            if changed {
+                told.push((*conn, g.socket.push(&frame)));
+            }
+        }
+        for (conn, pushed) in told {
+            if pushed == Err(NotQueued::Full) {
+                if let Some(g) = self.guests.remove(&conn) {
+                    g.socket.cut_off_slow();
+                }
+            }
+        }
+    }
 }
 
 impl Actor for ProjectActor {
@@ -409,61 +472,35 @@ impl Handler<SubscribeGuest> for ProjectActor {
     }
 }
 
-impl Handler<BroadcastGuests> for ProjectActor {
-    type Result = ();
-    fn handle(&mut self, BroadcastGuests(event): BroadcastGuests, _: &mut Context<Self>) {
-        self.last_active = Instant::now();
-        self.broadcast_guests(&event);
-    }
-}
-
-impl Handler<MakerFavourite> for ProjectActor {
-    type Result = ();
-    fn handle(&mut self, msg: MakerFavourite, _: &mut Context<Self>) {
-        let event = match &msg.photo {
-            Some(photo) => Event::PhotoAdded { photo: photo.clone() },
-            None => Event::PhotoDeleted { id: msg.image_id.clone(), project_id: self.project_id.clone() },
-        };
-        let Ok(frame) = encode(&ServerMsg::Event { event }).map(Bytes::from) else { return };
-        let mut told = Vec::new();
-        for (conn, g) in &mut self.guests {
-            // A favourites link's set follows its maker's favourites; a report link's is fixed.
-            let follows = g.guest.maker.id == msg.user_id && g.guest.photos == GuestPhotos::Favourites && g.guest.report_id.is_none();
-            let Some(shown) = g.shown.as_mut().filter(|_| follows) else { continue };
-            let changed = if msg.photo.is_some() { shown.insert(msg.image_id.clone()) } else { shown.remove(&msg.image_id) };
-            if changed {
-                told.push((*conn, g.socket.push(&frame)));
-            }
-        }
-        for (conn, pushed) in told {
-            if pushed == Err(NotQueued::Full) {
-                if let Some(g) = self.guests.remove(&conn) {
-                    g.socket.cut_off_slow();
-                }
-            }
-        }
-    }
-}
-
-impl Handler<Broadcast> for ProjectActor {
-    type Result = ();
-    fn handle(&mut self, Broadcast(frame): Broadcast, _: &mut Context<Self>) {
-        self.last_active = Instant::now();
-        self.broadcast(&frame);
-    }
-}
-
-impl Handler<Refresh> for ProjectActor {
+impl Handler<Fanout> for ProjectActor {
     type Result = AtomicResponse<Self, ()>;
-    fn handle(&mut self, _: Refresh, _: &mut Context<Self>) -> Self::Result {
+    fn handle(&mut self, Fanout(steps): Fanout, _: &mut Context<Self>) -> Self::Result {
+        self.last_active = Instant::now();
+        let read = steps.iter().any(|s| matches!(s, ProjectOut::Refresh));
         let (svc, id) = (self.svc.clone(), self.project_id.clone());
         AtomicResponse::new(Box::pin(
-            async move { crate::store::projects::find(svc.store.pool(), &id).await }.into_actor(self).map(
-                |found, act, _| match found {
-                    Ok(row) => act.settle(row),
-                    Err(err) => act.drop_subscribers(&err),
-                },
-            ),
+            async move {
+                match read {
+                    true => Some(crate::store::projects::find(svc.store.pool(), &id).await),
+                    false => None,
+                }
+            }
+            .into_actor(self)
+            .map(|found, act, _| {
+                match found {
+                    Some(Ok(row)) => act.settle(row),
+                    Some(Err(err)) => act.drop_subscribers(&err),
+                    None => {}
+                }
+                for step in steps {
+                    match step {
+                        ProjectOut::Refresh => {}
+                        ProjectOut::Subscribers(frame) => act.broadcast(&frame),
+                        ProjectOut::Guests(event) => act.broadcast_guests(&event),
+                        ProjectOut::Favourite(change) => act.favourite(change),
+                    }
+                }
+            }),
         ))
     }
 }
@@ -543,7 +580,14 @@ impl<T: Send + 'static> Handler<Take<T>> for ProjectActor {
                     None => {}
                 }
                 let (value, changes) = result.inspect_err(|err| act.stop_if_gone(err, ctx))?;
-                act.exit.publish(changes);
+                let changes: Vec<(Change, bool)> = changes
+                    .into_iter()
+                    .map(|change| {
+                        let sent = act.send_to_pages(&change);
+                        (change, sent)
+                    })
+                    .collect();
+                act.exit.publish_from_turn(changes);
                 Ok(value)
             }),
         ))

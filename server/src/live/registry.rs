@@ -9,12 +9,11 @@ use std::sync::{Arc, Mutex};
 
 use actix::dev::ToEnvelope;
 use actix::{Actor, Addr, AsyncContext, Context, Handler, MailboxError, Message, MessageResult};
-use bytes::Bytes;
 
-use super::project::{self, Broadcast, BroadcastGuests, MakerFavourite, ProjectActor, RecheckMaker, Refresh, Take};
+use super::project::{self, Fanout, ProjectActor, ProjectOut, RecheckMaker, Stopped, Take};
 use super::Exit;
-use crate::domain::services::Services;
-use crate::domain::turns::Step;
+use crate::domain::shared::services::Services;
+use crate::domain::shared::turns::Step;
 use crate::error::{Error, Result};
 
 pub struct Registry {
@@ -50,17 +49,10 @@ impl Handler<ProjectActorFor> for Registry {
         if let Some(addr) = self.running(&msg.project_id) {
             return MessageResult(addr.clone());
         }
-        let addr = ProjectActor::new(msg.project_id.clone(), self.svc.clone(), self.exit.clone(), ctx.address()).start();
+        let addr = ProjectActor::new(msg.project_id.clone(), self.svc.clone(), self.exit.clone(), ctx.address().recipient()).start();
         self.projects.insert(msg.project_id, addr.clone());
         MessageResult(addr)
     }
-}
-
-#[derive(Message)]
-#[rtype(result = "()")]
-pub(crate) struct Stopped {
-    pub project_id: String,
-    pub addr: actix::Addr<ProjectActor>,
 }
 
 impl Handler<Stopped> for Registry {
@@ -72,72 +64,20 @@ impl Handler<Stopped> for Registry {
     }
 }
 
-/// An encoded event for the project's subscribers.
+/// What a change brings a project's open pages here, in order: to its actor, when it
+/// runs (with no actor, no page here has the project open).
 #[derive(Message)]
 #[rtype(result = "()")]
-pub struct ToSubscribers {
+pub struct ToProject {
     pub project_id: String,
-    pub frame: Bytes,
+    pub steps: Vec<ProjectOut>,
 }
 
-impl Handler<ToSubscribers> for Registry {
+impl Handler<ToProject> for Registry {
     type Result = ();
-    fn handle(&mut self, msg: ToSubscribers, _: &mut Context<Self>) {
+    fn handle(&mut self, msg: ToProject, _: &mut Context<Self>) {
         if let Some(addr) = self.running(&msg.project_id) {
-            addr.do_send(Broadcast(msg.frame));
-        }
-    }
-}
-
-/// An event for the project's guests (issue 18), not yet encoded: each guest gets it
-/// as their link shows it.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct ToGuests {
-    pub project_id: String,
-    pub event: protocol::Event,
-}
-
-impl Handler<ToGuests> for Registry {
-    type Result = ();
-    fn handle(&mut self, msg: ToGuests, _: &mut Context<Self>) {
-        if let Some(addr) = self.running(&msg.project_id) {
-            addr.do_send(BroadcastGuests(msg.event));
-        }
-    }
-}
-
-/// A favourite set or cleared: guests of that person's favourites links see the photo
-/// come or go.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct ToFavouriteGuests {
-    pub project_id: String,
-    pub change: MakerFavourite,
-}
-
-impl Handler<ToFavouriteGuests> for Registry {
-    type Result = ();
-    fn handle(&mut self, msg: ToFavouriteGuests, _: &mut Context<Self>) {
-        if let Some(addr) = self.running(&msg.project_id) {
-            addr.do_send(msg.change);
-        }
-    }
-}
-
-/// Another instance changed or deleted the project: its actor here reads it again
-/// and drops subscribers who may no longer see it, before any later event.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Changed {
-    pub project_id: String,
-}
-
-impl Handler<Changed> for Registry {
-    type Result = ();
-    fn handle(&mut self, msg: Changed, _: &mut Context<Self>) {
-        if let Some(addr) = self.running(&msg.project_id) {
-            addr.do_send(Refresh);
+            addr.do_send(Fanout(msg.steps));
         }
     }
 }

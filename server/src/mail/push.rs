@@ -1,9 +1,9 @@
-//! Sends queued pushes (issue 33): each is encrypted for its browser (RFC 8291,
-//! aes128gcm), signed with the server's VAPID key (RFC 8292) and POSTed to the
-//! browser's push service (RFC 8030). A subscription the service says is gone (404,
-//! 410) is deleted with what waits for it; a busy or failing service is retried with
-//! backoff a few times, then the push is dropped: a notification hours late is noise,
-//! and the notification centre and mail still have it.
+//! Sends queued pushes (docs/FEATURES.md, "Comments, notifications and mail"): each is
+//! encrypted for its browser (RFC 8291, aes128gcm), signed with the server's VAPID key
+//! (RFC 8292) and POSTed to the browser's push service (RFC 8030). A subscription the
+//! service says is gone (404, 410) is deleted with what waits for it; a busy or failing
+//! service is retried with backoff a few times, then the push is dropped: a
+//! notification hours late is noise, and the notification centre and mail still have it.
 
 use std::time::Duration;
 
@@ -28,8 +28,9 @@ const TTL: Duration = Duration::from_secs(24 * 60 * 60);
 /// The push services subscriptions may name: host patterns (`*.push.apple.com` for
 /// any subdomain, `127.0.0.1:4000` for one port). Plain `http` only for a loopback
 /// host listed with its port (the tests' own push service). Shared, not copied: every
-/// socket's `Services` holds it (a copy was 230 bytes a socket, issue 32). Checked
-/// when a browser subscribes and again before every send.
+/// socket's `Services` holds it (a copy was 230 bytes a socket:
+/// loadtest/README.md, "Beside the peers"). Checked when a browser subscribes and again
+/// before every send.
 #[derive(Clone, Debug)]
 pub struct PushServices(std::sync::Arc<[String]>);
 

@@ -5,8 +5,9 @@ use html_escape::encode_text as esc;
 
 use super::{Attachment, Mail};
 
-/// The end of a mail a user may turn off (issue 17): why they get it, a link to their
-/// mail preferences and a one-click unsubscribe that works without signing in.
+/// The end of a mail a user may turn off
+/// (docs/FEATURES.md, "Comments, notifications and mail"): why they get it, a link to
+/// their mail preferences and a one-click unsubscribe that works without signing in.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Footer {
     /// Profile & Settings, where "Email me about" is.
@@ -100,7 +101,8 @@ pub fn reset_password(to: &str, link: &str) -> Mail {
     }
 }
 
-/// Issue 31: a sign-in from a device this account had not used before.
+/// A sign-in from a device this account had not used before
+/// (docs/SECURITY.md, "Two-factor sign-in").
 pub fn new_sign_in(to: &str, name: &str, device: &str, place: Option<&str>, when: &str, link: &str) -> Mail {
     let from = place.map(|p| format!(" ({p})")).unwrap_or_default();
     let body = format!(
@@ -118,7 +120,7 @@ pub fn new_sign_in(to: &str, name: &str, device: &str, place: Option<&str>, when
     }
 }
 
-/// Issue 31: someone else removed this account's second factors; `by` says who ("Alex
+/// Someone else removed this account's second factors; `by` says who ("Alex
 /// Morgan, an administrator,").
 pub fn factors_reset(to: &str, name: &str, by: &str, link: &str) -> Mail {
     let body = format!(
@@ -141,7 +143,7 @@ pub fn invite(to: &str, name: &str, role: &str, link: &str) -> Mail {
     invite_to(to, name, role, None, link)
 }
 
-/// An invitation to join a builder company (issue 30): `company` is its name and the
+/// An invitation to join a builder company: `company` is its name and the
 /// role the member gets in it.
 pub fn invite_to(to: &str, name: &str, role: &str, company: Option<(&str, &str)>, link: &str) -> Mail {
     let greeting = format!("Hi {name},");
@@ -271,7 +273,7 @@ pub fn status_changed(to: &str, name: &str, project: &str, status: &str, link: &
     }
 }
 
-/// A progress report (issue 28), from its maker to the project's homeowner: the PDF
+/// A progress report, from its maker to the project's homeowner: the PDF
 /// attached (`attachment`, when it is small enough to mail) and a link to it in the app.
 pub struct ReportMail<'a> {
     pub to: &'a str,

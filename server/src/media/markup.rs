@@ -1,8 +1,9 @@
-//! A photo's markup drawn onto its display image (issue 27), for downloads "with
-//! markup". The shapes become an SVG drawn by resvg with the bundled font, by the same
-//! rules and numbers the web app's overlay uses (web/src/lib/markupStyle.ts), so the
-//! download is the drawing the screen showed. Points are fractions of the photo; sizes
-//! are fractions of its shorter side, so any rendition gets the same picture.
+//! A photo's markup drawn onto its display image, for downloads "with markup"
+//! (docs/FEATURES.md, "Markup on photos"). The shapes become an SVG drawn by resvg with the
+//! bundled font, by the same rules and numbers the web app's overlay uses
+//! (web/src/lib/markupStyle.ts), so the download is the drawing the screen showed. Points
+//! are fractions of the photo; sizes are fractions of its shorter side, so any rendition
+//! gets the same picture.
 
 use std::fmt::Write;
 use std::sync::{Arc, LazyLock};

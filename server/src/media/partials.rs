@@ -4,10 +4,12 @@
 //! offset is reported, so what a client is told it may skip is on disk.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use bytes::Bytes;
 use futures_util::{Stream, StreamExt};
 use tokio::io::AsyncWriteExt;
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use super::StorageError;
 
@@ -115,6 +117,25 @@ impl Partials {
             out.push((id.to_owned(), age));
         }
         Ok(out)
+    }
+}
+
+/// Appends and finishes of one upload run one at a time (a client retrying while its
+/// previous request still drains): striped locks, a fixed set whatever the traffic.
+pub struct UploadLocks {
+    stripes: Vec<Arc<Mutex<()>>>,
+}
+
+impl Default for UploadLocks {
+    fn default() -> Self {
+        UploadLocks { stripes: (0..256).map(|_| Arc::new(Mutex::new(()))).collect() }
+    }
+}
+
+impl UploadLocks {
+    pub async fn lock(&self, id: &str) -> OwnedMutexGuard<()> {
+        let hash = id.bytes().fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(usize::from(b)));
+        self.stripes[hash % self.stripes.len()].clone().lock_owned().await
     }
 }
 

@@ -18,7 +18,7 @@ const RENDERING_NICENESS: i32 = 10;
 #[derive(Clone)]
 pub struct ImagePool {
     workers: Workers,
-    /// Long jobs (a report's PDF, issue 28) run one at a time, so uploads always have
+    /// Long jobs (a report's PDF) run one at a time, so uploads always have
     /// the other workers.
     long_jobs: Arc<Semaphore>,
     /// iPhone photos, decoded in worker processes (`media::heif`), one per core.
@@ -55,7 +55,7 @@ impl ImagePool {
             .map_err(|_| RenditionError::Decode("the image worker failed on this file".to_owned()))?
     }
 
-    /// The display image with its markup drawn on (issue 27), a JPEG.
+    /// The display image with its markup drawn on, a JPEG.
     pub async fn flatten(&self, display: bytes::Bytes, shapes: Vec<protocol::Shape>) -> Result<Vec<u8>, RenditionError> {
         self.workers
             .run(move || super::markup::flatten(&display, &shapes))

@@ -393,7 +393,7 @@ fn scaled_down(img: &image::RgbImage, edge: u32) -> Result<Option<image::RgbImag
 
 /// Baseline JPEG with 4:2:0 chroma, as phones write them, by libjpeg-turbo (its SIMD
 /// colour conversion, DCT and entropy coding: encoding both renditions was a fifth of
-/// a photo's time with jpeg-encoder, issue 32).
+/// a photo's time with jpeg-encoder; loadtest/README.md, "Beside the peers").
 pub fn encode_jpeg(rgb: &image::RgbImage, quality: u8) -> Result<Vec<u8>, RenditionError> {
     let failed = |e: turbojpeg::Error| RenditionError::Encode(e.to_string());
     let (w, h) = (rgb.width() as usize, rgb.height() as usize);
@@ -643,7 +643,7 @@ mod tests {
         assert!(px.iter().zip([0x40, 0x80, 0xC0]).all(|(a, b)| a.abs_diff(b) <= 3), "{px:?}");
     }
 
-    /// The issue's file: 8000×8000 16-bit RGBA, half a megabyte, 512 MB of samples
+    /// The reported file: 8000×8000 16-bit RGBA, half a megabyte, 512 MB of samples
     /// (949 MB peak RSS before). It is decoded holding its 8-bit RGB picture (192 MB)
     /// and the renditions, within the budget loadtest/README.md documents. Measured as
     /// the growth of this process's peak resident memory, reset just before.

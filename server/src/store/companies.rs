@@ -1,4 +1,4 @@
-//! Builder companies (issue 30).
+//! Builder companies (docs/FEATURES.md, "Builder companies").
 
 use super::{Db, Result};
 

@@ -1,4 +1,4 @@
-//! Guest links (issue 18): read-only links to one project, stored by the hash of their
+//! Guest links: read-only links to one project, stored by the hash of their
 //! token. The store keeps rows; whether a link still opens is the domain's call.
 
 use super::{Db, Result};
@@ -31,7 +31,7 @@ pub async fn touch<'a>(db: impl Into<Db<'a>>, id: &str, now: i64) -> Result<()> 
     backend!(db, guest_links::touch(id, now))
 }
 
-/// The links that show a report (issue 28; they go with it).
+/// The links that show a report (they go with it).
 pub async fn ids_for_report<'a>(db: impl Into<Db<'a>>, report_id: &str) -> Result<Vec<String>> {
     backend!(db, guest_links::ids_for_report(report_id))
 }

@@ -1,4 +1,5 @@
-//! Photo markup (issue 27): a versioned document per photo, replaced whole.
+//! Photo markup (docs/FEATURES.md, "Markup on photos"): a versioned document per photo,
+//! replaced whole.
 
 use super::{Db, Result};
 

@@ -244,9 +244,9 @@ mod tests {
         }
     }
 
-    /// Issue 26: every query of the server is checked at compile time against its
-    /// backend's schema, so none is built from a string at run time and none goes
-    /// through the lowest-common-denominator `Any` driver.
+    /// Every query of the server is checked at compile time against its backend's
+    /// schema (docs/CONFIGURATION.md, "The store"), so none is built from a string at run time
+    /// and none goes through the lowest-common-denominator `Any` driver.
     #[test]
     fn every_query_is_checked_at_compile_time() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));

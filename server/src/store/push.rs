@@ -1,4 +1,4 @@
-//! Push subscriptions and the push queue (issue 33), on either backend.
+//! Push subscriptions and the push queue, on either backend.
 
 use super::{Db, Result};
 

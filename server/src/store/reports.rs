@@ -1,4 +1,4 @@
-//! Progress reports (issue 28): their rows and progress.
+//! Progress reports (docs/FEATURES.md, "Progress reports"): their rows and progress.
 
 use super::{Db, Result};
 

@@ -1,5 +1,6 @@
-//! Full-text search (issue 29): each backend's own index (SQLite FTS5, Postgres
-//! `tsvector` with GIN), kept by triggers in the same transaction as every change.
+//! Full-text search (docs/FEATURES.md, "Tags and search"): each backend's own index
+//! (SQLite FTS5, Postgres `tsvector` with GIN), kept by triggers in the same transaction
+//! as every change.
 
 use super::{Db, Result};
 

@@ -1,4 +1,5 @@
-//! Second factors, passkeys, sign-in challenges and known devices (issue 31).
+//! Second factors, passkeys, sign-in challenges and known devices
+//! (docs/SECURITY.md, "Two-factor sign-in").
 
 use super::{Db, Result};
 

@@ -11,7 +11,7 @@ pub async fn find_by_token_hash<'a>(db: impl Into<Db<'a>>, token_hash: &str) -> 
     backend!(db, sessions::find_by_token_hash(token_hash))
 }
 
-/// A session by its id, with its assurance (issue 31).
+/// A session by its id, with its assurance.
 pub async fn find_by_id<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<Option<SessionRow>> {
     backend!(db, sessions::find_by_id(id))
 }

@@ -1,4 +1,4 @@
-//! The installation's settings (issue 29).
+//! The installation's settings.
 
 use super::{Db, Result};
 

@@ -6,10 +6,10 @@
 
 use protocol::{ErrorCode, Request, RequestMessage, Response};
 
-use crate::domain::changes::Change;
-use crate::domain::guests;
-use crate::domain::policy::{Action, Actor, Guest};
-use crate::domain::services::Services;
+use crate::domain::shared::changes::Change;
+use crate::domain::sharing::guests;
+use crate::domain::shared::policy::{Action, Actor, Guest};
+use crate::domain::shared::services::Services;
 use crate::error::{Error, Result};
 use crate::live::Live;
 
@@ -18,7 +18,7 @@ pub struct RequestContext {
     pub live: Live,
     pub actor: Actor,
     pub session_id: String,
-    /// Issue 31: the session must enrol a second factor before anything else.
+    /// The session must enrol a second factor before anything else.
     pub enrol_required: bool,
 }
 
@@ -30,7 +30,7 @@ pub(super) trait Handle: RequestMessage {
     async fn handle(self, cx: &RequestContext) -> Answer<Self>;
 }
 
-/// The guests' handlers (issue 18): a guest only looks, at their link's project.
+/// The guests' handlers: a guest only looks, at their link's project.
 pub(super) trait HandleGuest: RequestMessage {
     async fn handle_guest(self, svc: &Services, guest: &Guest) -> Result<Self::Reply>;
 }
@@ -42,7 +42,7 @@ fn respond<T: Into<Response>>(answer: Result<(T, Vec<Change>)>) -> Outcome {
     answer.map(|(reply, changes)| (reply.into(), changes))
 }
 
-/// A guest's requests (issue 18): only those about their link's project, the rest
+/// A guest's requests: only those about their link's project, the rest
 /// refused here, before any use case runs. Each is decided on the link as it is now
 /// (revoked, expired, its maker's standing), not as the socket found it when it opened.
 pub async fn dispatch_guest(svc: &Services, guest: &Guest, request: Request) -> Result<Response> {
@@ -61,7 +61,8 @@ pub async fn dispatch_guest(svc: &Services, guest: &Guest, request: Request) -> 
         Request::ListTimeline(r) if linked(&r.project_id) => r.handle_guest(svc, guest).await.map(Into::into),
         // Only a photo of their link's project, that the link shows (checked inside).
         Request::GetMarkup(r) => r.handle_guest(svc, guest).await.map(Into::into),
-        // Their link's project only, whatever project it names (issue 29).
+        // Their link's project only, whatever project it names
+        // (docs/FEATURES.md, "Tags and search").
         Request::Search(r) => r.handle_guest(svc, guest).await.map(Into::into),
         _ => Err(Error::new(ErrorCode::Forbidden, guests::GUESTS_ONLY_VIEW)),
     }
@@ -88,10 +89,10 @@ fn fresh_factor_for(request: &Request) -> Option<Action> {
 pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
     let cx = &cx;
     if cx.enrol_required && !request.allowed_before_enrolment() {
-        return Err(Error::new(ErrorCode::EnrolRequired, crate::domain::security::ENROL_REQUIRED));
+        return Err(Error::new(ErrorCode::EnrolRequired, crate::domain::identity::security::ENROL_REQUIRED));
     }
     if let Some(action) = fresh_factor_for(&request) {
-        crate::domain::security::require_fresh_factor(&cx.svc, &cx.actor, &cx.session_id, action).await?;
+        crate::domain::identity::security::require_fresh_factor(&cx.svc, &cx.actor, &cx.session_id, action).await?;
     }
     match request {
         Request::Ping(r) => respond(r.handle(cx).await),

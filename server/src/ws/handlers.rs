@@ -24,14 +24,14 @@ use protocol::{
 };
 
 use super::dispatch::{Answer, Handle, HandleGuest, RequestContext};
-use crate::domain::changes::Change;
-use crate::domain::milestones::{self, Edit};
-use crate::domain::policy::{Action, Guest};
-use crate::domain::services::Services;
-use crate::domain::turns::{Step, Turns};
+use crate::domain::shared::changes::Change;
+use crate::domain::projects::milestones::{self, Edit};
+use crate::domain::shared::policy::{Action, Guest};
+use crate::domain::shared::services::Services;
+use crate::domain::shared::turns::{Step, Turns};
 use crate::domain::{
-    comments, companies, guests, markup, mail_preferences, notifications, photos, profile, projects, push, reports, search, security, settings, tags,
-    timeline, users,
+    media::comments, companies, sharing::guests, media::markup, messaging::mail_preferences, messaging::notifications, media::photos, identity::profile, projects, messaging::push, sharing::reports, sharing::search, identity::security, identity::settings, media::tags,
+    projects::timeline, identity::users,
 };
 use crate::error::Result;
 
@@ -200,7 +200,7 @@ impl Handle for GetMarkup {
 
 impl HandleGuest for GetMarkup {
     async fn handle_guest(self, svc: &Services, guest: &Guest) -> Result<Markup> {
-        Ok(Markup { markup: markup::get_for_guest(svc, guest, &self.image_id).await? })
+        Ok(Markup { markup: guests::markup(svc, guest, &self.image_id).await? })
     }
 }
 
@@ -444,7 +444,8 @@ impl Handle for MailReport {
     }
 }
 
-// Issue 30: builder companies. A crew change is a change to its project, in its turn.
+// Builder companies (docs/FEATURES.md, "Builder companies"). A crew change is a change to its
+// project, in its turn.
 
 impl Handle for ListCompanies {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
@@ -509,7 +510,8 @@ impl Handle for SetProjectCrew {
     }
 }
 
-// Issue 31: the account's own security, and an admin's reset of another's.
+// The account's own security, and an admin's reset of another's
+// (docs/SECURITY.md, "Two-factor sign-in").
 
 impl Handle for GetSecurity {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
@@ -611,7 +613,8 @@ impl Handle for ResetFactors {
     }
 }
 
-// Issue 33: push notifications on this account's devices.
+// Push notifications on this account's devices
+// (docs/FEATURES.md, "Comments, notifications and mail").
 
 impl Handle for GetPushSettings {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {

@@ -18,10 +18,10 @@ use tokio::sync::oneshot;
 use tracing::Instrument;
 
 use super::dispatch::{dispatch, dispatch_guest, RequestContext};
-use crate::domain::guests::{self, GuestPass};
-use crate::domain::policy::{Actor as User, Guest};
-use crate::domain::services::Services;
-use crate::domain::{snapshot, views};
+use crate::domain::sharing::guests::{self, GuestPass};
+use crate::domain::shared::policy::{Actor as User, Guest};
+use crate::domain::shared::services::Services;
+use crate::domain::{snapshot, shared::views};
 use crate::error::Error;
 use crate::live::socket::{CutOff, SocketCommand, SocketHandle};
 use crate::live::{Join, Live, Push, Refused, Subscribe, SubscribeGuest};
@@ -44,10 +44,10 @@ pub const MAX_REQUESTS_PER_10S: u32 = 200;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
-/// Who is on the other end: a signed-in user, or a guest holding a link (issue 18).
+/// Who is on the other end: a signed-in user, or a guest holding a link.
 #[derive(Clone)]
 pub enum Peer {
-    /// `enrol_required`: the session must enrol a second factor first (issue 31).
+    /// `enrol_required`: the session must enrol a second factor first.
     User { session_id: String, user: UserRow, enrol_required: bool },
     Guest(GuestPass),
 }
@@ -222,10 +222,11 @@ impl SessionActor {
                 Err(err) if err.code() == ErrorCode::InvalidToken => return Ok(Err(None)),
                 Err(err) => return Err(err),
             };
-            // A report link (issue 28) shows its report as it was made, not the project.
+            // A report link shows its report as it was made, not the project
+            // (docs/FEATURES.md, "Progress reports").
             let hello = match &pass.guest.report_id {
                 Some(_) => {
-                    let report = match crate::domain::reports::shared(&svc, &pass.guest).await {
+                    let report = match crate::domain::sharing::reports::shared(&svc, &pass.guest).await {
                         Ok(report) => report,
                         Err(err) if err.code() == ErrorCode::NotFound => return Ok(Err(None)),
                         Err(err) => return Err(err),

@@ -1,9 +1,9 @@
-//! Issue 26, as a property: arbitrary text (NUL and every other control character,
-//! unusual Unicode, very long strings) through every text field of every request that
-//! carries one (each socket request, a guest's socket, each HTTP form, tus metadata,
-//! ids in paths and queries) against the real server on SQLite, and on Postgres when
-//! `TEST_DATABASE_URL` is set. No answer may be an internal error, and the server
-//! keeps answering.
+//! The input rules (docs/LIMITS.md), as a property: arbitrary text (NUL and every other
+//! control character, unusual Unicode, very long strings) through every text field of
+//! every request that carries one (each socket request, a guest's socket, each HTTP form,
+//! tus metadata, ids in paths and queries) against the real server on SQLite, and on
+//! Postgres when `TEST_DATABASE_URL` is set. No answer may be an internal error, and the
+//! server keeps answering.
 //!
 //! The server runs on a thread of its own; proptest drives the cases from the test's
 //! thread through a client runtime there, so a failing case shrinks to the smallest
@@ -32,7 +32,7 @@ const CASES: u32 = 6;
 /// socket 200 per 10 s, and a refusal for that would test nothing.
 const PER_SOCKET: u32 = 150;
 
-/// What every field gets, whatever the seed: what issue 26 found, and the edges.
+/// What every field gets, whatever the seed: the inputs that once failed, and the edges.
 fn fixed_texts() -> Vec<String> {
     vec![
         String::new(),

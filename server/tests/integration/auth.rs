@@ -3,8 +3,8 @@
 use awc::http::StatusCode;
 use protocol::Role;
 use serde_json::{json, Value};
-use sitecast::domain::auth::InviteInput;
-use sitecast::domain::passwords::Passwords;
+use sitecast::domain::identity::auth::InviteInput;
+use sitecast::domain::shared::passwords::Passwords;
 
 use crate::support::{for_each_backend, link_token, Options, TestServer, TestSql, WorldSpec, ORIGIN};
 

@@ -12,7 +12,7 @@ use sitecast::store::users;
 
 use crate::support::{for_each_backend, Options, TestServer, TestSql, WorldSpec};
 
-/// The case: a first name of 30,000 characters used to be stored and fanned out.
+/// The reported case: a first name of 30,000 characters used to be stored and fanned out.
 const HUGE: usize = 30_000;
 
 fn http_fields(body: &Value) -> Vec<(String, String)> {
@@ -123,7 +123,7 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
         let me = hhello.user.id.clone();
         let (first_name, last_name) = (hhello.user.first_name.clone().unwrap_or_default(), hhello.user.last_name.clone().unwrap_or_default());
 
-        // The case: the homeowner's own profile, which every admin would receive.
+        // The reported case: the homeowner's own profile, which every admin would receive.
         let update = |first: &str, phone: &str| {
             Request::UpdateProfile(ProfileUpdate { first_name: first.into(), last_name: last_name.clone(), phone: phone.into(), name: None })
         };

@@ -1,6 +1,7 @@
-//! Builder companies (issue 30), over the socket on each backend: who sees what in a
-//! company, invitations through the invite mail, crews, attribution, role changes,
-//! removal, and an admin's companies (create, rename, move a project, delete).
+//! Builder companies (docs/FEATURES.md, "Builder companies"), over the socket on each
+//! backend: who sees what in a company, invitations through the invite mail, crews,
+//! attribution, role changes, removal, and an admin's companies (create, rename, move a
+//! project, delete).
 
 use std::io::Cursor;
 
@@ -375,9 +376,10 @@ fn rows_before_companies(t: &str) -> Vec<String> {
     .into()
 }
 
-/// Issue 30's migration on a database filled at the schema before it, on each backend:
-/// every builder owns a one-member company of their name (their email when they have
-/// none) that keeps their id, their projects are its, and nothing else changes.
+/// Migration 0014 (docs/FEATURES.md, "Builder companies") on a database filled at the
+/// schema before it, on each backend: every builder owns a one-member company of their
+/// name (their email when they have none) that keeps their id, their projects are its,
+/// and nothing else changes.
 #[actix_web::test]
 async fn a_database_at_the_previous_schema_gives_every_builder_a_company_of_their_own() {
     use sitecast::store::projects::ProjectScope;

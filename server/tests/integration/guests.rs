@@ -1,6 +1,7 @@
-//! Guest links (issue 18): who may make and revoke them, and what a guest may reach —
-//! only the linked project, only what the link allows, over every request and every
-//! media route — and that a revoked or expired link stops at once, open sockets too.
+//! Guest links (docs/FEATURES.md, "The project's story"): who may make and revoke them,
+//! and what a guest may reach — only the linked project, only what the link allows, over
+//! every request and every media route — and that a revoked or expired link stops at
+//! once, open sockets too.
 
 use awc::http::StatusCode;
 use protocol::{
@@ -94,7 +95,7 @@ fn every_request(linked: &str, other: &str, photo: &str) -> Vec<(Request, bool)>
             false,
         ),
         (Request::AddMilestoneTemplate(protocol::AddMilestoneTemplate { project_id: s(linked) }), false),
-        // Issue 31: a guest has no account to secure.
+        // A guest has no account to secure.
         (Request::GetSecurity(protocol::GetSecurity {}), false),
         (Request::StartTotp(protocol::StartTotp {}), false),
         (Request::StartPasskey(protocol::StartPasskey {}), false),
@@ -279,7 +280,7 @@ async fn a_guest_sees_only_the_linked_project_and_only_what_the_link_allows() {
     .await;
 }
 
-/// Issue 26: a favourites link's guest was told of photos the link does not share —
+/// A favourites link's guest was once told of photos the link does not share —
 /// the project's cover in its first frame, and each new upload as the cover of a
 /// `project_updated`. Nothing a guest receives names such a photo, in any field.
 #[actix_web::test]

@@ -457,7 +457,7 @@ async fn push_subscriptions_are_capped_and_their_keys_exact() {
             (p256dh(), URL_SAFE_NO_PAD.encode([9u8; 17])),
         ] {
             let err = ws.request(41, subscription(&endpoint(101), &key, &secret)).await.unwrap_err();
-            assert_eq!((err.code, err.message.as_str()), (ErrorCode::Validation, sitecast::domain::push::BAD_SUBSCRIPTION));
+            assert_eq!((err.code, err.message.as_str()), (ErrorCode::Validation, sitecast::domain::messaging::push::BAD_SUBSCRIPTION));
         }
 
         // Ten more sessions of the account, racing over both instances: ten devices in all.
@@ -473,11 +473,11 @@ async fn push_subscriptions_are_capped_and_their_keys_exact() {
         let results = futures_util::future::join_all(tries).await;
         let refused: Vec<_> = results.iter().filter_map(|r| r.as_ref().err()).collect();
         assert_eq!(refused.len(), 2, "{} of 11 were refused; the first session holds one device already", refused.len());
-        assert!(refused.iter().all(|e| e.code == ErrorCode::Conflict && e.message == sitecast::domain::push::TOO_MANY_DEVICES));
+        assert!(refused.iter().all(|e| e.code == ErrorCode::Conflict && e.message == sitecast::domain::messaging::push::TOO_MANY_DEVICES));
         let Ok(Response::PushSettings { settings }) = ws.request(60, Request::GetPushSettings(protocol::GetPushSettings { endpoint: None })).await else {
             panic!("settings")
         };
-        assert_eq!(settings.devices.len(), sitecast::domain::push::MAX_DEVICES);
+        assert_eq!(settings.devices.len(), sitecast::domain::messaging::push::MAX_DEVICES);
         (a, b)
     })
     .await;
@@ -526,7 +526,7 @@ async fn text_that_xml_cannot_hold_is_refused_and_stored_text_still_draws() {
 
 /// Makes the session's proof of a second factor older than the 15-minute window.
 async fn stale_factor(server: &TestServer, session_cookie: &str) {
-    let hash = sitecast::domain::secrets::hash_token(session_cookie);
+    let hash = sitecast::domain::shared::secrets::hash_token(session_cookie);
     TestSql::per_backend(
         "UPDATE sessions SET factor_at = 1 WHERE token_hash = $1",
         "UPDATE sessions SET factor_at = TIMESTAMPTZ 'epoch' + INTERVAL '1 millisecond' WHERE token_hash = $1",

@@ -1,15 +1,16 @@
-//! iPhone photos (issue 33): HEIC files made here by libheif's own encoder (heif-enc),
-//! uploaded through tus, appear live upright with their capture date and place; the
-//! original is kept as uploaded. A damaged or hostile HEIC is refused with a reason, a
-//! decoder that crashes takes only its own worker process, and the server goes on
-//! serving. The 48-megapixel decode's peak memory is measured in the worker itself.
+//! iPhone photos (docs/FEATURES.md, "Photos"): HEIC files made here by libheif's own
+//! encoder (heif-enc), uploaded through tus, appear live upright with their capture date
+//! and place; the original is kept as uploaded. A damaged or hostile HEIC is refused with
+//! a reason, a decoder that crashes takes only its own worker process, and the server
+//! goes on serving. The 48-megapixel decode's peak memory is measured in the worker
+//! itself.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 use awc::http::StatusCode;
 use protocol::{Event, Request, Response};
-use sitecast::domain::photos::REASON_UNREADABLE;
+use sitecast::domain::media::photos::REASON_UNREADABLE;
 use sitecast::media::fixtures::{app1, gps_app1, heic_from_jpeg, heif_with_rotation, jpeg_with_exif};
 use sitecast::media::heif_worker::{frame, Answer, Ask, BYTES_PER_PIXEL};
 use sitecast::media::renditions::{encode_jpeg, RENDITION_BYTES};
@@ -144,8 +145,8 @@ async fn damaged_and_hostile_heics_are_refused_and_the_server_goes_on() {
         let reason = percent_encoding::percent_decode_str(&reason).decode_utf8_lossy().into_owned();
         let expected = [
             REASON_UNREADABLE.to_owned(),
-            sitecast::domain::photos::reason_damaged("HEIC"),
-            sitecast::domain::photos::reason_too_many_pixels(),
+            sitecast::domain::media::photos::reason_damaged("HEIC"),
+            sitecast::domain::media::photos::reason_too_many_pixels(),
         ];
         assert!(expected.contains(&reason), "{name}: {reason}");
         if name == "bomb.heic" {

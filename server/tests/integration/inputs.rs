@@ -1,4 +1,4 @@
-//! Issue 26, bad inputs: control characters in text (a NUL answered 500 on Postgres; CR,
+//! Bad inputs (docs/LIMITS.md): control characters in text (a NUL answered 500 on Postgres; CR,
 //! LF and ESC were stored raw and mailed) are refused on every input with a field
 //! error, on both databases; ids holding them read as unknown.
 
@@ -172,7 +172,7 @@ async fn control_characters_are_refused_on_every_text_input() {
         let cover = update(UpdateProject { thumbnail_id: Some(nul()), ..Default::default() });
         refused(admin.request(42, cover).await, "thumbnailId", sitecast::domain::projects::THUMBNAIL_NOT_IN_PROJECT);
         let tagged = UpdatePhoto { id: photo.id.clone(), milestone_id: Some(nul()), ..Default::default() };
-        refused(admin.request(43, Request::UpdatePhoto(tagged)).await, "milestoneId", sitecast::domain::milestones::NOT_IN_PROJECT);
+        refused(admin.request(43, Request::UpdatePhoto(tagged)).await, "milestoneId", sitecast::domain::projects::milestones::NOT_IN_PROJECT);
         let timeline = admin.request(44, Request::ListTimeline(protocol::ListTimeline { project_id: project.id.clone(), before: Some(format!("5.{}", nul())) })).await;
         assert_eq!(timeline.unwrap_err().code, ErrorCode::BadRequest);
         assert_eq!(server.get("/media/images/0190a0b4%00/thumb", Some(admin_session)).await.status, StatusCode::NOT_FOUND);

@@ -334,7 +334,7 @@ async fn a_guest_link_revoked_on_one_instance_closes_its_page_on_the_other() {
     .await;
 }
 
-/// Issue 18: a milestone completed on one instance reaches a homeowner watching on the
+/// A milestone completed on one instance reaches a homeowner watching on the
 /// other — the plan, the progress it gives, and the timeline entry.
 #[actix_web::test]
 async fn a_milestone_completed_on_one_instance_reaches_a_homeowner_on_the_other() {
@@ -367,7 +367,7 @@ async fn a_milestone_completed_on_one_instance_reaches_a_homeowner_on_the_other(
     .await;
 }
 
-/// Issue 27: markup drawn on one instance reaches a homeowner's open photo on the other,
+/// Markup drawn on one instance reaches a homeowner's open photo on the other,
 /// and the two instances' saves from one version store exactly one.
 #[actix_web::test]
 async fn markup_drawn_on_one_instance_reaches_a_viewer_on_the_other() {
@@ -399,7 +399,7 @@ async fn markup_drawn_on_one_instance_reaches_a_viewer_on_the_other() {
     .await;
 }
 
-/// Issue 29: a photo tagged on one instance reaches open search results on the other
+/// A photo tagged on one instance reaches open search results on the other
 /// (`search_changed`, then the search finds it there).
 #[actix_web::test]
 async fn a_photo_tagged_on_one_instance_reaches_open_search_results_on_the_other() {
@@ -423,7 +423,7 @@ async fn a_photo_tagged_on_one_instance_reaches_open_search_results_on_the_other
     .await;
 }
 
-/// Issue 28: a report made on one instance moves on to ready on the homeowner's page on
+/// A report made on one instance moves on to ready on the homeowner's page on
 /// the other, and its deletion reaches it there too.
 #[actix_web::test]
 async fn a_report_made_on_one_instance_is_watched_shared_and_deleted_on_the_other() {
@@ -475,7 +475,7 @@ async fn a_report_made_on_one_instance_is_watched_shared_and_deleted_on_the_othe
     .await;
 }
 
-/// Issue 30: a crew change made on A reaches the member's page on B (the project
+/// A crew change made on A reaches the member's page on B (the project
 /// arrives and leaves), and removing the member on A signs them out on B at once.
 #[actix_web::test]
 async fn crew_changes_and_a_member_s_removal_on_one_instance_reach_the_other() {
@@ -519,7 +519,7 @@ async fn ticket(server: &TestServer, world: &World) -> String {
     r.body["secondFactor"]["ticket"].as_str().expect("a second step").to_owned()
 }
 
-/// Issue 31: an authenticator-app code accepted on one instance is refused on the
+/// An authenticator-app code accepted on one instance is refused on the
 /// other (also when the two race), and "sign out everywhere else" on one instance
 /// closes the account's sockets on the other within a second.
 #[actix_web::test]
@@ -558,6 +558,70 @@ async fn a_code_used_on_one_instance_is_refused_on_the_other_and_sign_outs_reach
         eprintln!("sign out everywhere else: the socket on B ended {took:?} after the request on A");
         assert_eq!(b.get("/api/auth/me", Some(&other_cookie)).await.status, 401);
         assert!(matches!(here.request(3, Request::Ping(protocol::Ping {})).await, Ok(Response::Pong)), "this session stays");
+        (a, b)
+    })
+    .await;
+}
+
+/// Counts, on one socket, the events for `photo` and the guests' project updates up
+/// to the markup drawn on that photo (which leaves by the publisher, after them).
+async fn up_to_markup(ws: &mut WsClient, photo: &str, progress: i32) -> (usize, usize) {
+    let (mut added, mut updated) = (0, 0);
+    loop {
+        let protocol::ServerMsg::Event { event } = ws.next_any().await else { continue };
+        match event {
+            Event::PhotoAdded { photo: p } if p.id == photo => added += 1,
+            Event::ProjectUpdated { project, .. } if project.progress == progress => updated += 1,
+            Event::MarkupChanged { markup, .. } if markup.image_id == photo => return (added, updated),
+            _ => {}
+        }
+    }
+}
+
+/// A project's turn sends its open pages their part of a photo and of a status change
+/// itself, and the publisher sends the rest: every page, on the instance that ran the
+/// turn and on another, hears of each exactly once.
+#[actix_web::test]
+async fn a_photo_and_a_status_change_reach_each_page_exactly_once() {
+    on_two_instances(|a, b, world| async move {
+        let project = world.projects[0].id.clone();
+        let (mut admin, hello) = a.connect_as(&world.users["admin"].session).await;
+        let before = hello.snapshot.projects.iter().find(|p| p.id == project).expect("the admin sees it").progress;
+        let (mut builder, _) = a.connect_as(&world.users["owner"].session).await;
+        let mut pages = Vec::new();
+        for server in [&a, &b] {
+            let (mut home, _) = server.connect_as(&world.users["homeowner"].session).await;
+            let Ok(Response::Subscribed { .. }) = home.request(1, Request::Subscribe(protocol::Subscribe { id: project.clone() })).await else {
+                panic!("subscribe")
+            };
+            pages.push(home);
+        }
+        let input = protocol::CreateGuestLink { project_id: project.clone(), photos: protocol::GuestPhotos::All, downloads: false, expires_in_days: Some(7) };
+        let Ok(Response::GuestLinkCreated { url, .. }) = builder.request(1, Request::CreateGuestLink(input)).await else { panic!("link") };
+        let token = url.rsplit_once("/guest/").map(|(_, t)| t.to_owned()).unwrap();
+        let mut guests = Vec::new();
+        for server in [&a, &b] {
+            let mut guest = server.guest_ws(Some(&token), Some(ORIGIN)).await.expect("guest socket");
+            assert!(matches!(guest.next_msg().await, protocol::ServerMsg::GuestHello(_)));
+            guests.push(guest);
+        }
+
+        // On A: a photo (a turn), a status change (a turn), then markup on the photo.
+        let r = a.upload(&project, &world.users["owner"].session, &[("site.jpg", &jpeg())]).await;
+        assert!(r.all_stored(), "{r}");
+        let photo = r.photos[0].id.clone();
+        let progress = (before + 7) % 100;
+        let change = UpdateProject { id: project.clone(), progress: Some(progress), ..Default::default() };
+        admin.request(2, Request::UpdateProject(change)).await.unwrap();
+        crate::markup::save(&mut builder, 3, &photo, 0, vec![crate::markup::arrow("once")]).await.unwrap();
+
+        for (page, on) in pages.iter_mut().zip(["A", "B"]) {
+            let (added, _) = up_to_markup(page, &photo, progress).await;
+            assert_eq!(added, 1, "the homeowner's page on {on} gets the photo once");
+        }
+        for (guest, on) in guests.iter_mut().zip(["A", "B"]) {
+            assert_eq!(up_to_markup(guest, &photo, progress).await, (1, 1), "the guest's page on {on}: the photo and the update once each");
+        }
         (a, b)
     })
     .await;

@@ -465,7 +465,7 @@ async fn a_socket_that_stops_reading_is_cut_off_and_others_carry_on() {
     let frame = bytes::Bytes::from(vec![0x90u8; 32 * 1024]);
     for _round in 0..12 {
         for _ in 0..100 {
-            server.state.live.deliver(frame.clone(), sitecast::domain::policy::Audience::Only(vec![hhello.user.id.clone()]));
+            server.state.live.deliver(frame.clone(), sitecast::domain::shared::policy::Audience::Only(vec![hhello.user.id.clone()]));
         }
         let mut got = 0;
         while got < 100 {
@@ -790,7 +790,7 @@ async fn pipelined_writes_from_one_socket_apply_in_the_order_sent() {
 
 #[actix_web::test]
 async fn a_projects_changes_and_its_photos_changes_take_turns() {
-    use sitecast::domain::turns::Turns;
+    use sitecast::domain::shared::turns::Turns;
 
     let dir = tempfile::tempdir().unwrap();
     let server = start(&sqlite(&dir)).await;

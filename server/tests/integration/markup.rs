@@ -1,14 +1,14 @@
-//! Markup on photos (issue 27) over the socket and as downloads: who may draw, pin and
-//! see it, what bad documents and stale versions get, that each change reaches the
-//! photo's viewers live (guests whose link shows it too) and no one else, one timeline
-//! entry per editing session, and the marked-up downloads.
+//! Markup on photos (docs/FEATURES.md, "Markup on photos") over the socket and as
+//! downloads: who may draw, pin and see it, what bad documents and stale versions get,
+//! that each change reaches the photo's viewers live (guests whose link shows it too) and
+//! no one else, one timeline entry per editing session, and the marked-up downloads.
 
 use awc::http::StatusCode;
 use protocol::{
     ErrorCode, Event, Geometry, GuestPhotos, Markup, MarkupColor, Point, Project, ProjectImage, Request, Response, ServerMsg,
     Shape, StrokeWidth,
 };
-use sitecast::domain::markup::{MARKUP_CHANGED, NOT_ALLOWED_DRAW, PINS_ONLY, TOO_MANY_SHAPES};
+use sitecast::domain::media::markup::{MARKUP_CHANGED, NOT_ALLOWED_DRAW, PINS_ONLY, TOO_MANY_SHAPES};
 
 use crate::support::{for_each_backend, Options, TestServer, TestSql, World, WorldSpec, WsClient, ORIGIN};
 

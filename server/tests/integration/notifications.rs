@@ -238,12 +238,12 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         }
         let svc = &server.state.svc;
         // Nothing is old enough yet for a real cutoff of a few minutes ago.
-        let cutoff = sitecast::store::now_ms() - sitecast::domain::notifications::DIGEST_DELAY_MS;
-        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, cutoff).await.unwrap(), 0, "they wait for each other");
+        let cutoff = sitecast::store::now_ms() - sitecast::domain::messaging::notifications::DIGEST_DELAY_MS;
+        assert_eq!(sitecast::domain::messaging::notifications::send_comment_digests(svc, cutoff).await.unwrap(), 0, "they wait for each other");
         // The homeowner's, and those of the company's manager and the crew member on the
         // project, who follow its comments too.
-        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 3);
-        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 0, "each goes out once");
+        assert_eq!(sitecast::domain::messaging::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 3);
+        assert_eq!(sitecast::domain::messaging::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 0, "each goes out once");
         let sent = mails(&server, homeowner).await;
         assert_eq!(sent.len(), before + 1);
         let (subject, text, one_click) = sent.last().unwrap().clone();
@@ -270,12 +270,13 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         assert_eq!(prefs(&mut home, 4).await, MailPreferences { new_photos: true, comments: false, status_changes: false, push_new_photos: true, push_comments: true, push_status_changes: true });
 
         // Comments back on: replaying the old mail's link must not undo that later
-        // choice (issue 26), on any instance, however often it is replayed.
+        // choice, on any instance, however often it is replayed
+        // (docs/FEATURES.md, "Comments, notifications and mail").
         set_prefs(&mut home, 30, MailPreferences { new_photos: true, comments: true, status_changes: false, push_new_photos: true, push_comments: true, push_status_changes: true }).await;
         for _ in 0..2 {
             let r = server.post(&path, json!({}), None).await;
             assert_eq!((r.status.as_u16(), r.body["code"].as_str()), (400, Some("invalid_token")), "{}", r.body);
-            assert_eq!(r.body["message"], sitecast::domain::mail_preferences::SUPERSEDED_LINK);
+            assert_eq!(r.body["message"], sitecast::domain::messaging::mail_preferences::SUPERSEDED_LINK);
         }
         assert!(prefs(&mut home, 31).await.comments, "the later choice stands");
         set_prefs(&mut home, 32, MailPreferences { new_photos: true, comments: false, status_changes: false, push_new_photos: true, push_comments: true, push_status_changes: true }).await;
@@ -288,7 +289,7 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         });
         assert_eq!(seen.await, NotificationKind::Comment);
         // The company's manager and crew member on the project still get theirs; not the homeowner.
-        assert_eq!(sitecast::domain::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 2);
+        assert_eq!(sitecast::domain::messaging::notifications::send_comment_digests(svc, i64::MAX).await.unwrap(), 2);
         assert_eq!(mails(&server, homeowner).await.len(), before + 1);
 
         // New photos off: no mail for an upload; status changes on: a mail for one.

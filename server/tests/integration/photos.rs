@@ -87,7 +87,7 @@ async fn uploads_each_format_live_to_watchers_and_mail_the_homeowner_once() {
             ("deck.webp", &webp),
         ];
         let r = server.upload(&project.id, &builder, &files).await;
-        assert_eq!(r.refused(), [("notes.jpg", sitecast::domain::photos::REASON_NOT_IMAGE)], "{r}");
+        assert_eq!(r.refused(), [("notes.jpg", sitecast::domain::media::photos::REASON_NOT_IMAGE)], "{r}");
         let stored = r.photos.clone();
         let names: Vec<&str> = stored.iter().map(|p| p.original_name.as_str()).collect();
         assert_eq!(names, ["Kitchen framing.jpg", "plan.png", "crane.gif", "deck.webp"]);
@@ -125,7 +125,7 @@ async fn uploads_each_format_live_to_watchers_and_mail_the_homeowner_once() {
             other => panic!("{other:?}"),
         };
         assert_eq!(listed.len(), before.len() + 4);
-        // By the date a photo shows: taken when known, uploaded otherwise (issue 21).
+        // By the date a photo shows: taken when known, uploaded otherwise.
         let shown = |p: &ProjectImage| p.taken_at.unwrap_or(p.created_at);
         assert!(listed.windows(2).all(|w| shown(&w[0]) >= shown(&w[1])));
 
@@ -204,7 +204,7 @@ async fn bad_files_are_refused_with_reasons_and_leave_nothing() {
     let (rows, keys) = (row_count(&server).await, stored_keys(&server).await);
 
     let r = server.upload(&project.id, &builder, &[("notes.jpg", b"plain text, renamed")]).await;
-    assert_eq!(r.refused(), [("notes.jpg", sitecast::domain::photos::REASON_NOT_IMAGE)], "{r}");
+    assert_eq!(r.refused(), [("notes.jpg", sitecast::domain::media::photos::REASON_NOT_IMAGE)], "{r}");
     assert!(r.photos.is_empty());
 
     let r = server.upload(&project.id, &builder, &[("huge.jpg", &bomb())]).await;
@@ -226,7 +226,7 @@ async fn bad_files_are_refused_with_reasons_and_leave_nothing() {
     let gif_text: &[u8] = b"GIF89a\nSite notes: framing inspected, windows arrive Tuesday.";
     let r = server.upload(&project.id, &builder, &[("broken.jpg", &whole[..whole.len() / 3]), ("notes.gif", gif_text)]).await;
     let reasons: Vec<&str> = r.refused().into_iter().map(|(_, reason)| reason).collect();
-    assert_eq!(reasons, [sitecast::domain::photos::REASON_TRUNCATED, "Damaged: named like an image but not a valid GIF file"], "{r}");
+    assert_eq!(reasons, [sitecast::domain::media::photos::REASON_TRUNCATED, "Damaged: named like an image but not a valid GIF file"], "{r}");
 
     assert_eq!(row_count(&server).await, rows + 1);
     let mut expected = keys.clone();
@@ -274,7 +274,7 @@ async fn files_without_a_row_are_swept_at_start_up() {
     let kept = stored_keys(&server).await.into_iter().filter(|k| !k.starts_with("projects/p1/")).count();
     assert_eq!(kept, rows * 3);
     // With no grace, the young orphan goes too.
-    assert_eq!(sitecast::domain::photos::sweep_orphans(&server.state.svc, Duration::ZERO).await.unwrap(), 1);
+    assert_eq!(sitecast::domain::media::photos::sweep_orphans(&server.state.svc, Duration::ZERO).await.unwrap(), 1);
     assert!(!fresh.join("thumb.jpg").exists());
     server.stop().await;
 }

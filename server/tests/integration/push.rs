@@ -1,15 +1,16 @@
-//! Push notifications (issue 33) against a push service on loopback
-//! (`scripts/push_service.py`), which hands out subscriptions as a browser does and
-//! checks what arrives with independent implementations: the VAPID signature with
-//! Python's `cryptography`, the RFC 8291 payload decrypted with `http_ece`. Stored
-//! subscriptions, a new photo's push (title and link), the Push preferences obeyed, a
-//! subscription the service reports gone deleted, and pushes ending with the session.
+//! Push notifications (docs/FEATURES.md, "Comments, notifications and mail") against a
+//! push service on loopback (`scripts/push_service.py`), which hands out subscriptions as
+//! a browser does and checks what arrives with independent implementations: the VAPID
+//! signature with Python's `cryptography`, the RFC 8291 payload decrypted with
+//! `http_ece`. Stored subscriptions, a new photo's push (title and link), the Push
+//! preferences obeyed, a subscription the service reports gone deleted, and pushes ending
+//! with the session.
 
 use std::time::Duration;
 
 use protocol::{ErrorCode, Event, MailPreferences, NotificationKind, Request, Response};
 use serde_json::Value;
-use sitecast::domain::push::{BAD_SUBSCRIPTION, NOT_A_PUSH_SERVICE};
+use sitecast::domain::messaging::push::{BAD_SUBSCRIPTION, NOT_A_PUSH_SERVICE};
 use sitecast::store::push as queue;
 
 use crate::support::{for_each_backend, free_port, Helper, Options, TestServer, World, WorldSpec, WsClient, ORIGIN};

@@ -1,14 +1,14 @@
-//! Progress reports (issue 28) over the socket and as PDFs: who may make, see and
-//! delete them, what bad choices get, progress reaching everyone with the project
-//! open, the one-at-a-time rule, interrupted reports, and the PDF itself read back
-//! with poppler (its text, its page count, the markup drawn on its photos).
+//! Progress reports (docs/FEATURES.md, "Progress reports") over the socket and as PDFs:
+//! who may make, see and delete them, what bad choices get, progress reaching everyone
+//! with the project open, the one-at-a-time rule, interrupted reports, and the PDF itself
+//! read back with poppler (its text, its page count, the markup drawn on its photos).
 
 use std::process::Command;
 use std::time::Duration;
 
 use awc::http::StatusCode;
 use protocol::{ErrorCode, Event, Project, Report, ReportContent, ReportOptions, ReportPair, ReportPhotos, ReportStatus, Request, Response};
-use sitecast::domain::reports::{
+use sitecast::domain::sharing::reports::{
     BAD_DAY, BAD_PERIOD, BAD_PER_PAGE, BUSY, FAVOURITES_ONLY, INTERRUPTED, NOTHING_PICKED, NOT_ALLOWED_DELETE,
     NO_PHOTOS, PAIR_NOT_HERE,
 };
@@ -302,13 +302,13 @@ async fn a_report_its_instance_left_unfinished_is_failed_and_frees_the_project()
         let err = make(&mut builder, 1, &maple.id, options(2)).await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::RateLimited, BUSY));
         // One being made now is left alone; the stale one fails with its reason.
-        let changes = sitecast::domain::reports::fail_stale(&server.state.svc).await.unwrap();
+        let changes = sitecast::domain::sharing::reports::fail_stale(&server.state.svc).await.unwrap();
         assert_eq!(changes.len(), 1);
         let listed = list(&mut builder, 2, &maple.id).await.unwrap();
         assert_eq!((listed[0].status, listed[0].error.as_deref()), (ReportStatus::Failed, Some(INTERRUPTED)));
         builder.request(4, Request::Subscribe(protocol::Subscribe { id: maple.id.clone() })).await.unwrap();
         let made = make(&mut builder, 3, &maple.id, options(4)).await.unwrap();
-        assert!(sitecast::domain::reports::fail_stale(&server.state.svc).await.unwrap().is_empty());
+        assert!(sitecast::domain::sharing::reports::fail_stale(&server.state.svc).await.unwrap().is_empty());
         let (_, ready) = until_made(&mut builder, &made.id).await;
         assert_eq!(ready.status, ReportStatus::Ready);
         server.stop().await;
@@ -346,10 +346,11 @@ async fn link_ended(ws: &mut WsClient) {
     assert_eq!(ws.close_code().await, Some(4401));
 }
 
-/// Issue 28's sharing: a report link shows one report to anyone holding it — its
-/// content as made, its photos and its PDF, nothing else of the project — until it is
-/// revoked or the report deleted; and a report mailed to the homeowner arrives through
-/// a real SMTP server with the PDF attached, everyone's page showing it was mailed.
+/// Sharing a report (docs/FEATURES.md, "Progress reports"): a report link shows one
+/// report to anyone holding it — its content as made, its photos and its PDF, nothing
+/// else of the project — until it is revoked or the report deleted; and a report mailed
+/// to the homeowner arrives through a real SMTP server with the PDF attached, everyone's
+/// page showing it was mailed.
 #[actix_web::test]
 async fn a_report_is_shared_by_a_link_that_shows_only_it_and_mailed_to_the_homeowner_with_its_pdf() {
     for_each_backend(|db| async move {
@@ -412,7 +413,7 @@ async fn a_report_is_shared_by_a_link_that_shows_only_it_and_mailed_to_the_homeo
         // No days were chosen: the period is the photos' span, and what changed keeps to it.
         let (from, to) = (content.from.clone().unwrap(), content.to.clone().unwrap());
         for change in &content.changes {
-            let day = sitecast::domain::milestones::day_of(change.created_at);
+            let day = sitecast::domain::projects::milestones::day_of(change.created_at);
             assert!(from <= day && day <= to, "{day} outside {from}..{to}");
         }
 
@@ -420,7 +421,7 @@ async fn a_report_is_shared_by_a_link_that_shows_only_it_and_mailed_to_the_homeo
         // timeline, not another link's report.
         let thumb = server.guest_get(&format!("/media/images/{}/display", picked[0]), &token).await;
         assert_eq!(thumb.status, StatusCode::OK);
-        let other_photo = photos.iter().find(|p| !picked.contains(&p.id) && Some(p.id.as_str()) != sitecast::domain::views::thumbnail_photo_id(&content.project)).unwrap();
+        let other_photo = photos.iter().find(|p| !picked.contains(&p.id) && Some(p.id.as_str()) != sitecast::domain::shared::views::thumbnail_photo_id(&content.project)).unwrap();
         assert_eq!(server.guest_get(&other_photo.thumb_url, &token).await.status, StatusCode::NOT_FOUND);
         assert_eq!(server.guest_get(&format!("/media/images/{}/original", picked[0]), &token).await.status, StatusCode::NOT_FOUND);
         let pdf = server.guest_get(&shared.pdf_url, &token).await;
@@ -438,7 +439,7 @@ async fn a_report_is_shared_by_a_link_that_shows_only_it_and_mailed_to_the_homeo
         // Mailing: not the homeowner; the builder, through SMTP, with the PDF attached.
         let mail = |id: &str| Request::MailReport(protocol::MailReport { id: id.to_owned() });
         let err = home.request(4, mail(&made.id)).await.unwrap_err();
-        assert_eq!((err.code, err.message.as_str()), (ErrorCode::Forbidden, sitecast::domain::reports::NOT_ALLOWED_MAIL));
+        assert_eq!((err.code, err.message.as_str()), (ErrorCode::Forbidden, sitecast::domain::sharing::reports::NOT_ALLOWED_MAIL));
         let Ok(Response::Report { report: mailed }) = builder.request(6, mail(&made.id)).await else { panic!("mail") };
         assert_eq!(mailed.mailed_to.as_deref(), Some(homeowner.name.as_str()));
         assert!(mailed.mailed_at.is_some());

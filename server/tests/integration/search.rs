@@ -1,14 +1,14 @@
-//! Tags and search (issue 29) over the socket, on both databases: tagging in one go,
-//! prefix matching and ranking, what each role (and a guest) finds — never anything in
-//! someone else's project — the index following every kind of change, and open results
-//! hearing about changes live.
+//! Tags and search (docs/FEATURES.md, "Tags and search") over the socket, on both
+//! databases: tagging in one go, prefix matching and ranking, what each role (and a
+//! guest) finds — never anything in someone else's project — the index following every
+//! kind of change, and open results hearing about changes live.
 
 use std::io::Cursor;
 
 use protocol::{
     ErrorCode, Event, GuestPhotos, InstallationSettings, Project, ProjectImage, Request, Response, SearchResults, ServerMsg, TagKind,
 };
-use sitecast::domain::tags::NOT_ALLOWED_TAG;
+use sitecast::domain::media::tags::NOT_ALLOWED_TAG;
 
 use crate::support::{for_each_backend, Options, TestServer, World, WorldSpec, WsClient, ORIGIN};
 
@@ -242,7 +242,7 @@ async fn tagged_photos_are_found_by_word_starts_best_first_and_only_by_those_who
         let many: Vec<String> = (0..19).map(|i| format!("extra {i}")).collect();
         let many: Vec<&str> = many.iter().map(String::as_str).collect();
         let err = tag(&mut builder, 14, &maple.id, &ids[..1], &many, &[]).await.unwrap_err();
-        assert_eq!(err.fields.first().map(|f| f.message.clone()), Some(sitecast::domain::tags::too_many_message()));
+        assert_eq!(err.fields.first().map(|f| f.message.clone()), Some(sitecast::domain::media::tags::too_many_message()));
         assert_eq!(photos_of(&mut builder, 15, &maple.id).await.iter().find(|p| p.id == ids[0]).unwrap().tags, ["Kitchen", "Electrical"]);
         let long = search(&mut home, 28, &"x".repeat(201), false).await.unwrap_err();
         assert_eq!(long.fields.first().map(|f| f.field.as_str()), Some("query"));

@@ -254,7 +254,7 @@ async fn projects_are_scoped_ordered_and_joined_with_names() {
         assert_eq!(titles(projects::list(store.pool(), &company(None)).await.unwrap()), ["Other", "Old"]);
         assert!(projects::list(store.pool(), &ProjectScope::Nothing).await.unwrap().is_empty());
 
-        // Issue 30: a crew member of the company sees the projects they are on.
+        // A crew member of the company sees the projects they are on.
         let k = user(&store, "k@example.com", Role::Builder).await;
         users::set_membership(store.pool(), &k, Some((&b, protocol::CompanyRole::Crew, false)), 1_500).await.unwrap();
         assert!(projects::list(store.pool(), &company(Some(&k))).await.unwrap().is_empty());

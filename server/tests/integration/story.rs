@@ -1,6 +1,7 @@
-//! The project's story (issue 18) over the socket and HTTP, on each backend: milestone
-//! rules and the progress that follows them, timeline entries written with the change
-//! they record and delivered live, paging by cursor, photo tags and site visits.
+//! The project's story (docs/FEATURES.md, "The project's story") over the socket and
+//! HTTP, on each backend: milestone rules and the progress that follows them, timeline
+//! entries written with the change they record and delivered live, paging by cursor,
+//! photo tags and site visits.
 
 use std::collections::HashSet;
 
@@ -176,7 +177,7 @@ async fn milestones_are_kept_by_admins_and_the_builder_and_progress_follows_them
 
         // The template, in order, for everyone who sees the project (and in the subscription).
         let (_, subscribed) = subscribe(&mut home, 1, &project.id).await;
-        assert_eq!(names(&subscribed), sitecast::domain::milestones::RESIDENTIAL);
+        assert_eq!(names(&subscribed), sitecast::domain::projects::milestones::RESIDENTIAL);
         assert!(dense(&subscribed));
         assert_eq!(subscribed.version, project.version);
         let plan = plan_of(&mut builder, 1, Request::ListMilestones(protocol::ListMilestones { project_id: project.id.clone() })).await.unwrap();
@@ -546,13 +547,13 @@ async fn the_demo_projects_have_milestones_and_a_timeline() {
         assert_eq!(plan.milestones.len(), 9);
         assert_eq!(plan.milestones.iter().filter(|m| m.done_date.is_some()).count(), 4);
         let current = &plan.milestones[4];
-        let today = sitecast::domain::milestones::day_of(sitecast::store::now_ms());
+        let today = sitecast::domain::projects::milestones::day_of(sitecast::store::now_ms());
         assert!(current.done_date.is_none() && current.target_date.as_deref().is_some_and(|d| d < today.as_str()), "late: {current:?}");
         assert!(photos.iter().all(|p| p.batch_id.is_some() && p.milestone_id.is_some()));
         let lakeview = project("Lakeview Cottage");
         assert_eq!((lakeview.progress_mode, lakeview.progress), (ProgressMode::Milestones, 100));
         let (entries, _) = timeline(&mut home, 2, &maple.id, None).await.unwrap();
-        let kinds: HashSet<&str> = entries.iter().map(|e| sitecast::domain::timeline::kind(&e.detail)).collect();
+        let kinds: HashSet<&str> = entries.iter().map(|e| sitecast::domain::projects::timeline::kind(&e.detail)).collect();
         for kind in ["project_created", "status_changed", "progress_changed", "milestone_completed", "photos_added"] {
             assert!(kinds.contains(kind), "{kind} in {kinds:?}");
         }

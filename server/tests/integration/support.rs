@@ -14,7 +14,7 @@ use serde_json::Value;
 use base64::Engine;
 use sitecast::app::{build_state, serve};
 use sitecast::config::Cli;
-pub use sitecast::domain::world::{World, WorldSpec};
+pub use sitecast::domain::seeding::world::{World, WorldSpec};
 use sitecast::http::AppState;
 use sitecast::store::Store;
 use sqlx::postgres::{PgArguments, PgRow};
@@ -487,7 +487,7 @@ impl TestServer {
     /// out of it; they are created alone, for the server to refuse), each created and
     /// then sent whole in one PATCH. Answers what each file became.
     pub async fn upload(&self, project_id: &str, cookie: &str, files: &[(&str, &[u8])]) -> Uploaded {
-        let fits = |bytes: &[u8]| !bytes.is_empty() && bytes.len() <= sitecast::domain::photos::MAX_FILE_BYTES;
+        let fits = |bytes: &[u8]| !bytes.is_empty() && bytes.len() <= sitecast::domain::media::photos::MAX_FILE_BYTES;
         let batch_id = uuid::Uuid::new_v4().to_string();
         let batch_size = files.iter().filter(|(_, bytes)| fits(bytes)).count().to_string();
         let tus = |method: awc::http::Method, url: String| {
@@ -573,11 +573,11 @@ impl TestServer {
         TestServer::finish(req.send().await.expect("GET")).await
     }
 
-    /// Makes a test's own world on this server's database (`domain::world`): a company
+    /// Makes a test's own world on this server's database (`domain::seeding::world`): a company
     /// with owner, manager and crew, an admin, homeowners and projects with photos, each
     /// person with a signed-in session (`world.users["owner"].session` is a cookie).
     pub async fn world(&self, spec: WorldSpec) -> World {
-        sitecast::domain::world::make(&self.state.store, self.state.photos.as_ref(), &self.state.auth.passwords, &spec)
+        sitecast::domain::seeding::world::make(&self.state.store, self.state.photos.as_ref(), &self.state.auth.passwords, &spec)
             .await
             .expect("make a test world")
     }

@@ -201,7 +201,7 @@ fn users() -> Users {
             created_at: T - 8_000_000_019,
             updated_at: T - 8_000_000_019,
             version: 1,
-            // 0014 (issue 30): the owner of a one-member company of their name, which
+            // 0014 (builder companies): the owner of a one-member company of their name, which
             // keeps their id.
             company_id: Some(BUILDER.into()),
             company_role: Some(protocol::CompanyRole::Owner),
@@ -311,7 +311,7 @@ fn project_rows(u: &Users) -> (ProjectRow, ProjectRow) {
 }
 
 fn image_rows() -> Vec<ImageRow> {
-    // Who uploaded each, as the store joins them (issue 30).
+    // Who uploaded each, as the store joins them.
     let u = users();
     vec![
         ImageRow {
@@ -1271,13 +1271,13 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
 
     // ---- 3. The schema: native types, everything else as it was.
     let mut after = schema(&pg).await;
-    // What migrations after 0009 add (0010: photo markup, issue 27), checked here and set
+    // What migrations after 0009 add (0010: photo markup), checked here and set
     // aside, so the rest compares with the release's schema.
-    // 0011 (issue 29): tags, locations, the installation's settings and the search index.
-    // 0012 (issue 28): progress reports.
-    // 0014 (issue 30): builder companies and project crews.
-    // 0015 (issue 31): second factors, passkeys, sign-in challenges, known devices.
-    // 0016 (issue 33): push subscriptions and the push queue.
+    // 0011: tags, locations, the installation's settings and the search index.
+    // 0012: progress reports.
+    // 0014: builder companies and project crews.
+    // 0015: second factors, passkeys, sign-in challenges, known devices.
+    // 0016: push subscriptions and the push queue.
     let new_tables = [
         "photo_markups",
         "installation_settings",
@@ -1297,7 +1297,7 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         new_tables.contains(&table)
             || (table == "project_images" && ["markup_count", "tags", "latitude", "longitude"].contains(&column))
             || (table, column) == ("uploads", "tags")
-            // 0013 (issue 28): report links, and mail that carries a stored file.
+            // 0013: report links, and mail that carries a stored file.
             || (table, column) == ("guest_links", "report_id")
             || (table == "mail_outbox" && column.starts_with("attachment_"))
             // 0014: each person's company and place in it; a project's builder is a company.
@@ -1305,7 +1305,7 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
             || (table, column) == ("projects", "company_id")
             // 0015: a session's assurance.
             || (table == "sessions" && ["factor_at", "factor_kind", "enrol_required"].contains(&column))
-            // 0016 (issue 33): which kinds each person has pushed.
+            // 0016: which kinds each person has pushed.
             || (table == "users" && ["push_new_photos", "push_comments", "push_status_changes"].contains(&column))
     };
     let added: Vec<(String, String, String)> = after

@@ -9,7 +9,7 @@ use awc::http::StatusCode;
 use bytes::Bytes;
 use image::{DynamicImage, ImageFormat};
 use protocol::{Event, ImageCategory, NotificationKind, Project, Request, Response};
-use sitecast::domain::photos::REASON_TRUNCATED;
+use sitecast::domain::media::photos::REASON_TRUNCATED;
 
 use crate::support::{for_each_backend, Options, TestServer, TestSql, World, WorldSpec, ORIGIN};
 
@@ -230,7 +230,7 @@ async fn a_cut_upload_resumes_from_the_servers_offset_and_the_batch_mails_its_no
         // A third file is past the batch's declared size.
         let third = tus.create(10, &[("projectId", &project.id), ("batchId", &batch), ("batchSize", "2")]).await;
         assert_eq!(third.status, StatusCode::PAYLOAD_TOO_LARGE);
-        // A visit's id is a UUID in its one written form, like every id (issue 26).
+        // A visit's id is a UUID in its one written form, like every id.
         for id in ["load-1f3a9c0e77", "193a1e4f2b3-9c4d5e6f7a8b9", &batch.to_uppercase()] {
             let odd = tus.create(10, &[("projectId", &project.id), ("batchId", id), ("batchSize", "1")]).await;
             assert_eq!(odd.status, StatusCode::BAD_REQUEST, "{id}: {}", odd.body);
@@ -381,12 +381,12 @@ async fn sizes_counts_and_protocol_are_checked() {
     assert_eq!(partial_files(&server).await, 0);
 
     // At most a hundred unfinished uploads per person.
-    for i in 0..sitecast::domain::uploads::MAX_OPEN_UPLOADS {
+    for i in 0..sitecast::domain::media::uploads::MAX_OPEN_UPLOADS {
         assert_eq!(tus.create(10, &meta).await.status, StatusCode::CREATED, "upload {i}");
     }
     let one_more = tus.create(10, &meta).await;
     assert_eq!(one_more.status, StatusCode::TOO_MANY_REQUESTS);
-    assert_eq!(one_more.body["message"], sitecast::domain::uploads::too_many_open());
+    assert_eq!(one_more.body["message"], sitecast::domain::media::uploads::too_many_open());
     server.stop().await;
 }
 
@@ -402,7 +402,7 @@ async fn an_abandoned_upload_expires_and_is_swept() {
         assert_eq!(tus.patch(&location, 0, &[7u8; 400]).await.status, StatusCode::NO_CONTENT);
         // A partial file whose row never made it (a crash between the two).
         std::fs::write(server.dir.path().join("uploads/0000-orphan.part"), b"x").unwrap();
-        let sweep = || sitecast::domain::uploads::sweep(&server.state.svc, Duration::ZERO, &server.state.live);
+        let sweep = || sitecast::domain::media::uploads::sweep(&server.state.svc, Duration::ZERO, &server.state.live);
 
         // Still fresh: the sweep leaves it (and only removes the orphan).
         assert_eq!(sweep().await.unwrap(), 1);

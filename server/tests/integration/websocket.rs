@@ -57,7 +57,7 @@ async fn hello_carries_the_user_and_only_the_projects_they_may_see() {
             assert!(projects.windows(2).all(|w| w[0].updated_at >= w[1].updated_at), "newest first");
             match role {
                 Role::Homeowner => assert!(projects.iter().all(|p| p.homeowner_id == hello.user.id)),
-                // Issue 30: the projects of the builder's company.
+                // The projects of the builder's company.
                 Role::Builder => assert!(projects.iter().all(|p| p.builder_id.is_some() && p.builder_id == hello.user.company_id)),
                 Role::Admin => {}
             }
@@ -125,7 +125,7 @@ async fn requests_are_answered_and_bad_frames_get_errors_without_killing_the_soc
 #[actix_web::test]
 async fn every_request_type_is_answered_with_its_declared_reply() {
     for_each_backend(|db| async move {
-        // Reached as localhost, where passkeys can be made (issue 31).
+        // Reached as localhost, where passkeys can be made.
         let server = TestServer::start(&db.url, crate::security::passkey_server()).await;
         let world = server.world(WorldSpec { projects: 1, photos: 1, comments: false, ..WorldSpec::default() }).await;
         let admin = &world.users["admin"];
@@ -180,7 +180,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::UpdateProject(UpdateProject { id: project.id.clone(), progress: Some(10), ..Default::default() })).await;
         ask(Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await;
         ask(Request::Unsubscribe(protocol::Unsubscribe { id: project.id.clone() })).await;
-        // Issue 18: the project's milestones and its timeline.
+        // The project's milestones and its timeline.
         let add = AddMilestone { project_id: project.id.clone(), name: "Framing".into(), target_date: Some("2026-06-01".into()) };
         let Response::Milestones { plan } = ask(Request::AddMilestone(add)).await else { unreachable!() };
         let milestone = plan.milestones[0].id.clone();
@@ -202,7 +202,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         };
         ask(Request::EditComment(protocol::EditComment { id: comment.id.clone(), body: "Paired again".into() })).await;
         ask(Request::DeleteComment(protocol::DeleteComment { id: comment.id.clone() })).await;
-        // Issue 27: markup.
+        // Markup.
         ask(Request::GetMarkup(protocol::GetMarkup { image_id: photo.id.clone() })).await;
         let pin = protocol::Shape {
             id: "pin-1".into(),
@@ -212,7 +212,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
             author_id: String::new(),
         };
         ask(Request::SaveMarkup(protocol::SaveMarkup { image_id: photo.id.clone(), base_version: 0, shapes: vec![pin] })).await;
-        // Issue 29: tags, search and the installation's settings.
+        // Tags, search and the installation's settings.
         ask(Request::ListTags(protocol::ListTags { project_id: photo.project_id.clone() })).await;
         let tag = protocol::TagPhotos {
             project_id: photo.project_id.clone(),
@@ -223,7 +223,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::TagPhotos(tag)).await;
         ask(Request::Search(protocol::Search { query: "kitch".into(), project_id: None, watch: true })).await;
         ask(Request::EndSearch(protocol::EndSearch {})).await;
-        // Issue 28: progress reports (made of the photo's project, shared and mailed once
+        // Progress reports (made of the photo's project, shared and mailed once
         // ready, then deleted).
         let options = protocol::ReportOptions { per_page: 4, ..Default::default() };
         ask(Request::PreviewReport(protocol::PreviewReport { project_id: photo.project_id.clone(), options: options.clone() })).await;
@@ -262,7 +262,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::MarkAllNotificationsRead(protocol::MarkAllNotificationsRead {})).await;
         let Response::MailPreferences { preferences } = ask(Request::GetMailPreferences(protocol::GetMailPreferences {})).await else { unreachable!() };
         ask(Request::UpdateMailPreferences(MailPreferences { status_changes: !preferences.status_changes, ..preferences })).await;
-        // Issue 18: guest links.
+        // Guest links.
         let share = protocol::CreateGuestLink {
             project_id: project.id.clone(),
             photos: protocol::GuestPhotos::All,
@@ -272,7 +272,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         let Response::GuestLinkCreated { link, .. } = ask(Request::CreateGuestLink(share)).await else { unreachable!() };
         ask(Request::ListGuestLinks(protocol::ListGuestLinks { project_id: project.id.clone() })).await;
         ask(Request::RevokeGuestLink(protocol::RevokeGuestLink { id: link.id })).await;
-        // Issue 30: companies, their members and a project's crew.
+        // Companies, their members and a project's crew.
         ask(Request::ListCompanies(protocol::ListCompanies {})).await;
         let Response::Company { company } = ask(Request::CreateCompany(protocol::CreateCompany { name: "Pairing Builders".into() })).await
         else {
@@ -309,7 +309,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         }))
         .await;
 
-        // Issue 31, in the order a person takes them: a passkey first (no factor to
+        // Account security, in the order a person takes them: a passkey first (no factor to
         // prove yet), then the app, fresh factors, and taking them off again.
         let Response::Security { security } = ask(Request::GetSecurity(protocol::GetSecurity {})).await else { unreachable!() };
         assert!(security.passkeys.is_empty());
@@ -343,12 +343,12 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         let someone = directory.homeowners.first().expect("a homeowner").user.id.clone();
         ask(Request::ResetFactors(protocol::ResetFactors { user_id: someone })).await;
 
-        // Issue 33: notifications on this device, off on another, off here.
+        // Push notifications on this device, off on another, off here.
         let Response::PushSettings { settings } = ask(Request::GetPushSettings(protocol::GetPushSettings { endpoint: None })).await else {
             unreachable!()
         };
         assert!(settings.devices.is_empty());
-        let browser_key = sitecast::domain::push::public_key(&web_push_native::jwt_simple::algorithms::ES256KeyPair::generate());
+        let browser_key = sitecast::domain::messaging::push::public_key(&web_push_native::jwt_simple::algorithms::ES256KeyPair::generate());
         let endpoint = "https://fcm.googleapis.com/fcm/send/paired-test";
         let subscription = protocol::SubscribePush { endpoint: endpoint.into(), p256dh: browser_key, auth: "AAECAwQFBgcICQoLDA0ODw".into() };
         let Response::PushSettings { settings } = ask(Request::SubscribePush(subscription.clone())).await else { unreachable!() };

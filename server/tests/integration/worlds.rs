@@ -1,4 +1,4 @@
-//! Test worlds (`domain::world`): each test's own people and projects, signed in, seen
+//! Test worlds (`domain::seeding::world`): each test's own people and projects, signed in, seen
 //! by each person exactly as the policy allows; and the switch that serves them over
 //! HTTP, which a server with a public address refuses.
 
@@ -71,7 +71,7 @@ async fn a_world_beyond_its_limits_is_refused_and_nothing_is_made() {
     for_each_backend(|db| async move {
         let server = TestServer::start(&db.url, Options::default()).await;
         let too_many = WorldSpec { photos: 1_000, ..WorldSpec::default() };
-        let made = sitecast::domain::world::make(&server.state.store, server.state.photos.as_ref(), &server.state.auth.passwords, &too_many).await;
+        let made = sitecast::domain::seeding::world::make(&server.state.store, server.state.photos.as_ref(), &server.state.auth.passwords, &too_many).await;
         assert!(made.is_err(), "a world of 1,000 photos per project is refused");
         let users: i64 = crate::support::TestSql::new("SELECT COUNT(*) FROM users").scalar(&server.state.store).await.unwrap();
         assert_eq!(users, 0, "nothing was written");

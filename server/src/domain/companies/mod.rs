@@ -1,19 +1,19 @@
-//! Builder companies (issue 30): a company builds projects; its members sign in as
-//! themselves. Owners manage the company and its people, managers see every project
-//! and invite crew, crew see the projects they are on (or all, as the owner says).
-//! What each may do is the policy's (`Action::ViewCompany` and the rest); this module
-//! keeps the rules about the company itself: a name, at least one owner, one company
-//! per person, a crew drawn from the company.
+//! Builder companies: a company builds projects; its members sign in as themselves
+//! (docs/FEATURES.md, "Builder companies"). Owners manage the company and its people,
+//! managers see every project and invite crew, crew see the projects they are on (or
+//! all, as the owner says). What each may do is the policy's (`Action::ViewCompany` and
+//! the rest); this module keeps the rules about the company itself: a name, at least one
+//! owner, one company per person, a crew drawn from the company.
 
 use protocol::{Company, CompanyRole, ErrorCode, InviteMember, Role, UpdateMember};
 
-use super::auth::{CompanyJoin, InviteInput};
-use super::changes::{Change, Owners};
-use super::policy::{self, Action, Actor, CompanyRef, MemberRef, Target};
-use super::projects::{self as project_rules, project_ref, NO_ACCESS};
-use super::services::Services;
-use super::validation::{self, non_blank};
-use super::views;
+use crate::domain::identity::auth::{CompanyJoin, InviteInput};
+use crate::domain::shared::changes::{Change, Owners};
+use crate::domain::shared::policy::{self, Action, Actor, CompanyRef, MemberRef, Target};
+use crate::domain::projects::{self as project_rules, project_ref, NO_ACCESS};
+use crate::domain::shared::services::Services;
+use crate::domain::shared::validation::{self, non_blank};
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
 use crate::store::companies::{self, CompanyRow};
 use crate::store::projects::{ProjectRow, ProjectScope};
@@ -22,7 +22,7 @@ use crate::store::{images, new_id, now_ms, projects, sessions, users, Db, Store}
 
 pub const COMPANY_NOT_FOUND: &str = "Company not found";
 pub const MEMBER_NOT_FOUND: &str = "Member not found";
-pub const NOT_ALLOWED: &str = "You don't have permission to do that.";
+pub use crate::domain::shared::policy::NOT_ALLOWED;
 /// Also what the database's own rule reads as, when a race gets past the check here.
 pub use crate::error::NEEDS_AN_OWNER;
 pub const ALREADY_A_MEMBER: &str = "This person is already a member of this company.";
@@ -42,31 +42,6 @@ fn forbidden() -> Error {
 
 fn not_found() -> Error {
     Error::new(ErrorCode::NotFound, COMPANY_NOT_FOUND)
-}
-
-/// A company's members as the policy sees them (none for a project without one).
-pub async fn member_actors<'a>(db: impl Into<Db<'a>>, company_id: Option<&str>) -> Result<Vec<Actor>> {
-    let Some(company_id) = company_id else { return Ok(Vec::new()) };
-    Ok(users::members_of(db, company_id).await?.iter().map(Actor::of).collect())
-}
-
-/// The people besides admins who see a project: its homeowner, and the members of its
-/// company whom the policy lets see it.
-pub async fn project_people<'a>(db: impl Into<Db<'a>>, owners: &Owners) -> Result<Vec<String>> {
-    let members = member_actors(db, owners.company_id.as_deref()).await?;
-    Ok(policy::project_people(owners.as_ref(), &members))
-}
-
-/// The homeowners a builder sees (those with a project the builder sees), with how
-/// many of those projects each has.
-pub async fn visible_homeowners<'a>(db: impl Into<Db<'a>> + Copy, actor: &Actor) -> Result<(Vec<UserRow>, Vec<(String, i64)>)> {
-    match policy::project_scope(actor) {
-        ProjectScope::Company { company_id, crew_of } => Ok((
-            users::homeowners_of_company(db, &company_id, crew_of.as_deref()).await?,
-            projects::homeowner_counts_in_company(db, &company_id, crew_of.as_deref()).await?,
-        )),
-        _ => Ok((Vec::new(), Vec::new())),
-    }
 }
 
 /// A company as its viewers see it, with its members.
@@ -136,7 +111,7 @@ pub async fn rename(svc: &Services, actor: &Actor, id: &str, name: &str) -> Resu
         let ids = projects::ids_of_company(&mut *tx, &row.id).await?;
         for (project_id, _) in &ids {
             if let Some(project) = projects::find(&mut *tx, project_id).await? {
-                projects::update(&mut *tx, project_id, &project_rules::fields(&project), now).await?;
+                projects::update(&mut *tx, project_id, &project.fields(), now).await?;
             }
         }
         tx.commit().await?;
@@ -220,7 +195,7 @@ pub async fn invite(svc: &Services, actor: &Actor, input: &InviteMember) -> Resu
         return Err(Error::field("email", validation::INVALID_EMAIL));
     }
     // The same limit as an admin's invitations: each one mails an address typed here.
-    svc.invite_limiter.hit(&actor.id).map_err(|wait| Error::rate_limited(super::users::INVITE_RATE_LIMITED, wait))?;
+    svc.invite_limiter.hit(&actor.id).map_err(|wait| Error::rate_limited(crate::domain::identity::users::INVITE_RATE_LIMITED, wait))?;
     // Whether crew see every project is set by whoever may change it later (owners,
     // admins), not by a manager inviting them.
     let all_projects = input.all_projects && input.company_role == CompanyRole::Crew;
@@ -332,7 +307,7 @@ pub async fn remove_member(svc: &Services, actor: &Actor, id: &str) -> Result<(C
     users::set_membership(&mut *tx, &user.id, None, now).await?;
     // The projects they were on lose them from their crew: each moves on a version.
     for project in &crewed {
-        projects::update(&mut *tx, &project.id, &project_rules::fields(project), now).await?;
+        projects::update(&mut *tx, &project.id, &project.fields(), now).await?;
     }
     companies::touch(&mut *tx, &company.id, None, now).await?;
     sessions::delete_for_user(&mut *tx, &user.id).await?;
@@ -387,7 +362,7 @@ pub async fn set_crew(svc: &Services, actor: &Actor, project_id: &str, user_ids:
     }
     let now = now_ms();
     let mut tx = svc.store.begin_write().await?;
-    if !projects::update_at_version(&mut *tx, &row.id, &project_rules::fields(&row), now, row.version).await? {
+    if !projects::update_at_version(&mut *tx, &row.id, &row.fields(), now, row.version).await? {
         return Err(Error::new(ErrorCode::Conflict, "The project changed meanwhile. Please try again."));
     }
     projects::set_crew(&mut *tx, &row.id, &crew, now).await?;

@@ -1,25 +1,22 @@
 //! Sign-up, email confirmation, login, logout, password reset and invitations
 //! (SPEC.md §2, §5, §8; DESIGN.md §5).
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use protocol::{CompanyRole, ErrorCode, Profile, Role};
 
-use super::changes::Change;
-use super::limiter::{minutes, Limiter};
-use super::login_limit;
-use super::passwords::Passwords;
-use super::secrets::{hash_token, new_token};
-use super::{devices, security};
+pub use crate::domain::shared::auth::Auth;
+use crate::domain::shared::changes::Change;
+use crate::domain::shared::limiter::minutes;
+use crate::domain::identity::login_limit;
+use crate::domain::shared::secrets::{hash_token, new_token};
+use crate::domain::{identity::devices, identity::security};
 use crate::store::security as security_store;
 use crate::store::settings;
-use super::validation::{self, non_blank, normalize_email, SignUp};
-use super::views;
+use crate::domain::shared::validation::{self, non_blank, normalize_email, SignUp};
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
-use crate::mail::{templates, Outbox};
+use crate::mail::templates;
 use crate::store::users::{NewUser, UserRow};
-use crate::store::{companies, new_id, now_ms, sessions, tokens, users, Store, StoreError};
+use crate::store::{companies, new_id, now_ms, sessions, tokens, users, StoreError};
 
 pub const INVALID_CREDENTIALS: &str = "Invalid login credentials";
 pub const EMAIL_NOT_CONFIRMED: &str = "Email not confirmed";
@@ -42,33 +39,12 @@ const INVITE_TTL_MS: i64 = 7 * DAY_MS;
 
 pub use crate::store::TokenKind;
 
-/// Everything the auth use cases need, built once at start-up.
-#[derive(Clone)]
-pub struct Auth {
-    pub store: Store,
-    pub passwords: Passwords,
-    pub outbox: Outbox,
-    limits: Arc<Limits>,
-    /// Turns an app path into an absolute link for mails.
-    link_base: Arc<str>,
-    /// Issue 31: the WebAuthn relying party (None where passkeys cannot work: an
-    /// installation served from a bare, non-loopback address).
-    pub webauthn: Option<Arc<webauthn_rs::Webauthn>>,
-    /// Networks the devices list names.
-    pub places: Arc<super::devices::Places>,
-}
-
-struct Limits {
-    mail_address: Limiter,
-    /// Passkey sign-ins begun without an account (each stores a challenge), per address.
-    passkey_address: Limiter,
-}
-
 /// What a successful login hands to the transport: the cookie value and the user.
 pub struct LoginOutcome {
     pub token: String,
     pub user: Profile,
-    /// Issue 31: the session must enrol a second factor before anything else.
+    /// The session must enrol a second factor before anything else (docs/SECURITY.md,
+    /// "Two-factor sign-in").
     pub enrol_required: bool,
 }
 
@@ -88,11 +64,12 @@ pub struct InviteInput<'a> {
     pub last_name: Option<&'a str>,
     pub phone: Option<&'a str>,
     pub builder_id: Option<&'a str>,
-    /// A builder's company (issue 30): a new one named after them, or one they join.
+    /// A builder's company (docs/FEATURES.md, "Builder companies"): a new one named after
+    /// them, or one they join.
     pub company: Option<CompanyJoin<'a>>,
 }
 
-/// Where a new builder belongs (issue 30).
+/// Where a new builder belongs (docs/FEATURES.md, "Builder companies").
 #[derive(Debug, Clone, Copy)]
 pub enum CompanyJoin<'a> {
     /// A one-member company of their name, which they own (a builder who signs up, or
@@ -131,38 +108,12 @@ async fn join_company(tx: &mut crate::store::Tx, user: &mut UserRow, join: Compa
 pub struct Authenticated {
     pub session_id: String,
     pub user: UserRow,
-    /// Issue 31: the session must enrol a second factor before anything else.
+    /// The session must enrol a second factor before anything else (docs/SECURITY.md,
+    /// "Two-factor sign-in").
     pub enrol_required: bool,
 }
 
 impl Auth {
-    pub fn new(store: Store, passwords: Passwords, outbox: Outbox, link_base: &str) -> Auth {
-        let window = Duration::from_secs(15 * 60);
-        Auth {
-            store,
-            passwords,
-            outbox,
-            limits: Arc::new(Limits {
-                // Sign-up and reset requests send mail; cap them per address.
-                mail_address: Limiter::new(10, window),
-                passkey_address: Limiter::new(60, Duration::from_secs(60)),
-            }),
-            link_base: link_base.trim_end_matches('/').into(),
-            webauthn: url::Url::parse(link_base).ok().and_then(|url| super::security::relying_party(&url)),
-            places: Arc::new(super::devices::Places::default()),
-        }
-    }
-
-    pub fn with_places(mut self, places: super::devices::Places) -> Auth {
-        self.places = Arc::new(places);
-        self
-    }
-
-    /// An app path as an absolute link for mails.
-    pub fn link(&self, path: &str) -> String {
-        format!("{}{path}", self.link_base)
-    }
-
     pub async fn sign_up(&self, input: &SignUp<'_>, address: &str) -> Result<String> {
         let (role, errors) = validation::sign_up(input);
         let Some(role) = role.filter(|_| errors.is_empty()) else {
@@ -220,7 +171,8 @@ impl Auth {
             Err(StoreError::UniqueViolation) => return Err(Error::new(ErrorCode::UserExists, USER_EXISTS)),
             other => other?,
         }
-        // Issue 30: a builder who signs up starts their own company.
+        // A builder who signs up starts their own company (docs/FEATURES.md,
+        // "Builder companies").
         if role == Role::Builder {
             join_company(&mut tx, &mut user, CompanyJoin::Own).await?;
         }
@@ -293,8 +245,9 @@ impl Auth {
         let Some(mut user) = user else {
             return Err(Error::new(ErrorCode::InvalidCredentials, INVALID_CREDENTIALS));
         };
-        // Issue 31: an account with a second factor proves it next; until it does, the
-        // sign-in is not complete and its failed attempts (wrong codes) stay counted.
+        // An account with a second factor proves it next; until it does, the sign-in is
+        // not complete and its failed attempts (wrong codes) stay counted (docs/SECURITY.md,
+        // "Two-factor sign-in").
         let methods = security::methods(&self.store, &user.id).await?;
         if methods.is_empty() {
             login_limit::succeeded(&self.store, attempt).await?;
@@ -312,8 +265,8 @@ impl Auth {
             users::rehash_password(self.store.pool(), &user.id, &old, &new).await?;
         }
 
-        // Issue 31: an account with a second factor proves it next, on a ticket; one
-        // the installation requires a factor of, and which has none, is led to enrol.
+        // An account with a second factor proves it next, on a ticket; one the
+        // installation requires a factor of, and which has none, is led to enrol.
         if !methods.is_empty() {
             let ticket = security::issue_sign_in_ticket(&self.store, &user.id).await?;
             return Ok(SignIn::SecondFactor { ticket, methods });
@@ -625,8 +578,8 @@ impl Auth {
         Ok((views::profile(&user), link))
     }
 
-    /// Issue 31: a passkey sign-in begun by someone not yet known stores a challenge; an
-    /// address may begin sixty a minute (a person begins a few).
+    /// A passkey sign-in begun by someone not yet known stores a challenge; an address may
+    /// begin sixty a minute (a person begins a few; docs/SECURITY.md, "Two-factor sign-in").
     pub fn limit_passkey_start(&self, address: &str) -> Result<()> {
         self.limits.passkey_address.hit(&format!("passkey:{address}")).map_err(|wait| {
             Error::rate_limited(format!("Too many requests. Please try again in {} minutes.", minutes(wait)), wait)

@@ -1,62 +1,13 @@
-//! Signed-in devices as people recognise them (issue 31): the browser and system from
-//! a session's user agent, and where its address is when that is known here, without
-//! asking anyone outside: this computer, a private network, or a network the
-//! installation names (`SITECAST_NETWORK_NAMES`).
+//! Signed-in devices as people recognise them (docs/SECURITY.md, "Two-factor sign-in"):
+//! the browser and system from a session's user agent, and where its address is when
+//! that is known here, without asking anyone outside: this computer, a private network,
+//! or a network the installation names (`SITECAST_NETWORK_NAMES`).
 
-use std::net::IpAddr;
-
-use ipnet::IpNet;
 use protocol::DeviceSession;
 
-use super::secrets::hash_token;
+use crate::domain::shared::auth::Places;
+use crate::domain::shared::secrets::hash_token;
 use crate::store::security::DeviceRow;
-
-/// Networks the installation names: "10.20.0.0/16=Head office, 192.168.7.0/24=Site trailer".
-#[derive(Debug, Clone, Default)]
-pub struct Places {
-    named: Vec<(IpNet, String)>,
-}
-
-impl Places {
-    pub fn parse(spec: &str) -> Result<Places, String> {
-        let mut named = Vec::new();
-        for item in spec.split([',', ';']).map(str::trim).filter(|i| !i.is_empty()) {
-            let (net, name) = item.split_once('=').ok_or_else(|| format!("\"{item}\" is not NETWORK=NAME"))?;
-            let net: IpNet = net.trim().parse().map_err(|_| format!("\"{}\" is not a network like 10.0.0.0/8", net.trim()))?;
-            let name = name.trim();
-            if name.is_empty() {
-                return Err(format!("the network {net} has no name"));
-            }
-            named.push((net, name.to_owned()));
-        }
-        // The most specific network names an address.
-        named.sort_by_key(|(net, _)| std::cmp::Reverse(net.prefix_len()));
-        Ok(Places { named })
-    }
-
-    /// Where an address is, when that is known here.
-    pub fn place(&self, ip: &str) -> Option<String> {
-        let ip: IpAddr = ip.parse().ok()?;
-        let ip = match ip {
-            IpAddr::V6(v6) => v6.to_ipv4_mapped().map(IpAddr::V4).unwrap_or(ip),
-            v4 => v4,
-        };
-        if let Some((_, name)) = self.named.iter().find(|(net, _)| net.contains(&ip)) {
-            return Some(name.clone());
-        }
-        let private = match ip {
-            IpAddr::V4(v4) => v4.is_private() || v4.is_link_local(),
-            IpAddr::V6(v6) => v6.is_unique_local() || v6.is_unicast_link_local(),
-        };
-        if ip.is_loopback() {
-            Some("This computer".to_owned())
-        } else if private {
-            Some("Local network".to_owned())
-        } else {
-            None
-        }
-    }
-}
 
 /// Browser, system and kind of device, read from a user agent.
 pub struct Device {

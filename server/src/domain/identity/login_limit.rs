@@ -17,8 +17,8 @@
 
 use std::time::Duration;
 
-use super::limiter::minutes;
-use super::secrets::hash_token;
+use crate::domain::shared::limiter::minutes;
+use crate::domain::shared::secrets::hash_token;
 use crate::error::{Error, Result};
 use crate::store::login_failures::{self, Window};
 use crate::store::{now_ms, Store, Tx};

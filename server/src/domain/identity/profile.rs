@@ -2,12 +2,12 @@
 
 use protocol::{ErrorCode, FieldError, LogEntry, PasswordChange, Profile, ProfileUpdate, Role};
 
-use super::changes::Change;
-use super::limiter::minutes;
-use super::policy::{self, Action, Actor, Target};
-use super::services::Services;
-use super::validation::{self, non_blank};
-use super::views;
+use crate::domain::shared::changes::Change;
+use crate::domain::shared::limiter::minutes;
+use crate::domain::shared::policy::{self, Action, Actor, Target};
+use crate::domain::shared::services::Services;
+use crate::domain::shared::validation::{self, non_blank};
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
 use crate::store::users::ProfileFields;
 use crate::store::{new_id, now_ms, logs, sessions, tokens, users};
@@ -17,7 +17,7 @@ pub const PASSWORD_EMPTY: &str = "New password cannot be empty.";
 pub const CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect.";
 
 fn not_found() -> Error {
-    Error::new(ErrorCode::NotFound, super::users::USER_NOT_FOUND)
+    Error::new(ErrorCode::NotFound, crate::domain::identity::users::USER_NOT_FOUND)
 }
 
 /// The names a profile edit leaves, by SPEC.md's one name model: a builder is their
@@ -44,7 +44,7 @@ pub fn plan_names(role: Role, current_name: Option<&str>, input: &ProfileUpdate)
 /// Names (see `plan_names`) and phone; blank fields are cleared.
 pub async fn update(svc: &Services, actor: &Actor, input: &ProfileUpdate) -> Result<(Profile, Vec<Change>)> {
     if !policy::allows(actor, Action::EditOwnProfile, Target::Nothing) {
-        return Err(Error::new(ErrorCode::Forbidden, super::users::NOT_ALLOWED));
+        return Err(Error::new(ErrorCode::Forbidden, crate::domain::identity::users::NOT_ALLOWED));
     }
     validation::texts(&[
         ("firstName", &input.first_name, validation::FIRST_NAME),

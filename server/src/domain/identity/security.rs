@@ -1,34 +1,31 @@
-//! Account security (issue 31): authenticator-app codes (RFC 6238) with one-time
-//! recovery codes, passkeys (WebAuthn, with webauthn-rs), the session's assurance
-//! level and the fresh second factor that sensitive actions want, and the account's
-//! signed-in devices.
+//! Account security (docs/SECURITY.md, "Two-factor sign-in"): authenticator-app codes
+//! (RFC 6238) with one-time recovery codes, passkeys (WebAuthn, with webauthn-rs), the
+//! session's assurance level and the fresh second factor that sensitive actions want,
+//! and the account's signed-in devices.
 //!
 //! Everything a step needs between two requests lives in the database (a sign-in's
 //! ticket, a WebAuthn ceremony's state), so each step may land on any instance, and
 //! every "once" (a code's time step, a recovery code, a ticket) is one conditional
 //! write: two instances cannot both accept it.
 
-use std::sync::Arc;
-
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use protocol::{CompanyRole, DeviceSession, ErrorCode, PasskeyInfo, Role, Security, TotpEnrolment};
 use rand::Rng;
 use totp_rs::{Builder as TotpBuilder, Secret, Totp};
-use url::Url;
 use uuid::Uuid;
 use webauthn_rs::prelude::{
     DiscoverableAuthentication, Passkey, PasskeyAuthentication, PasskeyRegistration, PublicKeyCredential,
-    RegisterPublicKeyCredential, Webauthn, WebauthnBuilder,
+    RegisterPublicKeyCredential, Webauthn,
 };
 
-use super::changes::Change;
-use super::devices;
-use super::policy::{self, Action, Actor, Target, UserRef};
-use super::secrets::{hash_token, new_token};
-use super::services::Services;
-use super::validation;
-use super::views;
+use crate::domain::shared::changes::Change;
+use crate::domain::identity::devices;
+use crate::domain::shared::policy::{self, Action, Actor, Target, UserRef};
+use crate::domain::shared::secrets::{hash_token, new_token};
+use crate::domain::shared::services::Services;
+use crate::domain::shared::validation;
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
 use crate::mail::templates;
 use crate::store::security::{self as store, ChallengeRow, PasskeyRow};
@@ -42,7 +39,7 @@ pub const FRESH_FACTOR_MS: i64 = 15 * 60 * 1000;
 const TICKET_TTL_MS: i64 = 5 * 60 * 1000;
 const CEREMONY_TTL_MS: i64 = 5 * 60 * 1000;
 const RECOVERY_CODES: usize = 10;
-const ISSUER: &str = "Sitecast";
+use crate::domain::shared::auth::ISSUER;
 
 pub const INVALID_CODE: &str = "Invalid verification code";
 pub const FACTOR_REQUIRED: &str = "Confirm it's you with your authenticator app or a passkey to continue.";
@@ -94,28 +91,6 @@ mod kind {
     pub const REGISTER: &str = "passkey_register";
     /// A passkey proving a fresh factor in a signed-in session.
     pub const STEP_UP: &str = "passkey_step_up";
-}
-
-/// The relying party: the public URL's domain. A loopback address (a local run, the
-/// tests) is "localhost", which browsers treat as secure; passkeys need a domain name,
-/// so an installation served from another bare address has none.
-pub fn relying_party(public_url: &Url) -> Option<Arc<Webauthn>> {
-    let (rp_id, origin) = match public_url.host() {
-        Some(url::Host::Domain(domain)) => (domain.to_owned(), public_url.clone()),
-        Some(url::Host::Ipv4(ip)) if ip.is_loopback() => ("localhost".to_owned(), localhost(public_url)?),
-        Some(url::Host::Ipv6(ip)) if ip.is_loopback() => ("localhost".to_owned(), localhost(public_url)?),
-        _ => return None,
-    };
-    let builder = WebauthnBuilder::new(&rp_id, &origin).ok()?.rp_name(ISSUER);
-    // A local run is reached on whichever port it was given.
-    let builder = builder.allow_any_port(rp_id == "localhost");
-    builder.build().ok().map(Arc::new)
-}
-
-fn localhost(url: &Url) -> Option<Url> {
-    let mut url = url.clone();
-    url.set_host(Some("localhost")).ok()?;
-    Some(url)
 }
 
 /// Who the installation requires to have a second factor.
@@ -326,11 +301,11 @@ fn passkey_info(row: PasskeyRow) -> PasskeyInfo {
     PasskeyInfo { id: row.id, name: row.name, created_at: row.created_at, last_used_at: row.last_used_at }
 }
 
-pub(super) fn allowed(actor: &Actor, action: Action) -> Result<()> {
+pub(crate) fn allowed(actor: &Actor, action: Action) -> Result<()> {
     if policy::allows(actor, action, Target::Nothing) {
         Ok(())
     } else {
-        Err(Error::new(ErrorCode::Forbidden, super::companies::NOT_ALLOWED))
+        Err(Error::new(ErrorCode::Forbidden, crate::domain::shared::policy::NOT_ALLOWED))
     }
 }
 
@@ -467,11 +442,11 @@ pub async fn verify_factor(svc: &Services, actor: &Actor, session_id: &str, code
     allowed(actor, Action::ManageOwnSecurity)?;
     let user = me(svc, actor).await?;
     // Wrong codes here count toward the same lock as at sign-in.
-    let attempt = super::login_limit::admit(&svc.store, &user.email, &format!("session:{session_id}")).await?;
+    let attempt = crate::domain::identity::login_limit::admit(&svc.store, &user.email, &format!("session:{session_id}")).await?;
     let Some(kind) = verify_code(&svc.store, &user, code).await? else {
         return Err(Error::field("code", INVALID_CODE));
     };
-    super::login_limit::succeeded(&svc.store, attempt).await?;
+    crate::domain::identity::login_limit::succeeded(&svc.store, attempt).await?;
     store::session_factor(svc.store.pool(), session_id, now_ms(), kind.as_str()).await?;
     Ok(())
 }

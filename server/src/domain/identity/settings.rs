@@ -1,11 +1,11 @@
-//! The installation's settings (issue 29), which admins change: whether photos keep
-//! where they were taken. Turning that off forgets every location already kept, in the
-//! same transaction, so "off" means none is stored.
+//! The installation's settings (docs/FEATURES.md, "Tags and search"), which admins
+//! change: whether photos keep where they were taken. Turning that off forgets every
+//! location already kept, in the same transaction, so "off" means none is stored.
 
 use protocol::{ErrorCode, InstallationSettings};
 
-use crate::domain::policy::{self, Action, Actor, Target};
-use crate::domain::services::Services;
+use crate::domain::shared::policy::{self, Action, Actor, Target};
+use crate::domain::shared::services::Services;
 use crate::error::{Error, Result};
 use crate::store::settings::SettingsRow;
 use crate::store::{images, now_ms, settings};

@@ -4,26 +4,39 @@ use std::collections::HashMap;
 
 use protocol::{CreateUser, ErrorCode, Profile, Role, UpdateUser, UserDirectory, UserListing};
 
-use super::auth::{CompanyJoin, InviteInput};
-use super::changes::{Change, Owners};
-use super::policy::{self, Action, Actor, Target, UserRef};
-use super::services::Services;
-use super::validation::{self, non_blank, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, NAME_REQUIRED};
-use super::views;
+use crate::domain::identity::auth::{CompanyJoin, InviteInput};
+use crate::domain::shared::changes::{Change, Owners};
+use crate::domain::shared::policy::{self, Action, Actor, Target, UserRef};
+use crate::domain::shared::services::Services;
+use crate::domain::shared::validation::{self, non_blank, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, NAME_REQUIRED};
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
 use crate::store::users::{ProfileFields, UserRow};
-use crate::store::{images, now_ms, projects, users};
+use crate::store::projects::ProjectScope;
+use crate::store::{images, now_ms, projects, users, Db};
 
 pub const FILL_REQUIRED: &str = "Please fill all required fields for the selected role.";
 pub const CANNOT_DELETE_SELF: &str = "You cannot delete your own account.";
 pub const USER_NOT_FOUND: &str = "User not found";
-pub const NOT_ALLOWED: &str = "You don't have permission to do that.";
+pub use crate::domain::shared::policy::NOT_ALLOWED;
 
 fn forbidden() -> Error {
     Error::new(ErrorCode::Forbidden, NOT_ALLOWED)
 }
 
 /// The user, with the builders who may see them: what the policy needs.
+/// The homeowners a builder sees (those with a project the builder sees), with how
+/// many of those projects each has.
+pub async fn visible_homeowners<'a>(db: impl Into<Db<'a>> + Copy, actor: &Actor) -> Result<(Vec<UserRow>, Vec<(String, i64)>)> {
+    match policy::project_scope(actor) {
+        ProjectScope::Company { company_id, crew_of } => Ok((
+            users::homeowners_of_company(db, &company_id, crew_of.as_deref()).await?,
+            projects::homeowner_counts_in_company(db, &company_id, crew_of.as_deref()).await?,
+        )),
+        _ => Ok((Vec::new(), Vec::new())),
+    }
+}
+
 pub async fn load_target(svc: &Services, id: &str) -> Result<Option<(UserRow, Vec<String>)>> {
     if !validation::could_be_id(id) {
         return Ok(None);
@@ -44,7 +57,7 @@ pub async fn list(svc: &Services, actor: &Actor) -> Result<UserDirectory> {
     let pool = svc.store.pool();
     let (rows, counts) = match actor.role {
         Role::Admin => (users::list_all(pool).await?, users::project_counts(pool).await?),
-        _ => super::companies::visible_homeowners(pool, actor).await?,
+        _ => visible_homeowners(pool, actor).await?,
     };
     let mut count_of: HashMap<String, i64> = HashMap::new();
     for (id, n) in counts {
@@ -121,12 +134,7 @@ pub fn plan_create(input: &CreateUser, actor: &Actor) -> Result<NewNames> {
     })
 }
 
-/// SPEC.md §8 names an invite rate limit. Every invitation sends a mail from our domain
-/// to an address the admin typed, so a stolen or scripted admin session must not turn
-/// us into a mail cannon: 30 invitations per admin per 15 minutes (one every 30 s,
-/// more than anyone filling the form by hand) and then SPEC.md's message.
-pub const INVITES_PER_WINDOW: u32 = 30;
-pub const INVITE_WINDOW: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+/// Past `shared::services::INVITES_PER_WINDOW` invitations: SPEC.md's message.
 pub const INVITE_RATE_LIMITED: &str = "Rate limit exceeded for sending invites. Please try again later.";
 
 pub async fn create(svc: &Services, actor: &Actor, input: &CreateUser) -> Result<(Profile, Vec<Change>)> {
@@ -154,13 +162,14 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateUser) -> Result
             last_name: names.last_name.as_deref(),
             phone: Some(&input.phone),
             builder_id,
-            // Issue 30: a builder an admin invites starts their own company (as every
-            // builder account was before companies); members join through `InviteMember`.
+            // A builder an admin invites starts their own company (as every builder account
+            // was before companies; docs/FEATURES.md, "Builder companies"); members join
+            // through `InviteMember`.
             company: (input.role == Role::Builder).then_some(CompanyJoin::Own),
         })
         .await?;
     let mut changes = vec![Change::User { id: profile.id.clone(), created: true, state: Some(Box::new(profile.clone())) }];
-    // A new builder's own company is news to the admins' Companies tab (issue 30).
+    // A new builder's own company is news to the admins' Companies tab.
     if let Some(company_id) = &profile.company_id {
         changes.push(Change::Company { id: company_id.clone(), former: Vec::new() });
     }
@@ -303,7 +312,7 @@ async fn projects_going(svc: &Services, user: &UserRow) -> Result<Going> {
             } else if user.company_role == Some(protocol::CompanyRole::Owner)
                 && !others.iter().any(|m| m.company_role == Some(protocol::CompanyRole::Owner))
             {
-                Err(Error::new(ErrorCode::Conflict, super::companies::NEEDS_AN_OWNER))
+                Err(Error::new(ErrorCode::Conflict, crate::error::NEEDS_AN_OWNER))
             } else {
                 Ok(Going::Nothing)
             }
@@ -506,7 +515,7 @@ mod tests {
         assert_eq!(code(plan_create(&input, &actor("a", Role::Admin))), ErrorCode::Validation, "a builder needs a name");
         input.name = "ACC builders".into();
         assert_eq!(plan_create(&input, &actor("a", Role::Admin)).unwrap().name, "ACC builders");
-        // Issue 26: every field as typed, before the invite is counted or tried.
+        // Every field as typed, before the invite is counted or tried (docs/LIMITS.md).
         let refused = |input: &CreateUser| {
             plan_create(input, &actor("a", Role::Admin)).map(|_| ()).unwrap_err().api.fields.into_iter().map(|f| (f.field, f.message)).collect::<Vec<_>>()
         };

@@ -1,18 +1,19 @@
-//! Comments on photos (issue 17): everyone who may see a project may read and write
-//! comments on its photos; authors edit and delete their own, admins delete any. Each
-//! change goes out through the one change path to the project's subscribers.
+//! Comments on photos (docs/FEATURES.md, "Comments, notifications and mail"): everyone
+//! who may see a project may read and write comments on its photos; authors edit and
+//! delete their own, admins delete any. Each change goes out through the one change path
+//! to the project's subscribers.
 
 use protocol::{Comment, ErrorCode, Role, TimelineDetail, UserSummary};
 
-use super::changes::{Change, Owners};
-use super::notifications::{self, Notice};
-use super::photos::visible_photo;
-use super::policy::{self, Action, Actor, CommentRef, Target};
-use super::projects::project_ref;
-use super::services::Services;
-use super::timeline::{self, Who};
-use super::validation::{self, COMMENT};
-use super::views;
+use crate::domain::shared::changes::{Change, Owners};
+use crate::domain::messaging::notifications::{self, Notice};
+use crate::domain::media::photos::visible_photo;
+use crate::domain::shared::policy::{self, Action, Actor, CommentRef, Target};
+use crate::domain::projects::project_ref;
+use crate::domain::shared::services::Services;
+use crate::domain::projects::timeline::{self, Who};
+use crate::domain::shared::validation::{self, COMMENT};
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
 use crate::store::comments::{self, CommentRow, NewComment};
 use crate::store::notifications as store_notifications;
@@ -43,7 +44,7 @@ pub fn clean_body(raw: &str) -> Result<String> {
 pub async fn list(svc: &Services, actor: &Actor, image_id: &str) -> Result<(Vec<Comment>, Vec<UserSummary>)> {
     let (image, project) = visible_photo(svc, actor, image_id).await?;
     if !policy::allows(actor, Action::CommentOnPhoto, Target::Project(project_ref(&project))) {
-        return Err(Error::new(ErrorCode::NotFound, super::photos::IMAGE_NOT_FOUND));
+        return Err(Error::new(ErrorCode::NotFound, crate::domain::media::photos::IMAGE_NOT_FOUND));
     }
     let pool = svc.store.pool();
     let comments = comments::list_for_image(pool, &image.id).await?.iter().map(views::comment).collect();
@@ -52,12 +53,13 @@ pub async fn list(svc: &Services, actor: &Actor, image_id: &str) -> Result<(Vec<
 }
 
 /// Who may see a project, and so may be @mentioned on it: its homeowner, the members
-/// of its company who see it (issue 30) and the admins (SPEC.md §6), each once.
+/// of its company who see it (docs/FEATURES.md, "Builder companies") and the admins
+/// (SPEC.md §6), each once.
 pub async fn people(svc: &Services, row: &ProjectRow) -> Result<Vec<UserSummary>> {
     let pool = svc.store.pool();
     let project = project_ref(row);
     let mut people: Vec<UserSummary> = Vec::new();
-    for id in &super::companies::project_people(pool, &Owners::of(row)).await? {
+    for id in &crate::domain::shared::audience::project_people(pool, &Owners::of(row)).await? {
         if let Some(user) = users::find_by_id(pool, id).await? {
             people.push(views::summary(&user));
         }
@@ -77,7 +79,7 @@ pub async fn people(svc: &Services, row: &ProjectRow) -> Result<Vec<UserSummary>
 pub async fn add(svc: &Services, actor: &Actor, image_id: &str, body: &str) -> Result<(Comment, Vec<Change>)> {
     let (image, project) = visible_photo(svc, actor, image_id).await?;
     if !policy::allows(actor, Action::CommentOnPhoto, Target::Project(project_ref(&project))) {
-        return Err(Error::new(ErrorCode::NotFound, super::photos::IMAGE_NOT_FOUND));
+        return Err(Error::new(ErrorCode::NotFound, crate::domain::media::photos::IMAGE_NOT_FOUND));
     }
     let body = clean_body(body)?;
     let people = people(svc, &project).await?;
@@ -112,7 +114,8 @@ pub async fn add(svc: &Services, actor: &Actor, image_id: &str, body: &str) -> R
         })
         .collect();
     let notified = notifications::record(&mut tx, notices).await?;
-    // Issue 18: the comment on the project's timeline, going with the comment.
+    // The comment on the project's timeline, going with the comment (docs/FEATURES.md,
+    // "The project's story").
     let name = timeline::name_from(row.author_first_name.as_deref(), row.author_last_name.as_deref(), row.author_name.as_deref())
         .map(|name| views::byline(&name, row.author_company.as_deref()));
     let who = Who { id: Some(actor.id.clone()), name, role: Some(actor.role) };
@@ -204,7 +207,8 @@ mod tests {
         assert_eq!(clean_body("  Is this crack a problem?\n ").unwrap(), "Is this crack a problem?");
         assert_eq!(clean_body("line one\nline two").unwrap(), "line one\nline two");
         assert_eq!(clean_body("tabs\tstay").unwrap(), "tabs\tstay");
-        // Issue 26: refused, not quietly changed into something the author did not write.
+        // Refused (docs/LIMITS.md), not quietly changed into something the author did not
+        // write.
         for bad in ["a\u{0}b", "bell\u{7}", "\u{1b}[2Jcleared"] {
             assert_eq!(clean_body(bad).unwrap_err().api.fields[0].message, "Comment cannot contain control characters.", "{bad:?}");
         }

@@ -1,6 +1,7 @@
-//! Markup on photos (issue 27): a layer of vector shapes over a photo, never a change
-//! to its pixels. One versioned document per photo, replaced whole by each save at the
-//! version its editor started from, in the project's turn, and published once.
+//! Markup on photos: a layer of vector shapes over a photo, never a change to its
+//! pixels (docs/FEATURES.md, "Markup on photos"). One versioned document per photo,
+//! replaced whole by each save at the version its editor started from, in the project's
+//! turn, and published once.
 //!
 //! Who may draw is the policy's: admins and the project's builder change anything;
 //! the project's homeowner adds pins with a question and moves, edits or removes their
@@ -10,15 +11,16 @@ use std::collections::{HashMap, HashSet};
 
 use protocol::{ErrorCode, Geometry, Markup, Point, Shape, TimelineDetail, UserSummary};
 
-use super::changes::Change;
-use super::photos::visible_photo;
-use super::policy::{self, Action, Actor, Guest, Target};
-use super::projects::project_ref;
-use super::services::Services;
-use super::timeline;
-use super::validation::{Limit, Text};
-use super::views;
+use crate::domain::shared::changes::Change;
+use crate::domain::media::photos::visible_photo;
+use crate::domain::shared::policy::{self, Action, Actor, Target};
+use crate::domain::projects::project_ref;
+use crate::domain::shared::services::Services;
+use crate::domain::projects::timeline;
+use crate::domain::shared::validation::{Limit, Text};
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
+use crate::store::images::ImageRow;
 use crate::store::markups::{self, MarkupRow};
 use crate::store::{now_ms, users, Store};
 
@@ -196,19 +198,15 @@ async fn view(pool: &Store, image_id: &str, project_id: &str, row: Option<&Marku
 
 /// A photo's markup, as one who may see the photo reads it.
 pub async fn get(svc: &Services, actor: &Actor, image_id: &str) -> Result<Markup> {
-    let (image, project) = visible_photo(svc, actor, image_id).await?;
-    let pool = svc.store.pool();
-    let row = markups::find(pool, &image.id).await?;
-    view(pool, &image.id, &project.id, row.as_ref()).await
+    let (image, _) = visible_photo(svc, actor, image_id).await?;
+    of_photo(svc, &image).await
 }
 
-/// A photo's markup as a guest of a link that shows the photo reads it: names, never
-/// addresses.
-pub async fn get_for_guest(svc: &Services, guest: &Guest, image_id: &str) -> Result<Markup> {
-    let image = super::guests::photo(svc, guest, image_id, Action::ViewPhoto).await?;
+/// The markup of a photo the caller has already decided its reader may see.
+pub async fn of_photo(svc: &Services, image: &ImageRow) -> Result<Markup> {
     let pool = svc.store.pool();
     let row = markups::find(pool, &image.id).await?;
-    Ok(for_guests(view(pool, &image.id, &image.project_id, row.as_ref()).await?))
+    view(pool, &image.id, &image.project_id, row.as_ref()).await
 }
 
 /// Markup as guests see it: the people who drew it by name only.

@@ -1,19 +1,20 @@
-//! Tags on photos (issue 29): a room or area, a trade, or anything else. A photo's
-//! tags are kept on its row in the order they were added, unique on the photo whatever
-//! their case; a tag's kind follows from its name (the suggested areas and trades are
-//! known). The gallery filters by them and the search index holds them.
+//! Tags on photos (docs/FEATURES.md, "Tags and search"): a room or area, a trade, or
+//! anything else. A photo's tags are kept on its row in the order they were added,
+//! unique on the photo whatever their case; a tag's kind follows from its name (the
+//! suggested areas and trades are known). The gallery filters by them and the search
+//! index holds them.
 
 use std::collections::HashMap;
 
 use protocol::{ErrorCode, ProjectImage, TagKind, TagPhotos, TagUse};
 
-use crate::domain::changes::Change;
-use crate::domain::policy::{self, Action, Actor, Target};
-use crate::domain::photos::IMAGE_NOT_FOUND;
+use crate::domain::shared::changes::Change;
+use crate::domain::shared::policy::{self, Action, Actor, Target};
+use crate::domain::media::photos::IMAGE_NOT_FOUND;
 use crate::domain::projects::{project_ref, visible};
-use crate::domain::services::Services;
-use crate::domain::validation::{Limit, Text};
-use crate::domain::views;
+use crate::domain::shared::services::Services;
+use crate::domain::shared::validation::{Limit, Text};
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
 use crate::store::{images, now_ms};
 

@@ -16,20 +16,18 @@
 //! complete when each of its files has finished (stored, refused, discarded, expired),
 //! and then the homeowner gets one "N new photos" mail with the note.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
 use futures_util::Stream;
 use protocol::{ErrorCode, ImageCategory};
-use tokio::sync::{Mutex, OwnedMutexGuard};
 
-use super::milestones;
-use super::photos::{self, IncomingFile, MAX_FILES, MAX_FILE_BYTES};
-use super::policy::Actor;
-use super::services::Services;
-use super::turns::Turns;
-use super::validation::{self, BATCH_NOTE, CAPTION};
+use crate::domain::projects::milestones;
+use crate::domain::media::photos::{self, IncomingFile, MAX_FILES, MAX_FILE_BYTES};
+use crate::domain::shared::policy::Actor;
+use crate::domain::shared::services::Services;
+use crate::domain::shared::turns::Turns;
+use crate::domain::shared::validation::{self, BATCH_NOTE, CAPTION};
 use crate::error::{Error, Result};
 use crate::media::partials::Appended;
 use crate::media::StorageError;
@@ -69,9 +67,11 @@ pub struct NewUpload {
     pub caption: Option<String>,
     pub category: Option<ImageCategory>,
     pub batch: Option<NewBatch>,
-    /// The milestone to tag the photo with (issue 18); one of the project's.
+    /// The milestone to tag the photo with (docs/FEATURES.md, "The project's story"); one of
+    /// the project's.
     pub milestone_id: Option<String>,
-    /// The tags for its photo (issue 29), names joined with commas.
+    /// The tags for its photo, names joined with commas (docs/FEATURES.md,
+    /// "Tags and search").
     pub tags: Option<String>,
 }
 
@@ -97,25 +97,6 @@ pub struct Status {
 pub enum Finished {
     Photo(String),
     Refused(String),
-}
-
-/// Appends and finishes of one upload run one at a time (a client retrying while its
-/// previous request still drains): striped locks, a fixed set whatever the traffic.
-pub struct UploadLocks {
-    stripes: Vec<Arc<Mutex<()>>>,
-}
-
-impl Default for UploadLocks {
-    fn default() -> Self {
-        UploadLocks { stripes: (0..256).map(|_| Arc::new(Mutex::new(()))).collect() }
-    }
-}
-
-impl UploadLocks {
-    async fn lock(&self, id: &str) -> OwnedMutexGuard<()> {
-        let hash = id.bytes().fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(usize::from(b)));
-        self.stripes[hash % self.stripes.len()].clone().lock_owned().await
-    }
 }
 
 fn ttl_ms() -> i64 {
@@ -298,9 +279,9 @@ pub async fn append<E>(
 /// holds no comma), checked like tags added in the gallery; at most `tags::PER_PHOTO`.
 fn upload_tags(joined: Option<&str>) -> Result<Vec<String>> {
     let names: Vec<String> = joined.unwrap_or_default().split(',').filter(|t| !t.trim().is_empty()).map(str::to_owned).collect();
-    let tags = crate::domain::tags::parse("tags", &names)?;
-    if tags.len() > crate::domain::tags::PER_PHOTO {
-        return Err(Error::field("tags", &crate::domain::tags::too_many_message()));
+    let tags = crate::domain::media::tags::parse("tags", &names)?;
+    if tags.len() > crate::domain::media::tags::PER_PHOTO {
+        return Err(Error::field("tags", &crate::domain::media::tags::too_many_message()));
     }
     Ok(tags)
 }

@@ -2,8 +2,8 @@
 
 use protocol::FieldError;
 
-use super::limiter::{minutes, Limiter};
-use super::validation::{is_valid_email, non_blank, CONTACT_MESSAGE, EMAIL, INVALID_EMAIL, NAME, NAME_REQUIRED, PHONE};
+use crate::domain::shared::limiter::{minutes, Limiter};
+use crate::domain::shared::validation::{is_valid_email, non_blank, CONTACT_MESSAGE, EMAIL, INVALID_EMAIL, NAME, NAME_REQUIRED, PHONE};
 use crate::error::{Error, Result};
 use crate::mail::{templates, Outbox};
 use crate::store::{contact, new_id, now_ms, Store};
@@ -111,7 +111,7 @@ mod tests {
             ]
         );
         assert!(validate(&ContactForm { message: &"x".repeat(5_000), ..ok }).is_empty());
-        // Issue 26: the message is many lines; the rest are one.
+        // The message is many lines; the rest are one (docs/LIMITS.md).
         let msgs: Vec<_> = validate(&ContactForm { name: "Dana\r\nBcc: x@evil.example", phone: "555\u{0}", message: "Hi\u{1b}[2J", ..ok })
             .into_iter()
             .map(|e| (e.field, e.message))

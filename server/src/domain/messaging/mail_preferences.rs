@@ -1,15 +1,16 @@
-//! Mail preferences ("Email me about" in Profile & Settings) and the one-click
-//! unsubscribe every such mail carries (issue 17; RFC 8058). An unsubscribe link names
-//! the user and the kind of mail and is signed with a key only the server knows, so
-//! it works without signing in and a forged one is refused.
+//! Mail preferences ("Email me about" in Profile & Settings; docs/FEATURES.md,
+//! "Comments, notifications and mail") and the one-click unsubscribe every such mail
+//! carries (RFC 8058). An unsubscribe link names the user and the kind of mail and is
+//! signed with a key only the server knows, so it works without signing in and a forged
+//! one is refused.
 
 use hmac::{Hmac, Mac};
 use protocol::{ErrorCode, MailPreferences};
 use sha2::Sha256;
 
-use super::policy::Actor;
-use super::secrets::new_token;
-use super::services::Services;
+use crate::domain::shared::policy::Actor;
+use crate::domain::shared::secrets::new_token;
+use crate::domain::shared::services::Services;
 use crate::error::{Error, Result};
 use crate::mail::templates::Footer;
 use crate::store::{keys, now_ms, users, MailPreferencesRow};
@@ -145,7 +146,8 @@ pub async fn get(svc: &Services, actor: &Actor) -> Result<MailPreferences> {
 
 pub async fn update(svc: &Services, actor: &Actor, prefs: &MailPreferences) -> Result<MailPreferences> {
     users::set_mail_preferences(svc.store.pool(), &actor.id, (prefs.new_photos, prefs.comments, prefs.status_changes), now_ms()).await?;
-    super::push::set_kinds(svc, actor, (prefs.push_new_photos, prefs.push_comments, prefs.push_status_changes)).await?;
+    // Which kinds are pushed is chosen on the same card.
+    users::set_push_preferences(svc.store.pool(), &actor.id, (prefs.push_new_photos, prefs.push_comments, prefs.push_status_changes)).await?;
     of_user(svc, &actor.id).await
 }
 

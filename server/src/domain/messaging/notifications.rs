@@ -1,16 +1,16 @@
-//! In-app notifications (issue 17): new photos in my project (one per batch), a
-//! comment on a photo in my project, a reply in a thread I commented in, an @mention,
-//! my project's status change. Each is recorded in the transaction of what caused it,
-//! and only its recipient ever hears of it.
+//! In-app notifications (docs/FEATURES.md, "Comments, notifications and mail"): new
+//! photos in my project (one per batch), a comment on a photo in my project, a reply in a
+//! thread I commented in, an @mention, my project's status change. Each is recorded in
+//! the transaction of what caused it, and only its recipient ever hears of it.
 
 use protocol::{ErrorCode, Notification, NotificationKind, ProjectStatus, UserSummary};
 
-use super::changes::Change;
-use super::mail_preferences::{self, MailKind};
-use super::{validation, views};
+use crate::domain::shared::changes::Change;
+use crate::domain::messaging::mail_preferences::{self, MailKind};
+use crate::domain::{shared::validation, shared::views};
 use crate::mail::templates::{self, DigestItem};
-use super::policy::Actor;
-use super::services::Services;
+use crate::domain::shared::policy::Actor;
+use crate::domain::shared::services::Services;
 use crate::error::{Error, Result};
 use crate::store::notifications::{self, NotificationRow};
 use crate::store::{new_id, now_ms, users, StoreError, Tx};
@@ -57,7 +57,7 @@ pub async fn record(tx: &mut Tx, notices: Vec<Notice>) -> std::result::Result<Ve
         // Comments, replies and mentions also go out by mail, batched per user.
         let for_digest = matches!(notice.kind, NotificationKind::Comment | NotificationKind::Reply | NotificationKind::Mention);
         notifications::insert(&mut **tx, &row, for_digest).await?;
-        super::push::queue(tx, &row).await?;
+        crate::domain::messaging::push::queue(tx, &row.user_id, &view(&row)).await?;
         changes.push(Change::Notification { id: row.id, user_id: row.user_id });
     }
     Ok(changes)

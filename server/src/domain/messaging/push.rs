@@ -1,7 +1,8 @@
-//! Push notifications (issue 33): the devices a person turned them on for, and the
-//! pushes queued for them. A notification (`notifications::record`) is queued for each
-//! of its recipient's devices when they want its kind pushed, in the transaction that
-//! made it; `mail::push_worker` encrypts and sends them (RFC 8030/8291, VAPID).
+//! Push notifications (docs/FEATURES.md, "Comments, notifications and mail"): the
+//! devices a person turned them on for, and the pushes queued for them. A notification
+//! (`notifications::record`) is queued for each of its recipient's devices when they
+//! want its kind pushed, in the transaction that made it; `mail::push_worker` encrypts
+//! and sends them (RFC 8030/8291, VAPID).
 //!
 //! A subscription's endpoint is a URL the server will POST to, chosen by a browser:
 //! only the push services browsers use are accepted (`PushServices`), never an address
@@ -9,13 +10,12 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use protocol::{ErrorCode, NotificationKind, PushDevice, PushSettings};
+use protocol::{ErrorCode, Notification, NotificationKind, PushDevice, PushSettings};
 use web_push_native::jwt_simple::algorithms::{ECDSAP256PublicKeyLike, ES256KeyPair};
 
-use super::policy::{Action, Actor};
-use super::services::Services;
+use crate::domain::shared::policy::{Action, Actor};
+use crate::domain::shared::services::Services;
 use crate::error::{Error, Result};
-use crate::store::notifications::NotificationRow;
 use crate::store::push::{self as rows, NewPushSubscription};
 use crate::store::{keys, new_id, now_ms, security, users, StoreError, Tx};
 
@@ -45,7 +45,7 @@ pub fn public_key(key: &ES256KeyPair) -> String {
 }
 
 pub async fn settings(svc: &Services, actor: &Actor, endpoint: Option<&str>) -> Result<PushSettings> {
-    super::security::allowed(actor, Action::ManageOwnNotifications)?;
+    crate::domain::identity::security::allowed(actor, Action::ManageOwnNotifications)?;
     let key = vapid_key(svc).await?;
     let devices = rows::of_user(svc.store.pool(), &actor.id)
         .await?
@@ -58,7 +58,7 @@ pub async fn settings(svc: &Services, actor: &Actor, endpoint: Option<&str>) -> 
 /// Turns pushes on for the asking browser (its session's device). Subscribing again
 /// replaces its keys; a browser another account subscribed before becomes this one's.
 pub async fn subscribe(svc: &Services, actor: &Actor, session_id: &str, req: &protocol::SubscribePush) -> Result<PushSettings> {
-    super::security::allowed(actor, Action::ManageOwnNotifications)?;
+    crate::domain::identity::security::allowed(actor, Action::ManageOwnNotifications)?;
     if req.endpoint.len() > MAX_ENDPOINT || !svc.push_services.allows(&req.endpoint) {
         return Err(Error::new(ErrorCode::Validation, NOT_A_PUSH_SERVICE));
     }
@@ -66,7 +66,7 @@ pub async fn subscribe(svc: &Services, actor: &Actor, session_id: &str, req: &pr
     let pool = svc.store.pool();
     let sessions = security::devices(pool, &actor.id).await?;
     let this = sessions.iter().find(|s| s.id == session_id);
-    let seen = super::devices::device(this.and_then(|s| s.user_agent.as_deref()));
+    let seen = crate::domain::identity::devices::device(this.and_then(|s| s.user_agent.as_deref()));
     let device = format!("{} on {}", seen.browser, seen.system);
     // One subscription per session (a browser has one: a new endpoint replaces its
     // old one) and `MAX_DEVICES` per account, decided with the account's row held, so
@@ -107,7 +107,7 @@ fn check_keys(p256dh: &str, auth: &str) -> Option<()> {
 
 /// Turns pushes off for the asking browser; off already is fine.
 pub async fn unsubscribe(svc: &Services, actor: &Actor, endpoint: &str) -> Result<PushSettings> {
-    super::security::allowed(actor, Action::ManageOwnNotifications)?;
+    crate::domain::identity::security::allowed(actor, Action::ManageOwnNotifications)?;
     rows::delete_by_endpoint(svc.store.pool(), &actor.id, endpoint).await?;
     settings(svc, actor, None).await
 }
@@ -115,8 +115,8 @@ pub async fn unsubscribe(svc: &Services, actor: &Actor, endpoint: &str) -> Resul
 /// Turns pushes off for another of the account's devices; someone else's device is
 /// answered like an unknown one.
 pub async fn remove(svc: &Services, actor: &Actor, id: &str, endpoint: Option<&str>) -> Result<PushSettings> {
-    super::security::allowed(actor, Action::ManageOwnNotifications)?;
-    let removed = if super::validation::could_be_id(id) { rows::delete(svc.store.pool(), &actor.id, id).await? } else { 0 };
+    crate::domain::identity::security::allowed(actor, Action::ManageOwnNotifications)?;
+    let removed = if crate::domain::shared::validation::could_be_id(id) { rows::delete(svc.store.pool(), &actor.id, id).await? } else { 0 };
     if removed == 0 {
         return Err(Error::new(ErrorCode::NotFound, DEVICE_NOT_FOUND));
     }
@@ -133,10 +133,10 @@ pub struct Payload {
     pub tag: String,
 }
 
-/// Queues `notice` for each of its recipient's devices, when they want its kind
-/// pushed; inside the transaction that records it.
-pub async fn queue(tx: &mut Tx, notice: &NotificationRow) -> std::result::Result<(), StoreError> {
-    let Some(prefs) = users::mail_preferences(&mut **tx, &notice.user_id).await? else { return Ok(()) };
+/// Queues `notice` for each of `user_id`'s devices, when they want its kind pushed;
+/// inside the transaction that records it.
+pub async fn queue(tx: &mut Tx, user_id: &str, notice: &Notification) -> std::result::Result<(), StoreError> {
+    let Some(prefs) = users::mail_preferences(&mut **tx, user_id).await? else { return Ok(()) };
     let wanted = match notice.kind {
         NotificationKind::NewPhotos => prefs.push_new_photos,
         NotificationKind::Comment | NotificationKind::Reply | NotificationKind::Mention => prefs.push_comments,
@@ -145,23 +145,16 @@ pub async fn queue(tx: &mut Tx, notice: &NotificationRow) -> std::result::Result
     if !wanted {
         return Ok(());
     }
-    let devices = rows::of_user(&mut **tx, &notice.user_id).await?;
+    let devices = rows::of_user(&mut **tx, user_id).await?;
     if devices.is_empty() {
         return Ok(());
     }
-    let view = super::notifications::view(notice);
-    let payload = Payload { title: view.title, body: view.body, url: view.link, tag: view.id };
+    let payload = Payload { title: notice.title.clone(), body: notice.body.clone(), url: notice.link.clone(), tag: notice.id.clone() };
     let payload = serde_json::to_string(&payload).map_err(|_| StoreError::Unsupported("a push payload that is not JSON"))?;
     let now = now_ms();
     for device in devices {
         rows::enqueue(&mut **tx, &new_id(), &device.id, &payload, now).await?;
     }
-    Ok(())
-}
-
-/// Which kinds the account has pushed; changed with the mail preferences.
-pub async fn set_kinds(svc: &Services, actor: &Actor, kinds: (bool, bool, bool)) -> Result<()> {
-    users::set_push_preferences(svc.store.pool(), &actor.id, kinds).await?;
     Ok(())
 }
 

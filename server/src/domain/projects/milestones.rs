@@ -1,5 +1,6 @@
-//! A project's milestones (issue 18): an ordered plan that admins and the project's
-//! builder keep, and that the progress bar follows when the project says so.
+//! A project's milestones (docs/FEATURES.md, "The project's story"): an ordered plan that
+//! admins and the project's builder keep, and that the progress bar follows when the
+//! project says so.
 //!
 //! Milestone changes are project changes. Each is planned by a pure function of the
 //! project row, its current list and the actor (`plan`), then written in one
@@ -7,7 +8,7 @@
 //! whose progress it sets in milestones mode — checked against the version the plan
 //! was made on (another instance may have changed the project: then it is planned
 //! again), with a timeline entry for a completion or a reopening. Callers run it in
-//! the project's turn (`domain::turns`), so it serialises with status and progress
+//! the project's turn (`domain::shared::turns`), so it serialises with status and progress
 //! changes and its changes leave in commit order.
 //!
 //! Deleting a milestone untags its photos in the same transaction, moving their
@@ -16,13 +17,13 @@
 
 use protocol::{ErrorCode, Milestone, MilestonePlan, ProgressMode, TimelineDetail};
 
-use super::changes::Change;
-use super::policy::{self, Action, Actor, Target};
-use super::projects::{self, project_ref, visible};
-use super::services::Services;
-use super::timeline;
-use super::validation::{self, MILESTONE_NAME};
-use super::views;
+use crate::domain::shared::changes::Change;
+use crate::domain::shared::policy::{self, Action, Actor, Target};
+use super::access::{self as projects, project_ref, visible};
+use crate::domain::shared::services::Services;
+use crate::domain::projects::timeline;
+use crate::domain::shared::validation::{self, MILESTONE_NAME};
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
 use crate::store::milestones::{self as store, MilestoneRow};
 use crate::store::projects::ProjectRow;
@@ -423,7 +424,7 @@ pub async fn change(svc: &Services, actor: &Actor, project_id: &str, edit: &Edit
         let mut tx = svc.store.begin_write().await?;
         // Milestones change only with their project's version: a project that moved on
         // since it was read may have other milestones now; plan again on what it has.
-        if !crate::store::projects::update_at_version(&mut *tx, &row.id, &projects::fields(&planned.project), now, row.version).await? {
+        if !crate::store::projects::update_at_version(&mut *tx, &row.id, &planned.project.fields(), now, row.version).await? {
             continue;
         }
         let mut changes = planned.changes;

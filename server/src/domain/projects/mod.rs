@@ -1,22 +1,26 @@
-//! Listing, reading, creating, updating and deleting projects (SPEC.md §2, §4, §5, §6).
+//! Listing, reading, creating, updating and deleting projects (SPEC.md §2, §4, §5, §6),
+//! with their milestones and the timeline that tells their story.
+
+mod access;
+pub mod milestones;
+pub mod timeline;
+
+pub use access::{project_ref, visible, NO_ACCESS, PROJECT_NOT_FOUND};
 
 use protocol::{CreateProject, ErrorCode, MilestoneStart, NotificationKind, ProgressMode, Project, Role, TimelineDetail, UpdateProject};
 
-use super::changes::{Change, Owners};
-use super::notifications::{self, Notice};
-use super::policy::{self, Action, Actor, ProjectRef, Target};
-use super::services::Services;
-use super::timeline;
-use super::validation::{self, PROJECT_ADDRESS, PROJECT_DESCRIPTION, PROJECT_TITLE};
-use super::views;
+use crate::domain::shared::changes::{Change, Owners};
+use crate::domain::messaging::notifications::{self, Notice};
+use crate::domain::shared::policy::{self, Action, Actor, Target};
+use crate::domain::shared::services::Services;
+use crate::domain::shared::validation::{self, PROJECT_ADDRESS, PROJECT_DESCRIPTION, PROJECT_TITLE};
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
-use crate::store::projects::{ProjectFields, ProjectRow};
+use crate::store::projects::ProjectRow;
 use crate::store::users::UserRow;
 use crate::store::companies::{self, CompanyRow};
 use crate::store::{images, milestones as store_milestones, new_id, now_ms, projects, users};
 
-pub const PROJECT_NOT_FOUND: &str = "Project not found";
-pub const NO_ACCESS: &str = "You don't have access to this project";
 pub const ADMIN_ONLY_STATUS: &str = "Only administrators can update project status or progress";
 pub const NO_CHANGES: &str = "No changes to update";
 pub const SELECT_HOMEOWNER: &str = "Please select a homeowner.";
@@ -29,11 +33,6 @@ pub const NOT_ALLOWED: &str = "You don't have permission to change this project.
 pub const THUMBNAIL_NOT_IN_PROJECT: &str = "That photo is not in this project.";
 pub const PROGRESS_FOLLOWS_MILESTONES: &str = "Progress follows the milestones. Switch to manual progress to set it by hand.";
 
-/// The facts about a project that the policy decides on.
-pub(crate) fn project_ref(p: &ProjectRow) -> ProjectRef<'_> {
-    ProjectRef { homeowner_id: &p.homeowner_id, company_id: p.company_id.as_deref(), crew: &p.crew }
-}
-
 pub fn owners(p: &ProjectRow) -> Owners {
     Owners::of(p)
 }
@@ -41,20 +40,6 @@ pub fn owners(p: &ProjectRow) -> Owners {
 pub async fn list(svc: &Services, actor: &Actor) -> Result<Vec<Project>> {
     let rows = projects::list(svc.store.pool(), &policy::project_scope(actor)).await?;
     Ok(rows.iter().map(views::project).collect())
-}
-
-/// A project the actor may see: "Project not found" when it does not exist, "You don't
-/// have access to this project" when it is someone else's (SPEC.md §2).
-pub async fn visible(svc: &Services, actor: &Actor, id: &str) -> Result<ProjectRow> {
-    let not_found = || Error::new(ErrorCode::NotFound, PROJECT_NOT_FOUND);
-    if !validation::could_be_id(id) {
-        return Err(not_found());
-    }
-    let row = projects::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
-    if !policy::can_view_project(actor, project_ref(&row)) {
-        return Err(Error::new(ErrorCode::Forbidden, NO_ACCESS));
-    }
-    Ok(row)
 }
 
 pub async fn get(svc: &Services, actor: &Actor, id: &str) -> Result<Project> {
@@ -66,7 +51,7 @@ pub async fn get(svc: &Services, actor: &Actor, id: &str) -> Result<Project> {
 #[derive(Default, Debug, Clone)]
 pub struct People {
     pub homeowner: Option<UserRow>,
-    /// The builder company named (issue 30).
+    /// The builder company named (docs/FEATURES.md, "Builder companies").
     pub builder: Option<CompanyRow>,
     pub thumbnail: Option<Thumbnail>,
     /// The progress the project's milestones give, read when an update switches the
@@ -135,7 +120,8 @@ fn named_homeowner<'p>(people: &'p People, id: &str) -> Result<&'p UserRow> {
         .ok_or_else(|| Error::field("homeownerId", HOMEOWNER_NOT_FOUND))
 }
 
-/// A builder a project is given must exist as a company (issue 30).
+/// A builder a project is given must exist as a company (docs/FEATURES.md,
+/// "Builder companies").
 fn named_builder<'p>(people: &'p People, id: &str) -> Result<&'p CompanyRow> {
     people.builder.as_ref().filter(|c| c.id == id).ok_or_else(|| Error::field("builderId", BUILDER_NOT_FOUND))
 }
@@ -254,31 +240,15 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateProject) -> Res
     // transaction. Neither is announced: nobody can be watching a project that did not
     // exist a moment ago; whoever opens it reads them.
     let mut tx = svc.store.begin_write().await?;
-    projects::insert(&mut *tx, &row.id, &fields(&row), row.created_at).await?;
+    projects::insert(&mut *tx, &row.id, &row.fields(), row.created_at).await?;
     if input.milestones == Some(MilestoneStart::Residential) {
-        for m in super::milestones::template_rows(&row.id, 0, row.created_at, &mut new_id) {
+        for m in crate::domain::projects::milestones::template_rows(&row.id, 0, row.created_at, &mut new_id) {
             store_milestones::insert(&mut *tx, &m).await?;
         }
     }
     timeline::record(&mut tx, &row.id, &who, TimelineDetail::ProjectCreated, None, row.created_at).await?;
     tx.commit().await?;
     Ok((views::project(&row), changes))
-}
-
-/// A row's writable fields, as the store writes them.
-pub(crate) fn fields(row: &ProjectRow) -> ProjectFields<'_> {
-    ProjectFields {
-        title: &row.title,
-        description: &row.description,
-        address: &row.address,
-        homeowner_id: &row.homeowner_id,
-        company_id: row.company_id.as_deref(),
-        status: row.status,
-        progress: row.progress,
-        thumbnail_image_id: row.thumbnail_image_id.as_deref(),
-        thumbnail_pinned: row.thumbnail_pinned,
-        progress_mode: row.progress_mode,
-    }
 }
 
 /// The ids of the people an update gives the project to, when it changes them.
@@ -304,8 +274,9 @@ pub fn plan_update(
         return Err(Error::new(ErrorCode::Forbidden, NO_ACCESS));
     }
     let status = input.status.unwrap_or(row.status);
-    // Issue 18: in milestones mode the progress is the share of milestones done (kept
-    // so by every milestone change); switching to it takes that share at once.
+    // In milestones mode the progress is the share of milestones done (kept so by every
+    // milestone change); switching to it takes that share at once (docs/FEATURES.md,
+    // "The project's story").
     let mode_before = row.progress_mode;
     let mode = input.progress_mode.unwrap_or(mode_before);
     let (progress, by_hand_refused) = match mode {
@@ -429,19 +400,21 @@ pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &Upd
         // Read before the write, which checks the version: a milestone change since
         // (it moves the version) makes this update plan again.
         people.milestone_progress =
-            Some(super::milestones::progress_of(&store_milestones::list(svc.store.pool(), &row.id).await?));
+            Some(crate::domain::projects::milestones::progress_of(&store_milestones::list(svc.store.pool(), &row.id).await?));
     }
     let (next, mut changes) = plan_update(row, input, actor, &people, now_ms())?;
     let mut tx = svc.store.begin_write().await?;
     let mut mailed = false;
-    if !projects::update_at_version(&mut *tx, &next.id, &fields(&next), next.updated_at, row.version).await? {
+    if !projects::update_at_version(&mut *tx, &next.id, &next.fields(), next.updated_at, row.version).await? {
         return Ok(None);
     }
-    // Issue 30: a project moved to another company leaves its crew behind.
+    // A project moved to another company leaves its crew behind (docs/FEATURES.md,
+    // "Builder companies").
     if next.company_id != row.company_id {
         projects::set_crew(&mut *tx, &next.id, &[], next.updated_at).await?;
     }
-    // Issue 18: the timeline records status and progress changes with them.
+    // The timeline records status and progress changes with them (docs/FEATURES.md,
+    // "The project's story").
     let from = row.status;
     let to = next.status;
     let mut entries = Vec::new();
@@ -457,12 +430,13 @@ pub async fn update(svc: &Services, actor: &Actor, row: &ProjectRow, input: &Upd
             changes.push(timeline::record(&mut tx, &next.id, &who, detail, None, next.updated_at).await?);
         }
     }
-    // Issue 17: the project's homeowner and builder (but not whoever changed it) are
-    // notified of a new status, in the same transaction.
+    // The project's homeowner and builder (but not whoever changed it) are notified of a
+    // new status (docs/FEATURES.md, "Comments, notifications and mail"), in the same
+    // transaction.
     if next.status != row.status {
         let actor_name = users::find_by_id(&mut *tx, &actor.id).await?.and_then(|u| views::summary(&u).name);
         let status = next.status;
-        let people = super::companies::project_people(&mut *tx, &owners(&next)).await?;
+        let people = crate::domain::shared::audience::project_people(&mut *tx, &owners(&next)).await?;
         let told = notifications::owners_except(&people, &actor.id);
         mailed = notifications::mail_status_change(svc, &mut tx, &told, &next.id, &next.title, status).await?;
         let notices = told

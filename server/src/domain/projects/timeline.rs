@@ -1,4 +1,5 @@
-//! A project's timeline (issue 18): what happened, when, and who did it, newest first.
+//! A project's timeline (docs/FEATURES.md, "The project's story"): what happened, when,
+//! and who did it, newest first.
 //!
 //! Entries are written by the use case whose change they record, inside that change's
 //! transaction (`record`), so the timeline never disagrees with the project: a status
@@ -13,11 +14,11 @@ use std::collections::HashSet;
 
 use protocol::{ErrorCode, Role, TimelineDetail, TimelineEntry, TimelinePhoto};
 
-use super::changes::Change;
-use super::policy::{self, Action, Actor, Target};
-use super::projects::{project_ref, visible, NO_ACCESS};
-use super::services::Services;
-use super::views;
+use crate::domain::shared::changes::Change;
+use crate::domain::shared::policy::{self, Action, Actor, Target};
+use super::access::{project_ref, visible, NO_ACCESS};
+use crate::domain::shared::services::Services;
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
 use crate::store::activity::{self, ActivityRow};
 use crate::store::users::UserRow;
@@ -29,7 +30,7 @@ pub const PAGE: usize = 20;
 pub const STRIP: usize = 8;
 /// A site visit's photos remembered by its entry, so the strip can still show eight
 /// when some of the first are deleted later (a batch holds at most this many).
-pub const REMEMBERED: usize = super::photos::MAX_FILES;
+pub const REMEMBERED: usize = crate::domain::shared::validation::MAX_FILES;
 pub const INVALID_CURSOR: &str = "Invalid timeline cursor.";
 
 /// Who did something, as an entry keeps them: by display name (never an email, since
@@ -48,7 +49,7 @@ impl Who {
 }
 
 /// A person's display name from their names alone, with their company beside it when
-/// they have one (issue 30, `views::byline`); `None` rather than their email.
+/// they have one (`views::byline`); `None` rather than their email.
 pub fn name_of(user: &UserRow) -> Option<String> {
     name_from(user.first_name.as_deref(), user.last_name.as_deref(), user.name.as_deref())
         .map(|name| views::byline(&name, user.company_name.as_deref()))

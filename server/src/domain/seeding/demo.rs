@@ -5,9 +5,9 @@
 use bytes::Bytes;
 use protocol::{CompanyRole, ImageCategory, ProgressMode, ProjectStatus, Role, TimelineDetail};
 
-use super::milestones;
-use super::passwords::Passwords;
-use super::timeline::{self, Who};
+use crate::domain::projects::milestones;
+use crate::domain::shared::passwords::Passwords;
+use crate::domain::projects::timeline::{self, Who};
 use crate::error::{Error, Result};
 use crate::media::demo_art::{self, Stage};
 use crate::media::{photo_keys, photo_prefix, renditions, PhotoStore};
@@ -55,9 +55,10 @@ pub const ACCOUNTS: [DemoAccount; 3] = [
     },
 ];
 
-/// The demo builder's company (issue 30): its owner is the builder account above (a
-/// builder from before companies, named as their company), with a site manager and a
-/// crew member who is on Maple Street only. Both sign in with the demo password.
+/// The demo builder's company (docs/FEATURES.md, "Builder companies"): its owner is the
+/// builder account above (a builder from before companies, named as their company), with
+/// a site manager and a crew member who is on Maple Street only. Both sign in with the
+/// demo password.
 pub const COMPANY: &str = "Summit Homes";
 pub const MEMBERS: [(DemoAccount, CompanyRole); 2] = [
     (
@@ -242,8 +243,9 @@ fn stage_step(stage: Stage) -> usize {
 }
 
 
-/// The demo photos' tags (issue 29): an area and a trade for each stage, so the
-/// gallery's tag filter and the search have something to find from the start.
+/// The demo photos' tags (docs/FEATURES.md, "Tags and search"): an area and a trade for
+/// each stage, so the gallery's tag filter and the search have something to find from the
+/// start.
 fn stage_tags(stage: Stage) -> &'static [&'static str] {
     match stage {
         Stage::Site => &["Driveway", "Site work"],

@@ -12,12 +12,12 @@ use std::collections::BTreeMap;
 use protocol::{CompanyRole, ImageCategory, ProgressMode, ProjectStatus, Role, TimelineDetail};
 use serde::{Deserialize, Serialize};
 
-use super::auth::SESSION_ABSOLUTE_MS;
-use super::demo::store_drawn_photo;
-use super::milestones;
-use super::passwords::Passwords;
-use super::secrets::{hash_token, new_token};
-use super::timeline::{self, Who};
+use crate::domain::identity::auth::SESSION_ABSOLUTE_MS;
+use crate::domain::seeding::demo::store_drawn_photo;
+use crate::domain::projects::milestones;
+use crate::domain::shared::passwords::Passwords;
+use crate::domain::shared::secrets::{hash_token, new_token};
+use crate::domain::projects::timeline::{self, Who};
 use crate::error::{Error, Result};
 use crate::media::demo_art::{self, Stage};
 use crate::media::{photo_keys, photo_prefix, PhotoStore};

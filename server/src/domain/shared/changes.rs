@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Owners {
     pub homeowner_id: String,
-    /// The builder company (issue 30) and who of its crew is on the project.
+    /// The builder company (docs/FEATURES.md, "Builder companies") and who of its crew is
+    /// on the project.
     pub company_id: Option<String>,
     #[serde(default)]
     pub crew: Vec<String>,
@@ -21,8 +22,8 @@ impl Owners {
         Owners { homeowner_id: p.homeowner_id.clone(), company_id: p.company_id.clone(), crew: p.crew.clone() }
     }
 
-    pub fn as_ref(&self) -> crate::domain::policy::ProjectRef<'_> {
-        crate::domain::policy::ProjectRef { homeowner_id: &self.homeowner_id, company_id: self.company_id.as_deref(), crew: &self.crew }
+    pub fn as_ref(&self) -> crate::domain::shared::policy::ProjectRef<'_> {
+        crate::domain::shared::policy::ProjectRef { homeowner_id: &self.homeowner_id, company_id: self.company_id.as_deref(), crew: &self.crew }
     }
 }
 
@@ -51,8 +52,8 @@ pub enum Change {
     },
     /// `builders`: who could see the user (builders with their projects) before deletion.
     UserDeleted { id: String, version: i64, builders: Vec<String> },
-    /// A company was made, renamed, or its members or projects changed (issue 30);
-    /// `former`: members who just left it (they hear of it too).
+    /// A company was made, renamed, or its members or projects changed (docs/FEATURES.md,
+    /// "Builder companies"); `former`: members who just left it (they hear of it too).
     Company { id: String, former: Vec<String> },
     /// `members`: who belonged to it.
     CompanyDeleted { id: String, version: i64, members: Vec<String> },
@@ -83,7 +84,8 @@ pub enum Change {
         state: Option<Box<Comment>>,
     },
     CommentDeleted { id: String, image_id: String, project_id: String, comment_count: i64 },
-    /// A photo's markup changed (issue 27): `markup_count` is its new shape count.
+    /// A photo's markup changed (docs/FEATURES.md, "Markup on photos"): `markup_count` is
+    /// its new shape count.
     Markup {
         image_id: String,
         project_id: String,
@@ -98,11 +100,12 @@ pub enum Change {
     NotificationsRead { user_id: String, ids: Vec<String>, all: bool },
     /// A user's favourite was set or cleared; only that user hears of it.
     Favourite { user_id: String, project_id: String, image_id: String, favourite: bool },
-    /// A guest link was revoked (issue 18): its guests' sockets close, on every
-    /// instance.
+    /// A guest link was revoked (docs/FEATURES.md, "The project's story"): its guests'
+    /// sockets close, on every instance.
     GuestLinkEnded { link_id: String, project_id: String },
-    /// A project's milestones changed (issue 18); `version` is the project's after it.
-    /// `state`: the plan as the change left it (other instances read the current one).
+    /// A project's milestones changed (docs/FEATURES.md, "The project's story"); `version`
+    /// is the project's after it. `state`: the plan as the change left it (other instances
+    /// read the current one).
     Milestones {
         project_id: String,
         version: i64,
@@ -118,7 +121,8 @@ pub enum Change {
     },
     /// A timeline entry went with what it was about (a deleted comment).
     TimelineRemoved { id: String, project_id: String },
-    /// A progress report was made, moved on, finished or failed (issue 28).
+    /// A progress report was made, moved on, finished or failed (docs/FEATURES.md,
+    /// "Progress reports").
     Report { id: String, project_id: String },
     ReportDeleted { id: String, project_id: String },
     /// Users online on one instance (sent to the others only): `online` lists users who

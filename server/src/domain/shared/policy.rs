@@ -6,16 +6,20 @@ use protocol::{CompanyRole, GuestPhotos, Role};
 use crate::store::projects::ProjectScope;
 use crate::store::users::UserRow;
 
+/// What a refused action reads as, where no more particular message says why.
+pub const NOT_ALLOWED: &str = "You don't have permission to do that.";
+
 /// The authenticated user behind a request, as the policy sees them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Actor {
     pub id: String,
     pub role: Role,
-    /// A builder's company (issue 30); a builder without one sees no project.
+    /// A builder's company (docs/FEATURES.md, "Builder companies"); a builder without one
+    /// sees no project.
     pub company: Option<Membership>,
 }
 
-/// A builder's place in their company (issue 30).
+/// A builder's place in their company (docs/FEATURES.md, "Builder companies").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Membership {
     pub company_id: String,
@@ -52,9 +56,10 @@ impl Actor {
     }
 }
 
-/// Whoever holds a guest link (issue 18): a principal of its own, never a role. What
-/// it may see is one project, through the eyes of the link's maker, and only while the
-/// maker may still see it; `photos` and `downloads` narrow it further.
+/// Whoever holds a guest link (docs/FEATURES.md, "The project's story"): a principal of
+/// its own, never a role. What it may see is one project, through the eyes of the link's
+/// maker, and only while the maker may still see it; `photos` and `downloads` narrow it
+/// further.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Guest {
     pub link_id: String,
@@ -63,8 +68,8 @@ pub struct Guest {
     pub maker: Actor,
     pub photos: GuestPhotos,
     pub downloads: bool,
-    /// A report link (issue 28): the one report it shows, and of the project only what
-    /// that report shows.
+    /// A report link (docs/FEATURES.md, "Progress reports"): the one report it shows, and
+    /// of the project only what that report shows.
     pub report_id: Option<String>,
 }
 
@@ -93,13 +98,13 @@ pub struct GuestLinkRef<'a> {
 #[derive(Debug, Clone, Copy)]
 pub struct ProjectRef<'a> {
     pub homeowner_id: &'a str,
-    /// The builder company (issue 30).
+    /// The builder company (docs/FEATURES.md, "Builder companies").
     pub company_id: Option<&'a str>,
     /// The company's members on its crew.
     pub crew: &'a [String],
 }
 
-/// A builder company as a target (issue 30).
+/// A builder company as a target (docs/FEATURES.md, "Builder companies").
 #[derive(Debug, Clone, Copy)]
 pub struct CompanyRef<'a> {
     pub id: &'a str,
@@ -163,17 +168,20 @@ pub enum Action {
     ShareProject,
     /// List and revoke guest links.
     ManageGuestLink,
-    /// Draw on a photo: add, change and remove any of its markup (issue 27).
+    /// Draw on a photo (docs/FEATURES.md, "Markup on photos"): add, change and remove any
+    /// of its markup.
     DrawMarkup,
     /// Add pins with a question to a photo, and change or remove one's own pins.
     PinOnPhoto,
-    /// Add and remove tags on a project's photos (issue 29).
+    /// Add and remove tags on a project's photos (docs/FEATURES.md, "Tags and search").
     TagPhotos,
-    /// Find people by name or email in the header search (issue 29).
+    /// Find people by name or email in the header search (docs/FEATURES.md,
+    /// "Tags and search").
     SearchPeople,
-    /// Read and change the installation's settings (issue 29).
+    /// Read and change the installation's settings (docs/FEATURES.md, "Tags and search").
     ManageInstallation,
-    /// Make a progress report of any of a project's photos (issue 28).
+    /// Make a progress report of any of a project's photos (docs/FEATURES.md,
+    /// "Progress reports").
     MakeReport,
     /// Make a progress report of one's own favourites.
     MakeFavouritesReport,
@@ -185,7 +193,8 @@ pub enum Action {
     ShareReport,
     /// Mail a report to the project's homeowner.
     MailReport,
-    /// See a builder company, its members and project count (issue 30).
+    /// See a builder company, its members and project count (docs/FEATURES.md,
+    /// "Builder companies").
     ViewCompany,
     CreateCompany,
     /// Rename a company.
@@ -199,13 +208,14 @@ pub enum Action {
     /// Say who of the company's crew is on a project.
     AssignCrew,
     /// See one's own sign-in security (factors, passkeys, signed-in devices) and sign
-    /// one's other sessions out (issue 31).
+    /// one's other sessions out (docs/SECURITY.md, "Two-factor sign-in").
     ManageOwnSecurity,
     /// Turn one's own authenticator app or passkeys on or off, or renew recovery codes.
     ChangeOwnFactors,
     /// Remove another user's second factors, for one who lost them.
     ResetFactors,
-    /// Turn push notifications on or off for one's own devices (issue 33).
+    /// Turn push notifications on or off for one's own devices (docs/FEATURES.md,
+    /// "Comments, notifications and mail").
     ManageOwnNotifications,
 }
 
@@ -262,12 +272,13 @@ impl Action {
         Action::ManageOwnNotifications,
     ];
 
-    /// Issue 31: actions that, for an account with a second factor, want one proved in
-    /// the session's last 15 minutes: everything that grants or takes away power
-    /// (making an administrator, the installation's sign-in rules, a company's owners
-    /// and managers, their roles, deleting people), sharing outside the account, and
-    /// changing the factors themselves. Which requests are these actions is decided in
-    /// one place, `ws::dispatch` (a homeowner's invitation is not a grant of power).
+    /// Actions that, for an account with a second factor, want one proved in the session's
+    /// last 15 minutes (docs/SECURITY.md, "Two-factor sign-in"): everything that grants or
+    /// takes away power (making an administrator, the installation's sign-in rules, a
+    /// company's owners and managers, their roles, deleting people), sharing outside the
+    /// account, and changing the factors themselves. Which requests are these actions is
+    /// decided in one place, `ws::dispatch` (a homeowner's invitation is not a grant of
+    /// power).
     pub fn wants_fresh_factor(self) -> bool {
         matches!(
             self,
@@ -296,7 +307,7 @@ pub enum Scope {
     /// Projects where the actor is the homeowner (homeowners), or of the actor's company
     /// (builders: crew only those they are on, unless they see all).
     OwnProjects,
-    /// The actor's own company (issue 30), or a member (to be) of it in any role.
+    /// The actor's own company, or a member (to be) of it in any role.
     OwnCompany,
     /// A crew member (to be) of the actor's company.
     OwnCompanyCrew,
@@ -326,11 +337,12 @@ pub enum Scope {
 use Scope::*;
 
 /// SPEC.md §6, one row per action: (admin, builder company owner, manager, crew,
-/// homeowner, guest). Issue 30 split the builder into their company roles: owners and
-/// managers keep everything a builder did; crew document the build (photos, captions,
-/// markup, tags, comments, reports) on the projects they are on, but do not change the
-/// project's details, its plan, share it outside or mail its homeowner. Guests (issue
-/// 18) are the last column: they only ever look, at the one project of their link.
+/// homeowner, guest). Builder companies split the builder into their company roles
+/// (docs/FEATURES.md, "Builder companies"): owners and managers keep everything a builder
+/// did; crew document the build (photos, captions, markup, tags, comments, reports) on the
+/// projects they are on, but do not change the project's details, its plan, share it
+/// outside or mail its homeowner. Guests (docs/FEATURES.md, "The project's story") are the
+/// last column: they only ever look, at the one project of their link.
 pub const RULES: [(Action, [Scope; 6]); 49] = [
     (Action::ListUsers, [Any, OwnHomeowners, OwnHomeowners, OwnHomeowners, Never, Never]),
     (Action::ViewUser, [Any, SelfOrOwnHomeowners, SelfOrOwnHomeowners, SelfOrOwnHomeowners, OwnAccount, Never]),
@@ -352,45 +364,48 @@ pub const RULES: [(Action, [Scope; 6]); 49] = [
     (Action::EditOwnProfile, [Any, Any, Any, Any, Any, Never]),
     (Action::ChangeOwnPassword, [Any, Any, Any, Any, Any, Never]),
     (Action::WriteLog, [Any, Any, Any, Any, Any, Never]),
-    // Issue 17: everyone who may see a project may comment on its photos; authors
-    // edit and delete their own, admins delete any (but edit only their own: words
-    // are not put in someone's mouth). Guests read no comment threads.
+    // Everyone who may see a project may comment on its photos (docs/FEATURES.md,
+    // "Comments, notifications and mail"); authors edit and delete their own, admins
+    // delete any (but edit only their own: words are not put in someone's mouth). Guests
+    // read no comment threads.
     (Action::CommentOnPhoto, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, Never]),
     (Action::EditComment, [OwnComments, OwnComments, OwnComments, OwnComments, OwnComments, Never]),
     (Action::DeleteComment, [Any, OwnComments, OwnComments, OwnComments, OwnComments, Never]),
-    // Issue 18. A guest sees the link's photos (all, or its maker's favourites: see
-    // `guest_sees_photo`) and the timeline; admins and the project's builder keep
-    // the plan; anyone who sees a project may share it, and manages their own links.
+    // Guest links and the plan (docs/FEATURES.md, "The project's story"): a guest sees the
+    // link's photos (all, or its maker's favourites: see `guest_sees_photo`) and the
+    // timeline; admins and the project's builder keep the plan; anyone who sees a project
+    // may share it, and manages their own links.
     (Action::ViewPhoto, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, LinkedProjectOrReport]),
     (Action::ReadTimeline, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, LinkedProject]),
     (Action::EditMilestones, [Any, OwnProjects, OwnProjects, Never, Never, Never]),
     (Action::ShareProject, [Any, OwnProjects, OwnProjects, Never, OwnProjects, Never]),
     (Action::ManageGuestLink, [Any, OwnLinks, OwnLinks, OwnLinks, OwnLinks, Never]),
-    // Issue 27: the people who document the build draw on its photos; the homeowner
-    // points at a spot and asks (a pin with a note), and edits only their own pins
-    // (`markup::may_change`). Markup is seen by whoever sees the photo.
+    // The people who document the build draw on its photos; the homeowner points at a
+    // spot and asks (a pin with a note), and edits only their own pins
+    // (`markup::may_change`). Markup is seen by whoever sees the photo (docs/FEATURES.md,
+    // "Markup on photos").
     (Action::DrawMarkup, [Any, OwnProjects, OwnProjects, OwnProjects, Never, Never]),
     (Action::PinOnPhoto, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, Never]),
-    // Issue 29: tags are kept by the people who keep captions; everyone searches what
-    // they may see (the search's scope is `project_scope`, a guest's their link), and
-    // only admins find people and change the installation.
+    // Tags are kept by the people who keep captions (docs/FEATURES.md, "Tags and search");
+    // everyone searches what they may see (the search's scope is `project_scope`, a guest's
+    // their link), and only admins find people and change the installation.
     (Action::TagPhotos, [Any, OwnProjects, OwnProjects, OwnProjects, Never, Never]),
     (Action::SearchPeople, [Any, Never, Never, Never, Never, Never]),
     (Action::ManageInstallation, [Any, Never, Never, Never, Never, Never]),
-    // Issue 28: the people who document the build make reports of it; the homeowner
-    // makes one of their favourites (for family, the bank). Everyone who sees the
-    // project sees its reports; makers delete their own, admins any. Guests see a
-    // report only through its own link, which whoever may share the project makes;
-    // the people who make reports mail them to the homeowner.
+    // The people who document the build make reports of it; the homeowner makes one of
+    // their favourites (for family, the bank). Everyone who sees the project sees its
+    // reports; makers delete their own, admins any. Guests see a report only through its
+    // own link, which whoever may share the project makes; the people who make reports
+    // mail them to the homeowner (docs/FEATURES.md, "Progress reports").
     (Action::MakeReport, [Any, OwnProjects, OwnProjects, OwnProjects, Never, Never]),
     (Action::MakeFavouritesReport, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, Never]),
     (Action::ViewReports, [Any, OwnProjects, OwnProjects, OwnProjects, OwnProjects, LinkedReport]),
     (Action::DeleteReport, [Any, OwnReports, OwnReports, OwnReports, OwnReports, Never]),
     (Action::ShareReport, [Any, OwnProjects, OwnProjects, Never, OwnProjects, Never]),
     (Action::MailReport, [Any, OwnProjects, OwnProjects, Never, Never, Never]),
-    // Issue 30: members see their company; its owner renames it and manages its people;
-    // managers invite crew and put crew on projects; admins do all of it, and only they
-    // make and delete companies.
+    // Members see their company; its owner renames it and manages its people; managers
+    // invite crew and put crew on projects; admins do all of it, and only they make and
+    // delete companies (docs/FEATURES.md, "Builder companies").
     (Action::ViewCompany, [Any, OwnCompany, OwnCompany, OwnCompany, Never, Never]),
     (Action::CreateCompany, [Any, Never, Never, Never, Never, Never]),
     (Action::EditCompany, [Any, OwnCompany, Never, Never, Never, Never]),
@@ -398,13 +413,14 @@ pub const RULES: [(Action, [Scope; 6]); 49] = [
     (Action::InviteMember, [Any, OwnCompany, OwnCompanyCrew, Never, Never, Never]),
     (Action::ManageMember, [Any, OwnCompany, Never, Never, Never, Never]),
     (Action::AssignCrew, [Any, OwnProjects, OwnProjects, Never, Never, Never]),
-    // Issue 31: everyone with an account keeps their own sign-in safe; admins reset
-    // another user's factors (never their own: another admin does, so one stolen
-    // session cannot strip an admin's factors).
+    // Security (docs/SECURITY.md, "Two-factor sign-in"): everyone with an account keeps
+    // their own sign-in safe; admins reset another user's factors (never their own:
+    // another admin does, so one stolen session cannot strip an admin's factors).
     (Action::ManageOwnSecurity, [Any, Any, Any, Any, Any, Never]),
     (Action::ChangeOwnFactors, [Any, Any, Any, Any, Any, Never]),
     (Action::ResetFactors, [AnyButSelf, Never, Never, Never, Never, Never]),
-    // Issue 33: every account chooses where its own notifications go; guests get none.
+    // Every account chooses where its own notifications go; guests get none
+    // (docs/FEATURES.md, "Comments, notifications and mail").
     (Action::ManageOwnNotifications, [Any, Any, Any, Any, Any, Never]),
 ];
 
@@ -558,27 +574,28 @@ pub enum Audience {
     /// `can_view_project` when it subscribed and again whenever the project's owners
     /// changed (in the project's turn, so no change slips between check and subscribe).
     Subscribers(String),
-    /// The guests watching this project (issue 18), each checked with `guest_allows`
-    /// when their socket opened and again whenever the project changed. Each gets the
-    /// event as their link shows it (`guests::GuestView::event`): only the photos it
-    /// shares (`guest_sees_photo`), nothing about people, or nothing at all.
+    /// The guests watching this project (docs/FEATURES.md, "The project's story"), each
+    /// checked with `guest_allows` when their socket opened and again whenever the project
+    /// changed. Each gets the event as their link shows it (`guests::GuestView::event`):
+    /// only the photos it shares (`guest_sees_photo`), nothing about people, or nothing at
+    /// all.
     Guests(String),
-    /// Admins and these users, on the sockets that have search results open (issue
-    /// 29): told that something they may find changed.
+    /// Admins and these users, on the sockets that have search results open
+    /// (docs/FEATURES.md, "Tags and search"): told that something they may find changed.
     Searchers(Vec<String>),
 }
 
-/// The people besides admins who see a project: its homeowner, and those of
-/// `members` (its company's, issue 30) whom the policy lets see it.
+/// The people besides admins who see a project: its homeowner, and those of `members`
+/// (its company's) whom the policy lets see it (docs/FEATURES.md, "Builder companies").
 pub fn project_people(project: ProjectRef<'_>, members: &[Actor]) -> Vec<String> {
     std::iter::once(project.homeowner_id.to_owned())
         .chain(members.iter().filter(|m| can_view_project(m, project)).map(|m| m.id.clone()))
         .collect()
 }
 
-/// Who is told that something searchable in a project changed (issue 29): whoever may
-/// see the project (admins, its homeowner and the company's members who see it), on
-/// sockets with results open.
+/// Who is told that something searchable in a project changed: whoever may see the
+/// project (admins, its homeowner and the company's members who see it), on sockets with
+/// results open (docs/FEATURES.md, "Tags and search").
 pub fn search_audience(project: ProjectRef<'_>, members: &[Actor]) -> Audience {
     Audience::Searchers(project_people(project, members))
 }
@@ -611,8 +628,9 @@ pub fn newly_visible_user_audience(before: Option<ProjectRef<'_>>, after: Projec
     )
 }
 
-/// A company changed or went (issue 30): admins and its members (`member_ids`, those
-/// before the change too, so a removed member's other tabs hear of it).
+/// A company changed or went (docs/FEATURES.md, "Builder companies"): admins and its
+/// members (`member_ids`, those before the change too, so a removed member's other tabs
+/// hear of it).
 pub fn company_audience(member_ids: Vec<String>) -> Audience {
     Audience::Users(member_ids)
 }
@@ -639,26 +657,28 @@ pub fn comment_audience(project_id: &str) -> Audience {
     Audience::Subscribers(project_id.to_owned())
 }
 
-/// A photo's markup (issue 27): the project's subscribers, and the guests watching it
-/// whose link shows the photo (`GuestView::event`).
+/// A photo's markup (docs/FEATURES.md, "Markup on photos"): the project's subscribers,
+/// and the guests watching it whose link shows the photo (`GuestView::event`).
 pub fn markup_audiences(project_id: &str) -> [Audience; 2] {
     [Audience::Subscribers(project_id.to_owned()), guest_audience(project_id)]
 }
 
-/// A project's reports being made, finished or deleted (issue 28): everyone with the
-/// project open, who all may see its reports; never its guests.
+/// A project's reports being made, finished or deleted: everyone with the project open,
+/// who all may see its reports; never its guests (docs/FEATURES.md, "Progress reports").
 pub fn report_audience(project_id: &str) -> Audience {
     Audience::Subscribers(project_id.to_owned())
 }
 
-/// What guests watching a project hear of (issue 18): the project, its milestones, its
-/// timeline and its photos, each as their link shows it; nothing about people.
+/// What guests watching a project hear of (docs/FEATURES.md, "The project's story"): the
+/// project, its milestones, its timeline and its photos, each as their link shows it;
+/// nothing about people.
 pub fn guest_audience(project_id: &str) -> Audience {
     Audience::Guests(project_id.to_owned())
 }
 
-/// A project's milestones and timeline entries (issue 18): its subscribers, and the
-/// guests watching it (a timeline entry with the photos of it each guest sees).
+/// A project's milestones and timeline entries (docs/FEATURES.md, "The project's story"):
+/// its subscribers, and the guests watching it (a timeline entry with the photos of it
+/// each guest sees).
 pub fn story_audiences(project_id: &str) -> [Audience; 2] {
     [Audience::Subscribers(project_id.to_owned()), guest_audience(project_id)]
 }
@@ -852,10 +872,9 @@ mod tests {
         );
     }
 
-    /// Issue 31: exactly these actions want a second factor proved in the last 15
-    /// minutes (granting or taking away power, sharing outside the account, changing
-    /// factors);
-    /// everyday work and looking at one's own security do not.
+    /// Exactly these actions want a second factor proved in the last 15 minutes (granting
+    /// or taking away power, sharing outside the account, changing factors); everyday work
+    /// and looking at one's own security do not (docs/SECURITY.md, "Two-factor sign-in").
     #[test]
     fn sensitive_actions_want_a_fresh_factor() {
         let fresh: Vec<Action> = Action::ALL.into_iter().filter(|a| a.wants_fresh_factor()).collect();
@@ -890,7 +909,7 @@ mod tests {
         }
     }
 
-    /// The actions issue 30 added, covered by `company_role_matrix`.
+    /// The actions builder companies added, covered by `company_role_matrix`.
     const COMPANY_ACTIONS: [Action; 7] = [
         Action::ViewCompany,
         Action::CreateCompany,
@@ -901,11 +920,11 @@ mod tests {
         Action::AssignCrew,
     ];
 
-    /// Issue 30: a column per company role. Members of company "c" — its owner, a
-    /// manager, crew on the project, crew not on it, crew who see every project — and
-    /// a removed member (a builder with no company), each on a project of "c" whose crew
-    /// is k1 and on a project of another company (with k1 on its crew list, which must
-    /// not matter). Written out independently of RULES.
+    /// A column per company role (docs/FEATURES.md, "Builder companies"). Members of
+    /// company "c" — its owner, a manager, crew on the project, crew not on it, crew who see
+    /// every project — and a removed member (a builder with no company), each on a project
+    /// of "c" whose crew is k1 and on a project of another company (with k1 on its crew
+    /// list, which must not matter). Written out independently of RULES.
     #[test]
     fn company_role_matrix() {
         use CompanyRole::{Crew, Manager, Owner};
@@ -1046,8 +1065,9 @@ mod tests {
         assert!(guest_sees_photo(&favourites, true));
         assert!(!guest_sees_photo(&favourites, false));
         assert!(guest_sees_photo(&guest(false), false));
-        // Issue 28: a report link sees the project's facts, its report and that
-        // report's photos; nothing else of the project, whatever its flags say.
+        // A report link sees the project's facts, its report and that report's photos;
+        // nothing else of the project, whatever its flags say (docs/FEATURES.md,
+        // "Progress reports").
         for downloads in [false, true] {
             let mut report = guest(downloads);
             report.report_id = Some("r".into());
@@ -1133,8 +1153,9 @@ mod tests {
             assert_eq!(on(other, "other"), [[true, false, false][i], false], "story, other, {:?}", actor.role);
         }
         assert_eq!(story_audiences("p")[1], Audience::Guests("p".into()), "and the project's guests, as their links show it");
-        // Markup (issue 27): the same people as the photo's — its project's subscribers,
-        // and its guests (each only for a photo their link shows: `GuestView::event`).
+        // Markup (docs/FEATURES.md, "Markup on photos"): the same people as the photo's —
+        // its project's subscribers, and its guests (each only for a photo their link
+        // shows: `GuestView::event`).
         for (i, actor) in actors.into_iter().enumerate() {
             let on = |p: ProjectRef<'_>, id: &str| {
                 markup_audiences(id).iter().map(|a| receives(actor, a, |x| x == id && subscribed(actor, p))).collect::<Vec<_>>()
@@ -1147,10 +1168,10 @@ mod tests {
         assert_eq!(presence_audience("b", &["b".to_owned()]), Audience::Users(vec![]));
     }
 
-    /// Issue 30: a project's events reach exactly the members of its company who may
-    /// see it — owners, managers, crew on it, crew who see all — and not crew off it,
-    /// another company's members or a removed member; a crew change tells whoever it
-    /// takes off that the project left their view, and no one else.
+    /// A project's events reach exactly the members of its company who may see it — owners,
+    /// managers, crew on it, crew who see all — and not crew off it, another company's
+    /// members or a removed member; a crew change tells whoever it takes off that the
+    /// project left their view, and no one else (docs/FEATURES.md, "Builder companies").
     #[test]
     fn project_events_reach_exactly_the_members_who_see_it() {
         use CompanyRole::{Crew, Manager, Owner};

@@ -8,7 +8,7 @@
 
 use futures_util::future::BoxFuture;
 
-use super::changes::Change;
+use crate::domain::shared::changes::Change;
 use crate::error::Result;
 
 /// One mutation: what it answers, and the changes to publish once it committed.

@@ -43,9 +43,10 @@ pub fn display_name(first: Option<&str>, last: Option<&str>, name: Option<&str>,
     }
 }
 
-/// A person with their company, as shown beside what they did (issue 30): "Dana Ortiz ·
-/// Summit Homes"; only the name when the company has the same one (a one-person
-/// builder, as every builder was before companies) or there is none.
+/// A person with their company, as shown beside what they did (docs/FEATURES.md,
+/// "Builder companies"): "Dana Ortiz · Summit Homes"; only the name when the company has
+/// the same one (a one-person builder, as every builder was before companies) or there is
+/// none.
 pub fn byline(name: &str, company: Option<&str>) -> String {
     match company.map(str::trim).filter(|c| !c.is_empty() && *c != name.trim()) {
         Some(company) => format!("{name} · {company}"),
@@ -64,7 +65,7 @@ pub fn summary(u: &UserRow) -> UserSummary {
     }
 }
 
-/// A company with its members (issue 30).
+/// A company with its members (docs/FEATURES.md, "Builder companies").
 pub fn company(c: &CompanyRow, members: &[UserRow]) -> Company {
     Company {
         id: c.id.clone(),
@@ -158,7 +159,7 @@ pub fn image(i: &ImageRow) -> ProjectImage {
 }
 
 /// A photo as a guest sees it: where it was taken and who took it are not theirs to
-/// know (issues 29 and 30).
+/// know (docs/FEATURES.md, "Tags and search" and "Builder companies").
 pub fn for_guests(photo: ProjectImage) -> ProjectImage {
     ProjectImage { location: None, uploaded_by: None, ..photo }
 }
@@ -194,9 +195,9 @@ pub fn person_for_guests(mut person: UserSummary) -> UserSummary {
     person
 }
 
-/// A project as a guest sees it (issue 18): the same facts, but a name that fell back
-/// to an email address is not shown to someone without an account. (Which photos it
-/// names is `guests::GuestView`'s to decide.)
+/// A project as a guest sees it (docs/FEATURES.md, "The project's story"): the same facts,
+/// but a name that fell back to an email address is not shown to someone without an
+/// account. (Which photos it names is `guests::GuestView`'s to decide.)
 pub fn redact_for_guest(mut project: Project) -> Project {
     if project.homeowner_name.contains('@') {
         project.homeowner_name = "Homeowner".to_owned();

@@ -1,7 +1,8 @@
-//! Guest links (issue 18): a read-only link to one project for family, the bank, anyone
-//! without an account. The token is 256 random bits shown once; only its SHA-256 is
-//! kept. A link opens while it is neither revoked nor expired and while its maker may
-//! still see the project: it never shows more than its maker sees.
+//! Guest links (docs/FEATURES.md, "The project's story"): a read-only link to one
+//! project for family, the bank, anyone without an account. The token is 256 random bits
+//! shown once; only its SHA-256 is kept. A link opens while it is neither revoked nor
+//! expired and while its maker may still see the project: it never shows more than its
+//! maker sees.
 
 use std::collections::HashSet;
 
@@ -10,12 +11,12 @@ use protocol::{
     UserSummary,
 };
 
-use super::changes::Change;
-use super::policy::{self, Action, Actor, Guest, GuestLinkRef, LinkedRef, Target};
-use super::projects::{self, project_ref};
-use super::secrets::{hash_token, new_token};
-use super::services::Services;
-use super::{validation, views};
+use crate::domain::shared::changes::Change;
+use crate::domain::shared::policy::{self, Action, Actor, Guest, GuestLinkRef, LinkedRef, Target};
+use crate::domain::projects::{self, project_ref};
+use crate::domain::shared::secrets::{hash_token, new_token};
+use crate::domain::shared::services::Services;
+use crate::domain::{shared::validation, shared::views};
 use crate::error::{Error, Result};
 use crate::store::guest_links::{self, GuestLinkRow, NewGuestLink};
 use crate::store::images::{self, ImageRow};
@@ -138,8 +139,9 @@ pub async fn create(svc: &Services, actor: &Actor, input: &CreateGuestLink) -> R
     insert_link(svc, actor, &project.id, shows, expires_at, now).await
 }
 
-/// A link to one report of the project (issue 28), after the caller's policy check:
-/// the same expiries and the same cap on live links as a link to the project.
+/// A link to one report of the project (docs/FEATURES.md, "Progress reports"), after the
+/// caller's policy check: the same expiries and the same cap on live links as a link to
+/// the project.
 pub async fn create_for_report(
     svc: &Services,
     actor: &Actor,
@@ -286,7 +288,7 @@ async fn pass_of(svc: &Services, row: &GuestLinkRow) -> Result<GuestPass> {
 pub async fn sees_markup(svc: &Services, guest: &Guest) -> Result<bool> {
     match &guest.report_id {
         None => Ok(true),
-        Some(report_id) => super::reports::shows_markup(svc, report_id).await,
+        Some(report_id) => crate::domain::sharing::stored::shows_markup(svc, report_id).await,
     }
 }
 
@@ -300,10 +302,10 @@ pub async fn linked_project(svc: &Services, guest: &Guest, action: Action) -> Re
 }
 
 /// The photos the link shows, when it shows a set rather than every photo: a report
-/// link's report's photos (issue 28), a favourites link's maker's favourites.
+/// link's report's photos, a favourites link's maker's favourites.
 pub async fn shown_set(svc: &Services, guest: &Guest) -> Result<Option<HashSet<String>>> {
     if let Some(report_id) = &guest.report_id {
-        return Ok(Some(super::reports::photo_ids_of(svc, report_id).await?));
+        return Ok(Some(crate::domain::sharing::stored::photo_ids_of(svc, report_id).await?));
     }
     Ok(match guest.photos {
         GuestPhotos::All => None,
@@ -325,7 +327,7 @@ pub async fn photos(svc: &Services, guest: &Guest, project: &ProjectRow) -> Resu
 /// size, `DownloadPhoto` for the original). Anything else reads as not found.
 pub async fn photo(svc: &Services, guest: &Guest, id: &str, action: Action) -> Result<ImageRow> {
     let pool = svc.store.pool();
-    let not_found = || Error::new(ErrorCode::NotFound, super::photos::IMAGE_NOT_FOUND);
+    let not_found = || Error::new(ErrorCode::NotFound, crate::domain::media::photos::IMAGE_NOT_FOUND);
     if !validation::could_be_id(id) {
         return Err(not_found());
     }
@@ -335,7 +337,7 @@ pub async fn photo(svc: &Services, guest: &Guest, id: &str, action: Action) -> R
         return Err(not_found());
     }
     let in_set = match (&guest.report_id, guest.photos) {
-        (Some(report_id), _) => super::reports::photo_ids_of(svc, report_id).await?.contains(&image.id),
+        (Some(report_id), _) => crate::domain::sharing::stored::photo_ids_of(svc, report_id).await?.contains(&image.id),
         (None, GuestPhotos::All) => false,
         (None, GuestPhotos::Favourites) => images::is_favourite(pool, &guest.maker.id, &image.id).await?,
     };
@@ -343,6 +345,13 @@ pub async fn photo(svc: &Services, guest: &Guest, id: &str, action: Action) -> R
         return Err(not_found());
     }
     Ok(image)
+}
+
+/// A photo's markup as a guest of a link that shows the photo reads it: names, never
+/// addresses.
+pub async fn markup(svc: &Services, guest: &Guest, image_id: &str) -> Result<protocol::Markup> {
+    let image = photo(svc, guest, image_id, Action::ViewPhoto).await?;
+    Ok(crate::domain::media::markup::for_guests(crate::domain::media::markup::of_photo(svc, &image).await?))
 }
 
 /// The photos a guest's "Download all" covers, when the link allows downloads.
@@ -358,32 +367,32 @@ pub async fn downloadable(svc: &Services, guest: &Guest, project_id: &str) -> Re
         GuestPhotos::Favourites => images::favourites_in_project(pool, &guest.maker.id, &project.id).await?,
     };
     if rows.is_empty() {
-        return Err(Error::new(ErrorCode::NotFound, super::photos::NO_PHOTOS_TO_DOWNLOAD));
+        return Err(Error::new(ErrorCode::NotFound, crate::domain::media::photos::NO_PHOTOS_TO_DOWNLOAD));
     }
     Ok((project, rows))
 }
 
 /// The linked project's milestones (its `version` is the project's).
 pub async fn milestones(svc: &Services, project: &ProjectRow) -> Result<protocol::MilestonePlan> {
-    super::milestones::current(svc, &project.id).await
+    crate::domain::projects::milestones::current(svc, &project.id).await
 }
 
 /// A page of the linked project's timeline as the guest may see it (`GuestView::entry`);
 /// the cursor is the unfiltered page's, so paging has no gaps.
 pub async fn timeline(svc: &Services, guest: &Guest, before: Option<&str>) -> Result<(Vec<TimelineEntry>, Option<String>)> {
     let project = linked_project(svc, guest, Action::ReadTimeline).await?;
-    let (entries, next) = super::timeline::page(svc, &project.id, before).await?;
+    let (entries, next) = crate::domain::projects::timeline::page(svc, &project.id, before).await?;
     let shown = shown_set(svc, guest).await?;
     let view = GuestView::new(guest, shown.as_ref());
     Ok((entries.into_iter().filter_map(|e| view.entry(e)).collect(), next))
 }
 
-/// What one guest's page may see (issue 18): on a favourites link only the photos its
-/// maker favourited (`shown`, as read or kept up to date by the project's actor), and
-/// never anyone's account. Every message a guest gets is made through this — the
-/// hello's project and photos, each timeline page, each live event — so no field of
-/// any of them names a photo the link does not share (issue 26: the project's cover
-/// photo did, through `thumbnailUrl`).
+/// What one guest's page may see (docs/FEATURES.md, "The project's story"): on a
+/// favourites link only the photos its maker favourited (`shown`, as read or kept up to
+/// date by the project's actor), and never anyone's account. Every message a guest gets
+/// is made through this — the hello's project and photos, each timeline page, each live
+/// event — so no field of any of them names a photo the link does not share (the
+/// project's cover photo once did, through `thumbnailUrl`).
 #[derive(Clone, Copy)]
 pub struct GuestView<'a> {
     guest: &'a Guest,
@@ -413,8 +422,8 @@ impl<'a> GuestView<'a> {
     /// A timeline entry with only the photos the guest sees; an entry about photos of
     /// which none is shown is left out.
     pub fn entry(&self, entry: TimelineEntry) -> Option<TimelineEntry> {
-        let seen = super::timeline::Seen { photo: |id: &str| self.sees(id), comments: true, markup: true };
-        super::timeline::seen_by(entry, &seen)
+        let seen = crate::domain::projects::timeline::Seen { photo: |id: &str| self.sees(id), comments: true, markup: true };
+        crate::domain::projects::timeline::seen_by(entry, &seen)
     }
 
     /// An event as this guest may see it, or `None` when it is none of theirs. Every
@@ -431,7 +440,7 @@ impl<'a> GuestView<'a> {
             Event::PhotoUpdated { photo } => self.sees(&photo.id).then(|| Event::PhotoUpdated { photo: views::for_guests(photo) }),
             Event::PhotoDeleted { ref id, .. } => self.sees(id).then_some(event),
             Event::MarkupChanged { markup, .. } => self.sees(&markup.image_id).then(|| Event::MarkupChanged {
-                markup: super::markup::for_guests(markup),
+                markup: crate::domain::media::markup::for_guests(markup),
                 actor: None,
             }),
             Event::TimelineAdded { entry } => self.entry(entry).map(|entry| Event::TimelineAdded { entry }),
@@ -453,10 +462,10 @@ impl<'a> GuestView<'a> {
             | Event::NotificationsRead { .. }
             // Guests search again when a photo event reaches them.
             | Event::SearchChanged { .. }
-            // A report reaches guests only through its own link (issue 28).
+            // A report reaches guests only through its own link.
             | Event::ReportChanged { .. }
             | Event::ReportDeleted { .. }
-            // Companies and their people are not a guest's to see (issue 30).
+            // Companies and their people are not a guest's to see.
             | Event::CompanyChanged { .. }
             | Event::CompanyDeleted { .. } => None,
         }
@@ -552,8 +561,8 @@ mod tests {
         assert!(GuestView::new(&favourites, Some(&none)).entry(status).is_some());
     }
 
-    /// Issue 26: a favourites link's guest was told the project's cover photo, shared
-    /// or not. Every event names only shown photos, and nothing about people.
+    /// A favourites link's guest was once told the project's cover photo, shared or not.
+    /// Every event names only shown photos, and nothing about people.
     #[test]
     fn a_guest_hears_only_of_the_photos_their_link_shares() {
         let favourites = guest(GuestPhotos::Favourites);
@@ -609,7 +618,7 @@ mod tests {
         assert!(view.event(Event::TimelineAdded { entry: visit }).is_none());
         assert!(view.event(Event::Viewers { project_id: "p".into(), viewers: vec![] }).is_none());
         assert!(view.event(Event::ProjectDeleted { id: "p".into(), version: 2 }).is_some());
-        // Issue 27: markup of a shown photo, without its author's address or the actor.
+        // Markup of a shown photo, without its author's address or the actor.
         let person = UserSummary { id: "b".into(), email: "b@summit.test".into(), name: Some("Dana".into()), role: Role::Builder, created_at: 0, company: None };
         let markup = |image: &str| protocol::Markup {
             image_id: image.into(),

@@ -1,5 +1,6 @@
-//! Progress reports (issue 28): a project's photos, milestones and timeline for a
-//! period, as a PDF to hand to a lender, an inspector or the family.
+//! Progress reports (docs/FEATURES.md, "Progress reports"): a project's photos,
+//! milestones and timeline for a period, as a PDF to hand to a lender, an inspector or
+//! the family.
 //!
 //! What a report holds is decided here, once, as a `ReportContent`: the preview shows
 //! it, and the generator lays it out (`media::report`) on the image workers, off the
@@ -21,15 +22,16 @@ use protocol::{
 };
 use tokio::sync::mpsc;
 
-use super::changes::Change;
-use super::markup;
-use super::milestones::{day_of, parse_date};
-use super::policy::{self, Action, Actor, Guest, LinkedRef, ReportRef, Target};
-use super::projects::{project_ref, visible};
-use super::services::Services;
-use super::timeline;
-use super::turns::Turns;
-use super::views;
+use crate::domain::shared::changes::Change;
+use crate::domain::media::markup;
+use crate::domain::projects::milestones::{day_of, parse_date};
+use crate::domain::shared::policy::{self, Action, Actor, Guest, LinkedRef, ReportRef, Target};
+use crate::domain::projects::{project_ref, visible};
+use crate::domain::shared::services::Services;
+use crate::domain::projects::timeline;
+use crate::domain::shared::turns::Turns;
+use crate::domain::shared::views;
+use crate::domain::sharing::stored::{options_of, photo_ids, stored_content};
 use crate::error::{Error, Result};
 use crate::media::report::{self as pdf, layout, PhotoSource};
 use crate::media::{extension_for, photo_keys};
@@ -52,7 +54,7 @@ pub const TOO_MANY_PAIRS: &str = "A report holds at most 20 before/after pairs."
 pub const PAIR_NOT_HERE: &str = "Both photos of a pair must be among the project's photos.";
 pub const NOT_A_MILESTONE: &str = "Choose milestones of this project.";
 pub const BUSY: &str = "A report of this project is being made. Try again when it is ready.";
-pub const REPORT_NOT_FOUND: &str = "Report not found";
+pub use super::stored::REPORT_NOT_FOUND;
 pub const NOT_READY: &str = "This report is not ready yet.";
 pub const NOT_ALLOWED_DELETE: &str = "Only the report's maker or an administrator can delete it.";
 pub const NOT_ALLOWED_SHARE: &str = "You don't have permission to share this report.";
@@ -376,14 +378,6 @@ pub async fn view(store: &Store, row: &ReportRow) -> Result<Report> {
     })
 }
 
-/// The choices a report was made with, as stored with it.
-fn options_of(row: &ReportRow) -> Result<ReportOptions> {
-    serde_json::from_str(&row.options).map_err(|err| {
-        tracing::error!(report = %row.id, error = %err, "a stored report's options do not read");
-        Error::internal("a stored report could not be read")
-    })
-}
-
 /// A report as it reads now, for an instance publishing another's change.
 pub async fn current_in(store: &Store, id: &str) -> Result<Option<Report>> {
     match reports::find(store.pool(), id).await? {
@@ -513,7 +507,7 @@ async fn generate<T: Turns>(svc: Services, turns: T, row: ReportRow, plan: Plan)
                     return Ok(((), Vec::new()));
                 }
                 Ok(((), vec![Change::Report { id: id2.clone(), project_id: project_id.clone() }]))
-            }) as crate::domain::turns::Step<()>
+            }) as crate::domain::shared::turns::Step<()>
         }
         Err(err) => {
             err.log("making a report");
@@ -632,7 +626,7 @@ pub async fn list(svc: &Services, actor: &Actor, project_id: &str) -> Result<Vec
 
 /// A report the actor may see, with its project.
 async fn visible_report(svc: &Services, actor: &Actor, id: &str) -> Result<(ReportRow, ProjectRow)> {
-    if !super::validation::could_be_id(id) {
+    if !crate::domain::shared::validation::could_be_id(id) {
         return Err(not_found());
     }
     let row = reports::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
@@ -695,7 +689,7 @@ async fn stored_pdf(svc: &Services, row: &ReportRow, project: &ProjectRow) -> Re
 /// The report a guest's report link shows, with its project, when the link may still
 /// show it; anything else reads as not found.
 async fn linked_report(svc: &Services, guest: &Guest, id: &str) -> Result<(ReportRow, ProjectRow)> {
-    if !super::validation::could_be_id(id) {
+    if !crate::domain::shared::validation::could_be_id(id) {
         return Err(not_found());
     }
     let row = reports::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
@@ -717,28 +711,6 @@ pub fn pdf_url(id: &str) -> String {
     format!("/api/reports/{id}/pdf")
 }
 
-/// What a report shows as it was made; `None` for a report made before that was kept.
-async fn stored_content(svc: &Services, id: &str) -> Result<Option<ReportContent>> {
-    let Some(Some(text)) = reports::content(svc.store.pool(), id).await? else { return Ok(None) };
-    serde_json::from_str(&text).map(Some).map_err(|err| {
-        tracing::error!(report = %id, error = %err, "a stored report's content does not read");
-        Error::internal("a stored report could not be read")
-    })
-}
-
-/// Every photo a report's content shows: its sections', its pairs' and its cover.
-pub fn photo_ids(content: &ReportContent) -> HashSet<String> {
-    let sections = content.sections.iter().flat_map(|s| s.photos.iter());
-    let pairs = content.pairs.iter().flat_map(|p| [&p.before, &p.after]);
-    let cover = views::thumbnail_photo_id(&content.project).map(str::to_owned);
-    sections.chain(pairs).map(|p| p.photo.id.clone()).chain(cover).collect()
-}
-
-/// The photos a report shows (a report link's guest sees exactly these).
-pub async fn photo_ids_of(svc: &Services, report_id: &str) -> Result<HashSet<String>> {
-    Ok(stored_content(svc, report_id).await?.as_ref().map(photo_ids).unwrap_or_default())
-}
-
 /// A report shows nothing it does not cover: its "what changed" keeps only what is
 /// about its own photos (sections, pairs, cover), comments only when it shows comments
 /// and markup only when it shows markup (`timeline::seen_by`, the rule guests' pages
@@ -749,12 +721,6 @@ pub fn cut_to_itself(content: &mut ReportContent, options: &ReportOptions) {
     let seen = timeline::Seen { photo: |id: &str| ids.contains(id), comments: options.comments, markup: options.markup };
     let changes = std::mem::take(&mut content.changes);
     content.changes = changes.into_iter().filter_map(|e| timeline::seen_by(e, &seen)).collect();
-}
-
-/// Whether a report shows its photos' markup (its link's guests see markup only then).
-pub async fn shows_markup(svc: &Services, id: &str) -> Result<bool> {
-    let row = reports::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
-    Ok(options_of(&row)?.markup)
 }
 
 /// A report's content as a guest reads it: no addresses for names, no photo locations.
@@ -805,7 +771,7 @@ pub async fn share(svc: &Services, actor: &Actor, input: &ShareReport) -> Result
         return Err(Error::new(ErrorCode::Forbidden, NOT_ALLOWED_SHARE));
     }
     ready_key(&row)?;
-    super::guests::create_for_report(svc, actor, &project, &row.id, input.expires_in_days).await
+    crate::domain::sharing::guests::create_for_report(svc, actor, &project, &row.id, input.expires_in_days).await
 }
 
 /// Mails a ready report to the project's homeowner: the PDF attached when it is at most

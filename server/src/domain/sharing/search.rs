@@ -1,20 +1,20 @@
-//! Finding any photo (issue 29): one search over project titles and addresses,
-//! milestone names, captions, visit notes, tags and comments, and people's names for
-//! admins. Every word of the query must match the start of a word ("kitch" finds
-//! "Kitchen"). The policy decides the scope before the database is asked, so nothing
-//! the searcher may not see is returned or counted; each database ranks with its own
-//! full-text index.
+//! Finding any photo (docs/FEATURES.md, "Tags and search"): one search over project
+//! titles and addresses, milestone names, captions, visit notes, tags and comments, and
+//! people's names for admins. Every word of the query must match the start of a word
+//! ("kitch" finds "Kitchen"). The policy decides the scope before the database is asked,
+//! so nothing the searcher may not see is returned or counted; each database ranks with
+//! its own full-text index.
 
 use std::collections::HashMap;
 
 use protocol::{CommentHit, PhotoHit, ProjectHit, Search, SearchResults};
 
-use crate::domain::guests::{self, GuestView};
-use crate::domain::policy::{self, Action, Actor, Guest, Target};
+use crate::domain::sharing::guests::{self, GuestView};
+use crate::domain::shared::policy::{self, Action, Actor, Guest, Target};
 use crate::domain::projects::visible;
-use crate::domain::services::Services;
-use crate::domain::validation::{Limit, Text};
-use crate::domain::views::{self, media_url};
+use crate::domain::shared::services::Services;
+use crate::domain::shared::validation::{Limit, Text};
+use crate::domain::shared::views::{self, media_url};
 use crate::error::Result;
 use crate::store::projects::{ProjectRow, ProjectScope};
 use crate::store::search::{SearchKind, SearchScope};
@@ -133,8 +133,8 @@ pub async fn search(svc: &Services, actor: &Actor, input: &Search) -> Result<Sea
     Ok(results)
 }
 
-/// A guest's search (issue 18's links): photos of their link's project that the link
-/// shows, as guests see them.
+/// A guest's search (docs/FEATURES.md, "Tags and search"): photos of their link's project
+/// that the link shows, as guests see them.
 pub async fn search_guest(svc: &Services, guest: &Guest, query: &str) -> Result<SearchResults> {
     QUERY.check("query", query)?;
     let project = guests::linked_project(svc, guest, Action::ViewPhoto).await?;

@@ -1,10 +1,10 @@
-//! Progress reports as PDF (issue 28). The domain decides what a report holds
-//! (`ReportContent`); this lays it out on US Letter pages and writes the PDF with
-//! krilla: text set in the bundled DejaVu fonts (subset and embedded, so it is
-//! selectable and prints the same everywhere), photos embedded as the JPEGs they are
-//! (the display rendition, markup already drawn on), never re-compressed. Pages are
-//! drawn one at a time and each photo is asked for only when its page is drawn, so
-//! no more than one photo's bytes wait here at a time.
+//! Progress reports as PDF (docs/FEATURES.md, "Progress reports"). The domain decides
+//! what a report holds (`ReportContent`); this lays it out on US Letter pages and writes
+//! the PDF with krilla: text set in the bundled DejaVu fonts (subset and embedded, so it
+//! is selectable and prints the same everywhere), photos embedded as the JPEGs they are
+//! (the display rendition, markup already drawn on), never re-compressed. Pages are drawn
+//! one at a time and each photo is asked for only when its page is drawn, so no more than
+//! one photo's bytes wait here at a time.
 
 pub mod layout;
 pub mod text;

@@ -24,7 +24,7 @@ pub struct UserRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub version: i64,
-    /// A builder's company (issue 30), their place in it and, for crew, whether they
+    /// A builder's company, their place in it and, for crew, whether they
     /// see all its projects; `company_name` is joined from the company.
     pub company_id: Option<String>,
     pub company_role: Option<CompanyRole>,
@@ -74,7 +74,7 @@ pub struct MailPreferencesRow {
     pub comments: bool,
     pub status_changes: bool,
     pub changed_at: Option<i64>,
-    /// The same kinds, pushed (issue 33).
+    /// The same kinds, pushed.
     pub push_new_photos: bool,
     pub push_comments: bool,
     pub push_status_changes: bool,
@@ -89,7 +89,7 @@ pub struct SessionRow {
     pub created_at: i64,
     pub last_seen_at: i64,
     pub expires_at: i64,
-    /// Issue 31: when a second factor was last proved in this session (aal2), and how.
+    /// When a second factor was last proved in this session (aal2), and how.
     pub factor_at: Option<i64>,
     pub factor_kind: Option<String>,
     /// The account must enrol a second factor before anything else.
@@ -129,7 +129,7 @@ pub struct Window {
 pub enum ProjectScope {
     All,
     Homeowner(String),
-    /// A company's projects (issue 30); with `crew_of`, only those that member is on.
+    /// A company's projects; with `crew_of`, only those that member is on.
     Company { company_id: String, crew_of: Option<String> },
     /// None at all (a builder who belongs to no company).
     Nothing,
@@ -143,7 +143,7 @@ pub struct ProjectRow {
     pub description: String,
     pub address: String,
     pub homeowner_id: String,
-    /// The builder company (issue 30).
+    /// The builder company.
     pub company_id: Option<String>,
     pub status: ProjectStatus,
     pub progress: i32,
@@ -178,6 +178,24 @@ pub struct ProjectFields<'a> {
     pub progress_mode: ProgressMode,
 }
 
+impl ProjectRow {
+    /// The row's writable fields, as the store writes them back.
+    pub fn fields(&self) -> ProjectFields<'_> {
+        ProjectFields {
+            title: &self.title,
+            description: &self.description,
+            address: &self.address,
+            homeowner_id: &self.homeowner_id,
+            company_id: self.company_id.as_deref(),
+            status: self.status,
+            progress: self.progress,
+            thumbnail_image_id: self.thumbnail_image_id.as_deref(),
+            thumbnail_pinned: self.thumbnail_pinned,
+            progress_mode: self.progress_mode,
+        }
+    }
+}
+
 // ---- photos and favourites
 
 #[derive(Debug, Clone, PartialEq)]
@@ -201,21 +219,21 @@ pub struct ImageRow {
     pub comment_count: i64,
     /// The note of the site visit (upload batch) the photo came with.
     pub visit_note: Option<String>,
-    /// The site visit (upload batch) it came with (issue 18).
+    /// The site visit (upload batch) it came with.
     pub batch_id: Option<String>,
-    /// The milestone it is tagged with (issue 18).
+    /// The milestone it is tagged with.
     pub milestone_id: Option<String>,
-    /// How many shapes its markup has (issue 27), kept by `markups::save`.
+    /// How many shapes its markup has, kept by `markups::save`.
     pub markup_count: i64,
-    /// Its tags in the order they were added (issue 29).
+    /// Its tags in the order they were added.
     pub tags: Vec<String>,
-    /// Where it was taken, (latitude, longitude) in degrees (issue 29).
+    /// Where it was taken, (latitude, longitude) in degrees.
     pub location: Option<(f64, f64)>,
-    /// Who uploaded it, as shown beside it (issue 30): joined from their account.
+    /// Who uploaded it, as shown beside it: joined from their account.
     pub uploader: Option<PersonRow>,
 }
 
-/// A person's name fields and company, joined beside what they did (issue 30).
+/// A person's name fields and company, joined beside what they did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PersonRow {
     pub email: String,
@@ -225,7 +243,7 @@ pub struct PersonRow {
     pub company_name: Option<String>,
 }
 
-// ---- companies (issue 30)
+// ---- companies
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompanyRow {
@@ -237,7 +255,7 @@ pub struct CompanyRow {
     pub project_count: i64,
 }
 
-/// A photo's markup document (issue 27): the shapes as JSON text, read and written
+/// A photo's markup document: the shapes as JSON text, read and written
 /// whole; the domain owns their meaning.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MarkupRow {
@@ -362,7 +380,7 @@ pub struct GuestLinkRow {
     pub maker_first_name: Option<String>,
     pub maker_last_name: Option<String>,
     pub maker_created_at: i64,
-    /// A report link (issue 28): the one report it shows.
+    /// A report link: the one report it shows.
     pub report_id: Option<String>,
 }
 
@@ -378,7 +396,7 @@ pub struct NewGuestLink<'a> {
     pub report_id: Option<&'a str>,
 }
 
-// ---- progress reports (issue 28)
+// ---- progress reports
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReportRow {
@@ -419,9 +437,9 @@ pub struct UploadRow {
     pub finished_at: Option<i64>,
     pub photo_id: Option<String>,
     pub refused: Option<String>,
-    /// The milestone its photo is to be tagged with (issue 18).
+    /// The milestone its photo is to be tagged with.
     pub milestone_id: Option<String>,
-    /// The tags its photo is to carry (issue 29).
+    /// The tags its photo is to carry.
     pub tags: Vec<String>,
 }
 
@@ -440,7 +458,7 @@ pub struct BatchRow {
 
 // ---- mail, contact, logs
 
-// ---- push notifications (issue 33)
+// ---- push notifications
 
 /// A browser's push subscription.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -517,7 +535,7 @@ pub struct NewContactMessage<'a> {
     pub now: i64,
 }
 
-/// What a search looks through (issue 29): one kind of document at a time.
+/// What a search looks through: one kind of document at a time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchKind {
     Project,
@@ -556,17 +574,17 @@ impl SearchScope<'_> {
 }
 
 
-/// The installation's settings (issue 29): one row.
+/// The installation's settings: one row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SettingsRow {
     pub store_photo_locations: bool,
-    /// Issue 31: who must have a second factor.
+    /// Who must have a second factor.
     pub require_factor_admins: bool,
     pub require_factor_company_leads: bool,
     pub updated_at: i64,
 }
 
-// ---- account security (issue 31)
+// ---- account security
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TotpRow {

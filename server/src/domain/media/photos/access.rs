@@ -3,14 +3,14 @@
 
 use protocol::ErrorCode;
 
-use crate::domain::policy::{self, Action, Actor, Target};
+use crate::domain::shared::policy::{self, Action, Actor, Target};
 use crate::domain::projects::{project_ref, visible};
-use crate::domain::services::Services;
+use crate::domain::shared::services::Services;
 use crate::error::{Error, Result};
 use crate::store::images::ImageRow;
 use crate::store::projects::ProjectRow;
 use crate::store::{images, projects};
-use crate::domain::validation;
+use crate::domain::shared::validation;
 
 pub const IMAGE_NOT_FOUND: &str = "Image not found";
 pub const NOT_ALLOWED_UPLOAD: &str = "You don't have permission to upload photos to this project.";

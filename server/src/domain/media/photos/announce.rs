@@ -3,14 +3,14 @@
 
 use protocol::{NotificationKind, TimelineDetail};
 
-use crate::domain::changes::Change;
-use crate::domain::mail_preferences::{self, MailKind};
-use crate::domain::notifications::{self, Notice};
-use crate::domain::policy::Actor;
-use crate::domain::services::Services;
-use crate::domain::timeline::{self, Who};
-use crate::domain::turns::{Step, Turns};
-use crate::domain::views;
+use crate::domain::shared::changes::Change;
+use crate::domain::messaging::mail_preferences::{self, MailKind};
+use crate::domain::messaging::notifications::{self, Notice};
+use crate::domain::shared::policy::Actor;
+use crate::domain::shared::services::Services;
+use crate::domain::projects::timeline::{self, Who};
+use crate::domain::shared::turns::{Step, Turns};
+use crate::domain::shared::views;
 use crate::error::Result;
 use crate::mail::templates;
 use crate::store::projects::ProjectRow;
@@ -43,8 +43,9 @@ pub(crate) async fn announce_in_turn(
 
 /// One batch of new photos announced once: the homeowner's "N new photos" mail (with
 /// the site visit's note), one notification to each of the project's homeowner and
-/// builder but the uploader, and (issue 18) the site visit's timeline entry with a
-/// strip of its photos. Call it once per batch; publish the changes it returns.
+/// builder but the uploader, and the site visit's timeline entry with a strip of its
+/// photos (docs/FEATURES.md, "The project's story"). Call it once per batch; publish the
+/// changes it returns.
 pub async fn announce_new_photos(
     svc: &Services,
     uploader_id: &str,
@@ -59,7 +60,7 @@ pub async fn announce_new_photos(
     let pool = svc.store.pool();
     let uploader = users::find_by_id(pool, uploader_id).await?;
     let actor_name = uploader.as_ref().and_then(|u| views::summary(u).name);
-    let people = crate::domain::companies::project_people(pool, &crate::domain::changes::Owners::of(project)).await?;
+    let people = crate::domain::shared::audience::project_people(pool, &crate::domain::shared::changes::Owners::of(project)).await?;
     let notices: Vec<Notice> = notifications::owners_except(&people, uploader_id)
         .into_iter()
         .map(|user_id| Notice {
@@ -101,7 +102,7 @@ async fn mail_new_photos(svc: &Services, project: &ProjectRow, count: usize, not
         homeowner.name.as_deref(),
         &homeowner.email,
     );
-    // Issue 17: the homeowner may have turned these mails off.
+    // The homeowner may have turned these mails off.
     if !mail_preferences::wants(svc, &homeowner.id, MailKind::NewPhotos).await? {
         return Ok(());
     }

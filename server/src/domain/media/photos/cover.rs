@@ -2,9 +2,9 @@
 //! thumbnail rule). Recording or deleting a photo may move it, and with it the
 //! project's version.
 
-use crate::domain::changes::Change;
-use crate::domain::policy::Actor;
-use crate::domain::views;
+use crate::domain::shared::changes::Change;
+use crate::domain::shared::policy::Actor;
+use crate::domain::shared::views;
 use crate::store::projects::ProjectRow;
 use crate::store::{projects, StoreError, Tx};
 

@@ -6,9 +6,9 @@ use std::collections::HashSet;
 use protocol::ErrorCode;
 
 use super::ingest::file_name;
-use crate::domain::policy::{self, Action, Actor, Target};
+use crate::domain::shared::policy::{self, Action, Actor, Target};
 use crate::domain::projects::{project_ref, visible};
-use crate::domain::services::Services;
+use crate::domain::shared::services::Services;
 use crate::error::{Error, Result};
 use crate::store::images;
 use crate::store::images::ImageRow;

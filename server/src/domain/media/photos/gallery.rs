@@ -5,13 +5,13 @@ use protocol::{ErrorCode, ProjectImage, UpdatePhoto};
 
 use super::access::{image_not_found, photo_for, NOT_ALLOWED_DELETE, NOT_ALLOWED_EDIT};
 use super::cover::{cover_change, refresh_cover};
-use crate::domain::changes::Change;
-use crate::domain::milestones;
-use crate::domain::policy::{Action, Actor};
+use crate::domain::shared::changes::Change;
+use crate::domain::projects::milestones;
+use crate::domain::shared::policy::{Action, Actor};
 use crate::domain::projects::visible;
-use crate::domain::services::Services;
-use crate::domain::validation::CAPTION;
-use crate::domain::views;
+use crate::domain::shared::services::Services;
+use crate::domain::shared::validation::CAPTION;
+use crate::domain::shared::views;
 use crate::error::{Error, Result};
 use crate::store::projects::ProjectRow;
 use crate::store::{activity, images, now_ms};
@@ -65,7 +65,7 @@ pub async fn delete(svc: &Services, actor: &Actor, id: &str) -> Result<Vec<Chang
     let (image, project) =
         photo_for(svc, actor, id, Action::DeletePhoto, || Error::new(ErrorCode::Forbidden, NOT_ALLOWED_DELETE)).await?;
     let mut tx = svc.store.begin_write().await?;
-    // The photo's comments go with it, and so do their timeline entries (issue 18).
+    // The photo's comments go with it, and so do their timeline entries.
     let entries = activity::delete_for_comments_of_image(&mut *tx, &image.id).await?;
     if !images::delete(&mut *tx, &image.id).await? {
         return Err(image_not_found());

@@ -7,12 +7,12 @@ use bytes::Bytes;
 use protocol::{ImageCategory, ProjectImage};
 
 use super::cover::{cover_change, refresh_cover};
-use crate::domain::changes::Change;
-use crate::domain::policy::Actor;
-use crate::domain::services::Services;
-use crate::domain::turns::{Step, Turns};
-use crate::domain::validation::FILE_NAME;
-use crate::domain::views;
+use crate::domain::shared::changes::Change;
+use crate::domain::shared::policy::Actor;
+use crate::domain::shared::services::Services;
+use crate::domain::shared::turns::{Step, Turns};
+use crate::domain::shared::validation::FILE_NAME;
+use crate::domain::shared::views;
 use crate::error::Result;
 use crate::media::renditions::{RenditionError, MAX_PIXELS};
 use crate::media::{extension_for, photo_keys, photo_prefix, PhotoKeys};
@@ -22,8 +22,7 @@ use crate::store::{images, now_ms};
 
 /// Per file: a 12-megapixel phone JPEG is 3–8 MB, a 48-megapixel one up to ~25 MB.
 pub const MAX_FILE_BYTES: usize = 30 * 1024 * 1024;
-/// Per site visit (an upload batch): its photos, selected together.
-pub const MAX_FILES: usize = 50;
+pub use crate::domain::shared::validation::MAX_FILES;
 pub const STORAGE_FAILED: &str = "Failed to upload file to storage";
 pub const RECORD_FAILED: &str = "Failed to create image record";
 
@@ -92,7 +91,7 @@ pub struct IncomingFile {
     pub batch_id: Option<String>,
     /// The milestone to tag it with, checked against the project (`milestones::tag_for`).
     pub milestone_id: Option<String>,
-    /// Its tags (the batch's, issue 29), checked when the upload was made.
+    /// Its tags (the batch's), checked when the upload was made.
     pub tags: Vec<String>,
 }
 
@@ -205,7 +204,7 @@ async fn record(svc: &Services, actor: &Actor, row: ImageRow) -> Result<(Project
     };
     images::insert(&mut *tx, &row).await?;
     let cover = refresh_cover(&mut tx, &row.project_id, row.created_at).await?;
-    // Who uploaded it, with their company (issue 30): the live event shows it.
+    // Who uploaded it, with their company: the live event shows it.
     let uploader = crate::store::users::find_by_id(&mut *tx, &actor.id).await?.map(|u| u.person());
     tx.commit().await?;
     let row = ImageRow { uploader, ..row };

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use crate::domain::services::Services;
+use crate::domain::shared::services::Services;
 use crate::error::Result;
 use crate::store::images;
 
