@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sitecast beside its peers (issue 32), one row each, measured in the same run by the
-# same native client:
+# Sitecast beside its peers (loadtest/README.md, "Beside the peers"), one row each,
+# measured in the same run by the same native client:
 #
 #   loadtest/compare.sh fanout [fanout args…]       server CPU per delivery and latency
 #       e.g. SERVER_CPUS=0 CLIENT_CPUS=1 loadtest/compare.sh fanout --subscribers 1000 --events 100 --rate 10

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# What building the server needs beyond Rust (issue 33): cmake and a C++ compiler to
+# What building the server needs beyond Rust: cmake and a C++ compiler to
 # build the bundled libheif (libheif-sys's embedded build; Debian 12's libheif is older
 # than the crate supports) and libde265, the HEVC decoder it links to for iPhone
-# photos; nasm for the SIMD of the bundled libjpeg-turbo (turbojpeg-sys, issue 32:
+# photos; nasm for the SIMD of the bundled libjpeg-turbo (turbojpeg-sys:
 # JPEGs decoded at reduced scale). Installed from Debian when run as root; idempotent
 # and quick when present.
 set -euo pipefail

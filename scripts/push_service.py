@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A browser's push service, and the browser's own decryption, on loopback (issue 33).
+"""A browser's push service, and the browser's own decryption, on loopback.
 
 Browsers' push services (FCM, Mozilla's, Apple's) cannot be reached from the test
 machines, so the tests run this instead: it hands out subscriptions as a browser's

@@ -17,9 +17,9 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 missing=()
 # Debian's Chromium for the browser tests.
 [ -x /usr/bin/chromium ] || missing+=(chromium)
-# Poppler's pdfinfo/pdftotext/pdftoppm read the progress reports' PDFs back (issue 28).
+# Poppler's pdfinfo/pdftotext/pdftoppm read the progress reports' PDFs back.
 { command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null; } || missing+=(poppler-utils)
-# heif-enc makes the HEIC photos the tests upload (issue 33).
+# heif-enc makes the HEIC photos the tests upload.
 command -v heif-enc >/dev/null || missing+=(libheif-examples)
 debian_packages "for the tests" "${missing[@]}"
 

@@ -15,8 +15,9 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // Issue 33: installable, and useful offline. Our own service worker (src/sw.ts), given
-    // the list of built files to precache; the page registers it (src/offline/serviceWorker.ts).
+    // Installable, and useful offline (docs/FEATURES.md, "On the phone"). Our own service
+    // worker (src/sw.ts), given the list of built files to precache; the page registers it
+    // (src/offline/serviceWorker.ts).
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Search latency over a generated installation (issue 29).
+"""Search latency over a generated installation.
 
 Builds a database at the app's schema (every migration of migrations/<backend>, so the
 triggers that keep the search index are the app's own), fills it with PROJECTS

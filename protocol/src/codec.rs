@@ -11,7 +11,7 @@ use crate::messages::ClientMsg;
 /// Largest client frame the server reads. Requests are small; uploads go over HTTP.
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// Deepest nesting of maps and arrays a client frame may have. A markup's freehand
-/// point (issue 27) is the deepest legitimate value: rmp-serde counts it past 16, as it
+/// point is the deepest legitimate value: rmp-serde counts it past 16, as it
 /// also counts the tagged enums it buffers on the way down.
 pub const MAX_DEPTH: usize = 24;
 
@@ -67,13 +67,13 @@ fn check_shape(bytes: &[u8]) -> Result<(), CodecError> {
 }
 
 /// The only fields of client requests that carry lists of structs (a test below keeps
-/// it so): a markup's shapes and a freehand stroke's points (issue 27), a report's
-/// before/after pairs (issue 28). Any other array
+/// it so): a markup's shapes and a freehand stroke's points, a report's
+/// before/after pairs. Any other array
 /// in a client frame is a struct or a tagged enum sent positionally.
 pub const LIST_FIELDS: [&str; 3] = ["shapes", "points", "pairs"];
 
-/// The only fields of client requests that carry lists of strings (issue 29's tagging,
-/// issue 28's report choices, issue 30's project crew).
+/// The only fields of client requests that carry lists of strings (tagging,
+/// a report's choices, a project's crew).
 pub const STRING_LIST_FIELDS: [&str; 6] = ["imageIds", "addTags", "removeTags", "milestoneIds", "picked", "userIds"];
 
 fn documented_shape(value: &ValueRef<'_>) -> Result<(), &'static str> {

@@ -25,10 +25,10 @@ pub enum ErrorCode {
     RateLimited,
     TooLarge,
     UnsupportedMediaType,
-    /// Issue 31: the action wants a second factor proved in the last 15 minutes; the
+    /// The action wants a second factor proved in the last 15 minutes; the
     /// client asks for one (`verify_factor`) and tries again.
     FactorRequired,
-    /// Issue 31: this account must enrol a second factor before anything else.
+    /// This account must enrol a second factor before anything else.
     EnrolRequired,
     Internal,
 }

@@ -70,7 +70,8 @@ pub enum Request {
     /// A photo's comments, oldest first, and the people who may see its project (for
     /// @mentions).
     ListComments(ListComments),
-    /// A photo's markup (issue 27): anyone who may see the photo, guests too.
+    /// A photo's markup (docs/FEATURES.md, "Markup on photos"): anyone who may see the
+    /// photo, guests too.
     GetMarkup(GetMarkup),
     /// Replaces a photo's markup with `shapes`, if it is still at `baseVersion`
     /// (otherwise `conflict`). Admins and the project's builder draw anything;
@@ -115,7 +116,7 @@ pub enum Request {
     ListGuestLinks(ListGuestLinks),
     /// Its maker or an admin; the link's open pages close at once, on every instance.
     RevokeGuestLink(RevokeGuestLink),
-    /// Issue 29: projects, photos and comments this user may see whose words start
+    /// Projects, photos and comments this user may see whose words start
     /// with the query's words (guests: photos of their link). With `watch`, this
     /// socket hears `search_changed` while the results are open.
     Search(Search),
@@ -126,7 +127,7 @@ pub enum Request {
     ListTags(ListTags),
     /// Admin or the project's builder: add and remove tags on some of its photos.
     TagPhotos(TagPhotos),
-    /// Issue 28: what a report with these options would show, for the preview (whoever
+    /// What a report with these options would show, for the preview (whoever
     /// may make it).
     PreviewReport(PreviewReport),
     /// Admins and the project's builder; the homeowner, of their favourites. Answers at
@@ -146,7 +147,7 @@ pub enum Request {
     GetInstallationSettings(GetInstallationSettings),
     /// Admin.
     UpdateInstallationSettings(InstallationSettings),
-    /// Issue 30. The companies this user may see: admins all, a builder their own.
+    /// The companies this user may see: admins all, a builder their own.
     ListCompanies(ListCompanies),
     /// Admin: a company with no members yet (invite its owner next).
     CreateCompany(CreateCompany),
@@ -167,7 +168,7 @@ pub enum Request {
     /// Admin, or the owner or a manager of the project's company: who of its crew is on
     /// the project.
     SetProjectCrew(SetProjectCrew),
-    /// Issue 31. This account's second factors and signed-in devices.
+    /// This account's second factors and signed-in devices.
     GetSecurity(GetSecurity),
     /// Starts enrolling an authenticator app: a new secret, shown as a QR code and as
     /// text, that a code from it confirms.
@@ -198,7 +199,7 @@ pub enum Request {
     EndOtherSessions(EndOtherSessions),
     /// Admin, not self: removes a user's second factors and passkeys (logged, mailed).
     ResetFactors(ResetFactors),
-    /// Issue 33. The server's push key and this account's devices with notifications
+    /// The server's push key and this account's devices with notifications
     /// on; `endpoint` (this browser's push subscription, if any) marks this device.
     GetPushSettings(GetPushSettings),
     /// Turns notifications on for this device: its browser's push subscription.
@@ -209,11 +210,11 @@ pub enum Request {
     RemovePushDevice(RemovePushDevice),
 }
 
-/// Issue 31.
+/// docs/SECURITY.md, "Two-factor sign-in".
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 pub struct GetSecurity {}
 
-/// Issue 33.
+/// docs/FEATURES.md, "Comments, notifications and mail" (push notifications).
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 pub struct GetPushSettings {
     #[serde(default)]
@@ -316,7 +317,7 @@ pub struct ResetFactors {
     pub user_id: String,
 }
 
-/// Issue 30.
+/// docs/FEATURES.md, "Builder companies".
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 pub struct ListCompanies {}
 
@@ -462,7 +463,8 @@ pub struct ListComments {
     pub image_id: String,
 }
 
-/// Issue 29. `query`: words, each matched as a word's start; at most 200 characters.
+/// docs/FEATURES.md, "Tags and search". `query`: words, each matched as a word's start;
+/// at most 200 characters.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Search {
@@ -692,7 +694,7 @@ pub struct MailReport {
     pub id: String,
 }
 
-/// How a new project's milestones start (issue 18).
+/// How a new project's milestones start (docs/FEATURES.md, "The project's story").
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum MilestoneStart {
@@ -810,7 +812,7 @@ pub struct UpdateProject {
     #[serde(default)]
     #[ts(optional)]
     pub thumbnail_id: Option<String>,
-    /// Admins: whether progress follows the milestones (issue 18).
+    /// Admins: whether progress follows the milestones.
     #[serde(default)]
     #[ts(optional)]
     pub progress_mode: Option<ProgressMode>,
@@ -985,7 +987,7 @@ pub struct Snapshot {
     pub users: Vec<Profile>,
     /// Ids of the visible users who are online now.
     pub online: Vec<String>,
-    /// Builder companies (issue 30): admins all, a builder their own, homeowners none.
+    /// Builder companies: admins all, a builder their own, homeowners none.
     #[serde(default)]
     pub companies: Vec<Company>,
 }
@@ -999,7 +1001,7 @@ pub struct Hello {
     pub snapshot: Snapshot,
 }
 
-/// A guest's first frame (issue 18): what the link shows, instead of a user's snapshot.
+/// A guest's first frame: what the link shows, instead of a user's snapshot.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct GuestHello {
@@ -1010,7 +1012,7 @@ pub struct GuestHello {
     pub milestones: MilestonePlan,
     /// The photos the link shows, newest first (none on a report link).
     pub photos: Vec<ProjectImage>,
-    /// A report link's report (issue 28); its page shows that instead of the project.
+    /// A report link's report; its page shows that instead of the project.
     pub report: Option<Box<SharedReport>>,
 }
 
@@ -1097,7 +1099,7 @@ pub enum Event {
         #[serde(rename = "projectId")]
         project_id: String,
     },
-    /// A company was made or changed (issue 30): its name, members or project count.
+    /// A company was made or changed: its name, members or project count.
     /// To admins and its members.
     CompanyChanged { company: Company },
     /// To admins and its former members.

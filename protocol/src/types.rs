@@ -17,9 +17,9 @@ pub enum Role {
     Homeowner,
 }
 
-/// A builder's place in their company (issue 30). Owners manage the company and its
-/// members; managers see all its projects and invite crew; crew see the projects they
-/// are on (or all, when their owner says so).
+/// A builder's place in their company (docs/FEATURES.md, "Builder companies"). Owners manage
+/// the company and its members; managers see all its projects and invite crew; crew see
+/// the projects they are on (or all, when their owner says so).
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum CompanyRole {
@@ -141,7 +141,7 @@ pub struct Profile {
     pub phone: Option<String>,
     /// For homeowners: the builder they work with, if any.
     pub builder_id: Option<String>,
-    /// For builders (issue 30): their company, their place in it, and (crew) whether
+    /// For builders: their company, their place in it, and (crew) whether
     /// they see all its projects rather than those they are on.
     #[serde(default)]
     pub company_id: Option<String>,
@@ -167,12 +167,12 @@ pub struct UserSummary {
     pub name: Option<String>,
     pub role: Role,
     pub created_at: Millis,
-    /// A builder's company (issue 30): shown beside their name ("Dana Ortiz · Summit Homes").
+    /// A builder's company: shown beside their name ("Dana Ortiz · Summit Homes").
     #[serde(default)]
     pub company: Option<String>,
 }
 
-/// Who took a photo in (issue 30): their name and their company, as shown beside it.
+/// Who took a photo in: their name and their company, as shown beside it.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Byline {
@@ -181,7 +181,7 @@ pub struct Byline {
     pub company: Option<String>,
 }
 
-/// A member of a builder company (issue 30).
+/// A member of a builder company (docs/FEATURES.md, "Builder companies").
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Member {
@@ -197,7 +197,7 @@ pub struct Member {
     pub last_sign_in_at: Option<Millis>,
 }
 
-/// A builder company (issue 30): what homeowners see as a project's builder.
+/// A builder company: what homeowners see as a project's builder.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Company {
@@ -224,17 +224,17 @@ pub struct Project {
     pub homeowner_name: String,
     pub homeowner_first_name: Option<String>,
     pub homeowner_last_name: Option<String>,
-    /// The builder: a company (issue 30), and its name as homeowners see it.
+    /// The builder: a company, and its name as homeowners see it.
     pub builder_id: Option<String>,
     pub builder_name: Option<String>,
-    /// The company's members on this project's crew (issue 30); crew members see the
+    /// The company's members on this project's crew; crew members see the
     /// projects they are on. Empty for guests.
     #[serde(default)]
     pub crew: Vec<String>,
     pub status: ProjectStatus,
     /// 0 to 100.
     pub progress: i32,
-    /// Whether `progress` is set by hand or follows the milestones (issue 18).
+    /// Whether `progress` is set by hand or follows the milestones.
     pub progress_mode: ProgressMode,
     /// Thumbnail rendition of the project's cover photo, served after an access check.
     pub thumbnail_url: Option<String>,
@@ -270,19 +270,19 @@ pub struct ProjectImage {
     /// The note of the site visit (upload batch) the photo came with, if any.
     pub visit_note: Option<String>,
     /// The site visit (upload batch) the photo came with: photos selected and sent
-    /// together share it (issue 18's "group by site visit").
+    /// together share it (the gallery's "group by site visit").
     pub batch_id: Option<String>,
-    /// The milestone the photo is tagged with, if any (issue 18).
+    /// The milestone the photo is tagged with, if any.
     pub milestone_id: Option<String>,
-    /// How many shapes its markup has (issue 27); `markup_changed` carries the new
+    /// How many shapes its markup has; `markup_changed` carries the new
     /// document. Tiles show a badge when it is above zero.
     pub markup_count: i64,
-    /// Its tags (issue 29), in the order they were added.
+    /// Its tags, in the order they were added.
     pub tags: Vec<String>,
     /// Where it was taken, from its EXIF GPS data, unless the installation does not
-    /// keep locations (issue 29). Never sent to guests.
+    /// keep locations. Never sent to guests.
     pub location: Option<GeoPoint>,
-    /// Who uploaded it, with their company (issue 30). Never sent to guests.
+    /// Who uploaded it, with their company. Never sent to guests.
     #[serde(default)]
     pub uploaded_by: Option<Byline>,
 }
@@ -294,7 +294,8 @@ pub struct GeoPoint {
     pub lon: f64,
 }
 
-/// What a tag names (issue 29): a room or area of the house, a trade, or anything else.
+/// What a tag names (docs/FEATURES.md, "Tags and search"): a room or area of the house, a
+/// trade, or anything else.
 /// A tag's kind follows from its name: the suggested areas and trades are known.
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[serde(rename_all = "kebab-case")]
@@ -314,7 +315,7 @@ pub struct TagUse {
     pub photos: i64,
 }
 
-/// What a search found (issue 29), best first in each group, and only what the
+/// What a search found, best first in each group, and only what the
 /// searcher may see. Words match from their start ("kitch" finds "Kitchen").
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -359,14 +360,14 @@ pub struct CommentHit {
     pub thumb_url: String,
 }
 
-/// Settings of the whole installation (issue 29), which admins change.
+/// Settings of the whole installation, which admins change.
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct InstallationSettings {
     /// Whether photos keep the place they were taken (EXIF GPS). Turning it off also
     /// forgets every location already kept.
     pub store_photo_locations: bool,
-    /// Issue 31: admins must sign in with a second factor (one without is led to
+    /// Admins must sign in with a second factor (one without is led to
     /// enrol at their next sign-in).
     #[serde(default)]
     pub require_factor_admins: bool,
@@ -375,7 +376,8 @@ pub struct InstallationSettings {
     pub require_factor_company_leads: bool,
 }
 
-/// This account's sign-in security (issue 31): Profile & Settings, "Security".
+/// This account's sign-in security (docs/SECURITY.md, "Two-factor sign-in"): Profile &
+/// Settings, "Security".
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Security {
@@ -434,7 +436,8 @@ pub struct TotpEnrolment {
     pub qr_svg: String,
 }
 
-/// Which mails a user gets: Profile & Settings, "Email me about" (issue 17).
+/// Which mails a user gets (docs/FEATURES.md, "Comments, notifications and mail"): Profile &
+/// Settings, "Email me about".
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct MailPreferences {
@@ -445,13 +448,14 @@ pub struct MailPreferences {
     /// My project's status changes (off by default).
     pub status_changes: bool,
     /// The same three as push notifications on the devices that have them on
-    /// (issue 33; all on by default: a device is turned on by choice).
+    /// (all on by default: a device is turned on by choice).
     pub push_new_photos: bool,
     pub push_comments: bool,
     pub push_status_changes: bool,
 }
 
-/// Push notifications (issue 33): Profile & Settings, "Notifications".
+/// Push notifications (docs/FEATURES.md, "Comments, notifications and mail"): Profile &
+/// Settings, "Notifications".
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct PushSettings {
@@ -473,7 +477,7 @@ pub struct PushDevice {
     pub this_device: bool,
 }
 
-/// Why a notification was made (issue 17).
+/// Why a notification was made (docs/FEATURES.md, "Comments, notifications and mail").
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum NotificationKind {
@@ -560,7 +564,7 @@ pub struct Favourite {
 }
 
 /// Whether a project's progress bar is set by hand (admins) or follows its milestones
-/// (the share of them completed), issue 18.
+/// (the share of them completed): docs/FEATURES.md, "The project's story".
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ProgressMode {
@@ -582,8 +586,8 @@ impl ProgressMode {
     }
 }
 
-/// One step of a project's plan (issue 18). Dates are calendar days, `YYYY-MM-DD`:
-/// a target is a day on the site's calendar, not an instant.
+/// One step of a project's plan (docs/FEATURES.md, "The project's story"). Dates are calendar
+/// days, `YYYY-MM-DD`: a target is a day on the site's calendar, not an instant.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Milestone {
@@ -647,11 +651,11 @@ pub enum TimelineDetail {
         excerpt: String,
         photo: TimelinePhoto,
     },
-    /// Someone drew on a photo (issue 27): one entry per editing session.
+    /// Someone drew on a photo: one entry per editing session.
     MarkedUp { photo: TimelinePhoto },
 }
 
-/// One entry of a project's activity feed (issue 18), written in the transaction of the
+/// One entry of a project's activity feed, written in the transaction of the
 /// change it records.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -665,7 +669,7 @@ pub struct TimelineEntry {
     pub detail: TimelineDetail,
 }
 
-/// Which photos a guest link shows (issue 18).
+/// Which photos a guest link shows (docs/FEATURES.md, "The project's story").
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum GuestPhotos {
@@ -687,7 +691,7 @@ impl GuestPhotos {
     }
 }
 
-/// A read-only link to one project for people without an account (issue 18), as its
+/// A read-only link to one project for people without an account, as its
 /// maker sees it. The token itself is shown once, when the link is made.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -703,7 +707,7 @@ pub struct GuestLink {
     pub revoked_at: Option<Millis>,
     /// When a guest last opened it.
     pub last_opened_at: Option<Millis>,
-    /// A report link (issue 28): the one report it shows, instead of the project.
+    /// A report link: the one report it shows, instead of the project.
     pub report_id: Option<String>,
 }
 
@@ -718,11 +722,11 @@ pub struct GuestAccess {
     pub expires_at: Option<Millis>,
     /// Who shared it, by display name.
     pub shared_by: Option<String>,
-    /// A report link (issue 28): the report it shows; the guest's hello carries it.
+    /// A report link: the report it shows; the guest's hello carries it.
     pub report_id: Option<String>,
 }
 
-/// A point on a photo in its own coordinates (issue 27): fractions of its width and
+/// A point on a photo in its own coordinates: fractions of its width and
 /// height as displayed (orientation applied), 0 at the left and top, 1 at the right and
 /// bottom. The same numbers fit every rendition and every screen.
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq)]
@@ -788,7 +792,7 @@ pub struct Shape {
 }
 
 /// A photo's markup: a versioned document of shapes over the photo, never a change to
-/// its pixels (issue 27).
+/// its pixels (docs/FEATURES.md, "Markup on photos").
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Markup {
@@ -805,7 +809,7 @@ pub struct Markup {
     pub updated_by: Option<UserSummary>,
 }
 
-/// Which photos a progress report shows (issue 28).
+/// Which photos a progress report shows (docs/FEATURES.md, "Progress reports").
 #[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ReportPhotos {
@@ -837,7 +841,7 @@ pub struct ReportPair {
     pub after: String,
 }
 
-/// What goes into a progress report (issue 28), as the maker chose it.
+/// What goes into a progress report, as the maker chose it.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportOptions {
@@ -920,7 +924,7 @@ pub struct Report {
     pub mailed_to: Option<String>,
 }
 
-/// A report as its link's guest sees it (issue 28): what it shows, as it was made,
+/// A report as its link's guest sees it: what it shows, as it was made,
 /// and where its PDF is.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]

@@ -3,9 +3,9 @@ import { audit } from './axe';
 import { invitationPath, OUTBOX_DIR, shoot, shownName, toast } from './helpers';
 import { browserAs, makeWorld, signIn } from './world';
 
-// Builder companies (issue 30). Each test has its own world: a company with its owner,
-// a manager, and crew on the first project only, so role and crew changes here touch
-// nobody another test reads.
+// Builder companies (docs/FEATURES.md, "Builder companies"). Each test has its own
+// world: a company with its owner, a manager, and crew on the first project only, so
+// role and crew changes here touch nobody another test reads.
 
 const REMOVED = 'You were removed from your company, so you were signed out.';
 

@@ -4,10 +4,11 @@ import { findMail, invitationPath, openProjectCard, shoot, toast } from './helpe
 import { captionOf, fileInput, makePhoto, photoSection, tile } from './photoHelpers';
 import { makeWorld, signIn } from './world';
 
-// Issue 30's first "done means": a company owner invites a crew member, who accepts from
-// the mail in the outbox, signs in, sees only the project they are put on and uploads a
-// photo that the homeowner's open page shows live with their name and company; the
-// owner removes them, and their open tab on the other instance is signed out at once.
+// A company's crew, end to end (docs/FEATURES.md, "Builder companies"): a company owner
+// invites a crew member, who accepts from the mail in the outbox, signs in, sees only the
+// project they are put on and uploads a photo that the homeowner's open page shows live
+// with their name and company; the owner removes them, and their open tab on the other
+// instance is signed out at once.
 
 /** The two instances on one Postgres database that scripts/e2e.sh starts when TEST_DATABASE_URL is set. */
 const PAIR_A = process.env.SITECAST_E2E_PAIR_A;

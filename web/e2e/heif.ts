@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * iPhone photos for the browser tests (issue 33), made as the server's own tests make
- * them (server/src/media/fixtures.rs): libheif's encoder turns a JPEG into a HEIC, and
- * an `irot` box says how to turn it upright, as an iPhone writes one.
+ * iPhone photos for the browser tests (docs/FEATURES.md, "Photos"), made as the server's
+ * own tests make them (server/src/media/fixtures.rs): libheif's encoder turns a JPEG into
+ * a HEIC, and an `irot` box says how to turn it upright, as an iPhone writes one.
  */
 
 /** A HEIC of `jpeg` by Debian's `heif-enc` (libheif-examples; scripts/test-deps.sh installs it). It keeps the JPEG's EXIF. */

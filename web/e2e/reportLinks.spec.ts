@@ -6,9 +6,10 @@ import { findMail, OUTBOX_DIR, shoot, toast } from './helpers';
 import { photoSection, showAllDates, tileById } from './photoHelpers';
 import { makeWorld, signIn, type Person, type World, type WorldPhoto } from './world';
 
-// Issue 28, sharing: a ready report is shared by a view-only link (a guest link that
-// shows that report and nothing else of the project) and mailed to the homeowner.
-// Each test has a world of its own: its project's reports, links and photos are its own.
+// Sharing a report (docs/FEATURES.md, "Progress reports"): a ready report is shared by a
+// view-only link (a guest link that shows that report and nothing else of the project)
+// and mailed to the homeowner. Each test has a world of its own: its project's reports,
+// links and photos are its own.
 
 const INACTIVE = 'This link is no longer active';
 

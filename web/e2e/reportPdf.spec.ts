@@ -6,10 +6,11 @@ import { toast } from './helpers';
 import { captionOf, makePhoto, photoSection, showAllDates, tile, uploadOverTus } from './photoHelpers';
 import { makeWorld, signIn } from './world';
 
-// Issue 28, "done means": a builder makes a report for a date range with markup on; the
-// downloaded file is a real PDF (pdfinfo, pdftotext: title, address, every chosen caption
-// and date, the page count the app promised) and its pages, rendered with pdftoppm, show
-// the photos with the markup drawn on them (a pixel count with a tolerance).
+// Progress reports as PDF (docs/FEATURES.md, "Progress reports"): a builder makes a
+// report for a date range with markup on; the downloaded file is a real PDF (pdfinfo,
+// pdftotext: title, address, every chosen caption and date, the page count the app
+// promised) and its pages, rendered with pdftoppm, show the photos with the markup drawn
+// on them (a pixel count with a tolerance).
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

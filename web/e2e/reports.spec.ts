@@ -4,9 +4,10 @@ import { SCREENSHOT_DIR, shoot, toast } from './helpers';
 import { photoSection, showAllDates, tileById } from './photoHelpers';
 import { makeWorld, signIn, type Person, type World } from './world';
 
-// Issue 28: progress reports. The builder makes a PDF of the project; the homeowner's
-// open page sees it arrive and finish; the PDF is a real one with the project in it.
-// Each test has a world of its own, so the only reports on its project are its own.
+// Progress reports (docs/FEATURES.md, "Progress reports"). The builder makes a PDF of
+// the project; the homeowner's open page sees it arrive and finish; the PDF is a real
+// one with the project in it. Each test has a world of its own, so the only reports on
+// its project are its own.
 
 /** `who` of the world in a browser of their own, at the project's page (or one of its tabs). */
 async function signedIn(browser: Browser, world: World, who: Person, path: string): Promise<Page> {

@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { shoot, shownName } from './helpers';
 import { makeWorld, signIn, type World } from './world';
 
-// Issue 21, "tried as a demanding customer would": phones and small words. The admin's
-// tables list every test's people: each test searches them for its own world's tag.
+// Rough edges, tried as a demanding customer would (docs/DESIGN.md, "Quality bars"):
+// phones and small words. The admin's tables list every test's people: each test
+// searches them for its own world's tag.
 
 /** The admin's People tab of this role, searched for the world's tag so it lists just the world's people. */
 async function worldPeople(page: Page, world: World, tab: 'Homeowners' | 'Builders', label: string): Promise<void> {

@@ -4,9 +4,10 @@ import { SCREENSHOT_DIR, toast } from './helpers';
 import { captionOf, fileInput, makePhoto, photoSection, showAllDates, tile, uploadOverTus } from './photoHelpers';
 import { makeWorld, signIn, type Person, type World } from './world';
 
-// Issue 29, "Find any photo: tags and search". Search spans everything its user may
-// see, so each test searches for words only its own world holds (its tag, or a word
-// made with it): other tests' photos and comments never show in its results.
+// Find any photo: tags and search (docs/FEATURES.md, "Tags and search"). Search spans
+// everything its user may see, so each test searches for words only its own world holds
+// (its tag, or a word made with it): other tests' photos and comments never show in its
+// results.
 const SEARCH_LABEL = 'Search photos, projects and comments';
 
 /** A page of its own at this width, signed in as `who` at `path`. */

@@ -5,8 +5,9 @@ import { audit } from './axe';
 import { findMail, OUTBOX_DIR, shoot, toast } from './helpers';
 import { browserAs, makeWorld, signIn as enter, type Person, type World } from './world';
 
-// Issue 31: two-factor sign-in, passkeys and signed-in devices. Every test gives a factor
-// only to its own world's people, so no account another test signs in with gains one.
+// Two-factor sign-in, passkeys and signed-in devices
+// (docs/SECURITY.md, "Two-factor sign-in"). Every test gives a factor only to its own
+// world's people, so no account another test signs in with gains one.
 
 const SIGNED_OUT_ELSEWHERE = 'You were signed out from another device.';
 const INVALID_CODE = 'Invalid verification code';

@@ -5,10 +5,11 @@ import { shoot, shownName, toast } from './helpers';
 import { captionOf, fileInput, makePhoto, photoSection, showAllDates, tile } from './photoHelpers';
 import { makeWorld, signIn, type Person, type World } from './world';
 
-// Issue 18: the project's story in the signed-in app — milestones, the timeline, and
-// photos grouped by milestone and site visit. Each test makes its own world and, in it,
-// a project through the admin's form: a new project starts its plan with nothing done,
-// with progress following it, which is where these stories begin.
+// The project's story in the signed-in app (docs/FEATURES.md, "The project's story") —
+// milestones, the timeline, and photos grouped by milestone and site visit. Each test
+// makes its own world and, in it, a project through the admin's form: a new project
+// starts its plan with nothing done, with progress following it, which is where these
+// stories begin.
 
 const RESIDENTIAL = [
   'Site preparation',

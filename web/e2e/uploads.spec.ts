@@ -185,7 +185,7 @@ test('a reload in the middle of an upload offers to resume, and resuming finishe
   await homeowner.context().close();
 });
 
-/** A viewport screenshot at phone and desktop widths into the issue's folder. */
+/** A viewport screenshot at phone and desktop widths into the screenshots folder (`SHOTS`). */
 async function shoot2(page: Page, name: string) {
   const original = page.viewportSize();
   for (const width of [390, 1280]) {

@@ -1,4 +1,4 @@
-// Draws the installable app's icons (issue 33) from the logo in public/favicon.svg:
+// Draws the installable app's icons from the logo in public/favicon.svg:
 //   node scripts/make-icons.mjs        (from web/; uses Debian's Chromium, or SITECAST_CHROMIUM)
 // The PNGs are committed; run this again only when the logo changes.
 import { readFile, writeFile } from 'node:fs/promises';

@@ -15,7 +15,8 @@ import { NotFoundPage } from './pages/NotFoundPage';
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K) =>
   lazy(() => load().then((m) => ({ default: m[key] })));
 const LiveSocket = named(() => import('./sync/LiveSocket'), 'LiveSocket');
-// Issue 31: "Confirm it's you" for any sensitive action, over whichever page is open.
+// "Confirm it's you" for any sensitive action, over whichever page is open
+// (docs/SECURITY.md, "Two-factor sign-in").
 const FactorPromptHost = named(() => import('./components/security/ConfirmItsYouDialog'), 'FactorPromptHost');
 const AppShell = named(() => import('./components/AppShell'), 'AppShell');
 const LoginPage = named(() => import('./pages/LoginPage'), 'LoginPage');
@@ -32,7 +33,7 @@ const ProjectDetailPage = named(() => import('./pages/ProjectDetailPage'), 'Proj
 const CompanyPage = named(() => import('./pages/CompanyPage'), 'CompanyPage');
 const ProfileSettingsPage = named(() => import('./pages/ProfileSettingsPage'), 'ProfileSettingsPage');
 const ProjectComparePage = named(() => import('./pages/ProjectComparePage'), 'ProjectComparePage');
-// Guest links (issue 18): public, their own socket and store, none of the signed-in app.
+// Guest links: public, their own socket and store, none of the signed-in app.
 const GuestLayout = named(() => import('./pages/GuestPages'), 'GuestLayout');
 const GuestProjectPage = named(() => import('./pages/GuestPages'), 'GuestProjectPage');
 const GuestComparePage = named(() => import('./pages/GuestPages'), 'GuestComparePage');
@@ -44,7 +45,7 @@ const ContactPage = named(() => import('./pages/ContactPage'), 'ContactPage');
 const TermsOfServicePage = named(() => import('./pages/LegalPages'), 'TermsOfServicePage');
 const PrivacyPolicyPage = named(() => import('./pages/LegalPages'), 'PrivacyPolicyPage');
 const CookiePolicyPage = named(() => import('./pages/LegalPages'), 'CookiePolicyPage');
-// Issue 33: loaded once a new version waits (it reads the upload queue, tus and all).
+// Loaded once a new version waits (it reads the upload queue, tus and all).
 const UpdateReadyBanner = named(() => import('./components/UpdateReadyBanner'), 'UpdateReadyBanner');
 
 function ToastHost() {
@@ -102,7 +103,7 @@ export function App() {
               <Route path="/profile-settings" element={<ProfileSettingsPage />} />
             </Route>
           </Route>
-          {/* Issue 30: a builder's company and its people. */}
+          {/* A builder's company and its people. */}
           <Route element={<RequireAuth roles={['builder']} />}>
             <Route element={<AppShell />}>
               <Route path="/company" element={<CompanyPage />} />

@@ -9,7 +9,7 @@ import './index.css';
 
 // Errors and warnings go to the server's log (SPEC §3 logs) once signed in.
 installClientLog();
-// Issue 33: installable and useful offline.
+// Installable and useful offline (docs/FEATURES.md, "On the phone").
 registerServiceWorker();
 startOfflineMirror();
 startQueuedUploads();

@@ -1,6 +1,6 @@
 /**
- * Sitecast's service worker (issue 33), built by vite-plugin-pwa (injectManifest) with
- * the list of built files in `self.__WB_MANIFEST`:
+ * Sitecast's service worker (docs/FEATURES.md, "On the phone"), built by vite-plugin-pwa
+ * (injectManifest) with the list of built files in `self.__WB_MANIFEST`:
  * - the app shell is precached, so the app opens offline;
  * - page loads go to the network first and fall back to the cached shell;
  * - thumbnails and display photos already seen are kept (bounded), so projects open

@@ -1,8 +1,8 @@
 // A bare Node `ws` broadcaster: the peer Sitecast's live fan-out is compared with
-// (issue 32, "lean and fast"). It speaks just enough of Sitecast's socket protocol for
-// our native load clients: every new socket gets a fixed Hello frame, and each
-// `update_project` request becomes one `project_updated` event, encoded once and sent
-// to every open socket. Deliberately nothing else: no auth, no database, no policy
+// (loadtest/README.md, "Beside the peers"). It speaks just enough of Sitecast's socket
+// protocol for our native load clients: every new socket gets a fixed Hello frame, and
+// each `update_project` request becomes one `project_updated` event, encoded once and
+// sent to every open socket. Deliberately nothing else: no auth, no database, no policy
 // (who may see what), no replies. What it costs is the floor of "Node + ws".
 //
 //   node broadcaster.mjs --port 8091 --frames DIR

@@ -1,11 +1,11 @@
-// The rendition peer (issue 32): how many photos a second sharp (libvips) turns into
-// what Sitecast makes of every photo, on `--threads` cores, for side-by-side figures
-// with `photos renditions` (loadtest/src/bin/photos.rs). Per photo: EXIF orientation
-// applied, a display JPEG of at most 1600 px on the long edge (quality 82, 4:2:0) and a
-// thumbnail of at most 480 px (quality 78, 4:2:0). By default each output decodes the
-// file itself, the way sharp users make two sizes (so JPEG shrink-on-load helps both);
-// `--thumb-from display` makes the thumbnail from the display JPEG instead (as Sitecast
-// makes it from its display image).
+// The rendition peer (loadtest/README.md, "Beside the peers"): how many photos a second
+// sharp (libvips) turns into what Sitecast makes of every photo, on `--threads` cores,
+// for side-by-side figures with `photos renditions` (loadtest/src/bin/photos.rs). Per
+// photo: EXIF orientation applied, a display JPEG of at most 1600 px on the long edge
+// (quality 82, 4:2:0) and a thumbnail of at most 480 px (quality 78, 4:2:0). By default
+// each output decodes the file itself, the way sharp users make two sizes (so JPEG
+// shrink-on-load helps both); `--thumb-from display` makes the thumbnail from the
+// display JPEG instead (as Sitecast makes it from its display image).
 //
 //   node renditions.mjs --file PHOTO.jpg --threads 2 --seconds 20   # or --count N
 //   node renditions.mjs --file PHOTO.jpg --thumb-from display --write /tmp/out

@@ -48,7 +48,7 @@ struct Args {
     #[arg(long, value_delimiter = ',', default_value = "admin@sitecast.demo,builder@sitecast.demo,homeowner@sitecast.demo")]
     accounts: Vec<String>,
     /// Comments instead of status changes: every socket subscribes to the project and
-    /// the admin comments on its newest photo (issue 17: a comment's fan-out).
+    /// the admin comments on its newest photo (a comment's fan-out).
     #[arg(long)]
     comments: bool,
     /// Drive a peer (`loadtest/peers`: a bare broadcaster without accounts) instead of

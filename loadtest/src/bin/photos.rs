@@ -16,14 +16,14 @@
 //! `photo_added`.
 //!
 //! `photos markup`: how many display-size photos per second get a markup drawn on for a
-//! "with markup" download (issue 27), on `--threads` threads (in process): a 12 MP photo's
+//! "with markup" download, on `--threads` threads (in process): a 12 MP photo's
 //! display rendition with `--shapes` shapes of every kind (labels, pins, freehand).
 //!
 //! `photos bomb`: sends `--count` 8000×8000 16-bit RGBA PNGs (0.5 MB each, 512 MB of
 //! samples) as one site visit, every file at once, and reads the server's peak RSS
 //! (`--pid`).
 //!
-//! `photos report`: the builder makes progress reports (issue 28) of the newest
+//! `photos report`: the builder makes progress reports of the newest
 //! `--photos` photos of the demo homeowner's project; seconds to ready, pages, size and
 //! the server's peak RSS (`--pid`) while each is made.
 //!
@@ -131,7 +131,7 @@ enum Command {
         #[arg(long, default_value = "sitecast-demo")]
         password: String,
     },
-    /// Issue 28: the builder makes progress reports of the demo homeowner's project
+    /// The builder makes progress reports of the demo homeowner's project
     /// (the newest `--photos` of its photos, hand-picked) back to back, `--count`
     /// times; each one's seconds from request to ready, its pages and size, and the
     /// server's resident memory before and at its peak while it was made.

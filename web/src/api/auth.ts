@@ -14,7 +14,7 @@ export interface AppConfig {
 export const getConfig = () => apiFetch<AppConfig>('/api/config');
 
 /**
- * A session: the cookie came with it. `enrolRequired` (issue 31): the installation
+ * A session: the cookie came with it. `enrolRequired`: the installation
  * requires a second factor of this user and they have none yet, so setting one up is
  * all this session may do.
  */
@@ -23,7 +23,7 @@ export interface SignedIn {
   enrolRequired: boolean;
 }
 
-/** Issue 31: the second steps an account has, in the order the server lists them. */
+/** The second steps an account has, in the order the server lists them. */
 export type SecondFactorMethod = 'totp' | 'recovery' | 'passkey';
 
 /** The password was right and the account has a second factor: no cookie yet. */

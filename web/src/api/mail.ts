@@ -10,7 +10,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
 };
 
 /**
- * One-click unsubscribe with the signed token from a mail's link (issue 17; RFC 8058).
+ * One-click unsubscribe with the signed token from a mail's link (RFC 8058;
+ * docs/FEATURES.md, "Comments, notifications and mail").
  * Works signed out: the token is the proof.
  */
 export async function unsubscribe(token: string): Promise<MailKind> {

@@ -13,6 +13,6 @@ export const photosZipPath = (projectId: string, favourites = false, markup = fa
   return `/media/projects/${encodeURIComponent(projectId)}/photos.zip${query ? `?${query}` : ''}`;
 };
 
-/** One photo at display size with its markup flattened on (issue 27); `download` makes it an attachment. */
+/** One photo at display size with its markup flattened on; `download` makes it an attachment. */
 export const markedPhotoPath = (imageId: string, download = false) =>
   `/media/images/${encodeURIComponent(imageId)}/marked${download ? '?download=1' : ''}`;

@@ -73,7 +73,7 @@ function BackButton({ pathname }: { pathname: string }) {
 /**
  * Shown while the live connection is down. Nothing needs reloading afterwards: the
  * next Hello replaces everything the page shows. Offline, or showing the copy kept on
- * the device (issue 33), it says so instead.
+ * the device, it says so instead.
  */
 function ConnectionBanner() {
   const connection = useAppStore((s) => s.connection);

@@ -6,9 +6,9 @@ import { useUploads } from '../store/uploads';
 import { Button } from './ui/Button';
 
 /**
- * A new version of the app is installed (issue 33). It takes over only when the person
- * taps Reload, and not while photos are being sent from this page; "Later" hides the
- * prompt until the next visit, which opens the new version anyway.
+ * A new version of the app is installed (docs/FEATURES.md, "On the phone"). It takes over
+ * only when the person taps Reload, and not while photos are being sent from this page;
+ * "Later" hides the prompt until the next visit, which opens the new version anyway.
  */
 export function UpdateReadyBanner() {
   const ready = useAppUpdate((s) => s.ready);

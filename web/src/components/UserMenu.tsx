@@ -55,7 +55,7 @@ export function UserMenu({ user, online }: { user: Profile; online: boolean }) {
             </Link>
           </DropdownMenu.Item>
           {user.role === 'builder' && (
-            // Issue 30: a builder's company and its people.
+            // A builder's company and its people.
             <DropdownMenu.Item asChild className={itemClasses}>
               <Link to="/company">
                 <Building2 className="size-4" aria-hidden="true" />

@@ -59,7 +59,7 @@ interface RowModel {
   online: boolean;
   canEdit: boolean;
   canDelete: boolean;
-  /** Issue 31: admins reset another user's second factors (not their own: Security does that). */
+  /** Admins reset another user's second factors (not their own: Security does that). */
   canResetFactors: boolean;
   projectsHref: string | null;
   projectsLabel: string;
@@ -116,7 +116,7 @@ export function UserTable({
       name: displayName(user),
       self,
       online: self || Boolean(online[user.id]),
-      // Issue 30: a company's crew see its homeowners but leave their details to its leads.
+      // A company's crew see its homeowners but leave their details to its leads.
       canEdit: isAdmin || (editsHomeowners(viewer) && user.role === 'homeowner'),
       canDelete: isAdmin,
       canResetFactors: isAdmin && !self,

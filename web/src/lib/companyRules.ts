@@ -1,9 +1,10 @@
 import type { Company, CompanyRole, Member, Profile, Project } from '../protocol/types';
 import { relativeTime } from './dates';
 
-// Builder companies (issue 30): who may do what with a project and with a company, as the
-// server's policy decides it (server/src/domain/policy.rs, RULES). The screens offer only
-// what the server would accept; the server still checks every request.
+// Builder companies (docs/FEATURES.md, "Builder companies"): who may do what with a
+// project and with a company, as the server's policy decides it
+// (server/src/domain/policy.rs, RULES). The screens offer only what the server would
+// accept; the server still checks every request.
 
 /** The parts of the signed-in user the rules read. */
 export type Viewer = Pick<Profile, 'id' | 'role'> & Partial<Pick<Profile, 'companyId' | 'companyRole' | 'allProjects'>>;
@@ -32,15 +33,15 @@ export function projectStanding(
 export interface ProjectAbilities {
   /** Title, address and description (status and progress stay an admin's, SPEC §6). */
   editDetails: boolean;
-  /** The milestone plan (issue 18). */
+  /** The milestone plan. */
   editMilestones: boolean;
-  /** Guest links to the project and to its reports (issues 18 and 28). */
+  /** Guest links to the project and to its reports. */
   share: boolean;
-  /** Mailing a report to the homeowner (issue 28). */
+  /** Mailing a report to the homeowner. */
   mailReports: boolean;
   /** Uploading, captions, categories and tags: the people who document the build. */
   documentPhotos: boolean;
-  /** Who of the company's crew is on the project (issue 30). */
+  /** Who of the company's crew is on the project. */
   assignCrew: boolean;
 }
 

@@ -1,9 +1,9 @@
 import type { DeviceSession } from '../protocol/types';
 
 /**
- * Issue 31: how the security screen names devices. The server describes each session
- * (browser, system, kind); a new passkey is named here, from this browser, before any
- * session describes it.
+ * How the security screen names devices (docs/SECURITY.md, "Two-factor sign-in"). The
+ * server describes each session (browser, system, kind); a new passkey is named here,
+ * from this browser, before any session describes it.
  */
 
 const BROWSERS: [RegExp, string][] = [

@@ -1,7 +1,8 @@
 /**
- * tus-js-client's HTTP stack over fetch, for the service worker (issue 33), which has no
- * XMLHttpRequest for the default stack. fetch reports no upload progress: tus learns
- * how far each chunk went from the server's Upload-Offset, as it does anyway.
+ * tus-js-client's HTTP stack over fetch, for the service worker
+ * (docs/FEATURES.md, "On the phone"), which has no XMLHttpRequest for the default stack.
+ * fetch reports no upload progress: tus learns how far each chunk went from the server's
+ * Upload-Offset, as it does anyway.
  */
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 

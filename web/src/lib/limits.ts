@@ -21,7 +21,7 @@ export const MAX_LENGTH = {
   searchQuery: 200,
 } as const;
 
-// Markup on photos (issue 27): the server refuses a save beyond these with a field error
+// Markup on photos: the server refuses a save beyond these with a field error
 // on `shapes`; the editor stops before them and says why. A server test reads these
 // names and values from this file, so they stay equal to server/src/domain's.
 /** Shapes on one photo. */
@@ -39,7 +39,7 @@ export const MARKUP_MAX_NOTE = 500;
  * largest document still fits one 64 KiB frame: markupRules.test.ts encodes it). */
 export const MARKUP_MAX_TEXT = 4000;
 
-// Tags and search (issue 29): the server refuses more with a field error.
+// Tags and search: the server refuses more with a field error.
 /** Tags on one photo. */
 export const TAGS_PER_PHOTO = 20;
 /** Tags added (and, separately, removed) by one request. */

@@ -1,5 +1,5 @@
 /**
- * "Taken near …" in the lightbox (issue 29): a photo's kept location, and a link that
+ * "Taken near …" in the lightbox: a photo's kept location, and a link that
  * opens it in the map app the device has — Android's `geo:` handler, Apple Maps on
  * iPhones, iPads and Macs, OpenStreetMap in any other browser.
  */

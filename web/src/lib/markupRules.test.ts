@@ -25,7 +25,7 @@ describe('who may draw (as the server decides)', () => {
     expect(markupAccess({ id: 'a1', role: 'admin' }, project)).toBe('all');
     expect(markupAccess(member('o1', 'owner'), project)).toBe('all');
     expect(markupAccess(member('m1', 'manager'), project)).toBe('all');
-    // Issue 30: crew draw on the projects they are on (or on all, when they see all).
+    // Crew draw on the projects they are on (or on all, when they see all).
     expect(markupAccess(member('k1', 'crew'), project)).toBe('all');
     expect(markupAccess(member('k2', 'crew'), project)).toBe('none');
     expect(markupAccess(member('k3', 'crew', 'c1', true), project)).toBe('all');

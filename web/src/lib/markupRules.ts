@@ -4,12 +4,12 @@ import { MARKUP_MAX_LABEL, MARKUP_MAX_LABEL_LINES, MARKUP_MAX_NOTE, MARKUP_MAX_P
 import { penPointCount } from './markupGeometry';
 
 /**
- * Who may draw on a project's photos, as the server decides it (issue 27): admins and
- * the project's builder (its company's owners, managers and crew on it, issue 30) use
- * every tool and may change any shape; the project's
+ * Who may draw on a project's photos, as the server decides it
+ * (docs/FEATURES.md, "Markup on photos"): admins and the project's builder (its company's
+ * owners, managers and crew on it) use every tool and may change any shape; the project's
  * homeowner may only add pins (a question as the note) and change their own pins;
- * everyone else (guests included) only looks. The server enforces it; the editor
- * only offers what it would accept.
+ * everyone else (guests included) only looks. The server enforces it; the editor only
+ * offers what it would accept.
  */
 export type MarkupAccess = 'all' | 'own-pins' | 'none';
 

@@ -13,7 +13,7 @@ import {
   textLines,
 } from './markupStyle';
 
-// The server's flattened download uses these same numbers (issue 27): a change here is a
+// The server's flattened download uses these same numbers: a change here is a
 // change to the server's renderer too.
 describe('markup style numbers', () => {
   it('sizes scale with the shorter side of the photo', () => {

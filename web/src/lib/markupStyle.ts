@@ -1,10 +1,11 @@
 import type { MarkupColor, Point, StrokeWidth } from '../protocol/types';
 
 /**
- * How markup looks (issue 27). The server flattens markup onto downloads with these
- * same numbers, so a shape on screen and in a downloaded JPEG coincide: change one
- * side only together with the other. Every size is in the photo's own pixels (the
- * overlay's viewBox is the photo's width × height) and scales with S = min(W, H).
+ * How markup looks (docs/FEATURES.md, "Markup on photos"). The server flattens markup
+ * onto downloads with these same numbers, so a shape on screen and in a downloaded JPEG
+ * coincide: change one side only together with the other. Every size is in the photo's
+ * own pixels (the overlay's viewBox is the photo's width × height) and scales with S =
+ * min(W, H).
  */
 
 export const MARKUP_COLORS: readonly MarkupColor[] = ['red', 'orange', 'yellow', 'green', 'blue', 'white', 'black'];

@@ -1,8 +1,9 @@
 import type { Milestone, MilestonePlan } from '../protocol/types';
 
 /**
- * Issue 18: a homeowner sees each milestone as done, current (the first not done),
- * upcoming, or late (not done and its target day already past).
+ * A homeowner sees each milestone (docs/FEATURES.md, "The project's story") as done,
+ * current (the first not done), upcoming, or late (not done and its target day already
+ * past).
  */
 export type MilestoneState = 'done' | 'current' | 'upcoming' | 'late';
 

@@ -91,7 +91,7 @@ export function welcomeHeading(role: string, person: NamedPerson | null | undefi
 }
 
 /**
- * A person with their company, as shown beside what they did (issue 30): "Dana Ortiz ·
+ * A person with their company, as shown beside what they did: "Dana Ortiz ·
  * Summit Homes"; the name alone when there is no company or it has the same name (a
  * one-person builder, as every builder was before companies).
  */

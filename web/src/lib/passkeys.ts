@@ -8,9 +8,10 @@ import {
 } from '@simplewebauthn/browser';
 
 /**
- * Issue 31: the browser's half of passkeys. The server (webauthn-rs) sends its options
- * as `{publicKey: {...}}` with base64url fields, the standard JSON form that
- * @simplewebauthn/browser reads; the browser's answer goes back as that library returns it.
+ * The browser's half of passkeys (docs/SECURITY.md, "Two-factor sign-in"). The server
+ * (webauthn-rs) sends its options as `{publicKey: {...}}` with base64url fields, the
+ * standard JSON form that @simplewebauthn/browser reads; the browser's answer goes back
+ * as that library returns it.
  */
 
 /** The options the server sends for a ceremony, parsed or as the socket's JSON string. */

@@ -66,7 +66,7 @@ describe('userDirectory', () => {
     ];
     const dir = userDirectory(self, users, projects);
     expect(dir.admins.map((l) => l.user.id)).toEqual(['a1']);
-    // Issue 30: a builder's projects are their company's they work on: all for its
+    // A builder's projects are their company's they work on: all for its
     // owner, those on whose crew they are for crew.
     expect(dir.builders.map((l) => [l.user.id, l.projectCount])).toEqual([
       ['k1', 1],

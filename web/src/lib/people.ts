@@ -56,7 +56,7 @@ export function userDirectory(self: Profile | null, users: Record<string, Profil
       return { user, projectCount: own.length, builderName };
     }
     if (user.role === 'builder') {
-      // Issue 30: a builder's projects are those of their company they work on.
+      // A builder's projects are those of their company they work on.
       return { user, projectCount: projects.filter((p) => projectStanding(user, p) !== 'none').length, builderName: null };
     }
     return { user, projectCount: 0, builderName: null };

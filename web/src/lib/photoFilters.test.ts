@@ -124,7 +124,7 @@ describe('visible photos', () => {
   });
 });
 
-describe('tag filter (issue 29)', () => {
+describe('tag filter', () => {
   const tagged = (id: string, tags: string[]) => photo({ id, tags, createdAt: at(2026, 10) });
   const kitchenWired = tagged('a', ['Kitchen', 'Electrical']);
   const kitchen = tagged('b', ['kitchen']);

@@ -86,7 +86,7 @@ export function matchesTags(photo: Pick<ProjectImage, 'tags'>, tags: readonly st
 
 /**
  * The photos a gallery shows, newest first. SPEC §2 Media filters: with Favorites on,
- * only favourites show and the date filters are ignored. Issue 29: chosen tags narrow
+ * only favourites show and the date filters are ignored. Chosen tags narrow
  * either further, to photos that carry all of them.
  */
 export function visiblePhotos(

@@ -2,7 +2,7 @@ import type { MilestonePlan, ProjectImage } from '../protocol/types';
 import { formatDate } from './dates';
 import { orderedMilestones } from './milestones';
 
-/** Issue 18: the gallery can group photos by milestone or by site visit (upload batch). */
+/** The gallery can group photos by milestone or by site visit (upload batch). */
 export type PhotoGrouping = 'none' | 'milestone' | 'visit';
 
 export const GROUPINGS: { value: PhotoGrouping; label: string }[] = [

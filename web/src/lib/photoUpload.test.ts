@@ -36,7 +36,7 @@ describe('file triage', () => {
     expect(t.overLimit).toEqual([]);
   });
 
-  it('takes HEIC and HEIF by name where the browser gives no type (issue 33)', () => {
+  it('takes HEIC and HEIF by name where the browser gives no type', () => {
     const t = triageFiles(
       [
         file('IMG_0001.HEIC', ''),

@@ -3,8 +3,8 @@ export const MAX_FILES_PER_UPLOAD = 50;
 export const MAX_FILE_BYTES = 30 * 1024 * 1024;
 
 /**
- * SPEC §9 image formats, and HEIC/HEIF (issue 33: what iPhones save by default); the
- * server recognises exactly these by their content.
+ * SPEC §9 image formats, and HEIC/HEIF (what iPhones save by default;
+ * docs/FEATURES.md, "Photos"); the server recognises exactly these by their content.
  */
 export const SUPPORTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif'] as const;
 

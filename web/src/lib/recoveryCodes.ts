@@ -1,5 +1,5 @@
 /**
- * Issue 31: what the security screens show of authenticator-app secrets and recovery
+ * What the security screens show of authenticator-app secrets and recovery
  * codes. The server makes both; these only lay them out for reading, typing and keeping.
  */
 

@@ -42,7 +42,7 @@ describe('who may share and mail a report', () => {
     expect(reportSharing({ id: 'h1', role: 'homeowner' }, project)).toEqual({ canShare: true, canMail: false });
   });
 
-  it('crew on the project neither share nor mail (issue 30)', () => {
+  it('crew on the project neither share nor mail', () => {
     expect(reportSharing(member('k1', 'crew'), project)).toEqual({ canShare: false, canMail: false });
   });
 

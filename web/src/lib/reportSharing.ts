@@ -5,22 +5,23 @@ import type { GuestLinkExpiry } from './guestLinks';
 import { formatBytes } from './photoUpload';
 import { reportDate, reportPeriod } from './reports';
 
-// Sharing a progress report (issue 28): a report link (a guest link naming one report)
-// and a mail to the homeowner. The words and rules, kept out of the components.
+// Sharing a progress report (docs/FEATURES.md, "Progress reports"): a report link (a
+// guest link naming one report) and a mail to the homeowner. The words and rules, kept
+// out of the components.
 
 // --- Who may do what (the server decides; the screen offers only what it allows) -----
 
 export interface ReportSharing {
   /**
    * A link to the report: whoever may share the project (admins, its company's owners
-   * and managers, its homeowner; not crew, issue 30).
+   * and managers, its homeowner; not crew).
    */
   canShare: boolean;
   /** Mail it to the homeowner: admins and its company's owners and managers. */
   canMail: boolean;
 }
 
-/** Mirrors the project page's Share (issue 18) and the server's policy for `mail_report`. */
+/** Mirrors the project page's Share and the server's policy for `mail_report`. */
 export function reportSharing(user: Viewer | null | undefined, project: Pick<Project, 'builderId' | 'homeownerId' | 'crew'>): ReportSharing {
   const abilities = projectAbilities(projectStanding(user, project));
   return { canShare: abilities.share, canMail: abilities.mailReports };

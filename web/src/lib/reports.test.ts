@@ -184,7 +184,7 @@ describe('who may do what', () => {
   it('admins and the builder make any report; the homeowner, of their favourites', () => {
     expect(reportAccess({ id: 'a1', role: 'admin' }, project)).toEqual({ canMake: true, favouritesOnly: false });
     expect(reportAccess(member('o1', 'owner'), project)).toEqual({ canMake: true, favouritesOnly: false });
-    // Issue 30: crew on the project make reports of it too; crew not on it, nothing.
+    // Crew on the project make reports of it too; crew not on it, nothing.
     expect(reportAccess(member('k1', 'crew'), project)).toEqual({ canMake: true, favouritesOnly: false });
     expect(reportAccess(member('k2', 'crew'), project).canMake).toBe(false);
     expect(reportAccess(member('o2', 'owner', 'c2'), project).canMake).toBe(false);

@@ -24,8 +24,9 @@ import { possessive } from './people';
 import { photoDate } from './photoDates';
 import { formatBytes } from './photoUpload';
 
-// Progress reports (issue 28): the choices, their words, the preview's pages and the
-// list's rules, kept out of the components so they can be tested without a browser.
+// Progress reports (docs/FEATURES.md, "Progress reports"): the choices, their words, the
+// preview's pages and the list's rules, kept out of the components so they can be tested
+// without a browser.
 
 /** Photos per page the server accepts (anything else: "Choose 1, 2 or 4 photos per page."). */
 export const PER_PAGE_CHOICES = [1, 2, 4] as const;

@@ -1,6 +1,6 @@
 /**
- * Where each search result leads (issue 29), and the results as one list in the order
- * shown, for the arrow keys: projects, photos, comments, people.
+ * Where each search result leads (docs/FEATURES.md, "Tags and search"), and the results
+ * as one list in the order shown, for the arrow keys: projects, photos, comments, people.
  */
 
 import type { CommentHit, PhotoHit, Profile, ProjectHit, SearchResults } from '../protocol/types';

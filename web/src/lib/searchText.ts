@@ -1,8 +1,9 @@
 /**
- * How the search's results show what matched (issue 29). The server matches each
- * query word against the start of a word, case- and accent-insensitively ("kitch"
- * finds "Kitchen", "cafe" finds "Café"); these pure rules mark the same word starts
- * in the text it sends back, and cut a long comment down to the part that matched.
+ * How the search's results show what matched (docs/FEATURES.md, "Tags and search"). The
+ * server matches each query word against the start of a word, case- and
+ * accent-insensitively ("kitch" finds "Kitchen", "cafe" finds "Café"); these pure rules
+ * mark the same word starts in the text it sends back, and cut a long comment down to the
+ * part that matched.
  */
 
 import { MAX_LENGTH } from './limits';

@@ -1,8 +1,8 @@
 /**
- * Photo tags (issue 29), as the server reads them: trimmed, inner spaces collapsed,
- * 1–40 characters, no commas (the upload metadata joins a batch's tags with them),
- * compared without regard to case (the spelling already in use wins), at most
- * `TAGS_PER_PHOTO` on a photo. The client applies the same rules so a chip shows
+ * Photo tags (docs/FEATURES.md, "Tags and search"), as the server reads them: trimmed,
+ * inner spaces collapsed, 1–40 characters, no commas (the upload metadata joins a batch's
+ * tags with them), compared without regard to case (the spelling already in use wins), at
+ * most `TAGS_PER_PHOTO` on a photo. The client applies the same rules so a chip shows
  * what will be stored and the combobox says why a tag cannot be added.
  */
 

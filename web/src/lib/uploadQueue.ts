@@ -13,7 +13,7 @@ export type UploadState =
   /** The network is away; tus-js-client retries with backoff, then resumes from the server's offset. */
   | 'retrying'
   /**
-   * Chosen, or cut off, while the device is offline (issue 33): kept on the device and
+   * Chosen, or cut off, while the device is offline: kept on the device and
    * sent by itself once it is back online (this page, the service worker's background
    * sync, or the next visit).
    */

@@ -15,9 +15,9 @@ export interface StoredUpload {
   batchId: string;
   batchSize: number;
   note?: string;
-  /** The milestone the whole batch is tagged with (issue 18), if one was chosen. */
+  /** The milestone the whole batch is tagged with, if one was chosen. */
   milestoneId?: string;
-  /** The tags every photo of the batch gets (issue 29), if any were chosen. */
+  /** The tags every photo of the batch gets, if any were chosen. */
   tags?: string[];
   caption?: string;
   category?: ImageCategory;
@@ -26,9 +26,9 @@ export interface StoredUpload {
   uploadUrl?: string;
   createdAt: number;
   /**
-   * Who queued it (issue 33): only their session sends it, from the page or from the
+   * Who queued it: only their session sends it, from the page or from the
    * service worker, so a photo never goes up under whoever signs in next on the device.
-   * Missing on files kept before issue 33.
+   * Missing on files kept by older versions, which did not record it.
    */
   userId?: string;
   /**

@@ -124,7 +124,7 @@ export function contactPayload(values: ContactValues) {
 export type ContactRequest = ReturnType<typeof contactPayload>;
 
 /**
- * Issue 30's invitation into a company: a name and a valid email (the phone is
+ * An invitation into a company: a name and a valid email (the phone is
  * optional). The field messages to show, none when the form may be sent.
  */
 export function invitationProblems(values: { name: string; email: string }): Partial<Record<'name' | 'email', string>> {

@@ -1,10 +1,11 @@
 import type { SubscribePush } from '../protocol/types';
 
 /**
- * Issue 33: this browser's Web Push subscription. Pushes reach the app's service worker
- * (src/sw.ts shows them), so the subscription is made on its registration; this module
- * registers nothing. The server keeps a subscription for the session that made it and
- * sends what the account's Push preferences ask for.
+ * This browser's Web Push subscription
+ * (docs/FEATURES.md, "Comments, notifications and mail"). Pushes reach the app's service
+ * worker (src/sw.ts shows them), so the subscription is made on its registration; this
+ * module registers nothing. The server keeps a subscription for the session that made it
+ * and sends what the account's Push preferences ask for.
  */
 
 const PUSH_SERVICE_UNREACHABLE = "This browser's push service could not be reached. Check the connection and try again.";

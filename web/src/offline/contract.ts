@@ -1,7 +1,8 @@
 /**
- * What the page and the service worker (src/sw.ts) agree on (issue 33): the names of
- * the caches and tags both touch, and the messages the worker sends to the page. Plain
- * values only: this file is compiled into both.
+ * What the page and the service worker (src/sw.ts) agree on
+ * (docs/FEATURES.md, "On the phone"): the names of the caches and tags both touch, and
+ * the messages the worker sends to the page. Plain values only: this file is compiled
+ * into both.
  */
 
 /** Thumbnails the user has seen, kept so projects open offline. */

@@ -1,8 +1,9 @@
 /**
- * Keeps the offline copy (issue 33) in step with the store: while the app is live, what
- * the user sees is saved on the device (a second after it settles); when the socket
- * cannot connect, the saved copy is shown until the next Hello replaces it; when the
- * session ends, the copy, the cached photos and who was signed in are forgotten.
+ * Keeps the offline copy (docs/FEATURES.md, "On the phone") in step with the store: while
+ * the app is live, what the user sees is saved on the device (a second after it settles);
+ * when the socket cannot connect, the saved copy is shown until the next Hello replaces
+ * it; when the session ends, the copy, the cached photos and who was signed in are
+ * forgotten.
  */
 import { useAppStore, type AppState } from '../store';
 import { forgetCachedPhotos } from './serviceWorker';

@@ -1,8 +1,9 @@
 /**
- * Photos queued offline go by themselves on the next visit (issue 33), whichever page it
- * opens on, not only once the person opens a project's uploader: once signed in, and
- * again whenever the device comes back online, the device's queue is looked at, and
- * the upload queue (a chunk of its own, with tus) is loaded only if something waits.
+ * Photos queued offline go by themselves on the next visit
+ * (docs/FEATURES.md, "On the phone"), whichever page it opens on, not only once the
+ * person opens a project's uploader: once signed in, and again whenever the device comes
+ * back online, the device's queue is looked at, and the upload queue (a chunk of its own,
+ * with tus) is loaded only if something waits.
  */
 import { sendsInBackground } from '../lib/tusUploads';
 import { uploadStorage } from '../lib/uploadStorage';

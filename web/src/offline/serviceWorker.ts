@@ -1,5 +1,5 @@
 /**
- * The page's side of the service worker (src/sw.ts, issue 33): registers it in built
+ * The page's side of the service worker (src/sw.ts): registers it in built
  * apps, follows a new version until the person chooses to reload into it, hands its
  * messages to whoever listens, and asks it to send queued uploads in the background.
  */

@@ -1,8 +1,8 @@
 /**
- * When the app may reload into a new version (issue 33): only when the person asks, and
- * never while this page is sending photos. Files waiting for the network, paused or
- * failed are kept on the device and come back after the reload; bytes in flight would
- * be cut off and sent again.
+ * When the app may reload into a new version (docs/FEATURES.md, "On the phone"): only
+ * when the person asks, and never while this page is sending photos. Files waiting for
+ * the network, paused or failed are kept on the device and come back after the reload;
+ * bytes in flight would be cut off and sent again.
  */
 import { isSending, type QueueFile } from '../lib/uploadQueue';
 

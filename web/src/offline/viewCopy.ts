@@ -1,8 +1,9 @@
 /**
- * The copy of what the user saw, kept on the device so the app opens offline (issue 33):
- * the dashboard's model (the projects, people and companies of the last snapshot) and,
- * for the last few projects opened, the project with its photo list, favourites and
- * milestone plan. Pure: what to keep from the store, and how a kept copy goes back in.
+ * The copy of what the user saw, kept on the device so the app opens offline
+ * (docs/FEATURES.md, "On the phone"): the dashboard's model (the projects, people and
+ * companies of the last snapshot) and, for the last few projects opened, the project with
+ * its photo list, favourites and milestone plan. Pure: what to keep from the store, and
+ * how a kept copy goes back in.
  */
 import type { AppState } from '../store';
 import type { SavedProject, SavedView } from './viewStorage';

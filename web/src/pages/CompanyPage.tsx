@@ -44,9 +44,9 @@ function NoCompany() {
 }
 
 /**
- * /company (issue 30): a builder's company and its people. Its owners manage everything
- * here (rename it, invite anyone, change roles, remove people); managers invite crew;
- * crew see who they work with.
+ * /company (docs/FEATURES.md, "Builder companies"): a builder's company and its people.
+ * Its owners manage everything here (rename it, invite anyone, change roles, remove
+ * people); managers invite crew; crew see who they work with.
  */
 export function CompanyPage() {
   const user = useAppStore((s) => s.user);

@@ -119,7 +119,7 @@ function useDirectory(user: Profile, projects: Project[]) {
   return useMemo(() => userDirectory(user, users, projects), [user, users, projects]);
 }
 
-/** A tab of the admin's People: one per role, and the builder companies (issue 30). */
+/** A tab of the admin's People: one per role, and the builder companies. */
 type PeopleTab = Role | 'company';
 
 /**
@@ -139,7 +139,7 @@ function AdminDashboard({ user }: { user: Profile }) {
   const directory = useDirectory(user, projects);
   const [creatingUser, setCreatingUser] = useState(false);
   const [creatingProject, setCreatingProject] = useState(false);
-  // A person picked in the header search (issue 29): their tab, their row found.
+  // A person picked in the header search: their tab, their row found.
   const [params] = useSearchParams();
   const person = params.get('people') ?? '';
   const personRole = parseRole(params.get('role'));
@@ -215,7 +215,7 @@ function BuilderDashboard({ user }: { user: Profile }) {
         subtitle="Here's your project overview"
         actions={
           <>
-            {/* Issue 30: their company and its people. */}
+            {/* Their company and its people. */}
             {user.companyId && (
               <Link to="/company" className={buttonClasses('outline')}>
                 <Building2 className="size-4" aria-hidden="true" />
@@ -230,7 +230,7 @@ function BuilderDashboard({ user }: { user: Profile }) {
         }
       />
       {!user.companyId && (
-        // Issue 30: a builder's projects are their company's; out of one, there are none.
+        // A builder's projects are their company's; out of one, there are none.
         <Notice>
           You're not part of a company, so there are no projects to show. A company's owner or an administrator can invite you into one.
         </Notice>

@@ -12,7 +12,8 @@ import { Button } from '../components/ui/Button';
 import { Notice } from '../components/ui/Notice';
 
 /**
- * Issue 31: the installation requires a second factor of this user and they have none.
+ * The installation requires a second factor of this user and they have none
+ * (docs/SECURITY.md, "Two-factor sign-in").
  * Until they set one up the server answers nothing else, so this is all the app shows,
  * at whatever address was asked for; that page opens once the server says the session
  * is no longer waiting for an enrolment.

@@ -236,7 +236,7 @@ function ProjectHero({ project }: { project: Project }) {
 }
 
 /**
- * Issue 29: find a photo of the link by caption, tag or milestone. The server narrows a
+ * Find a photo of the link by caption, tag or milestone. The server narrows a
  * guest's search to the link's project and to photos; a guest's search is not watched,
  * so photo events (a new tag, a caption) run an open search again.
  */
@@ -397,8 +397,8 @@ function GuestTimeline({ onOpenPhoto }: { onOpenPhoto: (id: string) => void }) {
 }
 
 /**
- * `/guest/:token`: the shared project, live and view only — or, for a report link
- * (issue 28), that one report and its PDF, and nothing else of the project (the
+ * `/guest/:token`: the shared project, live and view only — or, for a report link,
+ * that one report and its PDF, and nothing else of the project (the
  * server sends such a guest no photos, milestones or timeline, and answers no request).
  */
 export function GuestProjectPage() {

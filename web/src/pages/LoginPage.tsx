@@ -123,7 +123,7 @@ export function LoginPage() {
   const { search } = useLocation();
   const [pending, setPending] = useState<Pending>(null);
   const [demo, setDemo] = useState<DemoConfig | null>(null);
-  // Issue 31: the password was right and the account has a second factor.
+  // The password was right and the account has a second factor.
   const [secondStep, setSecondStep] = useState<(SecondFactorNeeded['secondFactor'] & { email: string }) | null>(null);
   const [passkeyNotice, setPasskeyNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
   const [canUsePasskeys] = useState(passkeysSupported);
@@ -180,7 +180,7 @@ export function LoginPage() {
     window.setTimeout(() => {
       const store = useAppStore.getState();
       store.signedIn(user);
-      // Issue 31: the page asked for shows the enrolment screen until a factor is set up.
+      // The page asked for shows the enrolment screen until a factor is set up.
       store.enrolmentRequired(enrolRequired);
       navigate(pathAfterLogin(search), { replace: true });
     }, REDIRECT_AFTER_LOGIN_MS);
@@ -192,7 +192,7 @@ export function LoginPage() {
     try {
       const answer = await login(email, password);
       if (needsSecondFactor(answer)) {
-        // Issue 31: the password was right; the account's second factor comes next.
+        // The password was right; the account's second factor comes next.
         setPending(null);
         setSecondStep({ ...answer.secondFactor, email });
         return;
@@ -209,7 +209,7 @@ export function LoginPage() {
     }
   }
 
-  /** Issue 31: signing in with a passkey alone (a discoverable credential; no email typed). */
+  /** Signing in with a passkey alone (a discoverable credential; no email typed). */
   async function passkeySignIn() {
     setPending('passkey');
     setPasskeyNotice(null);

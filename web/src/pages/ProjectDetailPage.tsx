@@ -184,17 +184,17 @@ export function ProjectView({ project }: { project: Project }) {
   const allViewers = useAppStore((s) => s.viewers[project.id]);
   const isAdmin = me?.role === 'admin';
   // SPEC §6: admins and the project's builder update its details; status and progress
-  // stay with admins (the dialog and the status card say so to the builder). Issue 30:
-  // the builder is a company, whose owners and managers keep all of it; its crew
+  // stay with admins (the dialog and the status card say so to the builder). The
+  // builder is a company, whose owners and managers keep all of it; its crew
   // document the build but leave the details, the plan and sharing to them.
   const standing = projectStanding(me, project);
   const abilities = projectAbilities(standing);
   const isProjectBuilder = standing === 'lead' || standing === 'crew';
   const canEditDetails = abilities.editDetails;
-  // Issue 18: the project's homeowner, its builder and admins share it with guests.
+  // The project's homeowner, its builder and admins share it with guests.
   const canShare = abilities.share;
   const [sharing, setSharing] = useState(false);
-  // Issue 28: admins and the project's builder make any report, its homeowner one of their favourites.
+  // Admins and the project's builder make any report, its homeowner one of their favourites.
   const reports = reportAccess(me, project);
   const [reporting, setReporting] = useState<{ photos?: ReportPhotos } | null>(null);
   const reportSelected = reports.canMake && !reports.favouritesOnly ? () => setReporting({ photos: 'picked' }) : undefined;
@@ -203,7 +203,7 @@ export function ProjectView({ project }: { project: Project }) {
   const [deleting, setDeleting] = useState(false);
   const viewers = (allViewers ?? []).filter((v) => v.id !== me?.id);
   const homeowner = homeownerLabel(project);
-  // Issue 18: Photos | Timeline | Milestones (| Reports, issue 28), deep-linked with ?tab=.
+  // Photos | Timeline | Milestones (| Reports), deep-linked with ?tab=.
   const [params, setParams] = useSearchParams();
   const tab = parseProjectTab(params.get('tab'));
   const setTab = (next: ProjectTab) =>
@@ -426,7 +426,7 @@ export function ProjectView({ project }: { project: Project }) {
   );
 }
 
-/** Offline, a project this device did not keep (issue 33: the last ten opened are kept). */
+/** Offline, a project this device did not keep (the last ten opened are kept). */
 function NotSavedOffline() {
   return (
     <div className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="project-not-saved">

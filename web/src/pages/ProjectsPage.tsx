@@ -18,7 +18,7 @@ type Scope = { kind: 'all' } | { kind: 'homeowner'; id: string; builderId: strin
  * /projects, /homeowner/{id}/projects (optional ?builderId) and /builder/{id}/projects.
  * The mirror holds only what this user may see, so filtering it is the whole access
  * rule here: a builder looking at a homeowner sees only their own projects with them.
- * Issue 30: /builder/{id} names a builder company (the Companies tab's link) or one of
+ * /builder/{id} names a builder company (the Companies tab's link) or one of
  * its people (the Builders tab's), whose projects are those of the company they work on.
  */
 function ProjectsView({ scope }: { scope: Scope }) {

@@ -10,8 +10,9 @@ import { Spinner } from '../components/ui/Spinner';
 type State = { state: 'working' } | { state: 'done'; kind: MailKind } | { state: 'failed'; message: string };
 
 /**
- * Where a mail's "Unsubscribe" link leads (issue 17): it turns that kind of mail off at
- * once, signed in or not, and says how to change it back.
+ * Where a mail's "Unsubscribe" link leads
+ * (docs/FEATURES.md, "Comments, notifications and mail"): it turns that kind of mail off
+ * at once, signed in or not, and says how to change it back.
  */
 export function UnsubscribePage() {
   const [params] = useSearchParams();

@@ -17,7 +17,7 @@ export const deletingHere = new Set<string>();
  * Holds the project's subscription while the page is open (see `openProject`) and
  * says when its first view is in the store; a missing or someone else's project sends
  * the user away. A new Hello (liveEpoch) subscribes again on the new connection.
- * While the socket is down, the copy of the project kept on the device (issue 33), if
+ * While the socket is down, the copy of the project kept on the device, if
  * it has one, stands in until then.
  */
 export function useProjectSubscription(id: string): Load {

@@ -20,7 +20,7 @@ export type Profile = { id: string, email: string, role: Role, name: string | nu
  */
 builderId: string | null, 
 /**
- * For builders (issue 30): their company, their place in it, and (crew) whether
+ * For builders: their company, their place in it, and (crew) whether
  * they see all its projects rather than those they are on.
  */
 companyId: string | null, companyName: string | null, companyRole: CompanyRole | null, allProjects: boolean, emailConfirmedAt: number | null, lastSignInAt: number | null, createdAt: number, 
@@ -31,7 +31,7 @@ version: number, };
 
 export type UserSummary = { id: string, email: string, name: string | null, role: Role, createdAt: number, 
 /**
- * A builder's company (issue 30): shown beside their name ("Dana Ortiz · Summit Homes").
+ * A builder's company: shown beside their name ("Dana Ortiz · Summit Homes").
  */
 company: string | null, };
 
@@ -67,11 +67,11 @@ export type Project = { id: string, title: string, description: string, address:
  */
 homeownerName: string, homeownerFirstName: string | null, homeownerLastName: string | null, 
 /**
- * The builder: a company (issue 30), and its name as homeowners see it.
+ * The builder: a company, and its name as homeowners see it.
  */
 builderId: string | null, builderName: string | null, 
 /**
- * The company's members on this project's crew (issue 30); crew members see the
+ * The company's members on this project's crew; crew members see the
  * projects they are on. Empty for guests.
  */
 crew: Array<string>, status: ProjectStatus, 
@@ -80,7 +80,7 @@ crew: Array<string>, status: ProjectStatus,
  */
 progress: number, 
 /**
- * Whether `progress` is set by hand or follows the milestones (issue 18).
+ * Whether `progress` is set by hand or follows the milestones.
  */
 progressMode: ProgressMode, 
 /**
@@ -118,29 +118,29 @@ commentCount: number,
 visitNote: string | null, 
 /**
  * The site visit (upload batch) the photo came with: photos selected and sent
- * together share it (issue 18's "group by site visit").
+ * together share it (the gallery's "group by site visit").
  */
 batchId: string | null, 
 /**
- * The milestone the photo is tagged with, if any (issue 18).
+ * The milestone the photo is tagged with, if any.
  */
 milestoneId: string | null, 
 /**
- * How many shapes its markup has (issue 27); `markup_changed` carries the new
+ * How many shapes its markup has; `markup_changed` carries the new
  * document. Tiles show a badge when it is above zero.
  */
 markupCount: number, 
 /**
- * Its tags (issue 29), in the order they were added.
+ * Its tags, in the order they were added.
  */
 tags: Array<string>, 
 /**
  * Where it was taken, from its EXIF GPS data, unless the installation does not
- * keep locations (issue 29). Never sent to guests.
+ * keep locations. Never sent to guests.
  */
 location: GeoPoint | null, 
 /**
- * Who uploaded it, with their company (issue 30). Never sent to guests.
+ * Who uploaded it, with their company. Never sent to guests.
  */
 uploadedBy: Byline | null, };
 
@@ -211,7 +211,7 @@ comments: boolean,
 statusChanges: boolean, 
 /**
  * The same three as push notifications on the devices that have them on
- * (issue 33; all on by default: a device is turned on by choice).
+ * (all on by default: a device is turned on by choice).
  */
 pushNewPhotos: boolean, pushComments: boolean, pushStatusChanges: boolean, };
 
@@ -287,7 +287,7 @@ expiresAt: number | null, createdAt: number, createdBy: UserSummary | null, revo
  */
 lastOpenedAt: number | null, 
 /**
- * A report link (issue 28): the one report it shows, instead of the project.
+ * A report link: the one report it shows, instead of the project.
  */
 reportId: string | null, };
 
@@ -297,7 +297,7 @@ export type GuestAccess = { linkId: string, projectId: string, photos: GuestPhot
  */
 sharedBy: string | null, 
 /**
- * A report link (issue 28): the report it shows; the guest's hello carries it.
+ * A report link: the report it shows; the guest's hello carries it.
  */
 reportId: string | null, };
 
@@ -459,7 +459,7 @@ export type InstallationSettings = {
  */
 storePhotoLocations: boolean, 
 /**
- * Issue 31: admins must sign in with a second factor (one without is led to
+ * Admins must sign in with a second factor (one without is led to
  * enrol at their next sign-in).
  */
 requireFactorAdmins: boolean, 
@@ -566,7 +566,7 @@ export type UpdateProject = { id: string, title?: string, description?: string, 
  */
 thumbnailId?: string, 
 /**
- * Admins: whether progress follows the milestones (issue 18).
+ * Admins: whether progress follows the milestones.
  */
 progressMode?: ProgressMode, };
 
@@ -838,7 +838,7 @@ users: Array<Profile>,
  */
 online: Array<string>, 
 /**
- * Builder companies (issue 30): admins all, a builder their own, homeowners none.
+ * Builder companies: admins all, a builder their own, homeowners none.
  */
 companies: Array<Company>, };
 
@@ -850,7 +850,7 @@ export type GuestHello = { protocolVersion: number, serverTime: number, access: 
  */
 photos: Array<ProjectImage>, 
 /**
- * A report link's report (issue 28); its page shows that instead of the project.
+ * A report link's report; its page shows that instead of the project.
  */
 report: SharedReport | null, };
 

@@ -14,7 +14,7 @@ const SESSION_CHECK_PATIENCE_MS = 8000;
 
 /**
  * Signing in needs the network, but whoever was signed in on this device opens the app
- * on what it saw last when the session cannot be checked (issue 33); the socket, once it
+ * on what it saw last when the session cannot be checked; the socket, once it
  * connects, or the next check says whether the session still holds. True when the app
  * is open as someone.
  */

@@ -6,9 +6,9 @@
 
 /** SPEC §4, §8 wording when a session ends under the user. */
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
-/** Issue 30: the words when the session ended because the user left their company. */
+/** The words when the session ended because the user left their company. */
 export const REMOVED_FROM_COMPANY = 'You were removed from your company, so you were signed out.';
-/** Issue 31: the words when the user signed this session out from another device. */
+/** The words when the user signed this session out from another device. */
 export const SIGNED_OUT_ELSEWHERE = 'You were signed out from another device.';
 /** SPEC §9: log out this long after an expired session is noticed. */
 export const SESSION_EXPIRED_LOGOUT_MS = 1500;
@@ -18,7 +18,7 @@ const DEFAULT_AFTER_LOGIN = '/dashboard';
 /**
  * The login page for someone sent away from `path` (pathname + search). Someone removed
  * from their company is not brought back: the page was their company's. Someone signed
- * out from another device (issue 31) is, once they sign in here again.
+ * out from another device is, once they sign in here again.
  */
 export function loginPathFor(path: string, options: { expired?: boolean; removed?: boolean; elsewhere?: boolean } = {}): string {
   const params = new URLSearchParams();

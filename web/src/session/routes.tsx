@@ -20,8 +20,8 @@ const ENDED: Record<'revoked' | 'removed' | 'elsewhere', { message: string; logi
 /**
  * A session that ended under the user (expired, revoked elsewhere, password changed on
  * another device): say so, wait SPEC §9's 1.5 s, then go to /login remembering the page.
- * Someone removed from their company (issue 30) is told that instead, and not brought
- * back; someone who signed this device out from another (issue 31) is told that.
+ * Someone removed from their company is told that instead, and not brought
+ * back; someone who signed this device out from another is told that.
  */
 function SessionEnded({ reason }: { reason: keyof typeof ENDED }) {
   const navigate = useNavigate();
@@ -52,7 +52,7 @@ export function RequireAuth({ roles }: { roles?: Role[] }) {
   if (status === 'anonymous' && endedUnderUser(reason)) return <SessionEnded reason={reason} />;
   // Not signed in: after login, come back to the page asked for.
   if (status === 'anonymous') return <Navigate to={loginPathFor(pathname + search)} replace />;
-  // Issue 31: nothing of the app until the second factor the installation requires is set
+  // Nothing of the app until the second factor the installation requires is set
   // up; the page asked for opens after it, at the same address.
   if (enrolRequired) {
     return (

@@ -9,7 +9,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
     useAppStore.getState().loggingOut();
-    // Issue 33: the server forgets this session's push subscription as the session ends;
+    // The server forgets this session's push subscription as the session ends;
     // the browser's is ended too (best effort, beside the request), so the next person
     // signing in on this device starts with notifications off.
     const [, loggedOut] = await Promise.allSettled([unsubscribeThisBrowser(), logout()]);

@@ -5,7 +5,7 @@ import type { AppState } from './index';
 
 export interface CompaniesSlice {
   /**
-   * Builder companies this user may see (issue 30), by id: admins all of them, a
+   * Builder companies this user may see, by id: admins all of them, a
    * builder their own (with its members), homeowners none.
    */
   companies: Record<string, Company>;

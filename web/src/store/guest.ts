@@ -38,7 +38,7 @@ export interface GuestData {
   plan: MilestonePlan | null;
   photos: Record<string, ProjectImage>;
   /**
-   * A report link's report (issue 28): its page shows this, as it was made, instead of
+   * A report link's report: its page shows this, as it was made, instead of
    * the project; `photos` and `plan` are then empty, and the socket carries no requests.
    */
   report: SharedReport | null;

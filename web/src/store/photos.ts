@@ -46,7 +46,7 @@ export interface PhotosSlice {
   photoRemoved: (projectId: string, id: string) => void;
   /** A comment was added or deleted: the photo's count as the server counted it. */
   commentCountChanged: (projectId: string, imageId: string, count: number) => void;
-  /** A photo's markup changed (issue 27): the tile's badge counts its shapes, newest version wins. */
+  /** A photo's markup changed: the tile's badge counts its shapes, newest version wins. */
   markupCountChanged: (projectId: string, imageId: string, count: number, version: number) => void;
   /** A favourite was set or cleared (event, or this tab's optimistic toggle and its revert). */
   favouriteChanged: (projectId: string, imageId: string, favourite: boolean) => void;

@@ -3,7 +3,7 @@ import type { Report } from '../protocol/types';
 import { mergeReports, upsertReport } from '../lib/reports';
 import type { AppState } from './index';
 
-/** One open project's progress reports on this connection (issue 28). */
+/** One open project's progress reports on this connection. */
 export interface ProjectReports {
   /** Newest first, each id once. */
   list: Report[];

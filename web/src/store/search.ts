@@ -3,7 +3,7 @@ import type { AppState } from './index';
 
 export interface SearchSlice {
   /**
-   * Counts `search_changed` events (issue 29): something searchable changed in a project
+   * Counts `search_changed` events: something searchable changed in a project
    * this user may see while their search was watched. The open search runs its query
    * again when it moves; the results themselves are not held here, they belong to the
    * one search box that asked.

@@ -3,10 +3,10 @@ import type { AppState } from './index';
 
 export interface SelectionSlice {
   /**
-   * The photos chosen in a project's gallery ("Select", issue 29), by project id, in the
+   * The photos chosen in a project's gallery ("Select"), by project id, in the
    * order they were chosen; a project is absent while its gallery is not choosing. Kept
    * here rather than in the gallery so the project's other screens can use the choice:
-   * a progress report of the selected photos (issue 28).
+   * a progress report of the selected photos.
    */
   gallerySelections: Record<string, string[]>;
   /** The gallery starts choosing (`[]`), changes its choice, or stops (`null`). */

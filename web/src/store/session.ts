@@ -7,8 +7,8 @@ import type { AppState } from './index';
 export type SessionStatus = 'unknown' | 'anonymous' | 'authenticated';
 /**
  * logout: the user asked; revoked: the server ended it (socket 4401, 401); removed: the
- * server ended it because the user was taken out of their company (issue 30);
- * elsewhere: the user signed this session out from another device (issue 31).
+ * server ended it because the user was taken out of their company;
+ * elsewhere: the user signed this session out from another device.
  */
 export type SignOutReason = 'logout' | 'revoked' | 'removed' | 'elsewhere';
 
@@ -21,7 +21,7 @@ export interface SessionSlice {
   /** Why the last session ended; decides where protected pages send the user. */
   signOutReason: SignOutReason | null;
   /**
-   * Issue 31: the installation requires a second factor of this user and they have none:
+   * The installation requires a second factor of this user and they have none:
    * until they set one up, the server answers nothing else and the app shows only that.
    */
   enrolRequired: boolean;

@@ -26,7 +26,7 @@ export interface UiSlice {
    */
   liveEpoch: number;
   /**
-   * What the pages show is the copy kept on this device (issue 33), not the server's
+   * What the pages show is the copy kept on this device, not the server's
    * live view: the socket could not connect. The next Hello replaces it.
    */
   showingSavedCopy: boolean;

@@ -280,7 +280,8 @@ export const useUploads = create<UploadsState>()((set, get) => {
       const known = new Set(get().uploads.map((u) => u.key));
       const me = useAppStore.getState().user?.id;
       const found: QueuedUpload[] = kept
-        // Someone else's photos wait on the device for them (files kept before issue 33 name no one).
+        // Someone else's photos wait on the device for them (files kept by older versions
+        // name no one).
         .filter((k) => !known.has(k.key) && (k.userId === undefined || k.userId === me))
         .sort((a, b) => a.createdAt - b.createdAt)
         .map((k) => ({
@@ -288,7 +289,7 @@ export const useUploads = create<UploadsState>()((set, get) => {
           name: k.file.name,
           size: k.file.size,
           sent: 0,
-          // Waiting for the network: they go by themselves (issue 33). Cut off by leaving
+          // Waiting for the network: they go by themselves. Cut off by leaving
           // the page: paused, until the person says Resume.
           state: k.sendWhenOnline && !k.paused ? 'queued' : 'paused',
           restored: true,

@@ -1,10 +1,10 @@
 /**
- * Queued photos sent by the service worker (issue 33): the page asks for a Background
- * Sync when a photo waits for the network (store/uploads), and the browser fires it once
- * the device is online, even with every Sitecast tab closed. Each file goes under its
- * Web Lock (offline/contract), so the page and the worker never send one file twice at
- * once, and the copy on the device is read again under it. Where the browser has no
- * Background Sync (Safari, Firefox) the next visit sends them instead.
+ * Queued photos sent by the service worker (docs/FEATURES.md, "On the phone"): the page
+ * asks for a Background Sync when a photo waits for the network (store/uploads), and the
+ * browser fires it once the device is online, even with every Sitecast tab closed. Each
+ * file goes under its Web Lock (offline/contract), so the page and the worker never send
+ * one file twice at once, and the copy on the device is read again under it. Where the
+ * browser has no Background Sync (Safari, Firefox) the next visit sends them instead.
  */
 import * as tus from 'tus-js-client';
 import { FetchHttpStack } from '../lib/fetchHttpStack';

@@ -1,5 +1,5 @@
 /**
- * Web Push in the service worker (issue 33; the server sends them). A push carries
+ * Web Push in the service worker (the server sends them). A push carries
  * `{ title, body, url, tag }`, `url` being an app path such as `/projects/ID?photo=ID`;
  * tapping the notification brings an open Sitecast window to that page, or opens one.
  */

@@ -1,7 +1,7 @@
 /**
- * Which requests the service worker answers (issue 33). Everything else — the API,
- * uploads (tus), sign-in, the socket, downloads — goes to the network untouched, as if
- * there were no service worker.
+ * Which requests the service worker answers (docs/FEATURES.md, "On the phone").
+ * Everything else — the API, uploads (tus), sign-in, the socket, downloads — goes to the
+ * network untouched, as if there were no service worker.
  */
 
 /** `/media/images/{id}/thumb` and `/display`: a photo's renditions, the same bytes for good. */

@@ -1,4 +1,4 @@
-//! A project's timeline (issue 18): one row per thing that happened, written in the
+//! A project's timeline: one row per thing that happened, written in the
 //! transaction of the change it records, read newest first by (created_at, id).
 //!
 //! `detail` is `jsonb`: written from the entry's JSON text (`$n::text::jsonb`, so text

@@ -1,4 +1,4 @@
-//! Photo markup (issue 27): one document per photo, replaced whole at a version, with
+//! Photo markup: one document per photo, replaced whole at a version, with
 //! the photo's shape count written in the same transaction. `shapes` is `jsonb`,
 //! written from and read as JSON text (the domain owns its meaning).
 

@@ -255,7 +255,7 @@ pub async fn ids_of_company(c: &mut PgConnection, company_id: &str) -> Result<Ve
     Ok(recs.into_iter().map(|r| (text(r.id), r.version)).collect())
 }
 
-/// The ids of the projects in scope (a search's, issue 29).
+/// The ids of the projects in scope (a search's).
 pub async fn ids_in_scope(c: &mut PgConnection, scope: &ProjectScope) -> Result<Vec<String>> {
     let ids = match scope {
         ProjectScope::All => sqlx::query_scalar!("SELECT id FROM projects").fetch_all(&mut *c).await?,

@@ -1,4 +1,4 @@
-//! Push subscriptions and the push queue (issue 33). The queue is claimed with a lease
+//! Push subscriptions and the push queue. The queue is claimed with a lease
 //! like the mail outbox, so several instances share it without sending twice.
 
 use sitecast_store_core::{NewPushSubscription, PushOutboxRow, PushSubscriptionRow, Result};

@@ -1,4 +1,4 @@
-//! Progress reports (issue 28): one row per report, its progress kept while it is made.
+//! Progress reports: one row per report, its progress kept while it is made.
 //! `options` is `jsonb`, written from and read as JSON text (the domain owns its meaning).
 
 use sitecast_store_core::{decode, ReportRow, Result};

@@ -1,4 +1,4 @@
-//! Full-text search (issue 29) with a `tsvector` and a GIN index: `search_documents`,
+//! Full-text search with a `tsvector` and a GIN index: `search_documents`,
 //! which triggers keep in step with projects, photos, comments and milestones. Ranking
 //! is the same as SQLite's: title or tags holding every word first, newest first
 //! within; and as there, a search costs what its best few results do, not every match

@@ -61,7 +61,7 @@ pub async fn find_by_token_hash(c: &mut PgConnection, token_hash: &str) -> Resul
     Ok(found.map(SessionRow::from))
 }
 
-/// A session by its id, with its assurance (issue 31).
+/// A session by its id, with its assurance.
 pub async fn find_by_id(c: &mut PgConnection, id: &str) -> Result<Option<SessionRow>> {
     let found = sqlx::query_as!(
         PgSession,

@@ -1,4 +1,4 @@
-//! The installation's settings (issue 29): one row, made by its migration.
+//! The installation's settings: one row, made by its migration.
 
 use sitecast_store_core::{Result, SettingsRow};
 use sqlx::PgConnection;

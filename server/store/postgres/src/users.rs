@@ -204,7 +204,7 @@ pub async fn list_by_role(c: &mut PgConnection, role: &str) -> Result<Vec<UserRo
     )
 }
 
-/// The homeowners with at least one project of this company (issue 30); with
+/// The homeowners with at least one project of this company; with
 /// `crew_of`, one that member is on.
 pub async fn homeowners_of_company(c: &mut PgConnection, company_id: &str, crew_of: Option<&str>) -> Result<Vec<UserRow>> {
     rows(
@@ -257,7 +257,7 @@ pub async fn project_counts(c: &mut PgConnection) -> Result<Vec<(String, i64)>> 
     Ok(counts.into_iter().map(|r| (text(r.user_id), r.projects)).collect())
 }
 
-/// A company's members (issue 30), owners first, then managers, then crew.
+/// A company's members, owners first, then managers, then crew.
 pub async fn members_of(c: &mut PgConnection, company_id: &str) -> Result<Vec<UserRow>> {
     rows(
         sqlx::query_as!(
@@ -347,7 +347,7 @@ pub async fn mail_preferences(c: &mut PgConnection, id: &str) -> Result<Option<M
     }))
 }
 
-/// Which kinds are pushed (issue 33); false when the user does not exist.
+/// Which kinds are pushed; false when the user does not exist.
 pub async fn set_push_preferences(c: &mut PgConnection, id: &str, (new_photos, comments, status_changes): (bool, bool, bool)) -> Result<bool> {
     let done = sqlx::query!(
         "UPDATE users SET push_new_photos = $2, push_comments = $3, push_status_changes = $4 WHERE id = $1",

@@ -1,4 +1,4 @@
-//! Builder companies (issue 30): a name and its projects; members are users with the
+//! Builder companies: a name and its projects; members are users with the
 //! company's id (`users::members_of`).
 
 use sitecast_store_core::{CompanyRow, Result};

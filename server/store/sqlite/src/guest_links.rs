@@ -1,4 +1,4 @@
-//! Guest links (issue 18): read-only links to one project, stored by the hash of their
+//! Guest links: read-only links to one project, stored by the hash of their
 //! token. The store keeps rows; whether a link still opens is the domain's call.
 
 use sitecast_store_core::{decode, GuestLinkRow, NewGuestLink, Result};

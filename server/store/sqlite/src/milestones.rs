@@ -1,5 +1,5 @@
-//! A project's milestones (issue 18), in their order. Who may change them, and how the
-//! list stays dense, is `domain::milestones`'s to decide; this only reads and writes.
+//! A project's milestones, in their order. Who may change them, and how the
+//! list stays dense, is `domain::projects::milestones`'s to decide; this only reads and writes.
 
 use sitecast_store_core::{MilestoneRow, Result};
 use sqlx::SqliteConnection;

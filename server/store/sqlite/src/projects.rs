@@ -277,7 +277,7 @@ pub async fn ids_of_company(c: &mut SqliteConnection, company_id: &str) -> Resul
         .collect())
 }
 
-/// The ids of the projects in scope (a search's, issue 29).
+/// The ids of the projects in scope (a search's).
 pub async fn ids_in_scope(c: &mut SqliteConnection, scope: &ProjectScope) -> Result<Vec<String>> {
     Ok(match scope {
         ProjectScope::All => sqlx::query_scalar!(r#"SELECT id AS "id!" FROM projects"#).fetch_all(&mut *c).await?,

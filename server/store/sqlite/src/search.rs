@@ -1,4 +1,4 @@
-//! Full-text search (issue 29) with FTS5: `search_index` indexes `search_documents`,
+//! Full-text search with FTS5: `search_index` indexes `search_documents`,
 //! which triggers keep in step with projects, photos, comments and milestones.
 //!
 //! Two things keep a search's cost that of its best few results, not of every match

@@ -1,4 +1,4 @@
-//! Second factors, passkeys, sign-in challenges and known devices (issue 31).
+//! Second factors, passkeys, sign-in challenges and known devices.
 
 use sitecast_store_core::{ChallengeRow, DeviceRow, PasskeyRow, Result, TotpRow};
 use sqlx::SqliteConnection;

@@ -30,7 +30,7 @@ pub async fn find_by_token_hash(c: &mut SqliteConnection, token_hash: &str) -> R
     .await?)
 }
 
-/// A session by its id, with its assurance (issue 31).
+/// A session by its id, with its assurance.
 pub async fn find_by_id(c: &mut SqliteConnection, id: &str) -> Result<Option<SessionRow>> {
     Ok(sqlx::query_as!(
         SessionRow,

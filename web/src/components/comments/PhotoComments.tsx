@@ -166,7 +166,7 @@ export function PhotoComments({ photo, focusComment = null }: { photo: ProjectIm
   );
   const count = thread?.loaded ? comments.length : photo.commentCount;
 
-  // New comments (anyone's) scroll into view; a linked one (issue 29: a search result)
+  // New comments (anyone's) scroll into view; a linked one (a search result)
   // is scrolled to instead, once the thread has it.
   const last = comments.at(-1)?.id;
   const focusHeld = focusComment !== null && comments.some((c) => c.id === focusComment);

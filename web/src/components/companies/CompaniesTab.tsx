@@ -83,9 +83,10 @@ export function CompanyCard({ company, viewer, onAction }: { company: Company; v
 }
 
 /**
- * The admin dashboard's Companies tab (issue 30): every builder company with its people,
- * searchable by the company's name or a member's name or email, and what an admin does
- * with them: make one, rename it, invite and manage its people, delete it.
+ * The admin dashboard's Companies tab (docs/FEATURES.md, "Builder companies"): every
+ * builder company with its people, searchable by the company's name or a member's name or
+ * email, and what an admin does with them: make one, rename it, invite and manage its
+ * people, delete it.
  */
 export function CompaniesTab({ viewer }: { viewer: Profile }) {
   const byId = useAppStore((s) => s.companies);

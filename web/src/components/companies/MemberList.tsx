@@ -22,7 +22,7 @@ export function RoleBadge({ role, className }: { role: CompanyRole; className?: 
 }
 
 /**
- * A company's people (issue 30), owners first as the server sends them: who they are,
+ * A company's people, owners first as the server sends them: who they are,
  * their role, whether they signed in yet, and what the viewer may do about them. One
  * row per person that lays out in a line on wide screens and stacks on a phone.
  */

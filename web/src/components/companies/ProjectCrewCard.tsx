@@ -10,7 +10,7 @@ import { ProjectCrewDialog } from '../dialogs/ProjectCrewDialog';
 import { Button } from '../ui/Button';
 
 /**
- * "Crew" on the project page (issue 30), for those who pick it (admins, the company's
+ * "Crew" on the project page, for those who pick it (admins, the company's
  * owners and managers): who of the company's crew works on this project, and the dialog
  * that changes it. Nothing when the project has no builder company.
  */

@@ -12,7 +12,7 @@ import { Dialog, DialogActions } from '../ui/Dialog';
  * Picks the two photos to compare from the project's photos (newest first). One may
  * come chosen (the photo open in the lightbox): then one tap on another is enough.
  * The earlier of the two becomes "before", whatever the order they were tapped in.
- * A report's before/after pair (issue 28) is picked the same way, under its own words.
+ * A report's before/after pair is picked the same way, under its own words.
  */
 export function ComparePicker({
   open,

@@ -11,7 +11,7 @@ import { Field } from '../ui/Field';
 const NAME_REQUIRED = 'Name is required';
 
 /**
- * "New company" (admins) or the rename of one (admins and its owners), issue 30. Mounted
+ * "New company" (admins) or the rename of one (admins and its owners). Mounted
  * while open, so each opening starts from the name as it is.
  */
 export function CompanyNameDialog({ company, onClose, onSaved }: { company?: Company; onClose: () => void; onSaved?: (company: Company) => void }) {

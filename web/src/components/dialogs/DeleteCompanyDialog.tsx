@@ -10,7 +10,7 @@ import { Field } from '../ui/Field';
 import { useDeletionImpact } from './useDeletionImpact';
 
 /**
- * Deleting a builder company (issue 30, admins): it takes its projects with their
+ * Deleting a builder company (admins): it takes its projects with their
  * photos, and its members' logins. The dialog says how much from the server's count and,
  * when anything goes with it (or the count failed), asks for its name to be typed.
  */

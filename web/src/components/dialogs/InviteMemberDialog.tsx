@@ -20,9 +20,9 @@ interface Draft {
 const FIELDS = ['name', 'email', 'phone'] as const;
 
 /**
- * Invites someone into a company (issue 30): they get the invitation mail with a link
- * to set their password, and are a member in the role chosen here from the start.
- * Admins and owners invite any role, managers crew only (`roles`).
+ * Invites someone into a company (docs/FEATURES.md, "Builder companies"): they get the
+ * invitation mail with a link to set their password, and are a member in the role chosen
+ * here from the start. Admins and owners invite any role, managers crew only (`roles`).
  */
 export function InviteMemberDialog({ company, roles, onClose }: { company: Company; roles: CompanyRole[]; onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>({ name: '', email: '', phone: '' });

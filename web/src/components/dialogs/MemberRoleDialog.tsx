@@ -8,9 +8,9 @@ import { CompanyRoleChoice } from '../companies/CompanyRoleChoice';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 
 /**
- * A member's role in their company, and for crew whether they see every project (issue
- * 30; admins and the company's owners). The company's only owner stays one: the other
- * roles are offered disabled, with the reason.
+ * A member's role in their company, and for crew whether they see every project (admins
+ * and the company's owners). The company's only owner stays one: the other roles are
+ * offered disabled, with the reason.
  */
 export function MemberRoleDialog({ company, member, onClose }: { company: Company; member: Member; onClose: () => void }) {
   const [role, setRole] = useState<CompanyRole>(member.companyRole);

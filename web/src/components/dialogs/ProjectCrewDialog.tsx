@@ -9,7 +9,7 @@ import { Avatar } from '../Avatar';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 
 /**
- * Who of the company's crew is on a project (issue 30; admins, its owners and managers):
+ * Who of the company's crew is on a project (admins, its owners and managers):
  * a checkbox per crew member. Crew who see every project are shown, ticked and fixed:
  * there is nothing to put them on.
  */

@@ -71,7 +71,7 @@ export function ProjectFormDialog({
   // SPEC §9: a new project defaults to in-progress with progress 0.
   const [status, setStatus] = useState<ProjectStatus>(project?.status ?? 'in-progress');
   const [progress, setProgress] = useState(project?.progress ?? 0);
-  // Issue 18: a new project starts from the standard residential plan unless asked not to.
+  // A new project starts from the standard residential plan unless asked not to.
   const [milestoneStart, setMilestoneStart] = useState<MilestoneStart>('residential');
   const [progressMode, setProgressMode] = useState<ProgressMode>('manual');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -93,7 +93,7 @@ export function ProjectFormDialog({
         .sort((a, b) => a.label.localeCompare(b.label));
     return { homeowners: option('homeowner') };
   }, [users]);
-  // Issue 30: a project's builder is a company; choosing another one moves the project.
+  // A project's builder is a company; choosing another one moves the project.
   const companies = useAppStore((s) => s.companies);
   const builders = useMemo(() => {
     const options = sortCompanies(companies).map((c) => ({ value: c.id, label: c.name }));

@@ -7,8 +7,9 @@ import { commands } from '../../sync/commands';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /**
- * Takes a member out of their company (issue 30): their sessions end everywhere at once
- * and its projects leave their view; what they uploaded keeps their name.
+ * Takes a member out of their company (docs/FEATURES.md, "Builder companies"): their
+ * sessions end everywhere at once and its projects leave their view; what they uploaded
+ * keeps their name.
  */
 export function RemoveMemberDialog({ company, member, onClose }: { company: Company; member: Member; onClose: () => void }) {
   const [busy, setBusy] = useState(false);

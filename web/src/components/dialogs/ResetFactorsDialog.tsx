@@ -7,7 +7,7 @@ import { toastRequestError } from '../../sync/errors';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /**
- * Issue 31: an admin takes away another user's second factors, for someone who lost
+ * An admin takes away another user's second factors, for someone who lost
  * their phone and their recovery codes. They sign in with the password alone after it.
  */
 export function ResetFactorsDialog({ user, onClose }: { user: Profile; onClose: () => void }) {

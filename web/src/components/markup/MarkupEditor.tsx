@@ -71,10 +71,11 @@ const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
 
 /**
- * The markup editor over one photo (issue 27): a toolbar and a drawing surface over the
- * photo's box. Every finished gesture is one undo step and is saved (debounced) as the
- * whole shape list over the version it started from; someone else's newer version is
- * adopted while nothing of ours is unsaved, and a save that lost the race shows theirs.
+ * The markup editor over one photo (docs/FEATURES.md, "Markup on photos"): a toolbar and
+ * a drawing surface over the photo's box. Every finished gesture is one undo step and is
+ * saved (debounced) as the whole shape list over the version it started from; someone
+ * else's newer version is adopted while nothing of ours is unsaved, and a save that lost
+ * the race shows theirs.
  */
 export function MarkupEditor({
   doc,

@@ -7,7 +7,7 @@ import { SettingsPart } from '../settings/SettingsPart';
 
 type Channel = 'email' | 'push';
 
-/** Each kind of notification, and its switch per channel (issue 17 for email, issue 33 for push). */
+/** Each kind of notification, and its switch per channel (email and push). */
 const KINDS: { label: string; hint: string; email: keyof MailPreferences; push: keyof MailPreferences }[] = [
   { label: 'New photos', hint: 'One email per upload to your project.', email: 'newPhotos', push: 'pushNewPhotos' },
   { label: 'Comments and @mentions', hint: 'A short digest of comments, replies and @mentions.', email: 'comments', push: 'pushComments' },

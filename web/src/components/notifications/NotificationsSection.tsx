@@ -219,7 +219,8 @@ function Devices({ settings, endpoint, onChanged }: { settings: PushSettings; en
 }
 
 /**
- * Profile & Settings › Notifications (issues 17 and 33): push notifications on this
+ * Profile & Settings › Notifications
+ * (docs/FEATURES.md, "Comments, notifications and mail"): push notifications on this
  * device, the account's devices that have them, and what comes by email and by push.
  */
 export function NotificationsSection() {

@@ -26,7 +26,7 @@ export function EditPhotoDialog({ photo, onClose }: { photo: ProjectImage; onClo
     // Only what changed is sent; an empty caption removes it.
     if (caption.trim() !== (photo.caption ?? '')) change.caption = caption.trim();
     if (category !== photo.category) change.category = category;
-    // Issue 18: an empty id removes the tag.
+    // An empty id removes the tag.
     if (milestoneId !== (photo.milestoneId ?? '')) change.milestoneId = milestoneId;
     if (Object.keys(change).length === 0) {
       onClose();

@@ -64,7 +64,7 @@ function GallerySkeleton({ columns }: { columns: GalleryColumns }) {
   );
 }
 
-/** Issue 18: None / Milestone / Site visit, kept in the URL (`?group=`) so a reload or a shared link keeps it. */
+/** None / Milestone / Site visit, kept in the URL (`?group=`) so a reload or a shared link keeps it. */
 function GroupBySelect({ value, onChange }: { value: PhotoGrouping; onChange: (value: PhotoGrouping) => void }) {
   const id = useId();
   return (
@@ -93,8 +93,8 @@ function GroupBySelect({ value, onChange }: { value: PhotoGrouping; onChange: (v
 }
 
 /**
- * Issue 29: the bar over a gallery that is choosing photos — how many, all shown or
- * none, "Tag" for the selection and (issue 28) "Report" of it. Sticky, so it stays in
+ * The bar over a gallery that is choosing photos — how many, all shown or
+ * none, "Tag" for the selection and "Report" of it. Sticky, so it stays in
  * reach while scrolling.
  */
 function SelectionBar({
@@ -167,12 +167,12 @@ export function PhotoBrowser({
   role: GalleryRole;
   /** Offered under "No images available" (e.g. a way to upload). */
   emptyAction?: ReactNode;
-  /** Issue 28: a progress report of the selected photos (the project page opens its dialog). */
+  /** A progress report of the selected photos (the project page opens its dialog). */
   onReport?: () => void;
 }) {
   const { photos, favourites, loaded } = useProjectPhotos(projectId);
   const [params, setParams] = useSearchParams();
-  // Issue 29: `?tags=Kitchen,Electrical` narrows the gallery to photos carrying all of them.
+  // `?tags=Kitchen,Electrical` narrows the gallery to photos carrying all of them.
   const tagParam = params.get('tags');
   const chosenTags = useMemo(() => parseTagParam(tagParam), [tagParam]);
   const setChosenTags = (tags: string[]) =>
@@ -207,7 +207,7 @@ export function PhotoBrowser({
   const me = useAppStore((s) => s.user);
   const project = useAppStore((s) => s.projects[projectId]);
   const markup = useMemo(() => ({ source: appMarkupSource, access: markupAccess(me, project), myId: me?.id }), [me, project]);
-  // Issue 29: admins and the project's builder (its company's people on it, issue 30) tag
+  // Admins and the project's builder (its company's people on it) tag
   // photos; everyone else reads the tags.
   const canTag = project ? projectAbilities(projectStanding(me, project)).documentPhotos : false;
   const groups = useMemo(() => groupPhotos(visible, grouping, plan), [visible, grouping, plan]);
@@ -271,7 +271,7 @@ export function PhotoBrowser({
 
   const { openPicker, picker } = useComparePicker(photos, projectCompareBase(projectId));
 
-  // Choosing photos to tag them all at once (issue 29) or report on them (issue 28). The
+  // Choosing photos to tag them all at once or report on them. The
   // choice is kept in the store, so the project's Reports tab can offer it; it ends
   // with the gallery.
   const selection = useAppStore((s) => s.gallerySelections[projectId]);

@@ -9,7 +9,7 @@ const itemClasses =
 
 /**
  * Zip downloads of the project's photos: all of them, or this user's favourites; and,
- * once any photo has markup, the same with marked-up photos flattened (issue 27).
+ * once any photo has markup, the same with marked-up photos flattened.
  */
 export function PhotoDownloadMenu({
   projectId,

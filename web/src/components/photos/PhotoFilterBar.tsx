@@ -61,7 +61,7 @@ export function PhotoFilterBar({
   total: number;
   /** More controls at the end of the row (the gallery's "Group by"). */
   extra?: ReactNode;
-  /** Issue 29: the project's tags to filter by (no menu while no photo has one). */
+  /** The project's tags to filter by (no menu while no photo has one). */
   tagFilter?: TagFilterProps;
 }) {
   const { now, date, setDate, favouritesOnly, setFavouritesOnly } = filters;

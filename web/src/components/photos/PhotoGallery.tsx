@@ -45,7 +45,7 @@ export function PhotoGallery({
   emptyHint?: string;
   /** Looking only (a guest): tiles open the lightbox and offer nothing else. */
   viewOnly?: boolean;
-  /** Choosing photos (issue 29: to tag them): tiles toggle their selection. */
+  /** Choosing photos (to tag them): tiles toggle their selection. */
   selection?: { selected: ReadonlySet<string>; onToggle: (photo: ProjectImage) => void };
 }) {
   if (photos.length === 0) {

@@ -40,7 +40,7 @@ function DownloadButton({ photo, className }: { photo: ProjectImage; className: 
   );
 }
 
-/** A marked-up photo can also be had as a JPEG with its markup drawn on (issue 27). */
+/** A marked-up photo can also be had as a JPEG with its markup drawn on. */
 function DownloadWithMarkup({ photo }: { photo: ProjectImage }) {
   return (
     <a
@@ -54,7 +54,7 @@ function DownloadWithMarkup({ photo }: { photo: ProjectImage }) {
   );
 }
 
-/** Issue 29: where the photo was taken, as a link that opens the device's map app. */
+/** Where the photo was taken, as a link that opens the device's map app. */
 function TakenNear({ photo }: { photo: ProjectImage }) {
   if (!photo.location) return null;
   const href = mapLink(photo.location, mapPlatform(navigator.userAgent), photo.caption?.trim() || 'Photo location');

@@ -36,7 +36,7 @@ const overlayButton =
 const revealOnHover =
   'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100';
 
-/** Issue 27: the photo has markup (shown over it in the lightbox). */
+/** The photo has markup (shown over it in the lightbox). */
 function MarkupBadge({ count }: { count: number }) {
   const label = count === 1 ? '1 markup shape' : `${count} markup shapes`;
   return (

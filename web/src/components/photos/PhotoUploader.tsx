@@ -49,7 +49,7 @@ export function PhotoUploader({ projectId, onUploaded }: { projectId: string; on
   const [items, setItems] = useState<SelectedPhoto[]>([]);
   const [note, setNote] = useState('');
   const [milestoneId, setMilestoneId] = useState('');
-  // Issue 29: tags for the whole batch, suggested from the project's (read once photos are chosen).
+  // Tags for the whole batch, suggested from the project's (read once photos are chosen).
   const [tags, setTags] = useState<string[]>([]);
   const { tags: knownTags } = useProjectTags(items.length > 0 ? projectId : null);
   const plan = useAppStore((s) => s.milestones[projectId]);

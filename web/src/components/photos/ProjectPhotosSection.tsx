@@ -19,7 +19,7 @@ function countLabel(n: number) {
 
 /**
  * "Project Photos" on the builder's and the homeowner's project page; `onReport` makes a
- * progress report of the photos selected in it (issue 28).
+ * progress report of the photos selected in it.
  */
 export function ProjectPhotosSection({ projectId, canUpload, onReport }: { projectId: string; canUpload: boolean; onReport?: () => void }) {
   const filters = usePhotoFilters();

@@ -57,7 +57,7 @@ export interface FileActions {
 export function TotalsLine({ files, speed, label }: { files: QueueFile[]; speed: number | null; label: string }) {
   const t = totals(files);
   const left = t.active > 0 ? timeLeft(t.total - t.sent, speed) : null;
-  // Issue 33: chosen offline, they wait on the device and go by themselves.
+  // Chosen offline, they wait on the device and go by themselves.
   const waiting = t.active === 0 && t.waiting > 0;
   return (
     <div className="px-4 pt-3" data-testid="upload-totals">
@@ -179,7 +179,7 @@ export function SelectedPhotosPanel({
   /** The project's milestones in plan order; no select without them. */
   milestoneOptions?: { value: string; label: string }[];
   onMilestone?: (milestoneId: string) => void;
-  /** Issue 29: tags every photo of the batch gets. */
+  /** Tags every photo of the batch gets. */
   tags?: string[];
   /** The project's tags to suggest (`list_tags`). */
   knownTags?: TagUse[];
@@ -188,7 +188,7 @@ export function SelectedPhotosPanel({
   const files = queue ? items.map((i) => queue[i.key]).filter((f): f is QueueFile => Boolean(f)) : [];
   const anyRunning = files.some((f) => isSending(f.state));
   const anyPaused = files.some((f) => f.state === 'paused' || f.state === 'failed');
-  // Issue 33: every file left waits for the network; nothing is on its way yet.
+  // Every file left waits for the network; nothing is on its way yet.
   const offline = !anyRunning && files.some((f) => f.state === 'waiting');
   return (
     <section aria-label="Selected Photos" className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">

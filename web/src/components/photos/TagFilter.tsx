@@ -14,7 +14,7 @@ const itemClasses =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800';
 
 /**
- * Issue 29: narrow the gallery to photos that carry every chosen tag. The menu stays
+ * Narrow the gallery to photos that carry every chosen tag. The menu stays
  * open while tags are ticked; the chosen ones show as chips, each with its ×, and one
  * "Clear tags" takes them all off.
  */

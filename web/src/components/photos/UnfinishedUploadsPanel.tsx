@@ -16,7 +16,7 @@ export function UnfinishedUploadsPanel({ projectId, files }: { projectId: string
   const { pause, resume, cancel, resumeProject, discardProject } = useUploads.getState();
   const waiting = files.filter((f) => !isSettled(f.state));
   const running = waiting.some((f) => isSending(f.state));
-  // Issue 33: kept for the network; they go by themselves once the device is online.
+  // Kept for the network; they go by themselves once the device is online.
   const offline = !running && waiting.some((f) => f.state === 'waiting');
   const restored = files.some((f) => f.restored);
   const [, tick] = useState(0);

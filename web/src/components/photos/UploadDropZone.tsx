@@ -7,7 +7,7 @@ import { Button } from '../ui/Button';
 
 /**
  * SPEC §2 Photo upload: drag-and-drop or Browse Files, images only. On a phone or
- * tablet (a coarse pointer) "Take Photo" opens the camera directly (issue 33: crews on
+ * tablet (a coarse pointer) "Take Photo" opens the camera directly (crews on
  * site), beside Browse Files, which opens the library.
  */
 export function UploadDropZone({ onFiles, disabled, compact }: { onFiles: (files: File[]) => void; disabled?: boolean; compact?: boolean }) {

@@ -4,7 +4,7 @@ import { mailRecipient } from '../../lib/reportSharing';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 
 /**
- * The step before `mail_report` (issue 28): it sends an email, so the builder says yes
+ * The step before `mail_report`: it sends an email, so the builder says yes
  * to whom it goes first. Not a destructive confirmation: the button is the primary one.
  */
 export function MailReportDialog({

@@ -106,10 +106,10 @@ function MilestoneChecklist({
 }
 
 /**
- * "New report" (issue 28): what a progress report covers and how it looks, beside a
- * live preview of its first pages. A full-screen sheet on phones. Mounted while open,
- * so each opening starts afresh; `initialPhotos: 'picked'` starts from the gallery's
- * selection.
+ * "New report" (docs/FEATURES.md, "Progress reports"): what a progress report covers and
+ * how it looks, beside a live preview of its first pages. A full-screen sheet on phones.
+ * Mounted while open, so each opening starts afresh; `initialPhotos: 'picked'` starts
+ * from the gallery's selection.
  */
 export function NewReportDialog({
   project,
@@ -138,7 +138,7 @@ export function NewReportDialog({
 
   const [form, setForm] = useState<ReportForm>(() => ({
     ...DEFAULT_REPORT_FORM,
-    // SPEC (issue 28): a homeowner's report is of their favourites.
+    // A homeowner's report is of their favourites (docs/FEATURES.md, "Progress reports").
     photos: access.favouritesOnly ? 'favourites' : initialPhotos === 'picked' && picked.length > 0 ? 'picked' : 'all',
   }));
   const [today] = useState(() => localDay());

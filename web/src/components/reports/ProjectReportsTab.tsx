@@ -59,7 +59,7 @@ function EmptyReports({ canMake, onNewReport }: { canMake: boolean; onNewReport:
 }
 
 /**
- * The Reports tab (issue 28): the project's reports, newest first, as events move them
+ * The Reports tab: the project's reports, newest first, as events move them
  * on — the list is read when the tab first shows and again after a reconnect.
  */
 export function ProjectReportsTab({ project, onNewReport }: { project: Project; onNewReport: () => void }) {

@@ -56,7 +56,7 @@ export function ReportRow({
   milestoneName: (id: string) => string | undefined;
   canDelete: boolean;
   onDelete: (report: Report) => void;
-  /** Who may share and mail this project's reports (issue 28). */
+  /** Who may share and mail this project's reports. */
   sharing: ReportSharing;
   onShare: (report: Report) => void;
   onMail: (report: Report) => void;

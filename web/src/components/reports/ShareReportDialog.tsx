@@ -39,7 +39,7 @@ function ShareReportForm({ report, onCreated }: { report: Report; onCreated: (li
 }
 
 /**
- * Share on a ready report (issue 28; whoever may share the project): a view-only link
+ * Share on a ready report (whoever may share the project): a view-only link
  * to this one report — its pages and its PDF, nothing else of the project — its URL
  * shown once, and this report's links with Revoke. They are guest links: the project's
  * list holds them too, but its Share dialog leaves them to their reports.

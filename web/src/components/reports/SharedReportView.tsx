@@ -20,11 +20,11 @@ import { SectionCard } from '../SectionCard';
 import { buttonClasses } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 
-// A report link's page (issue 28): the report as a web page, with what its PDF shows
-// (the cover's facts, the milestones, each section's photos with their dates, captions,
-// markup and comments, the before/after pairs and what changed) in the same order and
-// words (lib/reports), laid out to read on a phone rather than drawn as letter pages.
-// Its images are the guest-authorised /media URLs the content carries.
+// A report link's page (docs/FEATURES.md, "Progress reports"): the report as a web page,
+// with what its PDF shows (the cover's facts, the milestones, each section's photos with
+// their dates, captions, markup and comments, the before/after pairs and what changed) in
+// the same order and words (lib/reports), laid out to read on a phone rather than drawn
+// as letter pages. Its images are the guest-authorised /media URLs the content carries.
 
 /** A photo's two renditions as `srcset` widths: the thumbnail's long edge is 480 px, the display's 1600. */
 function photoSrcSet(photo: ReportPhoto['photo']): string {

@@ -124,11 +124,11 @@ function PhoneSearch() {
 }
 
 /**
- * The signed-in header's search (issue 29): a field in the middle of the header on
- * wider screens (`slot="center"`), a button among the header's actions that opens a
- * full-screen sheet on phones (`slot="actions"`); each slot renders only at its width.
- * Searches are watched while results are open: a `search_changed` (or a new
- * connection) runs the query again, and closing sends `end_search`.
+ * The signed-in header's search (docs/FEATURES.md, "Tags and search"): a field in the
+ * middle of the header on wider screens (`slot="center"`), a button among the header's
+ * actions that opens a full-screen sheet on phones (`slot="actions"`); each slot renders
+ * only at its width. Searches are watched while results are open: a `search_changed` (or
+ * a new connection) runs the query again, and closing sends `end_search`.
  */
 export function HeaderSearch({ slot }: { slot: 'center' | 'actions' }) {
   const wide = useMediaQuery('(min-width: 768px)');

@@ -12,7 +12,7 @@ import { useSearch } from './useSearch';
 export const SEARCH_PLACEHOLDER = 'Search photos, projects, comments…';
 
 /**
- * A search box with its results (issue 29): the WAI-ARIA combobox pattern — focus stays
+ * A search box with its results: the WAI-ARIA combobox pattern — focus stays
  * in the box, the arrow keys move the highlighted result (`aria-activedescendant`),
  * Enter opens it (the first when none is highlighted), Escape closes. `popover` shows
  * the results under the box while it has focus (the desktop header); `sheet` shows

@@ -55,7 +55,7 @@ function Thumb({ src, className }: { src: string | null; className?: string }) {
 }
 
 /**
- * The grouped results of a search (issue 29): Projects, Photos (a grid of thumbnails),
+ * The grouped results of a search: Projects, Photos (a grid of thumbnails),
  * Comments and, for admins, People; a listbox whose options the search box moves
  * through with the arrow keys (it keeps focus; `active` is the highlighted key).
  * Presentational: the signed-in header and the guest page both show it.

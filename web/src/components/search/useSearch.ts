@@ -3,7 +3,7 @@ import type { SearchResults } from '../../protocol/types';
 import { MAX_LENGTH } from '../../lib/limits';
 import { RequestError } from '../../sync/requests';
 
-/** Typing settles for this long before a search goes (issue 29). */
+/** Typing settles for this long before a search goes. */
 export const TYPING_DEBOUNCE_MS = 200;
 /** Changes come in bursts (a batch tagged, a visit uploaded): one search after them. */
 export const CHANGE_DEBOUNCE_MS = 300;

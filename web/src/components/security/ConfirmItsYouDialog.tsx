@@ -12,9 +12,10 @@ import { SecondFactorForm } from './SecondFactorForm';
 const EVERY_METHOD: SecondFactorMethod[] = ['totp', 'recovery', 'passkey'];
 
 /**
- * Issue 31: "Confirm it's you". Registered as the request layer's prompt, so any
- * sensitive action refused with `factor_required` opens it; once a code or a passkey
- * proves a factor, the layer sends the action again. Closing it gives up the action.
+ * "Confirm it's you" (docs/SECURITY.md, "Two-factor sign-in"). Registered as the request
+ * layer's prompt, so any sensitive action refused with `factor_required` opens it; once a
+ * code or a passkey proves a factor, the layer sends the action again. Closing it gives
+ * up the action.
  */
 export function FactorPromptHost() {
   const [open, setOpen] = useState(false);

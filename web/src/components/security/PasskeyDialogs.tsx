@@ -11,7 +11,7 @@ import { Notice } from '../ui/Notice';
 const NAME_MAX = 60;
 
 /**
- * Issue 31: a new passkey. The name comes first (this browser and system, e.g. "Chrome
+ * A new passkey. The name comes first (this browser and system, e.g. "Chrome
  * on Linux", to change at will); then the browser makes the passkey, and its answer goes
  * to the server under that name.
  */

@@ -6,7 +6,7 @@ import { Dialog, DialogActions } from '../ui/Dialog';
 import { Field } from '../ui/Field';
 
 /**
- * Issue 31: turning a factor off asks for the password again (the server's words when
+ * Turning a factor off asks for the password again (the server's words when
  * it is missing or wrong). A session that used a passkey in the last minutes may leave
  * it empty: the server says which.
  */

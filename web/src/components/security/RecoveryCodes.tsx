@@ -40,7 +40,7 @@ function print(text: string) {
 }
 
 /**
- * Issue 31: the ten recovery codes, shown this once. Each signs in once without the
+ * The ten recovery codes, shown this once. Each signs in once without the
  * app; the user downloads or prints them and says they have kept them.
  */
 export function RecoveryCodes({ codes, onDone, doneLabel = 'I have saved them' }: { codes: string[]; onDone: () => void; doneLabel?: string }) {

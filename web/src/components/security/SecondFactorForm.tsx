@@ -38,7 +38,7 @@ export interface SecondFactorFormProps {
 }
 
 /**
- * Issue 31: the second step, wherever it is asked (sign-in, "Confirm it's you"): the
+ * The second step, wherever it is asked (sign-in, "Confirm it's you"): the
  * app's 6-digit code, a recovery code instead, or a passkey. Refusals are shown in the
  * server's words; closing the browser's passkey prompt is said calmly, as no failure.
  */

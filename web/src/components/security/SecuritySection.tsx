@@ -314,8 +314,9 @@ function Devices({ security, onChanged }: { security: Security; onChanged: (next
 }
 
 /**
- * Profile & Settings' Security (issue 31): the authenticator app and its recovery codes,
- * passkeys, and the devices signed in to this account. Mails about sign-ins link here.
+ * Profile & Settings' Security (docs/SECURITY.md, "Two-factor sign-in"): the
+ * authenticator app and its recovery codes, passkeys, and the devices signed in to this
+ * account. Mails about sign-ins link here.
  */
 export function SecuritySection() {
   const { security, failed, setSecurity } = useSecurity();

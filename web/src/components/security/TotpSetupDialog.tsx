@@ -16,7 +16,7 @@ const ENTER_CODE = 'Enter the 6-digit code the app shows.';
 type Step = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'scan'; enrolment: TotpEnrolment } | { kind: 'codes'; codes: string[] };
 
 /**
- * Issue 31: turning the authenticator app on. The server makes a secret, shown as a QR
+ * Turning the authenticator app on. The server makes a secret, shown as a QR
  * code and as text; the app's first code turns it on and brings the ten recovery codes,
  * which are shown once before the dialog closes.
  */

@@ -11,9 +11,9 @@ import { SettingsHeading } from './SettingsHeading';
 const photosLabel = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
 
 /**
- * Profile & Settings, admins only (issue 29): whether photos keep where they were taken
- * (the camera's GPS, read from EXIF at upload). Turning it off forgets every kept
- * location, so it asks first and says how many photos lose theirs.
+ * Profile & Settings, admins only (docs/FEATURES.md, "Tags and search"): whether photos
+ * keep where they were taken (the camera's GPS, read from EXIF at upload). Turning it off
+ * forgets every kept location, so it asks first and says how many photos lose theirs.
  */
 export function PhotoLocationsCard({ settings }: { settings: InstallationSettingsState }) {
   const { held, failed } = settings;

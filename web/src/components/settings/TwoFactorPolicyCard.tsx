@@ -24,9 +24,9 @@ const RULES: { key: Rule; label: string; hint: string }[] = [
 ];
 
 /**
- * Profile & Settings, admins only (issue 31): who must sign in with a second factor.
- * Someone it newly applies to is led to set one up at their next sign-in; sessions
- * already open go on as they are.
+ * Profile & Settings, admins only (docs/SECURITY.md, "Two-factor sign-in"): who must sign
+ * in with a second factor. Someone it newly applies to is led to set one up at their next
+ * sign-in; sessions already open go on as they are.
  */
 export function TwoFactorPolicyCard({ settings }: { settings: InstallationSettingsState }) {
   const { held, failed } = settings;

@@ -15,8 +15,8 @@ import { inputClasses } from '../ui/Field';
 import { Notice } from '../ui/Notice';
 import { Skeleton } from '../ui/Skeleton';
 
-// The parts of a guest link's life that the project's Share dialog (issue 18) and a
-// report's (issue 28) have in common: the new URL shown once, and the list of links
+// The parts of a guest link's life that the project's Share dialog and a
+// report's have in common: the new URL shown once, and the list of links
 // made, with their state and Revoke.
 
 /** What a link shows, in the row's bold line ("All photos · No downloads"); null for none. */

@@ -108,7 +108,7 @@ export function ShareDialog({ project, open, onOpenChange }: { project: Project;
   const now = useNow();
   const { created, clearCreated, links, failed, reload, onCreated } = useGuestLinks(project.id, open);
 
-  // Issue 28: links to a single report are listed with that report. They still count
+  // Links to a single report are listed with that report. They still count
   // towards the project's cap of active links, so the list says where they are.
   const shown = links ? projectLinks(links) : null;
   const activeReportLinks = links ? links.filter((l) => isReportLink(l) && guestLinkState(l, now) === 'active').length : 0;

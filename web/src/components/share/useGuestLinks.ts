@@ -6,7 +6,7 @@ import { toastRequestError } from '../../sync/errors';
 type Created = { link: GuestLink; url: string };
 
 /**
- * A share dialog's links (the project's, issue 18, and a report's, issue 28): the
+ * A share dialog's links (the project's, and a report's): the
  * project's links, read afresh each time the dialog opens, and the one just made, whose
  * URL is shown this once — closing the dialog forgets it.
  */

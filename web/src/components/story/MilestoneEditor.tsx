@@ -21,7 +21,7 @@ const iconButton =
 const dateInput = cn(inputClasses(false), 'h-8 w-[9.5rem] px-2 text-sm');
 
 /**
- * Runs one milestone request. No optimism (issue 18): the reply, or the
+ * Runs one milestone request. No optimism: the reply, or the
  * `milestones_changed` event of the same change, updates the list; a refusal shows the
  * server's message.
  */

@@ -11,7 +11,7 @@ import { MilestoneEditor } from './MilestoneEditor';
 import { MilestoneList, MilestoneSummaryLine } from './MilestoneList';
 import { TimelineFeed } from './TimelineFeed';
 
-/** The project page's sections (issue 18; Reports: issue 28), deep-linked with `?tab=`. */
+/** The project page's sections, deep-linked with `?tab=`. */
 export type ProjectTab = 'photos' | 'timeline' | 'milestones' | 'reports';
 
 export function parseProjectTab(value: string | null): ProjectTab {
@@ -19,8 +19,8 @@ export function parseProjectTab(value: string | null): ProjectTab {
 }
 
 /**
- * Who may edit a project's milestones: admins and the project's builder (issue 18), that
- * is its company's owners and managers, not its crew (issue 30).
+ * Who may edit a project's milestones: admins and the project's builder, that
+ * is its company's owners and managers, not its crew.
  */
 export function useCanEditMilestones(project: Project): boolean {
   const me = useAppStore((s) => s.user);

@@ -16,9 +16,10 @@ export function tagFailure(title: string, err: unknown) {
 }
 
 /**
- * A photo's tags in the lightbox (issue 29). Admins and the project's builder add them
- * with the combobox and remove them with each chip's ×; everyone else reads them.
- * Each change is one `tag_photos`; the photo comes back (and reaches other viewers) live.
+ * A photo's tags in the lightbox (docs/FEATURES.md, "Tags and search"). Admins and the
+ * project's builder add them with the combobox and remove them with each chip's ×;
+ * everyone else reads them. Each change is one `tag_photos`; the photo comes back (and
+ * reaches other viewers) live.
  */
 export function PhotoTagEditor({ photo, canTag }: { photo: ProjectImage; canTag: boolean }) {
   const { tags: known, reload } = useProjectTags(canTag ? photo.projectId : null);

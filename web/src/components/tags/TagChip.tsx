@@ -14,7 +14,7 @@ const tones: Record<ChipTone, string> = {
   dark: 'border-white/15 bg-white/10 text-white',
 };
 
-/** One photo tag (issue 29); with `onRemove`, a × that removes it. */
+/** One photo tag; with `onRemove`, a × that removes it. */
 export function TagChip({
   tag,
   kind = 'free',

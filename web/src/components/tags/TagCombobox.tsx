@@ -24,7 +24,7 @@ function optionDetail(use: TagUse): string {
 }
 
 /**
- * "Add tag" (issue 29): type to narrow the project's tags (used ones first, then
+ * "Add tag": type to narrow the project's tags (used ones first, then
  * suggested areas and trades), arrows to move, Enter adds the highlighted one or the
  * text as typed. Adding keeps focus here, so several tags go in one after another.
  */

@@ -22,7 +22,7 @@ export function taggedMessage(photos: number, added: number, removed: number): s
 }
 
 /**
- * "Tag" for a gallery selection (issue 29): tags to add to every selected photo and,
+ * "Tag" for a gallery selection: tags to add to every selected photo and,
  * among the tags they carry, ones to take off; one `tag_photos` for all of it.
  */
 export function TagPhotosDialog({

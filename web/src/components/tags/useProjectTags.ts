@@ -4,7 +4,7 @@ import { useAppStore } from '../../store';
 import { commands } from '../../sync/commands';
 
 /**
- * The project's tags for the "Add tag" combobox (issue 29): used ones first, then the
+ * The project's tags for the "Add tag" combobox: used ones first, then the
  * areas and trades not used yet, as `list_tags` orders them. Read when a tag editor
  * opens (and on reconnect); `reload` after a change, so a new tag is offered next time.
  */
