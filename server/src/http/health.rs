@@ -14,7 +14,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// (Readiness, which also asks the photo store and says when the instance drains, is `/ready`.)
 #[get("/health")]
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, Error> {
-    let pending_mail = outbox::pending_count(state.store.pool()).await?;
+    let pending_mail = outbox::pending(state.store.pool()).await?.mail;
     let sockets = state.live.count_sockets().await;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))

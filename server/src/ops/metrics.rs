@@ -84,8 +84,8 @@ fn describe() {
 /// Reads the levels kept elsewhere, then renders every series in Prometheus' text format.
 pub async fn render(store: &Store) -> Option<String> {
     let handle = HANDLE.get().cloned().flatten()?;
-    match outbox::pending_count(store.pool()).await {
-        Ok(n) => gauge!(MAIL_OUTBOX_PENDING).set(n as f64),
+    match outbox::pending(store.pool()).await {
+        Ok(pending) => gauge!(MAIL_OUTBOX_PENDING).set(pending.mail as f64),
         Err(err) => tracing::warn!(error = %err, "metrics: could not count the mail outbox"),
     }
     let (size, idle, max) = store.pool_stats();

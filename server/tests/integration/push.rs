@@ -10,7 +10,7 @@ use std::time::Duration;
 use protocol::{ErrorCode, Event, MailPreferences, NotificationKind, Request, Response};
 use serde_json::Value;
 use sitecast::domain::push::{BAD_SUBSCRIPTION, NOT_A_PUSH_SERVICE};
-use sitecast::store::push as queue;
+use sitecast::store::outbox;
 
 use crate::support::{for_each_backend, free_port, Helper, Options, TestServer, World, WorldSpec, WsClient, ORIGIN};
 use crate::uploads::photo;
@@ -124,7 +124,7 @@ async fn a_new_photo_is_pushed_encrypted_to_each_device_that_asked() {
         server.upload(&maple.id, &cookie, &[("IMG_2002.jpg", &photo(640, 480))]).await;
         new_photos_notification(&mut home).await;
         // Queued in the notification's own transaction: nothing was.
-        assert_eq!(queue::pending_count(server.state.store.pool()).await.unwrap(), 0);
+        assert_eq!(outbox::pending(server.state.store.pool()).await.unwrap().push, 0);
 
         // The service says the subscription is gone: it is deleted.
         prefs.push_new_photos = true;
@@ -200,7 +200,7 @@ async fn two_instances_send_each_push_once() {
     // Every push queued has been sent (a push leaves the queue once its service took it).
     let mut empty = false;
     for _ in 0..400 {
-        if queue::pending_count(a.state.store.pool()).await.unwrap() == 0 {
+        if outbox::pending(a.state.store.pool()).await.unwrap().push == 0 {
             empty = true;
             break;
         }

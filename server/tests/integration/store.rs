@@ -5,6 +5,7 @@ use sitecast::store::images::ImageRow;
 use sitecast::store::projects::{ProjectFields, ProjectScope};
 use sitecast::store::users::NewUser;
 use sitecast::store::login_failures::{self, Window};
+use sitecast::store::outbox::{OutboxKind, OutboxPending, OutboxRow, Queued, QueuedMail};
 use sitecast::store::{companies, images, new_id, outbox, projects, sessions, tokens, users, Store, StoreError};
 
 use crate::support::{for_each_backend, TestSql};
@@ -346,7 +347,7 @@ async fn deleting_a_user_leaves_nothing_dangling() {
 }
 
 #[actix_web::test]
-async fn outbox_leases_retries_and_marks_sent() {
+async fn outbox_leases_retries_and_marks_mail_sent() {
     for_each_backend(|db| async move {
         let store = Store::connect(&db.url).await.unwrap();
         // Ids are UUIDs (Postgres stores them as such).
@@ -357,28 +358,56 @@ async fn outbox_leases_retries_and_marks_sent() {
             subject: "s",
             body_text: "t",
             body_html: "h",
-            list_unsubscribe: None,
-            attachment: None,
+            list_unsubscribe: Some("https://sitecast.test/u"),
+            attachment: Some(outbox::MailAttachment { key: "reports/r.pdf", name: "r.pdf", content_type: "application/pdf" }),
             now,
         };
-        outbox::insert(store.pool(), &mail(m1, 100)).await.unwrap();
-        outbox::insert(store.pool(), &mail(m2, 200)).await.unwrap();
-        assert_eq!(outbox::due_ids(store.pool(), 150, 10).await.unwrap(), vec![m1.to_owned()]);
-        assert_eq!(outbox::due_ids(store.pool(), 250, 10).await.unwrap(), vec![m1.to_owned(), m2.to_owned()]);
+        let pool = store.pool();
+        outbox::insert_mail(pool, &mail(m1, 100)).await.unwrap();
+        outbox::insert_mail(pool, &mail(m2, 200)).await.unwrap();
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Mail, 150, 10).await.unwrap(), vec![m1.to_owned()]);
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Mail, 250, 10).await.unwrap(), vec![m1.to_owned(), m2.to_owned()]);
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Push, 250, 10).await.unwrap(), Vec::<String>::new(), "mail is not a push");
 
-        let claimed = outbox::claim(store.pool(), m1, 250, 1_000).await.unwrap().unwrap();
-        assert_eq!(claimed.attempts, 1);
-        assert!(outbox::claim(store.pool(), m1, 260, 1_000).await.unwrap().is_none(), "leased");
-        assert_eq!(outbox::due_ids(store.pool(), 260, 10).await.unwrap(), vec![m2.to_owned()]);
+        let claimed = outbox::claim(pool, m1, 250, 1_000).await.unwrap().unwrap();
+        assert_eq!(
+            claimed,
+            OutboxRow {
+                id: m1.into(),
+                attempts: 1,
+                message: Queued::Mail(QueuedMail {
+                    to_address: "x@example.com".into(),
+                    subject: "s".into(),
+                    body_text: "t".into(),
+                    body_html: "h".into(),
+                    list_unsubscribe: Some("https://sitecast.test/u".into()),
+                    attachment_key: Some("reports/r.pdf".into()),
+                    attachment_name: Some("r.pdf".into()),
+                    attachment_type: Some("application/pdf".into()),
+                }),
+            }
+        );
+        assert!(outbox::claim(pool, m1, 260, 1_000).await.unwrap().is_none(), "leased");
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Mail, 260, 10).await.unwrap(), vec![m2.to_owned()]);
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Mail, 1_000, 10).await.unwrap(), vec![m1.to_owned(), m2.to_owned()], "the lease ran out");
 
-        outbox::mark_failed(store.pool(), m1, "smtp down", 5_000).await.unwrap();
-        assert_eq!(outbox::next_due_at(store.pool()).await.unwrap(), Some(200));
-        assert!(!outbox::due_ids(store.pool(), 4_999, 10).await.unwrap().contains(&m1.to_owned()));
-        let again = outbox::claim(store.pool(), m1, 5_000, 9_000).await.unwrap().unwrap();
+        outbox::retry(pool, m1, "smtp down", 5_000).await.unwrap();
+        assert_eq!(outbox::next_due_at(pool, OutboxKind::Mail).await.unwrap(), Some(200));
+        assert!(!outbox::due_ids(pool, OutboxKind::Mail, 4_999, 10).await.unwrap().contains(&m1.to_owned()));
+        let again = outbox::claim(pool, m1, 5_000, 9_000).await.unwrap().unwrap();
         assert_eq!(again.attempts, 2);
-        outbox::mark_sent(store.pool(), m1, 5_001).await.unwrap();
-        assert_eq!(outbox::pending_count(store.pool()).await.unwrap(), 1);
-        assert!(outbox::claim(store.pool(), m1, 99_999, 100_000).await.unwrap().is_none(), "sent mail is never resent");
+        outbox::done(pool, m1, 5_001).await.unwrap();
+        assert_eq!(outbox::pending(pool).await.unwrap(), OutboxPending { mail: 1, push: 0 });
+        assert!(outbox::claim(pool, m1, 99_999, 100_000).await.unwrap().is_none(), "sent mail is never resent");
+        let kept: (i64, Option<String>) = TestSql::per_backend(
+            "SELECT sent_at, last_error FROM outbox WHERE id = $1",
+            "SELECT (EXTRACT(EPOCH FROM sent_at) * 1000)::bigint, last_error FROM outbox WHERE id = $1::uuid",
+        )
+        .bind(m1)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        assert_eq!(kept, (5_001, None), "a sent mail stays, marked sent");
         store.close().await;
         db
     })
