@@ -106,7 +106,9 @@ async fn the_metrics_endpoint_lists_every_series_and_they_move() {
     assert!(after.contains_key(&format!("{}{{reason=\"invalid_credentials\"}}", metrics::LOGIN_FAILURES)));
     assert!(total(&after, metrics::DB_POOL_MAX) >= 1.0);
     assert!(after.contains_key(&format!("{}{{state=\"in_use\"}}", metrics::DB_POOL_CONNECTIONS)));
-    assert!(after.contains_key(metrics::MAIL_OUTBOX_PENDING));
+    for kind in ["mail", "push"] {
+        assert!(after.contains_key(&format!("{}{{kind=\"{kind}\"}}", metrics::OUTBOX_PENDING)), "the outbox's {kind} level");
+    }
     // Bounded labels: no id of anything appears in the page.
     for id in [&project.id, &project.homeowner_id] {
         assert!(!page.contains(id.as_str()), "an id leaked into a label");
