@@ -20,19 +20,19 @@ async fn push_world(server: &TestServer) -> World {
     server.world(WorldSpec { projects: 1, photos: 1, milestones: false, comments: false, ..WorldSpec::default() }).await
 }
 
-async fn service(port: u16, path: &str) -> Value {
+pub(crate) async fn service(port: u16, path: &str) -> Value {
     let mut resp = awc::Client::default().get(format!("http://127.0.0.1:{port}{path}")).send().await.expect("push service");
     serde_json::from_slice(&resp.body().await.unwrap()).unwrap()
 }
 
-async fn push_settings(ws: &mut WsClient, id: u32, request: Request) -> Result<protocol::PushSettings, protocol::ApiError> {
+pub(crate) async fn push_settings(ws: &mut WsClient, id: u32, request: Request) -> Result<protocol::PushSettings, protocol::ApiError> {
     match ws.request(id, request).await? {
         Response::PushSettings { settings } => Ok(settings),
         other => panic!("push settings expected, got {other:?}"),
     }
 }
 
-fn subscribe(subscription: &Value) -> Request {
+pub(crate) fn subscribe(subscription: &Value) -> Request {
     Request::SubscribePush(protocol::SubscribePush {
         endpoint: subscription["endpoint"].as_str().unwrap().to_owned(),
         p256dh: subscription["keys"]["p256dh"].as_str().unwrap().to_owned(),
@@ -41,7 +41,7 @@ fn subscribe(subscription: &Value) -> Request {
 }
 
 /// Waits until the push service has received `n` pushes; answers them.
-async fn received(port: u16, n: usize) -> Vec<Value> {
+pub(crate) async fn received(port: u16, n: usize) -> Vec<Value> {
     for _ in 0..400 {
         let got = service(port, "/received").await;
         let got = got.as_array().unwrap().clone();
