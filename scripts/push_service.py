@@ -11,8 +11,10 @@ aes128gcm) with `http_ece`.
     GET  /subscribe        -> {"endpoint": ".../push/N", "keys": {"p256dh", "auth"}}
     POST /push/N           -> 201, decrypted and recorded (401 when VAPID is wrong)
     POST /gone/N           -> every later push to N answers 410 Gone
+    POST /busy/N           -> every later push to N answers 503 (a service that is failing)
     GET  /received         -> [{"subscription": N, "payload": {...}, "ttl": ..., "vapid": {...}}]
     GET  /refused          -> pushes answered 401, with why
+    GET  /busy             -> pushes answered 503: [{"subscription": N}]
 
 Usage: push_service.py PORT
 """
@@ -34,8 +36,10 @@ from cryptography.exceptions import InvalidSignature
 lock = threading.Lock()
 subscriptions = {}  # n -> (private key, auth secret)
 gone = set()
+busy = set()
 received = []
 refused = []
+turned_away = []
 
 
 def b64url(data: bytes) -> str:
@@ -102,6 +106,9 @@ class Handler(BaseHTTPRequestHandler):
         elif self.path == "/refused":
             with lock:
                 self.answer(200, list(refused))
+        elif self.path == "/busy":
+            with lock:
+                self.answer(200, list(turned_away))
         else:
             self.answer(404, {"error": "no such page"})
 
@@ -112,11 +119,19 @@ class Handler(BaseHTTPRequestHandler):
             with lock:
                 gone.add(int(n))
             return self.answer(200, {})
+        if kind == "busy" and n.isdigit():
+            with lock:
+                busy.add(int(n))
+            return self.answer(200, {})
         if kind != "push" or not n.isdigit() or int(n) not in subscriptions:
             return self.answer(404, {"error": "no such subscription"})
         n = int(n)
         if n in gone:
             return self.answer(410, {"error": "unsubscribed"})
+        if n in busy:
+            with lock:
+                turned_away.append({"subscription": n})
+            return self.answer(503, {"error": "try again later"})
         key, auth = subscriptions[n]
         try:
             # The push resource's origin. The server's VAPID library (web-push-native)

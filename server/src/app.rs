@@ -19,8 +19,9 @@ use crate::domain::{media::photos, media::uploads};
 use crate::http::{self, AppState};
 use crate::live::{Live, SocketCaps};
 use crate::mail::transport::{MailTransport, OutboxFolder, Smtp};
-use crate::mail::push::PushWorker;
-use crate::mail::worker::MailWorker;
+use crate::mail::push::PushSender;
+use crate::mail::sender::MailSender;
+use crate::mail::worker::OutboxWorker;
 use crate::mail::Outbox;
 use crate::media::local::LocalPhotoStore;
 use crate::media::partials::Partials;
@@ -70,7 +71,7 @@ pub fn mail_transport(config: &Config) -> anyhow::Result<Arc<dyn MailTransport>>
     })
 }
 
-/// Everything but the HTTP server: store, migrations, seeds, mail worker, hub.
+/// Everything but the HTTP server: store, migrations, seeds, outbox worker, hub.
 pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> {
     // Every socket is a descriptor; the default soft limit of 1024 would cap
     // connections far below what the machine holds.
@@ -94,15 +95,8 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     }
     let from = config.mail_from.parse().context("SITECAST_MAIL_FROM is not a valid mailbox")?;
     let ops = Ops::new();
-    let worker = MailWorker {
-        store: store.clone(),
-        transport: mail_transport(&config)?,
-        files: photos.clone(),
-        from,
-        wake: outbox.waker(),
-        stop: ops.mail_stop.clone(),
-    };
-    *ops.mail_worker.lock().await = Some(tokio::spawn(worker.run()));
+    let mail = MailSender { transport: mail_transport(&config)?, files: photos.clone(), from };
+    let wake = outbox.waker();
     let contact = Contact::new(store.clone(), outbox.clone(), config.contact_email.clone());
     let auth = Auth::new(store.clone(), passwords, outbox, config.public_url.as_str()).with_places(config.network_names.clone());
     let (ws_ping_secs, ws_timeout_secs) = (config.ws_ping_secs, config.ws_timeout_secs);
@@ -113,20 +107,21 @@ pub async fn build_state(config: Config) -> anyhow::Result<web::Data<AppState>> 
     if let Err(err) = crate::domain::messaging::mail_preferences::ensure_key(&svc).await {
         err.log("creating the unsubscribe key");
     }
-    match crate::domain::messaging::push::vapid_key(&svc).await {
-        Ok(key) => {
-            let pusher = PushWorker {
-                store: store.clone(),
-                key,
-                contact: config.push_contact(),
-                client: crate::mail::push::client().context("making the push client")?,
-                services: config.push_services.clone(),
-                stop: ops.mail_stop.clone(),
-            };
-            tokio::spawn(pusher.run());
+    let push = match crate::domain::messaging::push::vapid_key(&svc).await {
+        Ok(key) => Some(PushSender {
+            store: store.clone(),
+            key,
+            contact: config.push_contact(),
+            client: crate::mail::push::client().context("making the push client")?,
+            services: config.push_services.clone(),
+        }),
+        Err(err) => {
+            err.log("reading the push key; push notifications are off");
+            None
         }
-        Err(err) => err.log("reading the push key; push notifications are off"),
-    }
+    };
+    let worker = OutboxWorker { store: store.clone(), mail, push, wake, stop: ops.outbox_stop.clone() };
+    *ops.outbox_worker.lock().await = Some(tokio::spawn(worker.run()));
     tokio::spawn(comment_digests(svc.clone()));
     let caps = SocketCaps { per_session: config.ws_max_per_session, per_user: config.ws_max_per_user };
     let live = Live::start(&store, &config.database_url(), svc.clone(), caps).await;

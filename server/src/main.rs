@@ -92,7 +92,7 @@ async fn main() -> anyhow::Result<()> {
                 .await
                 .map_err(|e| anyhow::anyhow!("{}", e.api.message))?;
             println!("Invited {} as {}. Invitation link:\n{link}", user.email, role.as_str());
-            // Give the mail worker a moment to hand the invite to the transport.
+            // Give the outbox worker a moment to hand the invite to the transport.
             tokio::time::sleep(std::time::Duration::from_secs(2)).await;
         }
         // Run above, before logging starts: its stdout is the exchange with the server.

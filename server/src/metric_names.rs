@@ -14,7 +14,7 @@ pub const EVENTS_SENT: &str = "sitecast_events_sent_total";
 pub const UPLOAD_SECONDS: &str = "sitecast_upload_duration_seconds";
 pub const UPLOADS_IN_FLIGHT: &str = "sitecast_uploads_in_flight";
 pub const RENDITION_SECONDS: &str = "sitecast_rendition_duration_seconds";
-pub const MAIL_OUTBOX_PENDING: &str = "sitecast_mail_outbox_pending";
+pub const OUTBOX_PENDING: &str = "sitecast_outbox_pending";
 pub const MAIL_SENT: &str = "sitecast_mail_sends_total";
 pub const PUSH_SENT: &str = "sitecast_push_sends_total";
 pub const DB_POOL_CONNECTIONS: &str = "sitecast_db_pool_connections";
@@ -33,7 +33,7 @@ pub const ALL: &[&str] = &[
     UPLOAD_SECONDS,
     UPLOADS_IN_FLIGHT,
     RENDITION_SECONDS,
-    MAIL_OUTBOX_PENDING,
+    OUTBOX_PENDING,
     MAIL_SENT,
     PUSH_SENT,
     DB_POOL_CONNECTIONS,

@@ -14,11 +14,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// (Readiness, which also asks the photo store and says when the instance drains, is `/ready`.)
 #[get("/health")]
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, Error> {
-    let pending_mail = outbox::pending_count(state.store.pool()).await?;
+    let pending = outbox::pending(state.store.pool()).await?;
     let sockets = state.live.count_sockets().await;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(json!({ "status": "ok", "pendingMail": pending_mail, "sockets": sockets })))
+        .json(json!({ "status": "ok", "pendingMail": pending.mail, "pendingPush": pending.push, "sockets": sockets })))
 }
 
 /// Readiness: whether this instance should get traffic. 503 while it drains (it is

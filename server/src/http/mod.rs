@@ -47,7 +47,7 @@ pub struct AppState {
     pub origins: Vec<String>,
     /// Heartbeat interval and peer timeout of every socket.
     pub heartbeat: (Duration, Duration),
-    /// Uploads in flight, drain state, the mail worker's stop (`ops`).
+    /// Uploads in flight, drain state, the outbox worker's stop (`ops`).
     pub ops: Ops,
 }
 

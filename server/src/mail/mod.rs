@@ -1,8 +1,11 @@
-//! Mail: templates, a durable outbox, and a worker that sends through one transport
-//! (a folder of .eml files by default, SMTP when configured) with retries; and the
-//! push notifications' sender (`push`), the other way messages leave.
+//! What leaves the server: mail (templates, and one transport: a folder of .eml files
+//! by default, SMTP when configured) and push notifications. Both wait in one durable
+//! outbox (`store::outbox`), and one worker (`worker`) claims what is due and hands
+//! each message to its kind's sender (`sender` for mail, `push` for pushes), retrying
+//! each kind by its own rules.
 
 pub mod push;
+pub mod sender;
 pub mod templates;
 pub mod transport;
 pub mod worker;
@@ -36,6 +39,18 @@ pub struct Attachment {
     pub content_type: String,
 }
 
+/// What became of one try at sending a message, as its sender saw it; the worker
+/// decides from it, by the message's kind, whether it is tried again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tried {
+    /// It has left the queue's hands: sent, or (a push) its subscription is gone.
+    Finished,
+    /// It did not go this time, and another try may do better.
+    Failed(String),
+    /// It never will: another try would be refused the same way.
+    Refused(String),
+}
+
 /// Queues mail. Enqueue inside the transaction of the change that causes the mail, so
 /// either both happen or neither; then `wake` the worker after the commit.
 #[derive(Clone, Default)]
@@ -49,7 +64,7 @@ impl Outbox {
     }
 
     pub async fn enqueue<'a>(&self, ex: impl Into<Db<'a>>, mail: &Mail) -> Result<()> {
-        outbox::insert(
+        outbox::insert_mail(
             ex,
             &outbox::NewMail {
                 id: &new_id(),

@@ -1,27 +1,22 @@
-//! Sends queued pushes (docs/FEATURES.md, "Comments, notifications and mail"): each is
-//! encrypted for its browser (RFC 8291, aes128gcm), signed with the server's VAPID key
-//! (RFC 8292) and POSTed to the browser's push service (RFC 8030). A subscription the
-//! service says is gone (404, 410) is deleted with what waits for it; a busy or failing
-//! service is retried with backoff a few times, then the push is dropped: a
-//! notification hours late is noise, and the notification centre and mail still have it.
+//! Sends one queued push: encrypted for its browser (RFC 8291, aes128gcm), signed with
+//! the server's VAPID key (RFC 8292) and POSTed to the browser's push service (RFC
+//! 8030). A subscription the service says is gone (404, 410) is deleted with what
+//! waits for it. Whether a push that did not go is tried again is the outbox worker's
+//! (`worker`): a busy or failing service a few times with backoff, then the push is
+//! dropped, since a notification hours late is noise and the notification centre and
+//! mail still have it.
 
 use std::time::Duration;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use tokio_util::sync::CancellationToken;
 use web_push_native::jwt_simple::algorithms::ES256KeyPair;
 use web_push_native::{p256, Auth, WebPushBuilder};
 
-use crate::store::push::{self, PushOutboxRow};
-use crate::store::{now_ms, Store};
+use super::Tried;
+use crate::store::outbox::QueuedPush;
+use crate::store::{push, Store};
 
-const LEASE_MS: i64 = 60 * 1000;
-const BATCH: i64 = 50;
-/// Idle polling, so what another instance queued goes out within a second.
-const IDLE: Duration = Duration::from_secs(1);
-/// Tries before a push is dropped.
-const MAX_ATTEMPTS: i32 = 5;
 /// How long a push service keeps an undelivered push for an offline device.
 const TTL: Duration = Duration::from_secs(24 * 60 * 60);
 
@@ -87,7 +82,7 @@ pub fn client() -> reqwest::Result<reqwest::Client> {
     reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build()
 }
 
-pub struct PushWorker {
+pub struct PushSender {
     pub store: Store,
     pub key: ES256KeyPair,
     /// Who runs this server, for push services (`mailto:` or `https:`).
@@ -97,10 +92,9 @@ pub struct PushWorker {
     /// Where pushes may go: checked again before each send, so a subscription stored
     /// under older rules is not sent to a host the rules no longer allow.
     pub services: PushServices,
-    pub stop: CancellationToken,
 }
 
-/// What happened to one push.
+/// What the push service made of one push.
 #[derive(Debug, PartialEq)]
 enum Outcome {
     Sent,
@@ -112,54 +106,16 @@ enum Outcome {
     Dropped(String),
 }
 
-pub fn retry_delay_ms(attempts: i32) -> i64 {
-    (15_000i64 << (attempts.clamp(1, 6) - 1)).min(10 * 60 * 1000)
-}
-
-impl PushWorker {
-    pub async fn run(self) {
-        tracing::info!("push worker started");
-        while !self.stop.is_cancelled() {
-            let pause = match self.drain().await {
-                Ok(()) => IDLE,
-                Err(err) => {
-                    tracing::warn!(error = %err, "push queue unavailable; retrying");
-                    Duration::from_secs(5)
-                }
-            };
-            tokio::select! {
-                _ = tokio::time::sleep(pause) => {}
-                _ = self.stop.cancelled() => {}
-            }
-        }
-        tracing::info!("push worker stopped");
-    }
-
-    /// Sends every push that is due now.
-    pub async fn drain(&self) -> crate::store::Result<()> {
-        loop {
-            let now = now_ms();
-            let ids = push::due_ids(self.store.pool(), now, BATCH).await?;
-            if ids.is_empty() {
-                return Ok(());
-            }
-            for id in ids {
-                if self.stop.is_cancelled() {
-                    return Ok(());
-                }
-                if let Some(row) = push::claim(self.store.pool(), &id, now, now + LEASE_MS).await? {
-                    self.deliver(row).await?;
-                }
-            }
-        }
-    }
-
-    async fn deliver(&self, row: PushOutboxRow) -> crate::store::Result<()> {
+impl PushSender {
+    /// Sends one push to its subscription. Only the store failing is an error: what
+    /// the push service answered is in the `Tried`.
+    pub async fn send(&self, queued: &QueuedPush) -> crate::store::Result<Tried> {
         let pool = self.store.pool();
-        let Some(subscription) = push::find(pool, &row.subscription_id).await? else {
-            return push::done(pool, &row.id).await;
+        // Deleted meanwhile: its pushes went with it, and there is nowhere to send.
+        let Some(subscription) = push::find(pool, &queued.subscription_id).await? else {
+            return Ok(Tried::Finished);
         };
-        let outcome = self.send(&subscription.endpoint, &subscription.p256dh, &subscription.auth, &row.payload).await;
+        let outcome = self.post(&subscription.endpoint, &subscription.p256dh, &subscription.auth, &queued.payload).await;
         let result = match &outcome {
             Outcome::Sent => "sent",
             Outcome::Gone => "gone",
@@ -167,24 +123,20 @@ impl PushWorker {
             Outcome::Dropped(_) => "dropped",
         };
         metrics::counter!(crate::metric_names::PUSH_SENT, "result" => result).increment(1);
-        match outcome {
-            Outcome::Sent => push::done(pool, &row.id).await,
+        Ok(match outcome {
+            Outcome::Sent => Tried::Finished,
             Outcome::Gone => {
                 tracing::info!(device = %subscription.device, "a push subscription is gone; deleted");
-                push::forget(pool, &subscription.id).await
+                // Its queued pushes, this one included, go with it (the outbox's key cascades).
+                push::forget(pool, &subscription.id).await?;
+                Tried::Finished
             }
-            Outcome::Retry(error) if row.attempts < MAX_ATTEMPTS => {
-                tracing::warn!(attempts = row.attempts, %error, "push not delivered; will retry");
-                push::retry(pool, &row.id, &error, now_ms() + retry_delay_ms(row.attempts)).await
-            }
-            Outcome::Retry(error) | Outcome::Dropped(error) => {
-                tracing::warn!(attempts = row.attempts, %error, "push dropped");
-                push::done(pool, &row.id).await
-            }
-        }
+            Outcome::Retry(error) => Tried::Failed(error),
+            Outcome::Dropped(error) => Tried::Refused(error),
+        })
     }
 
-    async fn send(&self, endpoint: &str, p256dh: &str, auth: &str, payload: &str) -> Outcome {
+    async fn post(&self, endpoint: &str, p256dh: &str, auth: &str, payload: &str) -> Outcome {
         if !self.services.allows(endpoint) {
             return Outcome::Gone;
         }
@@ -246,17 +198,4 @@ fn exact_base64url(text: &str, len: usize) -> Option<Vec<u8>> {
         _ => return None,
     };
     URL_SAFE_NO_PAD.decode(body).ok().filter(|bytes| bytes.len() == len)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::retry_delay_ms;
-
-    #[test]
-    fn backoff_doubles_and_caps() {
-        assert_eq!(retry_delay_ms(1), 15_000);
-        assert_eq!(retry_delay_ms(2), 30_000);
-        assert_eq!(retry_delay_ms(4), 120_000);
-        assert_eq!(retry_delay_ms(9), 480_000);
-    }
 }

@@ -8,8 +8,9 @@
 //! 3. Tell every socket to reconnect (close code 1012), each at a random moment in
 //!    `SITECAST_DRAIN_WINDOW_SECS`, so ten thousand clients do not arrive at the other
 //!    instances in the same second. The web client reconnects at once on 1012.
-//! 4. Let the mail worker finish the send in progress (a mail is marked sent only after
-//!    the transport took it; one cut off mid-send would be sent again, not lost).
+//! 4. Let the outbox worker finish the sends in progress, a mail's and a push's (a
+//!    message is marked done only after the transport or push service took it; one cut
+//!    off mid-send is sent again when its lease runs out, not lost).
 //! 5. Stop the HTTP server and close the database pool.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -86,8 +87,8 @@ pub struct DrainTimes {
     pub uploads: Duration,
     /// Sockets are told to reconnect at random moments spread over this long.
     pub window: Duration,
-    /// The mail worker has this long to finish its send.
-    pub mail: Duration,
+    /// The outbox worker has this long to finish its sends.
+    pub outbox: Duration,
 }
 
 impl DrainTimes {
@@ -95,7 +96,7 @@ impl DrainTimes {
         DrainTimes {
             uploads: Duration::from_secs(config.drain_upload_secs),
             window: Duration::from_secs(config.drain_window_secs),
-            mail: Duration::from_secs(10),
+            outbox: Duration::from_secs(10),
         }
     }
 }
@@ -107,19 +108,19 @@ pub struct Drained {
     pub uploads_cut: usize,
     /// Sockets told to reconnect.
     pub sockets: usize,
-    /// Whether the mail worker stopped in time.
-    pub mail_flushed: bool,
+    /// Whether the outbox worker stopped in time.
+    pub outbox_flushed: bool,
 }
 
 /// Waits for SIGTERM or SIGINT, then drains; resolves once the server has stopped.
 pub async fn on_signal(ops: Ops, live: Live, store: Store, server: ServerHandle, times: DrainTimes) {
     let signal = wait_for_signal().await;
-    tracing::info!(signal, "stopping: draining uploads, sockets and mail");
+    tracing::info!(signal, "stopping: draining uploads, sockets and the outbox");
     let drained = drain(&ops, &live, &store, &server, times).await;
     tracing::info!(
         uploads_cut = drained.uploads_cut,
         sockets = drained.sockets,
-        mail_flushed = drained.mail_flushed,
+        outbox_flushed = drained.outbox_flushed,
         "drained; exiting"
     );
 }
@@ -149,7 +150,7 @@ async fn wait_for_signal() -> &'static str {
 /// Runs the drain (see the module comment). A second call while one runs does nothing.
 pub async fn drain(ops: &Ops, live: &Live, store: &Store, server: &ServerHandle, times: DrainTimes) -> Drained {
     if !ops.start_draining() {
-        return Drained { uploads_cut: 0, sockets: 0, mail_flushed: false };
+        return Drained { uploads_cut: 0, sockets: 0, outbox_flushed: false };
     }
     server.pause().await;
 
@@ -167,14 +168,14 @@ pub async fn drain(ops: &Ops, live: &Live, store: &Store, server: &ServerHandle,
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 
-    ops.mail_stop.cancel();
-    let worker = ops.mail_worker.lock().await.take();
-    let mail_flushed = match worker {
-        Some(task) => tokio::time::timeout(times.mail, task).await.is_ok(),
+    ops.outbox_stop.cancel();
+    let worker = ops.outbox_worker.lock().await.take();
+    let outbox_flushed = match worker {
+        Some(task) => tokio::time::timeout(times.outbox, task).await.is_ok(),
         None => true,
     };
 
     server.stop(true).await;
     store.close().await;
-    Drained { uploads_cut, sockets, mail_flushed }
+    Drained { uploads_cut, sockets, outbox_flushed }
 }

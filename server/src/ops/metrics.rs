@@ -52,7 +52,7 @@ fn describe() {
     describe_histogram!(UPLOAD_SECONDS, Unit::Seconds, "Photo upload requests, from the first byte read to the answer");
     describe_gauge!(UPLOADS_IN_FLIGHT, Unit::Count, "Photo upload requests being received or stored");
     describe_histogram!(RENDITION_SECONDS, Unit::Seconds, "Decoding one photo and making its display image and thumbnail");
-    describe_gauge!(MAIL_OUTBOX_PENDING, Unit::Count, "Mails waiting in the outbox (all instances), read at scrape time");
+    describe_gauge!(OUTBOX_PENDING, Unit::Count, "Messages waiting in the outbox (all instances), by kind (mail or push), read at scrape time");
     describe_counter!(MAIL_SENT, Unit::Count, "Mail send attempts by this instance, by result (sent or failed)");
     describe_counter!(PUSH_SENT, Unit::Count, "Push notifications sent to browsers' push services, by result (sent, gone, retry or dropped)");
     describe_gauge!(DB_POOL_CONNECTIONS, Unit::Count, "Database connections of this instance's pool, by state (idle or in_use)");
@@ -84,9 +84,12 @@ fn describe() {
 /// Reads the levels kept elsewhere, then renders every series in Prometheus' text format.
 pub async fn render(store: &Store) -> Option<String> {
     let handle = HANDLE.get().cloned().flatten()?;
-    match outbox::pending_count(store.pool()).await {
-        Ok(n) => gauge!(MAIL_OUTBOX_PENDING).set(n as f64),
-        Err(err) => tracing::warn!(error = %err, "metrics: could not count the mail outbox"),
+    match outbox::pending(store.pool()).await {
+        Ok(pending) => {
+            gauge!(OUTBOX_PENDING, "kind" => "mail").set(pending.mail as f64);
+            gauge!(OUTBOX_PENDING, "kind" => "push").set(pending.push as f64);
+        }
+        Err(err) => tracing::warn!(error = %err, "metrics: could not count the outbox"),
     }
     let (size, idle, max) = store.pool_stats();
     let (size, idle) = (f64::from(size), idle as f64);

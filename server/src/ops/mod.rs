@@ -24,10 +24,10 @@ pub struct Ops {
     pub uploads: Uploads,
     /// Set once a drain began: readiness answers 503 so the proxy sends nobody new.
     draining: Arc<AtomicBool>,
-    /// Tells the mail worker to stop after the send in progress.
-    pub mail_stop: CancellationToken,
-    /// The mail worker's task, awaited by the drain.
-    pub mail_worker: Arc<Mutex<Option<JoinHandle<()>>>>,
+    /// Tells the outbox worker to stop after the sends in progress.
+    pub outbox_stop: CancellationToken,
+    /// The outbox worker's task, awaited by the drain.
+    pub outbox_worker: Arc<Mutex<Option<JoinHandle<()>>>>,
 }
 
 impl Ops {
@@ -36,8 +36,8 @@ impl Ops {
         Ops {
             uploads: Uploads::default(),
             draining: Arc::new(AtomicBool::new(false)),
-            mail_stop: CancellationToken::new(),
-            mail_worker: Arc::new(Mutex::new(None)),
+            outbox_stop: CancellationToken::new(),
+            outbox_worker: Arc::new(Mutex::new(None)),
         }
     }
 

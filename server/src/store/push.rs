@@ -1,8 +1,8 @@
-//! Push subscriptions and the push queue, on either backend.
+//! Push subscriptions, on either backend (what waits to be pushed is in `outbox`).
 
 use super::{Db, Result};
 
-pub use sitecast_store_core::{NewPushSubscription, PushOutboxRow, PushSubscriptionRow};
+pub use sitecast_store_core::{NewPushSubscription, PushSubscriptionRow};
 
 /// A browser subscribing again (or under another account) takes its endpoint over.
 pub async fn subscribe<'a>(db: impl Into<Db<'a>>, s: &NewPushSubscription<'_>) -> Result<()> {
@@ -34,34 +34,4 @@ pub async fn delete<'a>(db: impl Into<Db<'a>>, user_id: &str, id: &str) -> Resul
 /// A subscription the push service says is gone.
 pub async fn forget<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<()> {
     backend!(db, push::forget(id))
-}
-
-pub async fn enqueue<'a>(db: impl Into<Db<'a>>, id: &str, subscription_id: &str, payload: &str, now: i64) -> Result<()> {
-    backend!(db, push::enqueue(id, subscription_id, payload, now))
-}
-
-pub async fn due_ids<'a>(db: impl Into<Db<'a>>, now: i64, limit: i64) -> Result<Vec<String>> {
-    backend!(db, push::due_ids(now, limit))
-}
-
-/// Takes a lease on one push; `None` when another worker got it first.
-pub async fn claim<'a>(db: impl Into<Db<'a>>, id: &str, now: i64, lease_until: i64) -> Result<Option<PushOutboxRow>> {
-    backend!(db, push::claim(id, now, lease_until))
-}
-
-/// Sent or given up on.
-pub async fn done<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<()> {
-    backend!(db, push::done(id))
-}
-
-pub async fn retry<'a>(db: impl Into<Db<'a>>, id: &str, error: &str, next_attempt_at: i64) -> Result<()> {
-    backend!(db, push::retry(id, error, next_attempt_at))
-}
-
-pub async fn pending_count<'a>(db: impl Into<Db<'a>>) -> Result<i64> {
-    backend!(db, push::pending_count())
-}
-
-pub async fn next_due_at<'a>(db: impl Into<Db<'a>>) -> Result<Option<i64>> {
-    backend!(db, push::next_due_at())
 }

@@ -75,7 +75,7 @@ async fn oversized_fields_are_refused_over_http_and_nothing_is_stored() {
         );
         assert!(users::find_by_email(pool, "long@example.com").await.unwrap().is_none());
         assert_eq!(count(&server, "SELECT COUNT(*) FROM users").await, 0);
-        assert_eq!(count(&server, "SELECT COUNT(*) FROM mail_outbox").await, 0);
+        assert_eq!(count(&server, "SELECT COUNT(*) FROM outbox WHERE kind = 'mail'").await, 0);
 
         // Login, forgot and reset.
         let r = server.post("/api/auth/login", json!({"email": "a@example.com", "password": "p".repeat(257)}), None).await;
@@ -172,7 +172,7 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
         let err = admin.request(7, Request::CreateUser(company)).await.unwrap_err();
         assert_eq!(ws_fields(&err), pairs(&[("name", "Name must be at most 200 characters.")]));
         assert!(users::find_by_email(pool, "new.owner@example.com").await.unwrap().is_none());
-        assert_eq!(count(&server, "SELECT COUNT(*) FROM mail_outbox WHERE to_address = 'new.owner@example.com'").await, 0);
+        assert_eq!(count(&server, "SELECT COUNT(*) FROM outbox WHERE to_address = 'new.owner@example.com'").await, 0);
 
         let edit = UpdateUser { id: me.clone(), first_name: Some(huge.clone()), last_name: Some("l".repeat(101)), ..Default::default() };
         let err = builder.request(8, Request::UpdateUser(edit)).await.unwrap_err();

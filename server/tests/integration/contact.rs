@@ -32,7 +32,7 @@ async fn contact_messages_are_validated_stored_and_mailed() {
     assert_eq!(stored, ("dana@example.com".into(), None, "When is the next site visit?".into()));
     let mail = server.wait_for_mail("hello@sitecast.local", "Contact form: Dana <b>").await;
     assert!(mail.contains("From: Dana <b> <dana@example.com>") && mail.contains("When is the next site visit?"));
-    let html: String = TestSql::new("SELECT body_html FROM mail_outbox WHERE to_address = 'hello@sitecast.local'")
+    let html: String = TestSql::new("SELECT body_html FROM outbox WHERE to_address = 'hello@sitecast.local'")
         .scalar(server.state.store.pool())
         .await
         .unwrap();

@@ -67,7 +67,7 @@ async fn mail_is_delivered_to_a_real_smtp_server() {
     // The file lands before the SMTP server's answer reaches the worker, which then
     // marks the mail sent: wait for that rather than race it.
     let pending = async || -> i64 {
-        TestSql::new("SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL")
+        TestSql::new("SELECT COUNT(*) FROM outbox WHERE kind = 'mail' AND sent_at IS NULL")
             .scalar(server.state.store.pool())
             .await
             .unwrap()
@@ -94,8 +94,8 @@ async fn an_smtp_outage_delays_mail_but_loses_none() {
     let mut failed = None;
     for _ in 0..300 {
         let row: Option<(i32, Option<String>, Option<i64>)> = TestSql::per_backend(
-            "SELECT attempts, last_error, sent_at FROM mail_outbox WHERE to_address = $1",
-            "SELECT attempts, last_error, (EXTRACT(EPOCH FROM sent_at) * 1000)::bigint FROM mail_outbox WHERE to_address = $1",
+            "SELECT attempts, last_error, sent_at FROM outbox WHERE to_address = $1",
+            "SELECT attempts, last_error, (EXTRACT(EPOCH FROM sent_at) * 1000)::bigint FROM outbox WHERE to_address = $1",
         )
         .bind(&owner)
         .fetch_optional(&pool)
@@ -112,7 +112,7 @@ async fn an_smtp_outage_delays_mail_but_loses_none() {
 
     // The server comes back; make the retry due now instead of in 30 s.
     let _smtp = Helper::smtp(port, &maildir).await;
-    TestSql::per_backend("UPDATE mail_outbox SET next_attempt_at = 0", "UPDATE mail_outbox SET next_attempt_at = TIMESTAMPTZ 'epoch'")
+    TestSql::per_backend("UPDATE outbox SET next_attempt_at = 0", "UPDATE outbox SET next_attempt_at = TIMESTAMPTZ 'epoch'")
         .execute(&pool)
         .await
         .unwrap();

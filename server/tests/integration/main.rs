@@ -22,6 +22,7 @@ mod mail;
 mod markup;
 mod media;
 mod ops;
+mod outbox;
 mod notifications;
 mod photo_store;
 mod photos;

@@ -207,7 +207,7 @@ async fn set_prefs(ws: &mut WsClient, id: u32, preferences: MailPreferences) {
 }
 
 async fn mails(server: &TestServer, to: &str) -> Vec<(String, String, Option<String>)> {
-    TestSql::new("SELECT subject, body_text, list_unsubscribe FROM mail_outbox WHERE to_address = $1 ORDER BY created_at, id")
+    TestSql::new("SELECT subject, body_text, list_unsubscribe FROM outbox WHERE to_address = $1 ORDER BY created_at, id")
         .bind(to)
         .fetch_all(server.state.store.pool())
         .await

@@ -106,7 +106,9 @@ async fn the_metrics_endpoint_lists_every_series_and_they_move() {
     assert!(after.contains_key(&format!("{}{{reason=\"invalid_credentials\"}}", metrics::LOGIN_FAILURES)));
     assert!(total(&after, metrics::DB_POOL_MAX) >= 1.0);
     assert!(after.contains_key(&format!("{}{{state=\"in_use\"}}", metrics::DB_POOL_CONNECTIONS)));
-    assert!(after.contains_key(metrics::MAIL_OUTBOX_PENDING));
+    for kind in ["mail", "push"] {
+        assert!(after.contains_key(&format!("{}{{kind=\"{kind}\"}}", metrics::OUTBOX_PENDING)), "the outbox's {kind} level");
+    }
     // Bounded labels: no id of anything appears in the page.
     for id in [&project.id, &project.homeowner_id] {
         assert!(!page.contains(id.as_str()), "an id leaked into a label");
@@ -182,7 +184,7 @@ async fn a_drain_finishes_the_upload_in_flight_tells_sockets_1012_and_loses_noth
         while server.state.ops.uploads.running() == 0 {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        let times = DrainTimes { uploads: Duration::from_secs(60), window: Duration::from_secs(1), mail: Duration::from_secs(10) };
+        let times = DrainTimes { uploads: Duration::from_secs(60), window: Duration::from_secs(1), outbox: Duration::from_secs(10) };
         let (state, handle) = (server.state.clone(), server.server_handle());
         let drained = actix_web::rt::spawn(async move { drain(&state.ops, &state.live, &state.store, &handle, times).await });
         while !server.state.ops.is_draining() {
@@ -202,7 +204,7 @@ async fn a_drain_finishes_the_upload_in_flight_tells_sockets_1012_and_loses_noth
         let drained = drained.await.unwrap();
         assert_eq!(drained.uploads_cut, 0);
         assert!(drained.sockets >= 1);
-        assert!(drained.mail_flushed, "the mail worker stopped after its send");
+        assert!(drained.outbox_flushed, "the outbox worker stopped after its sends");
 
         // No orphan and no loss: the photo's row and all three files are there.
         let keys = server.state.photos.list(&format!("projects/{}/{photo_id}/", project.id)).await.unwrap();

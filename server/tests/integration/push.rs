@@ -11,7 +11,7 @@ use std::time::Duration;
 use protocol::{ErrorCode, Event, MailPreferences, NotificationKind, Request, Response};
 use serde_json::Value;
 use sitecast::domain::messaging::push::{BAD_SUBSCRIPTION, NOT_A_PUSH_SERVICE};
-use sitecast::store::push as queue;
+use sitecast::store::outbox;
 
 use crate::support::{for_each_backend, free_port, Helper, Options, TestServer, World, WorldSpec, WsClient, ORIGIN};
 use crate::uploads::photo;
@@ -21,19 +21,19 @@ async fn push_world(server: &TestServer) -> World {
     server.world(WorldSpec { projects: 1, photos: 1, milestones: false, comments: false, ..WorldSpec::default() }).await
 }
 
-async fn service(port: u16, path: &str) -> Value {
+pub(crate) async fn service(port: u16, path: &str) -> Value {
     let mut resp = awc::Client::default().get(format!("http://127.0.0.1:{port}{path}")).send().await.expect("push service");
     serde_json::from_slice(&resp.body().await.unwrap()).unwrap()
 }
 
-async fn push_settings(ws: &mut WsClient, id: u32, request: Request) -> Result<protocol::PushSettings, protocol::ApiError> {
+pub(crate) async fn push_settings(ws: &mut WsClient, id: u32, request: Request) -> Result<protocol::PushSettings, protocol::ApiError> {
     match ws.request(id, request).await? {
         Response::PushSettings { settings } => Ok(settings),
         other => panic!("push settings expected, got {other:?}"),
     }
 }
 
-fn subscribe(subscription: &Value) -> Request {
+pub(crate) fn subscribe(subscription: &Value) -> Request {
     Request::SubscribePush(protocol::SubscribePush {
         endpoint: subscription["endpoint"].as_str().unwrap().to_owned(),
         p256dh: subscription["keys"]["p256dh"].as_str().unwrap().to_owned(),
@@ -42,7 +42,7 @@ fn subscribe(subscription: &Value) -> Request {
 }
 
 /// Waits until the push service has received `n` pushes; answers them.
-async fn received(port: u16, n: usize) -> Vec<Value> {
+pub(crate) async fn received(port: u16, n: usize) -> Vec<Value> {
     for _ in 0..400 {
         let got = service(port, "/received").await;
         let got = got.as_array().unwrap().clone();
@@ -125,7 +125,7 @@ async fn a_new_photo_is_pushed_encrypted_to_each_device_that_asked() {
         server.upload(&maple.id, &cookie, &[("IMG_2002.jpg", &photo(640, 480))]).await;
         new_photos_notification(&mut home).await;
         // Queued in the notification's own transaction: nothing was.
-        assert_eq!(queue::pending_count(server.state.store.pool()).await.unwrap(), 0);
+        assert_eq!(outbox::pending(server.state.store.pool()).await.unwrap().push, 0);
 
         // The service says the subscription is gone: it is deleted.
         prefs.push_new_photos = true;
@@ -201,7 +201,7 @@ async fn two_instances_send_each_push_once() {
     // Every push queued has been sent (a push leaves the queue once its service took it).
     let mut empty = false;
     for _ in 0..400 {
-        if queue::pending_count(a.state.store.pool()).await.unwrap() == 0 {
+        if outbox::pending(a.state.store.pool()).await.unwrap().push == 0 {
             empty = true;
             break;
         }

@@ -5,7 +5,8 @@ use sitecast::store::images::ImageRow;
 use sitecast::store::projects::{ProjectFields, ProjectScope};
 use sitecast::store::users::NewUser;
 use sitecast::store::login_failures::{self, Window};
-use sitecast::store::{companies, images, new_id, outbox, projects, sessions, tokens, users, Store, StoreError};
+use sitecast::store::outbox::{OutboxKind, OutboxPending, OutboxRow, Queued, QueuedMail, QueuedPush};
+use sitecast::store::{companies, images, new_id, outbox, projects, push, sessions, tokens, users, Store, StoreError};
 
 use crate::support::{for_each_backend, TestSql};
 
@@ -345,8 +346,37 @@ async fn deleting_a_user_leaves_nothing_dangling() {
     .await;
 }
 
+/// A browser's push subscription for a new homeowner, to queue pushes to.
+async fn subscription(store: &Store, endpoint: &str) -> String {
+    let owner = user(store, &format!("{}@example.com", new_id()), Role::Homeowner).await;
+    let session = new_id();
+    sessions::insert(
+        store.pool(),
+        &sessions::NewSession { id: &session, user_id: &owner, token_hash: &new_id(), now: 1, expires_at: 4_102_444_800_000, user_agent: None, ip: None },
+    )
+    .await
+    .unwrap();
+    let id = new_id();
+    push::subscribe(
+        store.pool(),
+        &push::NewPushSubscription {
+            id: &id,
+            user_id: &owner,
+            session_id: &session,
+            endpoint,
+            p256dh: "p256dh",
+            auth: "auth",
+            device: "Firefox on Linux",
+            now: 1,
+        },
+    )
+    .await
+    .unwrap();
+    id
+}
+
 #[actix_web::test]
-async fn outbox_leases_retries_and_marks_sent() {
+async fn outbox_leases_retries_and_marks_mail_sent() {
     for_each_backend(|db| async move {
         let store = Store::connect(&db.url).await.unwrap();
         // Ids are UUIDs (Postgres stores them as such).
@@ -357,28 +387,124 @@ async fn outbox_leases_retries_and_marks_sent() {
             subject: "s",
             body_text: "t",
             body_html: "h",
-            list_unsubscribe: None,
-            attachment: None,
+            list_unsubscribe: Some("https://sitecast.test/u"),
+            attachment: Some(outbox::MailAttachment { key: "reports/r.pdf", name: "r.pdf", content_type: "application/pdf" }),
             now,
         };
-        outbox::insert(store.pool(), &mail(m1, 100)).await.unwrap();
-        outbox::insert(store.pool(), &mail(m2, 200)).await.unwrap();
-        assert_eq!(outbox::due_ids(store.pool(), 150, 10).await.unwrap(), vec![m1.to_owned()]);
-        assert_eq!(outbox::due_ids(store.pool(), 250, 10).await.unwrap(), vec![m1.to_owned(), m2.to_owned()]);
+        let pool = store.pool();
+        outbox::insert_mail(pool, &mail(m1, 100)).await.unwrap();
+        outbox::insert_mail(pool, &mail(m2, 200)).await.unwrap();
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Mail, 150, 10).await.unwrap(), vec![m1.to_owned()]);
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Mail, 250, 10).await.unwrap(), vec![m1.to_owned(), m2.to_owned()]);
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Push, 250, 10).await.unwrap(), Vec::<String>::new(), "mail is not a push");
 
-        let claimed = outbox::claim(store.pool(), m1, 250, 1_000).await.unwrap().unwrap();
-        assert_eq!(claimed.attempts, 1);
-        assert!(outbox::claim(store.pool(), m1, 260, 1_000).await.unwrap().is_none(), "leased");
-        assert_eq!(outbox::due_ids(store.pool(), 260, 10).await.unwrap(), vec![m2.to_owned()]);
+        let claimed = outbox::claim(pool, m1, 250, 1_000).await.unwrap().unwrap();
+        assert_eq!(
+            claimed,
+            OutboxRow {
+                id: m1.into(),
+                attempts: 1,
+                message: Queued::Mail(QueuedMail {
+                    to_address: "x@example.com".into(),
+                    subject: "s".into(),
+                    body_text: "t".into(),
+                    body_html: "h".into(),
+                    list_unsubscribe: Some("https://sitecast.test/u".into()),
+                    attachment_key: Some("reports/r.pdf".into()),
+                    attachment_name: Some("r.pdf".into()),
+                    attachment_type: Some("application/pdf".into()),
+                }),
+            }
+        );
+        assert!(outbox::claim(pool, m1, 260, 1_000).await.unwrap().is_none(), "leased");
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Mail, 260, 10).await.unwrap(), vec![m2.to_owned()]);
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Mail, 1_000, 10).await.unwrap(), vec![m1.to_owned(), m2.to_owned()], "the lease ran out");
 
-        outbox::mark_failed(store.pool(), m1, "smtp down", 5_000).await.unwrap();
-        assert_eq!(outbox::next_due_at(store.pool()).await.unwrap(), Some(200));
-        assert!(!outbox::due_ids(store.pool(), 4_999, 10).await.unwrap().contains(&m1.to_owned()));
-        let again = outbox::claim(store.pool(), m1, 5_000, 9_000).await.unwrap().unwrap();
+        outbox::retry(pool, m1, "smtp down", 5_000).await.unwrap();
+        assert_eq!(outbox::next_due_at(pool, OutboxKind::Mail).await.unwrap(), Some(200));
+        assert!(!outbox::due_ids(pool, OutboxKind::Mail, 4_999, 10).await.unwrap().contains(&m1.to_owned()));
+        let again = outbox::claim(pool, m1, 5_000, 9_000).await.unwrap().unwrap();
         assert_eq!(again.attempts, 2);
-        outbox::mark_sent(store.pool(), m1, 5_001).await.unwrap();
-        assert_eq!(outbox::pending_count(store.pool()).await.unwrap(), 1);
-        assert!(outbox::claim(store.pool(), m1, 99_999, 100_000).await.unwrap().is_none(), "sent mail is never resent");
+        outbox::done(pool, m1, 5_001).await.unwrap();
+        assert_eq!(outbox::pending(pool).await.unwrap(), OutboxPending { mail: 1, push: 0 });
+        assert!(outbox::claim(pool, m1, 99_999, 100_000).await.unwrap().is_none(), "sent mail is never resent");
+        let kept: (i64, Option<String>) = TestSql::per_backend(
+            "SELECT sent_at, last_error FROM outbox WHERE id = $1",
+            "SELECT (EXTRACT(EPOCH FROM sent_at) * 1000)::bigint, last_error FROM outbox WHERE id = $1::uuid",
+        )
+        .bind(m1)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        assert_eq!(kept, (5_001, None), "a sent mail stays, marked sent");
+        store.close().await;
+        db
+    })
+    .await;
+}
+
+/// Pushes share the queue with mail: leased and retried the same way, but a finished
+/// push leaves the table, and a push goes with its subscription.
+#[actix_web::test]
+async fn outbox_holds_pushes_beside_mail_and_drops_them_with_their_subscription() {
+    for_each_backend(|db| async move {
+        let store = Store::connect(&db.url).await.unwrap();
+        let pool = store.pool();
+        let (kept_sub, gone_sub) = (subscription(&store, "https://push.example/1").await, subscription(&store, "https://push.example/2").await);
+        let (mail, p1, p2, p3) = (new_id(), new_id(), new_id(), new_id());
+        outbox::insert_mail(
+            pool,
+            &outbox::NewMail { id: &mail, to_address: "x@example.com", subject: "s", body_text: "t", body_html: "h", list_unsubscribe: None, attachment: None, now: 100 },
+        )
+        .await
+        .unwrap();
+        for (id, sub, now) in [(&p1, &kept_sub, 110), (&p2, &kept_sub, 120), (&p3, &gone_sub, 130)] {
+            outbox::insert_push(pool, &outbox::NewPush { id, subscription_id: sub, payload: r#"{"title":"t"}"#, now }).await.unwrap();
+        }
+        assert_eq!(outbox::pending(pool).await.unwrap(), OutboxPending { mail: 1, push: 3 });
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Push, 1_000, 10).await.unwrap(), vec![p1.clone(), p2.clone(), p3.clone()]);
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Push, 1_000, 2).await.unwrap(), vec![p1.clone(), p2.clone()], "a batch at a time");
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Mail, 1_000, 10).await.unwrap(), vec![mail.clone()]);
+        assert_eq!(outbox::next_due_at(pool, OutboxKind::Push).await.unwrap(), Some(110));
+
+        let claimed = outbox::claim(pool, &p1, 1_000, 61_000).await.unwrap().unwrap();
+        assert_eq!(
+            claimed,
+            OutboxRow { id: p1.clone(), attempts: 1, message: Queued::Push(QueuedPush { subscription_id: kept_sub.clone(), payload: r#"{"title":"t"}"#.into() }) }
+        );
+        assert_eq!(claimed.kind(), OutboxKind::Push);
+        assert!(outbox::claim(pool, &p1, 60_999, 121_000).await.unwrap().is_none(), "leased");
+        outbox::retry(pool, &p1, "push service answered 503", 16_000).await.unwrap();
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Push, 15_999, 10).await.unwrap(), vec![p2.clone(), p3.clone()]);
+        assert_eq!(outbox::claim(pool, &p1, 16_000, 76_000).await.unwrap().map(|r| r.attempts), Some(2));
+
+        // Sent (or given up on): a push leaves the table.
+        outbox::done(pool, &p1, 16_500).await.unwrap();
+        let left: i64 = TestSql::per_backend("SELECT COUNT(*) FROM outbox WHERE id = $1", "SELECT COUNT(*) FROM outbox WHERE id = $1::uuid")
+            .bind(p1.as_str())
+            .scalar(pool)
+            .await
+            .unwrap();
+        assert_eq!(left, 0);
+        assert!(outbox::claim(pool, &p1, 99_999, 100_000).await.unwrap().is_none());
+
+        // A subscription deleted (turned off, or gone at its service) takes its pushes.
+        push::forget(pool, &gone_sub).await.unwrap();
+        assert_eq!(outbox::pending(pool).await.unwrap(), OutboxPending { mail: 1, push: 1 });
+        assert!(outbox::claim(pool, &p3, 20_000, 80_000).await.unwrap().is_none());
+        assert_eq!(outbox::due_ids(pool, OutboxKind::Push, 20_000, 10).await.unwrap(), vec![p2.clone()]);
+
+        // A row is a whole mail or a whole push: the schema refuses a mix.
+        let mixed = TestSql::per_backend(
+            "INSERT INTO outbox (id, kind, created_at, next_attempt_at, to_address, subscription_id, payload) VALUES ($1, 'push', 1, 1, 'x@example.com', $2, '{}')",
+            "INSERT INTO outbox (id, kind, created_at, next_attempt_at, to_address, subscription_id, payload) \
+             VALUES ($1::uuid, 'push', now(), now(), 'x@example.com', $2::uuid, '{}')",
+        )
+        .bind(new_id().as_str())
+        .bind(kept_sub.as_str())
+        .execute(pool)
+        .await;
+        assert!(mixed.is_err(), "a push with a mail's address");
         store.close().await;
         db
     })

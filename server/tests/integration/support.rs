@@ -610,7 +610,7 @@ impl TestServer {
     pub async fn wait_for_mail(&self, to: &str, subject: &str) -> String {
         for _ in 0..200 {
             let row: Option<(String,)> = TestSql::new(
-                "SELECT body_text FROM mail_outbox WHERE to_address = $1 AND subject = $2 ORDER BY created_at DESC LIMIT 1",
+                "SELECT body_text FROM outbox WHERE to_address = $1 AND subject = $2 ORDER BY created_at DESC LIMIT 1",
             )
             .bind(to)
             .bind(subject)
@@ -626,7 +626,7 @@ impl TestServer {
     }
 
     pub async fn mail_count(&self, to: &str) -> i64 {
-        TestSql::new("SELECT COUNT(*) FROM mail_outbox WHERE to_address = $1")
+        TestSql::new("SELECT COUNT(*) FROM outbox WHERE to_address = $1")
             .bind(to)
             .scalar(self.state.store.pool())
             .await

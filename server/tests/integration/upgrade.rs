@@ -22,7 +22,7 @@ use sitecast::store::images::{self, ImageRow};
 use sitecast::store::login_failures::{self, Window};
 use sitecast::store::milestones::{self, MilestoneRow};
 use sitecast::store::notifications::{self, NotificationRow};
-use sitecast::store::outbox::{self, OutboxRow};
+use sitecast::store::outbox::{self, OutboxKind, OutboxPending, OutboxRow, Queued, QueuedMail};
 use sitecast::store::projects::{self, ProjectRow};
 use sitecast::store::sessions::{self, SessionRow};
 use sitecast::store::tokens::{self, TokenRow};
@@ -1143,7 +1143,6 @@ async fn row_counts(c: &PgPool) -> BTreeMap<String, i64> {
          SELECT 'guest_links', COUNT(*) FROM guest_links UNION ALL \
          SELECT 'login_failures', COUNT(*) FROM login_failures UNION ALL \
          SELECT 'logs', COUNT(*) FROM logs UNION ALL \
-         SELECT 'mail_outbox', COUNT(*) FROM mail_outbox UNION ALL \
          SELECT 'milestones', COUNT(*) FROM milestones UNION ALL \
          SELECT 'notifications', COUNT(*) FROM notifications UNION ALL \
          SELECT 'photo_comments', COUNT(*) FROM photo_comments UNION ALL \
@@ -1160,7 +1159,16 @@ async fn row_counts(c: &PgPool) -> BTreeMap<String, i64> {
     .fetch_all(c)
     .await
     .unwrap();
-    counts.into_iter().collect()
+    let mut counts: BTreeMap<String, i64> = counts.into_iter().collect();
+    // 0018 made the mail queue the outbox, where mail is the rows of kind 'mail'.
+    let one_outbox: bool = sqlx::query_scalar("SELECT to_regclass('outbox') IS NOT NULL").fetch_one(c).await.unwrap();
+    let mail: i64 = if one_outbox {
+        sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE kind = 'mail'").fetch_one(c).await.unwrap()
+    } else {
+        sqlx::query_scalar("SELECT COUNT(*) FROM mail_outbox").fetch_one(c).await.unwrap()
+    };
+    counts.insert("mail_outbox".into(), mail);
+    counts
 }
 
 /// The ids left in each table with an id column (none: an empty list).
@@ -1277,7 +1285,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     // 0012: progress reports.
     // 0014: builder companies and project crews.
     // 0015: second factors, passkeys, sign-in challenges, known devices.
-    // 0016: push subscriptions and the push queue.
+    // 0016: push subscriptions (and the push queue, which 0018 moved into the one
+    // outbox).
     let new_tables = [
         "photo_markups",
         "installation_settings",
@@ -1291,7 +1300,6 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         "auth_challenges",
         "known_devices",
         "push_subscriptions",
-        "push_outbox",
     ];
     let later = |table: &str, column: &str| {
         new_tables.contains(&table)
@@ -1299,7 +1307,7 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
             || (table, column) == ("uploads", "tags")
             // 0013: report links, and mail that carries a stored file.
             || (table, column) == ("guest_links", "report_id")
-            || (table == "mail_outbox" && column.starts_with("attachment_"))
+            || (table == "outbox" && column.starts_with("attachment_"))
             // 0014: each person's company and place in it; a project's builder is a company.
             || (table == "users" && ["company_id", "company_role", "all_projects"].contains(&column))
             || (table, column) == ("projects", "company_id")
@@ -1307,6 +1315,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
             || (table == "sessions" && ["factor_at", "factor_kind", "enrol_required"].contains(&column))
             // 0016: which kinds each person has pushed.
             || (table == "users" && ["push_new_photos", "push_comments", "push_status_changes"].contains(&column))
+            // 0018: the one outbox, whose rows are a mail or a push.
+            || (table == "outbox" && ["kind", "subscription_id", "payload"].contains(&column))
     };
     let added: Vec<(String, String, String)> = after
         .columns
@@ -1314,7 +1324,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         .filter(|((t, c), _)| later(t, c))
         .map(|((t, c), (ty, _, _))| (t.clone(), c.clone(), ty.clone()))
         .collect();
-    assert_eq!(added.len(), 107, "{added:?}");
+    assert_eq!(added.len(), 102, "{added:?}");
+    assert!(added.contains(&("outbox".into(), "subscription_id".into(), "uuid".into())), "{added:?}");
     assert!(added.contains(&("sessions".into(), "factor_at".into(), "timestamp with time zone".into())), "{added:?}");
     assert!(added.contains(&("passkeys".into(), "credential".into(), "jsonb".into())), "{added:?}");
     assert!(added.contains(&("installation_settings".into(), "require_factor_admins".into(), "boolean".into())), "{added:?}");
@@ -1328,6 +1339,32 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     assert!(added.contains(&("photo_markups".into(), "updated_at".into(), "timestamp with time zone".into())), "{added:?}");
     assert!(added.contains(&("project_images".into(), "markup_count".into(), "bigint".into())), "{added:?}");
     after.columns.retain(|(t, c), _| !later(t, c));
+    // 0018 made mail_outbox the outbox in place: the release's columns are all there,
+    // and a mail's message columns became nullable (a push row has none; the check
+    // `outbox_carries_its_kind` still holds them for every mail). Its key is renamed
+    // with it, its due index replaced, and a push's subscription key added.
+    let outbox_columns: Vec<_> = after.columns.keys().filter(|(t, _)| t == "outbox").cloned().collect();
+    for (table, column) in outbox_columns {
+        let (ty, null, default) = after.columns.remove(&(table, column.clone())).unwrap();
+        let was_required = ["to_address", "subject", "body_text", "body_html"].contains(&column.as_str());
+        if was_required {
+            assert_eq!(null, "YES", "outbox.{column} is a mail's only");
+        }
+        after.columns.insert(("mail_outbox".into(), column), (ty, if was_required { "NO".into() } else { null }, default));
+    }
+    let outbox_added = ["outbox_carries_its_kind", "outbox_subscription_id_fkey"];
+    let check = after.constraints.iter().find(|(t, name, _)| t == "outbox" && name == "outbox_carries_its_kind").expect("the kind check").2.clone();
+    assert!(check.contains("kind = 'push'") && check.contains("to_address IS NOT NULL"), "{check}");
+    after.constraints.retain(|(table, name, _)| !(table == "outbox" && outbox_added.contains(&name.as_str())));
+    for (table, name, _) in after.constraints.iter_mut().filter(|(t, _, _)| t == "outbox") {
+        *table = "mail_outbox".into();
+        *name = name.replacen("outbox_", "mail_outbox_", 1);
+    }
+    after.indexes.retain(|(name, _)| !["outbox_due", "outbox_subscription"].contains(&name.as_str()));
+    for (name, def) in after.indexes.iter_mut().filter(|(name, _)| name == "outbox_pkey") {
+        *name = "mail_outbox_pkey".into();
+        *def = def.replace("outbox_pkey ON public.outbox", "mail_outbox_pkey ON public.mail_outbox");
+    }
     after.constraints.retain(|(table, _, _)| !new_tables.contains(&table.as_str()));
     let added_constraints = [
         ("guest_links", "guest_links_report_id_fkey"),
@@ -1345,6 +1382,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     assert!(before.columns.remove(&("projects".into(), "builder_id".into())).is_some());
     before.constraints.retain(|(table, name, _)| (table.as_str(), name.as_str()) != ("projects", "projects_builder_id_fkey"));
     before.indexes.retain(|(name, _)| name != "projects_builder");
+    // 0018 replaced the mail queue's due index with the outbox's, by kind.
+    before.indexes.retain(|(name, _)| name != "mail_outbox_due");
     let mut columns_after = after.columns.clone();
     let (ty, null, _) = columns_after.remove(&("users".into(), "mail_preferences_at".into())).expect("users.mail_preferences_at added");
     assert_eq!((ty.as_str(), null.as_str()), ("timestamp with time zone", "YES"));
@@ -1368,7 +1407,12 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     assert_eq!(default("projects", "thumbnail_pinned").as_deref(), Some("false"));
     assert_eq!(default("notifications", "mail_pending").as_deref(), Some("false"));
     assert_eq!(default("users", "role").as_deref(), Some("'homeowner'::text"));
-    // Keys (primary, unique, foreign with their ON DELETE), checks and indexes, unchanged.
+    // Keys (primary, unique, foreign with their ON DELETE), checks and indexes, unchanged
+    // (in one order: the renames above moved some).
+    for side in [&mut after, &mut before] {
+        side.constraints.sort();
+        side.indexes.sort();
+    }
     assert_eq!(after.constraints, before.constraints);
     assert_eq!(after.indexes, before.indexes);
     let foreign_keys = after.constraints.iter().filter(|c| c.2.starts_with("FOREIGN KEY")).count();
@@ -1520,13 +1564,13 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     );
 
     // The mail queue: due times and the lease compared to the millisecond.
-    assert_eq!(outbox::pending_count(&store).await.unwrap(), 2);
-    assert_eq!(outbox::next_due_at(&store).await.unwrap(), Some(T + 200_003));
-    assert_eq!(outbox::due_ids(&store, T + 200_002, 10).await.unwrap(), Vec::<String>::new());
-    assert_eq!(outbox::due_ids(&store, T + 360_018, 10).await.unwrap(), vec![MAIL_DUE.to_owned()], "leased until T + 360_019");
-    assert_eq!(outbox::due_ids(&store, T + 360_019, 10).await.unwrap(), vec![MAIL_DUE.to_owned(), MAIL_LEASED.to_owned()]);
+    assert_eq!(outbox::pending(&store).await.unwrap(), OutboxPending { mail: 2, push: 0 });
+    assert_eq!(outbox::next_due_at(&store, OutboxKind::Mail).await.unwrap(), Some(T + 200_003));
+    assert_eq!(outbox::due_ids(&store, OutboxKind::Mail, T + 200_002, 10).await.unwrap(), Vec::<String>::new());
+    assert_eq!(outbox::due_ids(&store, OutboxKind::Mail, T + 360_018, 10).await.unwrap(), vec![MAIL_DUE.to_owned()], "leased until T + 360_019");
+    assert_eq!(outbox::due_ids(&store, OutboxKind::Mail, T + 360_019, 10).await.unwrap(), vec![MAIL_DUE.to_owned(), MAIL_LEASED.to_owned()]);
     let queue: Vec<(String, String, i32, OffsetDateTime, OffsetDateTime, Option<OffsetDateTime>, Option<OffsetDateTime>, Option<String>)> = sqlx::query_as(
-        "SELECT id::text, to_address, attempts, created_at, next_attempt_at, claimed_until, sent_at, last_error FROM mail_outbox ORDER BY id",
+        "SELECT id::text, to_address, attempts, created_at, next_attempt_at, claimed_until, sent_at, last_error FROM outbox WHERE kind = 'mail' ORDER BY id",
     )
     .fetch_all(&pg)
     .await
@@ -1544,15 +1588,17 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         outbox::claim(&store, MAIL_LEASED, T + 360_019, T + 420_000).await.unwrap(),
         Some(OutboxRow {
             id: MAIL_LEASED.into(),
-            to_address: format!("{MAIL_LEASED}@example.com"),
-            subject: format!("Subject of {MAIL_LEASED}"),
-            body_text: format!("Text of {MAIL_LEASED}\n"),
-            body_html: format!("<p>HTML of {MAIL_LEASED}</p>"),
             attempts: 3,
-            list_unsubscribe: Some("<https://sitecast.test/api/unsubscribe?t=abc.def>".into()),
-            attachment_key: None,
-            attachment_name: None,
-            attachment_type: None,
+            message: Queued::Mail(QueuedMail {
+                to_address: format!("{MAIL_LEASED}@example.com"),
+                subject: format!("Subject of {MAIL_LEASED}"),
+                body_text: format!("Text of {MAIL_LEASED}\n"),
+                body_html: format!("<p>HTML of {MAIL_LEASED}</p>"),
+                list_unsubscribe: Some("<https://sitecast.test/api/unsubscribe?t=abc.def>".into()),
+                attachment_key: None,
+                attachment_name: None,
+                attachment_type: None,
+            }),
         })
     );
 

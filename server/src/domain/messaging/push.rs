@@ -1,8 +1,8 @@
 //! Push notifications (docs/FEATURES.md, "Comments, notifications and mail"): the
 //! devices a person turned them on for, and the pushes queued for them. A notification
 //! (`notifications::record`) is queued for each of its recipient's devices when they
-//! want its kind pushed, in the transaction that made it; `mail::push_worker` encrypts
-//! and sends them (RFC 8030/8291, VAPID).
+//! want its kind pushed, in the transaction that made it, into the outbox; its worker
+//! hands them to `mail::push`, which encrypts and sends them (RFC 8030/8291, VAPID).
 //!
 //! A subscription's endpoint is a URL the server will POST to, chosen by a browser:
 //! only the push services browsers use are accepted (`PushServices`), never an address
@@ -17,6 +17,7 @@ use crate::domain::shared::policy::{Action, Actor};
 use crate::domain::shared::services::Services;
 use crate::error::{Error, Result};
 use crate::store::push::{self as rows, NewPushSubscription};
+use crate::store::outbox::{self, NewPush};
 use crate::store::{keys, new_id, now_ms, security, users, StoreError, Tx};
 
 pub const DEVICE_NOT_FOUND: &str = "Device not found";
@@ -153,7 +154,7 @@ pub async fn queue(tx: &mut Tx, user_id: &str, notice: &Notification) -> std::re
     let payload = serde_json::to_string(&payload).map_err(|_| StoreError::Unsupported("a push payload that is not JSON"))?;
     let now = now_ms();
     for device in devices {
-        rows::enqueue(&mut **tx, &new_id(), &device.id, &payload, now).await?;
+        outbox::insert_push(&mut **tx, &NewPush { id: &new_id(), subscription_id: &device.id, payload: &payload, now }).await?;
     }
     Ok(())
 }

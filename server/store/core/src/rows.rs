@@ -4,7 +4,7 @@
 
 use protocol::{CompanyRole, GuestPhotos, ImageCategory, NotificationKind, ProgressMode, ProjectStatus, ReportStatus, Role};
 
-use crate::TokenKind;
+use crate::{decode, Result, StoreError, TokenKind};
 
 // ---- users
 
@@ -456,7 +456,16 @@ pub struct BatchRow {
     pub completed_at: Option<i64>,
 }
 
-// ---- mail, contact, logs
+// ---- contact
+
+pub struct NewContactMessage<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub email: &'a str,
+    pub phone: Option<&'a str>,
+    pub message: &'a str,
+    pub now: i64,
+}
 
 // ---- push notifications
 
@@ -483,28 +492,135 @@ pub struct NewPushSubscription<'a> {
     pub now: i64,
 }
 
-/// A push claimed for sending.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PushOutboxRow {
-    pub id: String,
-    pub subscription_id: String,
-    pub payload: String,
-    pub attempts: i32,
+// ---- the outbox: mail and pushes waiting to be sent (migration 0018)
+
+/// What an outbox message is. The kinds share the queue (claim, lease, retry) and
+/// differ in what they carry and in how they are retried (server/src/mail/worker.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OutboxKind {
+    Mail,
+    Push,
 }
 
+impl OutboxKind {
+    pub const ALL: [OutboxKind; 2] = [OutboxKind::Mail, OutboxKind::Push];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OutboxKind::Mail => "mail",
+            OutboxKind::Push => "push",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<OutboxKind> {
+        OutboxKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// A message claimed for sending: how many times it has been tried (this one
+/// included), and what it carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutboxRow {
     pub id: String,
+    pub attempts: i32,
+    pub message: Queued,
+}
+
+impl OutboxRow {
+    pub fn kind(&self) -> OutboxKind {
+        match self.message {
+            Queued::Mail(_) => OutboxKind::Mail,
+            Queued::Push(_) => OutboxKind::Push,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Queued {
+    Mail(QueuedMail),
+    Push(QueuedPush),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueuedMail {
     pub to_address: String,
     pub subject: String,
     pub body_text: String,
     pub body_html: String,
-    pub attempts: i32,
     pub list_unsubscribe: Option<String>,
     /// A stored file sent with the mail: its key, file name and media type.
     pub attachment_key: Option<String>,
     pub attachment_name: Option<String>,
     pub attachment_type: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueuedPush {
+    pub subscription_id: String,
+    /// The JSON the service worker shows (`domain::messaging::push::Payload`).
+    pub payload: String,
+}
+
+/// An outbox row's columns as both backends read them (ids as text), before they are
+/// known to make a whole mail or a whole push.
+#[derive(Debug)]
+pub struct OutboxColumns {
+    pub id: String,
+    pub kind: String,
+    pub attempts: i32,
+    pub to_address: Option<String>,
+    pub subject: Option<String>,
+    pub body_text: Option<String>,
+    pub body_html: Option<String>,
+    pub list_unsubscribe: Option<String>,
+    pub attachment_key: Option<String>,
+    pub attachment_name: Option<String>,
+    pub attachment_type: Option<String>,
+    pub subscription_id: Option<String>,
+    pub payload: Option<String>,
+}
+
+impl TryFrom<OutboxColumns> for OutboxRow {
+    type Error = StoreError;
+
+    /// The schema holds that a row is a whole mail or a whole push
+    /// (`outbox_carries_its_kind`); a row that is not is refused, never half-sent.
+    fn try_from(c: OutboxColumns) -> Result<OutboxRow> {
+        let message = match decode::<OutboxKind>("outbox.kind", &c.kind)? {
+            OutboxKind::Mail => match (c.to_address, c.subject, c.body_text, c.body_html) {
+                (Some(to_address), Some(subject), Some(body_text), Some(body_html)) => Queued::Mail(QueuedMail {
+                    to_address,
+                    subject,
+                    body_text,
+                    body_html,
+                    list_unsubscribe: c.list_unsubscribe,
+                    attachment_key: c.attachment_key,
+                    attachment_name: c.attachment_name,
+                    attachment_type: c.attachment_type,
+                }),
+                _ => return Err(StoreError::Corrupt { column: "outbox.kind", value: "a mail without its message".to_owned() }),
+            },
+            OutboxKind::Push => match (c.subscription_id, c.payload) {
+                (Some(subscription_id), Some(payload)) => Queued::Push(QueuedPush { subscription_id, payload }),
+                _ => return Err(StoreError::Corrupt { column: "outbox.kind", value: "a push without its subscription".to_owned() }),
+            },
+        };
+        Ok(OutboxRow { id: c.id, attempts: c.attempts, message })
+    }
+}
+
+/// Unsent messages waiting in the outbox, of each kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OutboxPending {
+    pub mail: i64,
+    pub push: i64,
+}
+
+pub struct NewPush<'a> {
+    pub id: &'a str,
+    pub subscription_id: &'a str,
+    pub payload: &'a str,
+    pub now: i64,
 }
 
 pub struct NewMail<'a> {
@@ -526,14 +642,6 @@ pub struct MailAttachment<'a> {
     pub content_type: &'a str,
 }
 
-pub struct NewContactMessage<'a> {
-    pub id: &'a str,
-    pub name: &'a str,
-    pub email: &'a str,
-    pub phone: Option<&'a str>,
-    pub message: &'a str,
-    pub now: i64,
-}
 
 /// What a search looks through: one kind of document at a time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

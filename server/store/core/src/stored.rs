@@ -2,7 +2,7 @@
 
 use protocol::{CompanyRole, GuestPhotos, ImageCategory, NotificationKind, ProgressMode, ProjectStatus, ReportStatus, Role};
 
-use crate::{Result, StoreError};
+use crate::{OutboxKind, Result, StoreError};
 
 /// An enum kept in a text column under its wire name.
 pub trait Stored: Sized + Copy {
@@ -23,7 +23,7 @@ macro_rules! stored_by_wire_name {
     )*};
 }
 
-stored_by_wire_name!(Role, CompanyRole, ProjectStatus, ImageCategory, NotificationKind, ProgressMode, GuestPhotos, TokenKind, ReportStatus);
+stored_by_wire_name!(Role, CompanyRole, ProjectStatus, ImageCategory, NotificationKind, ProgressMode, GuestPhotos, TokenKind, ReportStatus, OutboxKind);
 
 /// Reads a stored enum; a value this build does not know is logged and refused, so a
 /// row is never served with a guessed role or status.
@@ -73,6 +73,9 @@ mod tests {
         }
         for kind in TokenKind::ALL {
             assert_eq!(decode::<TokenKind>("auth_tokens.kind", kind.stored()).ok(), Some(kind));
+        }
+        for kind in OutboxKind::ALL {
+            assert_eq!(decode::<OutboxKind>("outbox.kind", kind.stored()).ok(), Some(kind));
         }
         assert!(matches!(
             decode::<ProjectStatus>("projects.status", "paused"),

@@ -1,12 +1,12 @@
-//! Push subscriptions and the push queue. The queue is claimed with a lease
-//! like the mail outbox, so several instances share it without sending twice.
+//! Push subscriptions: the browsers a person turned pushes on for. What waits to be
+//! pushed to them is in the outbox (`outbox::insert_push`), and goes with them.
 
-use sitecast_store_core::{NewPushSubscription, PushOutboxRow, PushSubscriptionRow, Result};
+use sitecast_store_core::{NewPushSubscription, PushSubscriptionRow, Result};
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::convert::{at, id as uid, ms, opt_ms, text};
+use crate::convert::{at, id as uid, ms, text};
 
 /// A subscription as Postgres types it.
 struct Subscription {
@@ -107,76 +107,4 @@ pub async fn delete(c: &mut PgConnection, user_id: &str, id: &str) -> Result<u64
 pub async fn forget(c: &mut PgConnection, id: &str) -> Result<()> {
     sqlx::query!("DELETE FROM push_subscriptions WHERE id = $1", uid(id)).execute(&mut *c).await?;
     Ok(())
-}
-
-pub async fn enqueue(c: &mut PgConnection, id: &str, subscription_id: &str, payload: &str, now: i64) -> Result<()> {
-    sqlx::query!(
-        "INSERT INTO push_outbox (id, subscription_id, payload, created_at, attempts, next_attempt_at)
-         VALUES ($1, $2, $3, $4, 0, $4)",
-        uid(id),
-        uid(subscription_id),
-        payload,
-        at(now),
-    )
-    .execute(&mut *c)
-    .await?;
-    Ok(())
-}
-
-/// Due, and not leased by another worker.
-pub async fn due_ids(c: &mut PgConnection, now: i64, limit: i64) -> Result<Vec<String>> {
-    let ids = sqlx::query_scalar!(
-        "SELECT id FROM push_outbox
-         WHERE next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
-         ORDER BY next_attempt_at, created_at
-         LIMIT $2",
-        at(now),
-        limit,
-    )
-    .fetch_all(&mut *c)
-    .await?;
-    Ok(ids.into_iter().map(text).collect())
-}
-
-/// `None` when another worker got the lease first (or it was sent meanwhile).
-pub async fn claim(c: &mut PgConnection, id: &str, now: i64, lease_until: i64) -> Result<Option<PushOutboxRow>> {
-    let claimed = sqlx::query!(
-        "UPDATE push_outbox SET claimed_until = $3, attempts = attempts + 1
-         WHERE id = $1 AND (claimed_until IS NULL OR claimed_until <= $2)
-         RETURNING id, subscription_id, payload, attempts",
-        uid(id),
-        at(now),
-        at(lease_until),
-    )
-    .fetch_optional(&mut *c)
-    .await?;
-    Ok(claimed.map(|r| PushOutboxRow { id: text(r.id), subscription_id: text(r.subscription_id), payload: r.payload, attempts: r.attempts }))
-}
-
-/// Sent (or given up on): it leaves the queue.
-pub async fn done(c: &mut PgConnection, id: &str) -> Result<()> {
-    sqlx::query!("DELETE FROM push_outbox WHERE id = $1", uid(id)).execute(&mut *c).await?;
-    Ok(())
-}
-
-pub async fn retry(c: &mut PgConnection, id: &str, error: &str, next_attempt_at: i64) -> Result<()> {
-    sqlx::query!(
-        "UPDATE push_outbox SET claimed_until = NULL, last_error = $2, next_attempt_at = $3 WHERE id = $1",
-        uid(id),
-        error,
-        at(next_attempt_at),
-    )
-    .execute(&mut *c)
-    .await?;
-    Ok(())
-}
-
-pub async fn pending_count(c: &mut PgConnection) -> Result<i64> {
-    Ok(sqlx::query_scalar!(r#"SELECT COUNT(*) AS "count!" FROM push_outbox"#).fetch_one(&mut *c).await?)
-}
-
-/// NULL (none) when nothing waits.
-pub async fn next_due_at(c: &mut PgConnection) -> Result<Option<i64>> {
-    let next = sqlx::query_scalar!("SELECT MIN(next_attempt_at) FROM push_outbox").fetch_one(&mut *c).await?;
-    Ok(opt_ms(next))
 }
