@@ -140,23 +140,8 @@ fn the_modules_form_no_cycle() {
     for (a, b) in [("app", "http"), ("app", "ops"), ("live", "ops"), ("config", "ops")] {
         assert!(!(source.deps[a].contains(b) && source.deps[b].contains(a)), "{a} and {b} name each other");
     }
-    // Depth-first, keeping the path: the first module met twice on it closes a cycle.
-    fn visit(m: &str, deps: &BTreeMap<String, BTreeSet<String>>, path: &mut Vec<String>, done: &mut BTreeSet<String>) {
-        if let Some(at) = path.iter().position(|p| p == m) {
-            panic!("a cycle of modules: {} → {m}", path[at..].join(" → "));
-        }
-        if !done.insert(m.to_owned()) {
-            return;
-        }
-        path.push(m.to_owned());
-        for next in &deps[m] {
-            visit(next, deps, path, done);
-        }
-        path.pop();
-    }
-    let mut done = BTreeSet::new();
-    for m in source.deps.keys() {
-        visit(m, &source.deps, &mut Vec::new(), &mut done);
+    if let Some(cycle) = find_cycle(&source.deps) {
+        panic!("a cycle of modules: {}", cycle.join(" → "));
     }
 }
 
@@ -389,7 +374,8 @@ fn read_modules(within: &str) -> Modules {
     Modules { deps, surfaces, named }
 }
 
-/// The first cycle in a graph, as the path that closes it.
+/// The first cycle in a graph, as the path that closes it: depth-first, keeping the
+/// path, the first node met twice on it closes a cycle.
 fn find_cycle<T: Ord + Clone + std::fmt::Debug>(deps: &BTreeMap<T, BTreeSet<T>>) -> Option<Vec<T>> {
     fn visit<T: Ord + Clone>(m: &T, deps: &BTreeMap<T, BTreeSet<T>>, path: &mut Vec<T>, done: &mut BTreeSet<T>) -> Option<Vec<T>> {
         if let Some(at) = path.iter().position(|p| p == m) {

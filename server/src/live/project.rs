@@ -231,6 +231,15 @@ impl ProjectActor {
         }
     }
 
+    /// Settles on the project as just read (`None`: nothing was read).
+    fn settle_read(&mut self, read: Option<std::result::Result<Option<ProjectRow>, crate::store::StoreError>>) {
+        match read {
+            Some(Ok(row)) => self.settle(row),
+            Some(Err(err)) => self.drop_subscribers(&err),
+            None => {}
+        }
+    }
+
     /// Unsure who may see the project now (it could not be read): nobody stays
     /// subscribed; their clients reconnect and subscribe afresh.
     fn drop_subscribers(&mut self, err: &crate::store::StoreError) {
@@ -331,7 +340,7 @@ impl ProjectActor {
                             frame = encode(&ServerMsg::Event { event: event.clone() }).ok().map(Bytes::from);
                         }
                         match &frame {
-                            Some(frame) => self.broadcast(&frame.clone()),
+                            Some(frame) => self.broadcast(frame),
                             None => tracing::error!("could not encode an event"),
                         }
                     }
@@ -487,11 +496,7 @@ impl Handler<Fanout> for ProjectActor {
             }
             .into_actor(self)
             .map(|found, act, _| {
-                match found {
-                    Some(Ok(row)) => act.settle(row),
-                    Some(Err(err)) => act.drop_subscribers(&err),
-                    None => {}
-                }
+                act.settle_read(found);
                 for step in steps {
                     match step {
                         ProjectOut::Refresh => {}
@@ -574,11 +579,7 @@ impl<T: Send + 'static> Handler<Take<T>> for ProjectActor {
             .into_actor(self)
             .map(|(result, now), act, ctx| {
                 // Subscribers who lost the project are dropped before its events leave.
-                match now {
-                    Some(Ok(row)) => act.settle(row),
-                    Some(Err(err)) => act.drop_subscribers(&err),
-                    None => {}
-                }
+                act.settle_read(now);
                 let (value, changes) = result.inspect_err(|err| act.stop_if_gone(err, ctx))?;
                 let changes: Vec<(Change, bool)> = changes
                     .into_iter()
