@@ -346,7 +346,8 @@ fn read_modules(within: &str) -> Modules {
     let mut surfaces = BTreeMap::new();
     let mut named = Vec::new();
     for (path, lines) in &source.files {
-        let code = without_tests(lines).join("\n");
+        // main.rs is the binary beside the library, which it names `sitecast::`.
+        let code = without_tests(lines).join("\n").replace("sitecast::", "crate::");
         let declared = declared_modules(without_tests(lines));
         let children: Vec<String> = declared.iter().map(|(m, _)| m.clone()).collect();
         if path.len() == 2 && path[0] == within && !children.is_empty() {
@@ -368,7 +369,7 @@ fn read_modules(within: &str) -> Modules {
     let mut tests = Vec::new();
     rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"), &mut tests);
     for file in tests {
-        let text = code_lines(&std::fs::read_to_string(&file).unwrap()).join("\n").replace("sitecast_server::", "crate::");
+        let text = code_lines(&std::fs::read_to_string(&file).unwrap()).join("\n").replace("sitecast::", "crate::");
         named.push((vec!["tests".to_owned()], named_paths(&text, &[], &[])));
     }
     Modules { deps, surfaces, named }

@@ -56,6 +56,24 @@ pub enum Command {
         #[arg(long)]
         from: PathBuf,
     },
+    /// Add big data for benchmarks and trials of big projects: a builder company with
+    /// its projects, each a year of site visits, and their homeowners. Prints the
+    /// accounts to sign in with (docs/OPERATIONS.md, "Big data").
+    Seed {
+        #[arg(long, default_value_t = 1)]
+        projects: usize,
+        #[arg(long, default_value_t = 2_000)]
+        photos_per_project: usize,
+        /// Homeowners; the projects are shared among them.
+        #[arg(long, default_value_t = 1)]
+        users: usize,
+        /// Photos per site visit.
+        #[arg(long, default_value_t = 25)]
+        visit_size: usize,
+        /// How many days back the first visit is.
+        #[arg(long, default_value_t = 365)]
+        days: u32,
+    },
     /// The HEIC/HEIF decode worker the server starts per iPhone photo (stdin/stdout;
     /// see `media::heif_worker`). Not for people.
     #[command(hide = true)]

@@ -95,6 +95,36 @@ async fn main() -> anyhow::Result<()> {
             // Give the outbox worker a moment to hand the invite to the transport.
             tokio::time::sleep(std::time::Duration::from_secs(2)).await;
         }
+        Command::Seed { projects, photos_per_project, users, visit_size, days } => {
+            use sitecast::domain::seeding::bulk;
+            let store = sitecast::store::Store::open(&config.database_url(), Some(4), config.migrate_on_start).await?;
+            let photos = sitecast::app::photo_store(&config)?;
+            let passwords = sitecast::domain::shared::passwords::Passwords::owasp()?;
+            let spec = bulk::BulkSpec { projects, photos_per_project, users, visit_size, days };
+            let started = std::time::Instant::now();
+            let made = bulk::seed(&store, photos.as_ref(), &passwords, &spec, &mut |done, all| {
+                if done % 10 == 0 || done == all {
+                    eprintln!("{done}/{all} projects");
+                }
+            })
+            .await
+            .map_err(|e| anyhow::anyhow!("{}", e.api.message))?;
+            store.close().await;
+            println!(
+                "Seeded {} projects with {} photos and {users} homeowners in {:.1} s (tag {}).",
+                made.project_ids.len(),
+                made.photos,
+                started.elapsed().as_secs_f64(),
+                made.tag
+            );
+            println!("Sign in with password {:?} as:", bulk::BULK_PASSWORD);
+            println!("  admin      {}", made.admin_email);
+            println!("  builder    {}", made.owner_email);
+            println!("  homeowner  {}", made.homeowner_email);
+            if let Some(first) = made.project_ids.first() {
+                println!("First project: {}/projects/{first}", config.public_url.as_str().trim_end_matches('/'));
+            }
+        }
         // Run above, before logging starts: its stdout is the exchange with the server.
         Command::DecodeHeif => {}
         Command::ResetFactors { email } => {

@@ -23,6 +23,11 @@ export interface WorldSpec {
   comments?: boolean;
   /** A project of another company that nobody in the world may see (default false). */
   strangerProject?: boolean;
+  /**
+   * A year of site visits on each project besides `photos`: this many photos (at most
+   * 5,000), made as `sitecast seed` makes them, for tests of big projects.
+   */
+  yearOfPhotos?: number;
 }
 
 export type WorldRole = 'admin' | 'builder' | 'homeowner';

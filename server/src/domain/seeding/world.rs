@@ -13,6 +13,7 @@ use protocol::{CompanyRole, ImageCategory, ProgressMode, ProjectStatus, Role, Ti
 use serde::{Deserialize, Serialize};
 
 use crate::domain::identity::auth::SESSION_ABSOLUTE_MS;
+use crate::domain::seeding::bulk;
 use crate::domain::seeding::demo::store_drawn_photo;
 use crate::domain::projects::milestones;
 use crate::domain::shared::passwords::Passwords;
@@ -36,6 +37,7 @@ pub const WORLD_PASSWORD: &str = "sitecast-world";
 const MAX_PROJECTS: usize = 6;
 const MAX_PHOTOS: usize = 80;
 const MAX_HOMEOWNERS: usize = 4;
+const MAX_YEAR_OF_PHOTOS: usize = 5_000;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -56,11 +58,15 @@ pub struct WorldSpec {
     pub comments: bool,
     /// A project of a second company nobody in this world may see (policy tests).
     pub stranger_project: bool,
+    /// A year of site visits on each project besides `photos`: this many photos made
+    /// the way `sitecast seed` makes them (a few drawn pictures copied, visits of 25
+    /// spread over the last year), for tests of big projects.
+    pub year_of_photos: usize,
 }
 
 impl Default for WorldSpec {
     fn default() -> Self {
-        WorldSpec { projects: 1, photos: 3, homeowners: 1, milestones: true, comments: true, stranger_project: false }
+        WorldSpec { projects: 1, photos: 3, homeowners: 1, milestones: true, comments: true, stranger_project: false, year_of_photos: 0 }
     }
 }
 
@@ -155,9 +161,9 @@ struct Account {
 
 /// Makes a world as `spec` asks, in one transaction after its photo files are stored.
 pub async fn make(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords, spec: &WorldSpec) -> Result<World> {
-    if spec.projects > MAX_PROJECTS || spec.photos > MAX_PHOTOS || spec.homeowners > MAX_HOMEOWNERS {
+    if spec.projects > MAX_PROJECTS || spec.photos > MAX_PHOTOS || spec.homeowners > MAX_HOMEOWNERS || spec.year_of_photos > MAX_YEAR_OF_PHOTOS {
         return Err(Error::field("world", &format!(
-            "A world has at most {MAX_PROJECTS} projects, {MAX_PHOTOS} photos each and {MAX_HOMEOWNERS} homeowners"
+            "A world has at most {MAX_PROJECTS} projects, {MAX_PHOTOS} photos each (a year of {MAX_YEAR_OF_PHOTOS}) and {MAX_HOMEOWNERS} homeowners"
         )));
     }
     if spec.projects > 0 && spec.homeowners == 0 {
@@ -342,6 +348,16 @@ pub async fn make(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords,
         None => None,
     };
     tx.commit().await?;
+    if spec.year_of_photos > 0 {
+        let pool = bulk::pool()?;
+        for (index, project) in projects_out.iter_mut().enumerate() {
+            let visits = bulk::Visits { count: spec.year_of_photos, visit_size: 25, days: 365, now: now - DAY_MS, variant: index };
+            let rows = bulk::add_visits(store, photos, &pool, &project.id, &builder, &visits).await?;
+            let mut all: Vec<WorldPhoto> = rows.iter().map(|r| WorldPhoto { id: r.id.clone(), caption: r.caption.clone().unwrap_or_default() }).collect();
+            all.append(&mut project.photos);
+            project.photos = all;
+        }
+    }
     Ok(World { tag, password: WORLD_PASSWORD.to_owned(), company, users: users_out, projects: projects_out, stranger_project: stranger_out })
 }
 
