@@ -422,7 +422,8 @@ pub struct DeleteProject {
 }
 
 /// Start receiving this project's detail events (photos, viewers); the reply carries
-/// the photos and this user's favourites among them.
+/// the first page of the photos, how many there are, and this user's favourites among
+/// that page (`ListPhotos` reads the rest).
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 pub struct Subscribe {
     pub id: String,
@@ -433,12 +434,39 @@ pub struct Unsubscribe {
     pub id: String,
 }
 
-/// A project's photos, newest first, and which of them this user favourited.
+/// A page of a project's photos, newest first, and which of them this user favourited:
+/// the page after the cursor `after` (a previous page's `next`, or `Subscribed`'s
+/// `nextPhotos`), or the first page. `limit` asks for fewer than the server's page
+/// (at most `PHOTO_PAGE`); every reply also stays under `PHOTO_PAGE_BYTES`.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 pub struct ListPhotos {
     #[serde(rename = "projectId")]
     pub project_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub after: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub limit: Option<u32>,
 }
+
+impl ListPhotos {
+    /// The first page.
+    pub fn first(project_id: impl Into<String>) -> Self {
+        ListPhotos { project_id: project_id.into(), after: None, limit: None }
+    }
+}
+
+/// The most photos one `ListPhotos` reply carries.
+pub const PHOTO_PAGE: u32 = 100;
+/// The most photos `Subscribed` carries: enough to fill a screen several times, so a
+/// project opens on its first reply however many photos it has.
+pub const FIRST_PHOTO_PAGE: u32 = 60;
+/// What a page of photos may weigh on the wire: a page ends early rather than pass it,
+/// so with its envelope a reply stays under `MAX_FRAME_BYTES`, the bound on frames the
+/// other way, and a slow link gets replies in small, steady pieces (a favourite's reply
+/// never waits behind a big one).
+pub const PHOTO_PAGE_BYTES: usize = 56 * 1024;
 
 /// Admin: the photo and its stored files.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
@@ -884,9 +912,18 @@ pub enum Response {
     Subscribed {
         project: Project,
         viewers: Vec<UserSummary>,
+        /// The first page of the photos.
         photos: Vec<ProjectImage>,
+        /// Ids of this user's favourites among `photos`.
         favourites: Vec<String>,
         milestones: MilestonePlan,
+        /// The cursor of the next page (`ListPhotos`'s `after`); `None` when `photos`
+        /// is all of them.
+        #[serde(rename = "nextPhotos")]
+        next_photos: Option<String>,
+        /// How many photos the project has.
+        #[serde(rename = "photoCount")]
+        photo_count: u32,
     },
     Photos {
         #[serde(rename = "projectId")]
@@ -894,6 +931,8 @@ pub enum Response {
         photos: Vec<ProjectImage>,
         /// Ids of this user's favourites among `photos`.
         favourites: Vec<String>,
+        /// The cursor of the next page; `None` at the oldest photo.
+        next: Option<String>,
     },
     Photo { photo: ProjectImage },
     /// The projects a user owns (as homeowner or builder) and those projects' photos:

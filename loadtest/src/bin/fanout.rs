@@ -98,7 +98,7 @@ async fn main() -> anyhow::Result<()> {
     }
     let project_id = project_id.unwrap_or_default();
     let photo_id = if args.comments {
-        match ask(&mut admin_ws, 1, Request::ListPhotos(protocol::ListPhotos { project_id: project_id.clone() })).await? {
+        match ask(&mut admin_ws, 1, Request::ListPhotos(protocol::ListPhotos::first(project_id.clone()))).await? {
             protocol::Response::Photos { photos, .. } => photos.first().map(|p| p.id.clone()).context("the project has no photo")?,
             other => anyhow::bail!("unexpected reply {other:?}"),
         }

@@ -27,6 +27,10 @@
 //! `--photos` photos of the demo homeowner's project; seconds to ready, pages, size and
 //! the server's peak RSS (`--pid`) while each is made.
 //!
+//! `photos pages`: a homeowner opens a big project (`sitecast seed`) and reads every
+//! page of its photos, `--rounds` times over: per request, the time to the reply and
+//! its size on the wire (docs/FEATURES.md, "Big projects").
+//!
 //!   cargo run --release -p sitecast-loadtest --bin photos -- renditions --seconds 10
 //!   cargo run --release -p sitecast-loadtest --bin photos -- upload --url http://127.0.0.1:8090
 
@@ -135,6 +139,17 @@ enum Command {
     /// (the newest `--photos` of its photos, hand-picked) back to back, `--count`
     /// times; each one's seconds from request to ready, its pages and size, and the
     /// server's resident memory before and at its peak while it was made.
+    Pages {
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        /// A homeowner `sitecast seed` printed; their first project is read.
+        #[arg(long)]
+        homeowner: String,
+        #[arg(long, default_value = "sitecast-bulk")]
+        password: String,
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+    },
     Report {
         #[arg(long, default_value = "http://127.0.0.1:8080")]
         url: String,
@@ -714,6 +729,67 @@ async fn report(
     Ok(())
 }
 
+/// The next reply to `id` and its size on the wire; events in between are skipped.
+async fn reply_of(ws: &mut sitecast_loadtest::Socket, id: u32) -> anyhow::Result<(protocol::Response, usize)> {
+    use tokio_tungstenite::tungstenite::Message;
+    loop {
+        let Message::Binary(bytes) = ws.next().await.context("socket closed")?? else { continue };
+        match protocol::decode::<ServerMsg>(&bytes)? {
+            ServerMsg::Reply { id: got, response } if got == id => return Ok((response, bytes.len())),
+            ServerMsg::Error { id: Some(got), error } if got == id => bail!("refused: {}", error.message),
+            _ => continue,
+        }
+    }
+}
+
+async fn pages(url: &str, homeowner: &str, password: &str, rounds: usize) -> anyhow::Result<()> {
+    let cookie = login(url, homeowner, password).await?;
+    let (mut ws, hello) = connect(url, &cookie).await?;
+    let project = hello.snapshot.projects.first().context("the homeowner has no project")?.id.clone();
+    let (mut opening, mut paging) = (Histogram::<u64>::new(3)?, Histogram::<u64>::new(3)?);
+    let (mut largest_open, mut largest_page, mut photos, mut id) = (0, 0, 0, 0u32);
+    for _ in 0..rounds {
+        id += 1;
+        let start = Instant::now();
+        send(&mut ws, id, Request::Subscribe(protocol::Subscribe { id: project.clone() })).await?;
+        let (reply, size) = reply_of(&mut ws, id).await?;
+        opening.record(start.elapsed().as_micros() as u64)?;
+        largest_open = largest_open.max(size);
+        let protocol::Response::Subscribed { photos: first, next_photos, photo_count, .. } = reply else { bail!("expected subscribed") };
+        let mut seen = first.len();
+        let mut after = next_photos;
+        while let Some(cursor) = after.take() {
+            id += 1;
+            let start = Instant::now();
+            send(&mut ws, id, Request::ListPhotos(protocol::ListPhotos { project_id: project.clone(), after: Some(cursor), limit: None })).await?;
+            let (reply, size) = reply_of(&mut ws, id).await?;
+            paging.record(start.elapsed().as_micros() as u64)?;
+            largest_page = largest_page.max(size);
+            let protocol::Response::Photos { photos, next, .. } = reply else { bail!("expected photos") };
+            seen += photos.len();
+            after = next;
+        }
+        if seen != photo_count as usize {
+            bail!("read {seen} photos of {photo_count}");
+        }
+        photos = seen;
+        id += 1;
+        send(&mut ws, id, Request::Unsubscribe(protocol::Unsubscribe { id: project.clone() })).await?;
+        reply_of(&mut ws, id).await?;
+    }
+    let ms = |h: &Histogram<u64>, q: f64| h.value_at_quantile(q) as f64 / 1000.0;
+    println!(
+        "pages photos={photos} rounds={rounds} open_p50={:.1}ms open_p99={:.1}ms open_max_bytes={largest_open} pages={} page_p50={:.1}ms page_p99={:.1}ms page_max={:.1}ms page_max_bytes={largest_page}",
+        ms(&opening, 0.5),
+        ms(&opening, 0.99),
+        paging.len(),
+        ms(&paging, 0.5),
+        ms(&paging, 0.99),
+        paging.max() as f64 / 1000.0
+    );
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     match Args::parse().command {
@@ -741,6 +817,7 @@ async fn main() -> anyhow::Result<()> {
             markup(seconds, threads, shapes)
         }
         Command::Bomb { url, pid, count, builder, password } => bomb(&url, pid, count, &builder, &password).await,
+        Command::Pages { url, homeowner, password, rounds } => pages(&url, &homeowner, &password, rounds).await,
         Command::Report { url, pid, photos, per_page, markup, count, builder, homeowner, password } => {
             report(&url, pid, photos, per_page, markup, count, &builder, &homeowner, &password).await
         }

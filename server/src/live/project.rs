@@ -85,14 +85,17 @@ pub struct Subscribe {
     pub socket: SocketHandle,
 }
 
-/// What a subscriber gets: the project, who else views it, its photos, and the
-/// user's favourites among them, all read in the subscription's turn.
+/// What a subscriber gets: the project, who else views it, the first page of its
+/// photos and the user's favourites among them, all read in the subscription's turn.
 #[derive(Debug)]
 pub struct Subscribed {
     pub project: Project,
     pub viewers: Vec<UserSummary>,
     pub photos: Vec<ProjectImage>,
     pub favourites: Vec<String>,
+    /// Where `ListPhotos` goes on from; `None` when `photos` are all of them.
+    pub next_photos: Option<String>,
+    pub photo_count: u32,
     pub milestones: MilestonePlan,
 }
 
@@ -405,18 +408,18 @@ impl Handler<Subscribe> for ProjectActor {
         AtomicResponse::new(Box::pin(
             async move {
                 let row = projects::visible(&svc, &user, &id).await?;
-                let (photos, favourites) = photos::list_of(&svc, &user, &row).await?;
+                let (page, photo_count) = photos::first_page(&svc, &user, &row).await?;
                 // Another instance may have given the project to other people while the
                 // photos were read: decide on the project as it is now.
                 let now = projects::visible(&svc, &user, &id).await?;
                 // Milestones change only in this project's turns (or with its version,
                 // on another instance): read here, they go with the row just read.
                 let milestones = milestones::plan_view(&now, &store_milestones::list(svc.store.pool(), &id).await?);
-                Ok::<_, Error>((now, photos, favourites, milestones))
+                Ok::<_, Error>((now, page, photo_count, milestones))
             }
             .into_actor(self)
             .map(move |outcome, act, ctx| {
-                let (row, photos, favourites, milestones) = outcome.inspect_err(|err| act.stop_if_gone(err, ctx))?;
+                let (row, page, photo_count, milestones) = outcome.inspect_err(|err| act.stop_if_gone(err, ctx))?;
                 let new_viewer = !act.is_viewing(&msg.viewer.id);
                 let project = views::project(&row);
                 act.settle(Some(row));
@@ -429,7 +432,7 @@ impl Handler<Subscribe> for ProjectActor {
                         act.announce_viewers();
                     }
                 }
-                Ok(Subscribed { project, viewers: act.viewers(), photos, favourites, milestones })
+                Ok(Subscribed { project, viewers: act.viewers(), photos: page.photos, favourites: page.favourites, next_photos: page.next, photo_count, milestones })
             }),
         ))
     }

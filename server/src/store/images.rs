@@ -16,6 +16,16 @@ pub async fn list_for_project<'a>(db: impl Into<Db<'a>>, project_id: &str) -> Re
     backend!(db, images::list_for_project(project_id))
 }
 
+/// A page of a project's photos in `list_for_project`'s order: the first `limit`, or
+/// the `limit` after the photo `after` names by (shown date, upload time, id).
+pub async fn page_for_project<'a>(db: impl Into<Db<'a>>, project_id: &str, after: Option<(i64, i64, &str)>, limit: i64) -> Result<Vec<ImageRow>> {
+    backend!(db, images::page_for_project(project_id, after, limit))
+}
+
+pub async fn count_for_project<'a>(db: impl Into<Db<'a>>, project_id: &str) -> Result<i64> {
+    backend!(db, images::count_for_project(project_id))
+}
+
 pub async fn find<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<Option<ImageRow>> {
     backend!(db, images::find(id))
 }

@@ -146,8 +146,8 @@ impl Handle for LogEntry {
 
 impl Handle for ListPhotos {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
-        let (photos, favourites) = photos::list(&cx.svc, &cx.actor, &self.project_id).await?;
-        plain(Photos { project_id: self.project_id, photos, favourites })
+        let page = photos::page(&cx.svc, &cx.actor, &self.project_id, self.after.as_deref(), self.limit).await?;
+        plain(Photos { project_id: self.project_id, photos: page.photos, favourites: page.favourites, next: page.next })
     }
 }
 

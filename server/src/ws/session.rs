@@ -437,6 +437,8 @@ impl SessionActor {
                 viewers: s.viewers,
                 photos: s.photos,
                 favourites: s.favourites,
+                next_photos: s.next_photos,
+                photo_count: s.photo_count,
             };
             Ok::<_, Error>(subscribed)
         }

@@ -243,7 +243,7 @@ fn slots() -> Vec<Slot> {
         ("log.level", |_, t| log(&t, "boom", None)),
         ("log.message", |_, t| log("error", &t, None)),
         ("log.data", |_, t| log("error", "boom", Some(t))),
-        ("list_photos.project_id", |_, t| Call::Ws(Request::ListPhotos(protocol::ListPhotos { project_id: t }))),
+        ("list_photos.project_id", |_, t| Call::Ws(Request::ListPhotos(protocol::ListPhotos::first(t)))),
         ("update_photo.id", |_, t| Call::Ws(Request::UpdatePhoto(UpdatePhoto { id: t, caption: Some("x".into()), ..Default::default() }))),
         ("update_photo.caption", |ids, t| Call::Ws(Request::UpdatePhoto(UpdatePhoto { id: ids.photo.clone(), caption: Some(t), ..Default::default() }))),
         ("update_photo.milestone_id", |ids, t| {
@@ -396,7 +396,7 @@ impl Session {
         let mut admin = socket(&http, &format!("{ws_base}/ws"), &format!("sitecast_session={cookie}")).await;
         let ServerMsg::Hello(hello) = admin.next_msg().await else { panic!("a Hello first") };
         let project = hello.snapshot.projects.iter().find(|p| p.thumbnail_url.is_some() && p.builder_id.is_some()).cloned().expect("a project with photos");
-        let Ok(Response::Photos { photos, .. }) = admin.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await else { panic!("photos") };
+        let Ok(Response::Photos { photos, .. }) = admin.request(1, Request::ListPhotos(protocol::ListPhotos::first(project.id.clone()))).await else { panic!("photos") };
         let Ok(Response::Comment { comment }) = admin.request(2, Request::AddComment(protocol::AddComment { image_id: photos[0].id.clone(), body: "Fuzz target".into() })).await
         else {
             panic!("a comment")

@@ -209,7 +209,7 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
         // Photos.
         let mut photo = None;
         for p in &bhello.snapshot.projects {
-            let Response::Photos { photos, .. } = builder.request(12, Request::ListPhotos(protocol::ListPhotos { project_id: p.id.clone() })).await.unwrap() else {
+            let Response::Photos { photos, .. } = builder.request(12, Request::ListPhotos(protocol::ListPhotos::first(p.id.clone()))).await.unwrap() else {
                 panic!("photos")
             };
             if let Some(first) = photos.into_iter().next() {
@@ -227,7 +227,7 @@ async fn oversized_fields_are_refused_over_the_socket_and_nothing_is_stored_or_s
             panic!("project")
         };
         assert_eq!((after.address, after.version), (project.address, project.version));
-        let Response::Photos { photos, .. } = builder.request(15, Request::ListPhotos(protocol::ListPhotos { project_id: photo.project_id.clone() })).await.unwrap() else {
+        let Response::Photos { photos, .. } = builder.request(15, Request::ListPhotos(protocol::ListPhotos::first(photo.project_id.clone()))).await.unwrap() else {
             panic!("photos")
         };
         assert_eq!(photos.iter().find(|p| p.id == photo.id), Some(&photo));

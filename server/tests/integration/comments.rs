@@ -92,7 +92,7 @@ async fn comments_reach_the_projects_subscribers_live_and_no_one_else() {
 
         // The count is stored with the photo; the thread lists the comment and the
         // people who may be mentioned.
-        let Response::Photos { photos, .. } = builder.request(2, Request::ListPhotos(protocol::ListPhotos { project_id: maple.id.clone() })).await.unwrap() else {
+        let Response::Photos { photos, .. } = builder.request(2, Request::ListPhotos(protocol::ListPhotos::first(maple.id.clone()))).await.unwrap() else {
             panic!()
         };
         assert_eq!(photos.iter().find(|p| p.id == photo.id).unwrap().comment_count, 1);

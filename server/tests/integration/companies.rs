@@ -215,7 +215,7 @@ async fn a_company_s_people_see_what_their_role_and_crew_allow_and_a_removed_mem
         assert_eq!(reason, "removed_from_company");
         assert_eq!(robin.close_code().await, Some(4401));
         assert_eq!(server.get("/api/auth/me", Some(&robin_cookie)).await.status, awc::http::StatusCode::UNAUTHORIZED);
-        let photos = match home.request(4, Request::ListPhotos(protocol::ListPhotos { project_id: maple.id.clone() })).await.unwrap() {
+        let photos = match home.request(4, Request::ListPhotos(protocol::ListPhotos::first(maple.id.clone()))).await.unwrap() {
             Response::Photos { photos, .. } => photos,
             other => panic!("{other:?}"),
         };

@@ -45,7 +45,7 @@ async fn guest(server: &TestServer, token: &str) -> (WsClient, GuestHello) {
 }
 
 async fn photos_of(ws: &mut WsClient, id: u32, project_id: &str) -> Vec<ProjectImage> {
-    match ws.request(id, Request::ListPhotos(protocol::ListPhotos { project_id: project_id.to_owned() })).await {
+    match ws.request(id, Request::ListPhotos(protocol::ListPhotos::first(project_id.to_owned()))).await {
         Ok(Response::Photos { photos, .. }) => photos,
         other => panic!("photos: {other:?}"),
     }
@@ -75,7 +75,7 @@ fn every_request(linked: &str, other: &str, photo: &str) -> Vec<(Request, bool)>
         (Request::ListProjects(protocol::ListProjects {}), false),
         (Request::GetProject(protocol::GetProject { id: s(linked) }), false),
         (Request::Subscribe(protocol::Subscribe { id: s(linked) }), false),
-        (Request::ListPhotos(protocol::ListPhotos { project_id: s(linked) }), false),
+        (Request::ListPhotos(protocol::ListPhotos::first(s(linked))), false),
         (Request::ListComments(protocol::ListComments { image_id: s(photo) }), false),
         (Request::AddComment(protocol::AddComment { image_id: s(photo), body: s("hi") }), false),
         (Request::SetFavourite(protocol::SetFavourite { image_id: s(photo), favourite: true }), false),

@@ -113,7 +113,7 @@ async fn control_characters_are_refused_on_every_text_input() {
         };
         refused(admin.request(6, Request::CreateProject(create)).await, "title", &one_line("Title"));
 
-        let Ok(Response::Photos { photos, .. }) = admin.request(7, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await else { panic!("photos") };
+        let Ok(Response::Photos { photos, .. }) = admin.request(7, Request::ListPhotos(protocol::ListPhotos::first(project.id.clone()))).await else { panic!("photos") };
         let photo = photos[0].clone();
         let caption = UpdatePhoto { id: photo.id.clone(), caption: Some("Kitchen\u{0}".into()), ..Default::default() };
         refused(admin.request(8, Request::UpdatePhoto(caption)).await, "caption", &one_line("Caption"));
@@ -199,7 +199,7 @@ async fn control_characters_are_refused_on_every_text_input() {
         let r = tus.patch(&location, 0, &jpeg).await;
         assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
         let stored = r.header("sitecast-photo").expect("stored as a photo");
-        let Ok(Response::Photos { photos, .. }) = admin.request(51, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await else { panic!("photos") };
+        let Ok(Response::Photos { photos, .. }) = admin.request(51, Request::ListPhotos(protocol::ListPhotos::first(project.id.clone()))).await else { panic!("photos") };
         let uploaded = photos.iter().find(|p| p.id == stored).expect("the uploaded photo");
         assert_eq!(uploaded.original_name, "sitevisit.jpg");
 

@@ -408,7 +408,7 @@ async fn a_photo_tagged_on_one_instance_reaches_open_search_results_on_the_other
         let (mut home, hello) = b.connect_as(&world.users["homeowner"].session).await;
         let project = hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
         let Ok(Response::Photos { photos, .. }) =
-            builder.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await
+            builder.request(1, Request::ListPhotos(protocol::ListPhotos::first(project.id.clone()))).await
         else {
             panic!("photos")
         };

@@ -193,7 +193,7 @@ async fn deleting_a_user_kicks_their_sockets_and_removes_their_projects_everywhe
         let mut n = 0;
         for (i, id) in theirs.iter().enumerate() {
             let Response::Photos { photos, .. } =
-                admin.request(20 + i as u32, Request::ListPhotos(protocol::ListPhotos { project_id: id.clone() })).await.unwrap()
+                admin.request(20 + i as u32, Request::ListPhotos(protocol::ListPhotos::first(id.clone()))).await.unwrap()
             else {
                 panic!("list_photos answers with photos")
             };
@@ -800,7 +800,7 @@ async fn a_projects_changes_and_its_photos_changes_take_turns() {
     let (mut other_admin, _) = server.connect_as(admin_session).await;
     let (mut reader, _) = server.connect_as(admin_session).await;
     let project = hello.snapshot.projects[0].clone();
-    let Response::Photos { photos, .. } = reader.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await.unwrap()
+    let Response::Photos { photos, .. } = reader.request(1, Request::ListPhotos(protocol::ListPhotos::first(project.id.clone()))).await.unwrap()
     else {
         panic!("photos expected")
     };
@@ -826,7 +826,7 @@ async fn a_projects_changes_and_its_photos_changes_take_turns() {
         panic!("project expected")
     };
     assert_eq!((unchanged.progress, unchanged.version), (project.progress, project.version), "the change waited");
-    let Response::Photos { photos: still, .. } = reader.request(4, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await.unwrap()
+    let Response::Photos { photos: still, .. } = reader.request(4, Request::ListPhotos(protocol::ListPhotos::first(project.id.clone()))).await.unwrap()
     else {
         panic!("photos expected")
     };

@@ -8,6 +8,7 @@ mod support;
 
 mod arbitrary_text;
 mod auth;
+mod big_projects;
 mod bounds;
 mod comments;
 mod companies;

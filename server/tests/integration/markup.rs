@@ -137,7 +137,7 @@ async fn builders_draw_homeowners_pin_and_everyone_who_sees_the_photo_sees_it_li
         let err = get(&mut guest_favs, 1, &photo.id).await.unwrap_err();
         assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Image not found"));
         assert_eq!(get(&mut guest_all, 2, &photo.id).await.unwrap().shapes, drawn.shapes);
-        let listed = match builder.request(3, Request::ListPhotos(protocol::ListPhotos { project_id: maple.id.clone() })).await.unwrap() {
+        let listed = match builder.request(3, Request::ListPhotos(protocol::ListPhotos::first(maple.id.clone()))).await.unwrap() {
             Response::Photos { photos, .. } => photos,
             other => panic!("{other:?}"),
         };

@@ -86,7 +86,7 @@ async fn comments_mentions_photos_and_status_notify_their_people_only() {
         let (mut home, home_hello) = server.connect_as(&homeowner.session).await;
         let mut olive = outsider(&server, &mut admin).await;
         let maple = home_hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
-        let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: maple.id.clone() })).await.unwrap() else {
+        let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos(protocol::ListPhotos::first(maple.id.clone()))).await.unwrap() else {
             panic!()
         };
         let photo = photos[0].clone();
@@ -224,7 +224,7 @@ async fn mail_preferences_digests_and_one_click_unsubscribe() {
         let (mut builder, builder_hello) = server.connect_as(&world.users["owner"].session).await;
         let (mut home, home_hello) = server.connect_as(&world.users["homeowner"].session).await;
         let maple = home_hello.snapshot.projects.iter().find(|p| p.id == world.projects[0].id).unwrap().clone();
-        let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: maple.id.clone() })).await.unwrap() else {
+        let Response::Photos { photos, .. } = home.request(1, Request::ListPhotos(protocol::ListPhotos::first(maple.id.clone()))).await.unwrap() else {
             panic!()
         };
         let photo = photos[0].clone();

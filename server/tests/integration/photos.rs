@@ -120,7 +120,7 @@ async fn uploads_each_format_live_to_watchers_and_mail_the_homeowner_once() {
         assert_eq!(seen, ids);
 
         // Listing: newest first, four more than before.
-        let listed = match watcher.request(2, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await.unwrap() {
+        let listed = match watcher.request(2, Request::ListPhotos(protocol::ListPhotos::first(project.id.clone()))).await.unwrap() {
             Response::Photos { photos, .. } => photos,
             other => panic!("{other:?}"),
         };
@@ -187,7 +187,7 @@ async fn who_may_upload_and_fetch() {
     ws.next_msg().await;
     let err = ws.request(1, Request::SetFavourite(protocol::SetFavourite { image_id: photo.id.clone(), favourite: true })).await.unwrap_err();
     assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotFound, "Image not found"));
-    let err = ws.request(2, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await.unwrap_err();
+    let err = ws.request(2, Request::ListPhotos(protocol::ListPhotos::first(project.id.clone()))).await.unwrap_err();
     assert_eq!(err.message, "You don't have access to this project");
     // Bytes routes tell no more than a missing project: "not found", as for any id.
     let zip = server.get(&format!("/media/projects/{}/photos.zip", project.id), Some(&token)).await;
@@ -321,7 +321,7 @@ async fn edits_deletes_and_favourites_over_the_socket() {
             _ => None,
         }).await;
         assert_eq!(changed, (newest.id.clone(), true));
-        let Response::Photos { favourites, .. } = home_tab2.request(1, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await.unwrap() else { panic!() };
+        let Response::Photos { favourites, .. } = home_tab2.request(1, Request::ListPhotos(protocol::ListPhotos::first(project.id.clone()))).await.unwrap() else { panic!() };
         assert_eq!(favourites, vec![newest.id.clone()]);
 
         // Only admins delete; the thumbnail moves to the next newest photo.
@@ -348,7 +348,7 @@ async fn edits_deletes_and_favourites_over_the_socket() {
         let err = admin.request(2, Request::DeletePhoto(protocol::DeletePhoto { id: newest.id.clone() })).await.unwrap_err();
         assert_eq!(err.message, "Image not found");
         // The favourite went with the photo.
-        let Response::Photos { favourites, .. } = home.request(5, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await.unwrap() else { panic!() };
+        let Response::Photos { favourites, .. } = home.request(5, Request::ListPhotos(protocol::ListPhotos::first(project.id.clone()))).await.unwrap() else { panic!() };
         assert!(favourites.is_empty());
         server.stop().await;
         db
@@ -402,7 +402,7 @@ async fn an_admin_picks_the_thumbnail_and_it_stays_until_its_photo_goes() {
 
         // Deleting the picked photo hands the thumbnail back to the newest one.
         assert_eq!(admin.request(5, Request::DeletePhoto(protocol::DeletePhoto { id: older.id.clone() })).await, Ok(Response::Done));
-        let Response::Photos { photos: left, .. } = admin.request(6, Request::ListPhotos(protocol::ListPhotos { project_id: project.id.clone() })).await.unwrap() else { panic!() };
+        let Response::Photos { photos: left, .. } = admin.request(6, Request::ListPhotos(protocol::ListPhotos::first(project.id.clone()))).await.unwrap() else { panic!() };
         let Response::Project { project: now } = admin.request(7, Request::GetProject(protocol::GetProject { id: project.id.clone() })).await.unwrap() else { panic!() };
         assert_eq!((now.thumbnail_url.as_deref(), now.thumbnail_pinned), (Some(left[0].thumb_url.as_str()), false));
 

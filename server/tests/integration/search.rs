@@ -89,7 +89,7 @@ fn project(hello: &protocol::Hello, id: &str) -> Project {
 }
 
 async fn photos_of(ws: &mut WsClient, id: u32, project: &str) -> Vec<ProjectImage> {
-    match ws.request(id, Request::ListPhotos(protocol::ListPhotos { project_id: project.to_owned() })).await.unwrap() {
+    match ws.request(id, Request::ListPhotos(protocol::ListPhotos::first(project.to_owned()))).await.unwrap() {
         Response::Photos { photos, .. } => photos,
         other => panic!("expected photos, got {other:?}"),
     }

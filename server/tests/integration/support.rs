@@ -535,7 +535,7 @@ impl TestServer {
         if !ids.is_empty() {
             let mut ws = self.ws(Some(cookie), Some(ORIGIN)).await.expect("the uploader's socket");
             ws.next_msg().await;
-            let listed = match ws.request(1, protocol::Request::ListPhotos(protocol::ListPhotos { project_id: project_id.to_owned() })).await {
+            let listed = match ws.request(1, protocol::Request::ListPhotos(protocol::ListPhotos::first(project_id.to_owned()))).await {
                 Ok(protocol::Response::Photos { photos, .. }) => photos,
                 other => panic!("photos expected: {other:?}"),
             };

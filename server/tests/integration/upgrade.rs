@@ -1384,6 +1384,10 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
     before.indexes.retain(|(name, _)| name != "projects_builder");
     // 0018 replaced the mail queue's due index with the outbox's, by kind.
     before.indexes.retain(|(name, _)| name != "mail_outbox_due");
+    // 0019 added the gallery's order, for photos read a page at a time.
+    let gallery = after.indexes.iter().position(|(name, _)| name == "project_images_gallery").expect("0019's gallery index");
+    let (_, def) = after.indexes.remove(gallery);
+    assert!(def.contains("COALESCE(taken_at, created_at) DESC, created_at DESC, id"), "{def}");
     let mut columns_after = after.columns.clone();
     let (ty, null, _) = columns_after.remove(&("users".into(), "mail_preferences_at".into())).expect("users.mail_preferences_at added");
     assert_eq!((ty.as_str(), null.as_str()), ("timestamp with time zone", "YES"));

@@ -192,7 +192,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         ask(Request::ListTimeline(protocol::ListTimeline { project_id: project.id.clone(), before: None })).await;
         ask(Request::DeleteMilestone(protocol::DeleteMilestone { id: milestone })).await;
         // The world's photo for the photo requests.
-        let Response::Photos { photos, .. } = ask(Request::ListPhotos(protocol::ListPhotos { project_id: world.projects[0].id.clone() })).await else { unreachable!() };
+        let Response::Photos { photos, .. } = ask(Request::ListPhotos(protocol::ListPhotos::first(world.projects[0].id.clone()))).await else { unreachable!() };
         let photo = photos.into_iter().next().expect("the world's project has a photo");
         ask(Request::UpdatePhoto(UpdatePhoto { id: photo.id.clone(), caption: Some("Paired".into()), ..Default::default() })).await;
         ask(Request::SetFavourite(protocol::SetFavourite { image_id: photo.id.clone(), favourite: true })).await;

@@ -628,7 +628,7 @@ export type Subscribe = { id: string, };
 
 export type Unsubscribe = { id: string, };
 
-export type ListPhotos = { projectId: string, };
+export type ListPhotos = { projectId: string, after?: string, limit?: number, };
 
 export type DeletePhoto = { id: string, };
 
@@ -792,11 +792,32 @@ builderName: string | null, };
 
 export type UserDirectory = { admins: Array<UserListing>, builders: Array<UserListing>, homeowners: Array<UserListing>, };
 
-export type Response = { "type": "pong" } | { "type": "users" } & UserDirectory | { "type": "user", user: Profile, } | { "type": "projects", projects: Array<Project>, } | { "type": "project", project: Project, } | { "type": "subscribed", project: Project, viewers: Array<UserSummary>, photos: Array<ProjectImage>, favourites: Array<string>, milestones: MilestonePlan, } | { "type": "photos", projectId: string, photos: Array<ProjectImage>, 
+export type Response = { "type": "pong" } | { "type": "users" } & UserDirectory | { "type": "user", user: Profile, } | { "type": "projects", projects: Array<Project>, } | { "type": "project", project: Project, } | { "type": "subscribed", project: Project, viewers: Array<UserSummary>, 
+/**
+ * The first page of the photos.
+ */
+photos: Array<ProjectImage>, 
 /**
  * Ids of this user's favourites among `photos`.
  */
-favourites: Array<string>, } | { "type": "photo", photo: ProjectImage, } | { "type": "deletion_impact", projects: number, photos: number, } | { "type": "companies", companies: Array<Company>, } | { "type": "company", company: Company, } | { "type": "company_deletion_impact", projects: number, photos: number, members: number, } | { "type": "comments", imageId: string, comments: Array<Comment>, 
+favourites: Array<string>, milestones: MilestonePlan, 
+/**
+ * The cursor of the next page (`ListPhotos`'s `after`); `None` when `photos`
+ * is all of them.
+ */
+nextPhotos: string | null, 
+/**
+ * How many photos the project has.
+ */
+photoCount: number, } | { "type": "photos", projectId: string, photos: Array<ProjectImage>, 
+/**
+ * Ids of this user's favourites among `photos`.
+ */
+favourites: Array<string>, 
+/**
+ * The cursor of the next page; `None` at the oldest photo.
+ */
+next: string | null, } | { "type": "photo", photo: ProjectImage, } | { "type": "deletion_impact", projects: number, photos: number, } | { "type": "companies", companies: Array<Company>, } | { "type": "company", company: Company, } | { "type": "company_deletion_impact", projects: number, photos: number, members: number, } | { "type": "comments", imageId: string, comments: Array<Comment>, 
 /**
  * Who may see the project, and so may be @mentioned: its homeowner, its
  * builder and the admins.

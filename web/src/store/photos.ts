@@ -26,6 +26,24 @@ export interface ProjectPhotos {
   markupSeen: Record<string, number>;
   /** True once a list (subscribe or list_photos reply) has arrived. */
   loaded: boolean;
+  /**
+   * Older pages still to read (docs/FEATURES.md, "Big projects"): the project opens on
+   * its first page and the rest arrive a page at a time. `next` is where the next page
+   * starts, `null` once every photo is here.
+   */
+  paging: PhotoPaging;
+}
+
+export interface PhotoPaging {
+  next: string | null;
+  /** How many photos the project had when it was opened, for "n of total". */
+  total: number;
+  /** A page is on its way. */
+  loading: boolean;
+  /** The last page failed after its retries: the gallery offers Retry. */
+  failed: boolean;
+  /** Which read of the pages this is: a newer one (a refresh) ends an older one. */
+  run: number;
 }
 
 export interface PhotosSlice {
@@ -39,8 +57,13 @@ export interface PhotosSlice {
   photosOpened: (projectId: string) => void;
   /** The page unsubscribed: its photos go, as later events will not reach this tab. */
   photosClosed: (projectId: string) => void;
-  /** A full list arrived: merged with what events already brought, never replacing it. */
+  /**
+   * A list of photos arrived (a page or all of them) with the user's favourites among
+   * them: merged with what events already brought, never replacing it.
+   */
   photosListed: (projectId: string, photos: ProjectImage[], favourites: string[]) => void;
+  /** Where the pages stand: after each page, when one starts or fails. */
+  photoPagingChanged: (projectId: string, change: Partial<PhotoPaging>) => void;
   /** A photo arrived (event, upload result, edit reply); the higher version wins. */
   photoUpserted: (photo: ProjectImage) => void;
   photoRemoved: (projectId: string, id: string) => void;
@@ -54,7 +77,15 @@ export interface PhotosSlice {
   photosCleared: () => void;
 }
 
-const emptyProject = (): ProjectPhotos => ({ byId: {}, deleted: {}, favourites: {}, favouriteSeen: {}, markupSeen: {}, loaded: false });
+const emptyProject = (): ProjectPhotos => ({
+  byId: {},
+  deleted: {},
+  favourites: {},
+  favouriteSeen: {},
+  markupSeen: {},
+  loaded: false,
+  paging: { next: null, total: 0, loading: false, failed: false, run: 0 },
+});
 
 function withFavourite(favourites: Record<string, true>, id: string, on: boolean): Record<string, true> {
   if (Boolean(favourites[id]) === on) return favourites;
@@ -98,12 +129,15 @@ export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (s
     photosListed: (projectId, list, favourites) =>
       patch(projectId, (held) => {
         const byId = { ...held.byId };
+        // The list says which of its own photos are favourites; others keep theirs.
+        const effective: Record<string, true> = { ...held.favourites };
+        const listed = new Set(favourites);
         for (const photo of list) {
           if (photo.projectId !== projectId || held.deleted[photo.id]) continue;
           byId[photo.id] = withSeenMarkup(held, newerWins(byId[photo.id], photo));
+          if (listed.has(photo.id)) effective[photo.id] = true;
+          else delete effective[photo.id];
         }
-        const effective: Record<string, true> = {};
-        for (const id of favourites) effective[id] = true;
         for (const [id, on] of Object.entries(held.favouriteSeen)) {
           if (on) effective[id] = true;
           else delete effective[id];
@@ -111,6 +145,7 @@ export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (s
         for (const id of Object.keys(held.deleted)) delete effective[id];
         return { ...held, byId, favourites: effective, loaded: true };
       }),
+    photoPagingChanged: (projectId, change) => patch(projectId, (held) => ({ ...held, paging: { ...held.paging, ...change } })),
     photoUpserted: (photo) =>
       patch(photo.projectId, (held) => {
         // A deleted photo never returns: photo_deleted carries no version, ids are not reused.

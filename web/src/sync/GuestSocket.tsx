@@ -13,6 +13,8 @@ import { reconnectDelay, RESTART_CLOSE_CODE, SESSION_GONE_CLOSE_CODE } from './r
 let lastCloseCode: number | undefined;
 
 function handleFrame(data: unknown): void {
+  // Frames arriving mean the link works: a reply queued behind them is not late.
+  guestRequests.heard();
   const apply = (bytes: ArrayBuffer) => {
     try {
       applyGuestServerMsg(decodeServerMsg(bytes), useGuestStore.getState(), guestRequests);

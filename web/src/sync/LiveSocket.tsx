@@ -32,6 +32,7 @@ export function shouldReconnect(event: Pick<CloseEvent, 'code'>, connection: Con
 }
 
 function handleFrame(data: unknown): void {
+  requests.heard();
   const apply = (bytes: ArrayBuffer) => {
     try {
       applyServerMsg(decodeServerMsg(bytes), useAppStore.getState(), requests);

@@ -144,7 +144,7 @@ describe('commands', () => {
 
     const refreshing = commands.refreshPhotos('p1');
     expect(last().request).toEqual({ type: 'list_photos', projectId: 'p1' });
-    tracker.reply(last().id, { type: 'photos', projectId: 'p1', photos: [photo({ id: 'i1', version: 1 }), photo({ id: 'i2' })], favourites: ['i1'] });
+    tracker.reply(last().id, { type: 'photos', projectId: 'p1', photos: [photo({ id: 'i1', version: 1 }), photo({ id: 'i2' })], favourites: ['i1'], next: null });
     await refreshing;
     // The older copy and the photo deleted meanwhile do not come back.
     expect(store.getState().photos.p1.byId.i1.caption).toBe('Framing');

@@ -40,6 +40,47 @@ import { useAppStore, type AppState } from '../store';
 import { applyUser } from './reducer';
 import { RequestError, requests, type RequestTracker } from './requests';
 
+/** Tries of one page of photos before the gallery shows Retry, and the waits between them. */
+export const PHOTO_PAGE_RETRY_MS = [1_000, 3_000];
+
+/**
+ * Reads a project's photos page by page from the cursor `next` to the oldest, while the
+ * project stays open (docs/FEATURES.md, "Big projects"). A later read (a refresh, a new
+ * subscription) ends this one; a page that fails is tried again, then the gallery says
+ * so and offers Retry from where it stopped.
+ */
+export async function loadPhotoPages(tracker: RequestTracker, store: () => AppState, projectId: string, next: string | null): Promise<void> {
+  const held = store().photos[projectId];
+  if (!held) return;
+  const run = held.paging.run + 1;
+  const current = () => store().photos[projectId]?.paging.run === run;
+  store().photoPagingChanged(projectId, { run, next, loading: next !== null, failed: false });
+  let after = next;
+  let failures = 0;
+  while (after !== null && current()) {
+    try {
+      const page = await tracker.request({ type: 'list_photos', projectId, after });
+      if (!current()) return;
+      store().photosListed(projectId, page.photos, page.favourites);
+      after = page.next;
+      failures = 0;
+      store().photoPagingChanged(projectId, { next: after, loading: after !== null });
+    } catch (err) {
+      if (!current()) return;
+      // A refusal (the project went away, access ended) is final; a lost or slow
+      // answer is worth another try.
+      const final = err instanceof RequestError && err.fromServer;
+      const wait = PHOTO_PAGE_RETRY_MS[failures];
+      if (final || wait === undefined) {
+        store().photoPagingChanged(projectId, { loading: false, failed: true });
+        return;
+      }
+      failures += 1;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /** The installation's settings as an admin's cards hold them, with how many photos keep a location. */
 export type HeldSettings = InstallationSettings & { photosWithLocation: number };
 
@@ -311,10 +352,21 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
       }
     },
 
-    /** The project's photos again, merged with what events brought meanwhile. */
+    /**
+     * The project's photos again from the newest, merged with what events brought
+     * meanwhile; the older pages follow in the background. Rejects if the first page
+     * fails.
+     */
     async refreshPhotos(projectId: string): Promise<void> {
-      const { photos, favourites } = await tracker.request({ type: 'list_photos', projectId });
+      const { photos, favourites, next } = await tracker.request({ type: 'list_photos', projectId });
       store().photosListed(projectId, photos, favourites);
+      void loadPhotoPages(tracker, store, projectId, next);
+    },
+
+    /** The pages not read yet, after a failure (the gallery's Retry). */
+    async resumePhotos(projectId: string): Promise<void> {
+      const paging = store().photos[projectId]?.paging;
+      if (paging?.next) await loadPhotoPages(tracker, store, projectId, paging.next);
     },
 
     /**

@@ -3,7 +3,7 @@ import { REPLY_TYPES, type ClientMsg, type ReplyTo, type Request, type Response,
 import { createAppStore } from '../store';
 import { profile } from '../testing/fixtures';
 import { applyServerMsg } from './reducer';
-import { RequestTracker } from './requests';
+import { LONGEST_WAIT_MS, RequestTracker } from './requests';
 
 describe('RequestTracker', () => {
   it('pairs a reply with its request by id', async () => {
@@ -27,6 +27,40 @@ describe('RequestTracker', () => {
     const slow = tracker.request({ type: 'ping' }, 100);
     vi.advanceTimersByTime(101);
     await expect(slow).rejects.toMatchObject({ code: 'timeout' });
+    vi.useRealTimers();
+  });
+
+  it('waits again while frames keep arriving, up to the longest wait, and times out in silence', async () => {
+    vi.useFakeTimers();
+    const tracker = new RequestTracker();
+    tracker.attach(() => {});
+    const busy = tracker.request({ type: 'ping' }, 100);
+    let settled = false;
+    busy.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // Frames every 80 ms for a second: each starts the 100 ms wait again.
+    for (let i = 0; i < 12; i++) {
+      vi.advanceTimersByTime(80);
+      tracker.heard();
+    }
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(tracker.reply(1, { type: 'pong' })).toBe(true);
+    await expect(busy).resolves.toEqual({ type: 'pong' });
+
+    // Silence after the last frame times out; a busy socket stops extending at the cap.
+    const quiet = tracker.request({ type: 'ping' }, 100);
+    tracker.heard();
+    vi.advanceTimersByTime(101);
+    await expect(quiet).rejects.toMatchObject({ code: 'timeout' });
+    const endless = tracker.request({ type: 'ping' }, 100);
+    for (let t = 0; t < LONGEST_WAIT_MS + 1_000; t += 50) {
+      vi.advanceTimersByTime(50);
+      tracker.heard();
+    }
+    await expect(endless).rejects.toMatchObject({ code: 'timeout' });
     vi.useRealTimers();
   });
 
@@ -80,7 +114,7 @@ describe('RequestTracker', () => {
     const tracker = new RequestTracker();
     tracker.attach(() => {});
     const listing = tracker.request({ type: 'list_photos', projectId: 'p1' });
-    tracker.reply(1, { type: 'photos', projectId: 'p1', photos: [], favourites: ['i1'] });
+    tracker.reply(1, { type: 'photos', projectId: 'p1', photos: [], favourites: ['i1'], next: null });
     const { favourites } = await listing;
     expect(favourites).toEqual(['i1']);
 

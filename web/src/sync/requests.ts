@@ -40,12 +40,18 @@ interface Pending {
   resolve: (response: Response) => void;
   reject: (error: RequestError) => void;
   timer: ReturnType<typeof setTimeout>;
+  /** Starts (or starts again) the wait for the reply. */
+  wait: () => ReturnType<typeof setTimeout>;
+  /** After this (epoch ms) arriving frames no longer start the wait again. */
+  lastRestart: number;
 }
 
 /** The request of one `type`. */
 export type RequestOf<K extends Request['type']> = Extract<Request, { type: K }>;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
+/** However busy the socket, a request is given up this long after it was sent (plus its own timeout). */
+export const LONGEST_WAIT_MS = 120_000;
 
 /**
  * Pairs each request with its reply by correlation id. The transport is injected, so
@@ -86,15 +92,17 @@ export class RequestTracker {
     const id = this.nextId++;
     const expected: Response['type'] = REPLY_TYPES[request.type];
     return new Promise<ReplyTo[K]>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new RequestError({ code: 'timeout', message: 'The server did not answer in time.' }));
-      }, timeoutMs);
+      const wait = () =>
+        setTimeout(() => {
+          this.pending.delete(id);
+          reject(new RequestError({ code: 'timeout', message: 'The server did not answer in time.' }));
+        }, timeoutMs);
+      const timer = wait();
       const settle = (response: Response) => {
         if (response.type === expected) resolve(response as ReplyTo[K]);
         else reject(new RequestError({ code: 'unexpected_reply', message: `Expected ${expected}, got ${response.type}.` }));
       };
-      this.pending.set(id, { resolve: settle, reject, timer });
+      this.pending.set(id, { resolve: settle, reject, timer, wait, lastRestart: Date.now() + LONGEST_WAIT_MS });
       try {
         sender({ id, request });
       } catch {
@@ -117,6 +125,21 @@ export class RequestTracker {
     const waiting = this.take(id);
     waiting?.reject(new RequestError(error));
     return waiting !== undefined;
+  }
+
+  /**
+   * A frame arrived. Replies come in order with everything else the socket carries, so
+   * on a slow link a reply may wait behind other frames: while frames keep arriving the
+   * connection is working, and each wait starts again (docs/FEATURES.md, "Big
+   * projects": a reply that is arriving is not a timeout). Only silence times out.
+   */
+  heard(): void {
+    const now = Date.now();
+    for (const waiting of this.pending.values()) {
+      if (now > waiting.lastRestart) continue;
+      clearTimeout(waiting.timer);
+      waiting.timer = waiting.wait();
+    }
   }
 
   /** The connection dropped: nothing in flight will be answered on the new one. */

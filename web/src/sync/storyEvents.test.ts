@@ -40,6 +40,8 @@ describe('milestones: the plan with the highest version wins', () => {
       photos: [],
       favourites: [],
       milestones: plan(['Foundation', 'Framing'], {}, 4),
+      nextPhotos: null,
+      photoCount: 0,
     });
     await sub.ready;
     expect(store.getState().milestones.p1.milestones.map((m) => m.name)).toEqual(['Foundation', 'Framing']);

@@ -1,4 +1,5 @@
 import { useAppStore, type AppState } from '../store';
+import { loadPhotoPages } from './commands';
 import { requests, type RequestTracker } from './requests';
 
 /** One page's hold on a project's live events. */
@@ -41,7 +42,7 @@ export function createSubscriptions(tracker: RequestTracker, store: () => AppSta
     want(id, 1);
     // Photo events may overtake the reply; from here on they are kept and merged.
     store().photosOpened(id);
-    const ready = tracker.request({ type: 'subscribe', id }).then(({ project, viewers, photos, favourites, milestones }) => {
+    const ready = tracker.request({ type: 'subscribe', id }).then(({ project, viewers, photos, favourites, milestones, nextPhotos, photoCount }) => {
       if (!open) {
         if (!wanted.has(id)) unsubscribe(id);
         return;
@@ -53,6 +54,9 @@ export function createSubscriptions(tracker: RequestTracker, store: () => AppSta
       actions.photosListed(project.id, photos, favourites);
       // Older servers (before milestones) sent no plan.
       if (milestones) actions.milestonesReplaced(milestones);
+      // The project is open on its first page; the older ones follow in the background.
+      actions.photoPagingChanged(project.id, { total: photoCount ?? photos.length });
+      void loadPhotoPages(tracker, store, project.id, nextPhotos ?? null);
     });
     const close = () => {
       if (!open) return;

@@ -18,6 +18,10 @@ pub use migrations::applied_version;
 pub use rows::*;
 pub use stored::{decode, decode_opt, Stored, TokenKind};
 
+/// 9999-12-31T23:59:59.999Z, later than any time a row holds (EXIF years have four
+/// digits) and still a time both backends store: a page "after" it is the first page.
+pub const PAST_EVERY_PHOTO: i64 = 253_402_300_799_999;
+
 /// Milliseconds since the Unix epoch, the time unit of the domain.
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now()

@@ -1,6 +1,6 @@
 //! Photos and favourites.
 
-use sitecast_store_core::{decode, new_id, ImageRow, Meta, PersonRow, Result};
+use sitecast_store_core::{decode, new_id, ImageRow, Meta, PersonRow, Result, PAST_EVERY_PHOTO};
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -133,6 +133,39 @@ pub async fn list_for_project(c: &mut PgConnection, project_id: &str) -> Result<
     .fetch_all(&mut *c)
     .await?;
     rows(recs)
+}
+
+/// A page of a project's photos in `list_for_project`'s order: the `limit` after the
+/// photo `after` names (its shown date, upload time and id), or the first `limit`. One
+/// query for both (the first page starts after a key later than any photo's), which the
+/// `project_images_gallery` index serves as a range, so a page costs the same at any depth.
+pub async fn page_for_project(c: &mut PgConnection, project_id: &str, after: Option<(i64, i64, &str)>, limit: i64) -> Result<Vec<ImageRow>> {
+    let (shown, created, id) = after.unwrap_or((PAST_EVERY_PHOTO, PAST_EVERY_PHOTO, "00000000-0000-0000-0000-000000000000"));
+    let recs = sqlx::query_as!(
+        Rec,
+        r#"SELECT i.id, i.project_id, i.uploaded_by, i.category, i.caption, i.original_name, i.content_type,
+             i.byte_size, i.width, i.height, i.taken_at, i.storage_key, i.created_at, i.updated_at, i.version,
+             i.comment_count, i.visit_note, i.batch_id, i.milestone_id, i.markup_count, i.tags, i.latitude, i.longitude,
+             u.email AS "uploader_email?", u.name AS "uploader_name?", u.first_name AS "uploader_first_name?",
+             u.last_name AS "uploader_last_name?", co.name AS "uploader_company?"
+           FROM project_images i LEFT JOIN users u ON u.id = i.uploaded_by LEFT JOIN companies co ON co.id = u.company_id
+           WHERE i.project_id = $1 AND COALESCE(i.taken_at, i.created_at) <= $2
+             AND (COALESCE(i.taken_at, i.created_at) < $2 OR i.created_at < $3 OR (i.created_at = $3 AND i.id > $4))
+           ORDER BY COALESCE(i.taken_at, i.created_at) DESC, i.created_at DESC, i.id LIMIT $5"#,
+        uid(project_id),
+        at(shown),
+        at(created),
+        uid(id),
+        limit,
+    )
+    .fetch_all(&mut *c)
+    .await?;
+    rows(recs)
+}
+
+/// How many photos a project has.
+pub async fn count_for_project(c: &mut PgConnection, project_id: &str) -> Result<i64> {
+    Ok(sqlx::query_scalar!(r#"SELECT COUNT(*) AS "n!" FROM project_images WHERE project_id = $1"#, uid(project_id)).fetch_one(&mut *c).await?)
 }
 
 pub async fn find(c: &mut PgConnection, id: &str) -> Result<Option<ImageRow>> {

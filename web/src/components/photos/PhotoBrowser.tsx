@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { CheckSquare, ChevronDown, FileText, Heart, SearchX, Tag, X } from 'lucide-react';
+import { CheckSquare, ChevronDown, FileText, Heart, Loader2, SearchX, Tag, X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ProjectImage } from '../../protocol/types';
 import { formatTagParam, parseTagParam, usedTags, visiblePhotos } from '../../lib/photoFilters';
@@ -9,6 +9,7 @@ import { PhotoTagEditor } from '../tags/PhotoTagEditor';
 import { TagPhotosDialog } from '../tags/TagPhotosDialog';
 import { GROUPINGS, groupPhotos, parseGrouping, type PhotoGrouping } from '../../lib/photoGroups';
 import { useAppStore } from '../../store';
+import { commands } from '../../sync/commands';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
@@ -61,6 +62,44 @@ function GallerySkeleton({ columns }: { columns: GalleryColumns }) {
         <Skeleton key={i} className="aspect-[4/3] rounded-xl" />
       ))}
     </div>
+  );
+}
+
+/**
+ * Under the gallery while a big project's older photos arrive a page at a time
+ * (docs/FEATURES.md, "Big projects"): how far along, or, when a page failed after its
+ * retries, that some are missing and a way to go on.
+ */
+function PagingStatus({ projectId, held, total }: { projectId: string; held: number; total: number }) {
+  const paging = useAppStore((s) => s.photos[projectId]?.paging);
+  const [retrying, setRetrying] = useState(false);
+  if (!paging || (!paging.loading && !paging.failed)) return null;
+  const count = (n: number) => n.toLocaleString('en-US');
+  if (paging.failed) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center justify-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100">
+        <span>
+          Older photos could not be loaded ({count(held)} of {count(total)} shown).
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={retrying}
+          onClick={() => {
+            setRetrying(true);
+            void commands.resumePhotos(projectId).finally(() => setRetrying(false));
+          }}
+        >
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <p role="status" className="flex items-center justify-center gap-2 text-xs text-slate-500 tabular-nums dark:text-slate-400" data-testid="photo-paging">
+      <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
+      Loading older photos… {count(held)} of {count(total)}
+    </p>
   );
 }
 
@@ -170,7 +209,9 @@ export function PhotoBrowser({
   /** A progress report of the selected photos (the project page opens its dialog). */
   onReport?: () => void;
 }) {
-  const { photos, favourites, loaded } = useProjectPhotos(projectId);
+  const { photos, favourites, loaded, paging } = useProjectPhotos(projectId);
+  // While older pages arrive, the project's count is what it had when opened.
+  const total = paging.loading || paging.failed ? Math.max(paging.total, photos.length) : photos.length;
   const [params, setParams] = useSearchParams();
   // `?tags=Kitchen,Electrical` narrows the gallery to photos carrying all of them.
   const tagParam = params.get('tags');
@@ -350,7 +391,7 @@ export function PhotoBrowser({
         Show all
       </Button>
     );
-    const held = `This project has ${photos.length === 1 ? '1 photo' : `${photos.length} photos`} from other dates.`;
+    const held = `This project has ${total === 1 ? '1 photo' : `${total.toLocaleString('en-US')} photos`} from other dates.`;
     body =
       role.emptyText === 'admin' && !filters.favouritesOnly ? (
         <EmptyResult title="No images match the selected filters" text={held} action={showAll} />
@@ -394,7 +435,7 @@ export function PhotoBrowser({
           filters={filters}
           favouriteCount={favouriteCount}
           shown={loaded ? visible.length : null}
-          total={photos.length}
+          total={total}
           extra={
             <>
               <GroupBySelect value={grouping} onChange={setGrouping} />
@@ -427,6 +468,7 @@ export function PhotoBrowser({
         </p>
       )}
       {body}
+      {loaded && <PagingStatus projectId={projectId} held={photos.length} total={total} />}
 
       <PhotoLightbox
         photos={lightboxPhotos}

@@ -3,11 +3,12 @@ import { toast } from 'sonner';
 import type { ImageCategory, ProjectImage } from '../../protocol/types';
 import { defaultDateFilter, newestFirst, type DateFilter } from '../../lib/photoFilters';
 import { favouriteMessage } from '../../lib/photoUpload';
-import { useAppStore, type ProjectPhotos } from '../../store';
+import { useAppStore, type PhotoPaging, type ProjectPhotos } from '../../store';
 import { commands } from '../../sync/commands';
 import { RequestError } from '../../sync/requests';
 
 const NO_FAVOURITES: Readonly<Record<string, true>> = Object.freeze({});
+const NO_PAGING: Readonly<PhotoPaging> = Object.freeze({ next: null, total: 0, loading: false, failed: false, run: 0 });
 
 /**
  * A project's photos held on this connection, newest first, and this user's favourites.
@@ -24,6 +25,7 @@ export function useProjectPhotos(projectId: string) {
     photos,
     favourites: held?.favourites ?? NO_FAVOURITES,
     loaded: held?.loaded ?? false,
+    paging: held?.paging ?? NO_PAGING,
   };
 }
 

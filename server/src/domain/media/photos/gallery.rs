@@ -1,7 +1,9 @@
 //! A project's photos as its people browse and edit them: the list with their
 //! favourites, captions, categories and milestone tags, deletion, and favourites.
 
-use protocol::{ErrorCode, ProjectImage, UpdatePhoto};
+use std::collections::HashSet;
+
+use protocol::{ErrorCode, ProjectImage, UpdatePhoto, FIRST_PHOTO_PAGE, PHOTO_PAGE, PHOTO_PAGE_BYTES};
 
 use super::access::{image_not_found, photo_for, NOT_ALLOWED_DELETE, NOT_ALLOWED_EDIT};
 use super::cover::{cover_change, refresh_cover};
@@ -13,20 +15,88 @@ use crate::domain::shared::services::Services;
 use crate::domain::shared::validation::CAPTION;
 use crate::domain::shared::views;
 use crate::error::{Error, Result};
+use crate::store::images::ImageRow;
 use crate::store::projects::ProjectRow;
 use crate::store::{activity, images, now_ms};
 
-/// A project's photos, newest first, and the actor's favourites among them.
-pub async fn list(svc: &Services, actor: &Actor, project_id: &str) -> Result<(Vec<ProjectImage>, Vec<String>)> {
-    list_of(svc, actor, &visible(svc, actor, project_id).await?).await
+pub const INVALID_PHOTO_CURSOR: &str = "Invalid photo cursor.";
+
+/// A page of a project's photos, newest first (docs/FEATURES.md, "Big projects").
+#[derive(Debug)]
+pub struct PhotoPage {
+    pub photos: Vec<ProjectImage>,
+    /// The actor's favourites among `photos`.
+    pub favourites: Vec<String>,
+    /// Where the next page starts; `None` after the oldest photo.
+    pub next: Option<String>,
 }
 
-/// As `list`, for a project already checked with `projects::visible`.
-pub async fn list_of(svc: &Services, actor: &Actor, project: &ProjectRow) -> Result<(Vec<ProjectImage>, Vec<String>)> {
+/// A page of the photos of a project the actor may see: at most `limit` (and
+/// `PHOTO_PAGE`) after the cursor `after`, or the first page.
+pub async fn page(svc: &Services, actor: &Actor, project_id: &str, after: Option<&str>, limit: Option<u32>) -> Result<PhotoPage> {
+    page_of(svc, actor, &visible(svc, actor, project_id).await?, after, limit.unwrap_or(PHOTO_PAGE)).await
+}
+
+/// As `page`, for a project already checked with `projects::visible`. A page ends
+/// early rather than weigh more than `PHOTO_PAGE_BYTES` on the wire (long captions and
+/// notes make heavy photos), and always holds at least one photo, so paging ends.
+async fn page_of(svc: &Services, actor: &Actor, project: &ProjectRow, after: Option<&str>, limit: u32) -> Result<PhotoPage> {
+    let after = after.map(parse_cursor).transpose()?;
+    let limit = limit.clamp(1, PHOTO_PAGE) as usize;
     let pool = svc.store.pool();
-    let photos = images::list_for_project(pool, &project.id).await?.iter().map(views::image).collect();
-    let favourites = images::favourite_ids(pool, &actor.id, &project.id).await?;
-    Ok((photos, favourites))
+    let after = after.as_ref().map(|(shown, created, id)| (*shown, *created, id.as_str()));
+    let rows = images::page_for_project(pool, &project.id, after, limit as i64 + 1).await?;
+    let mut photos = Vec::with_capacity(rows.len().min(limit));
+    let mut bytes = 0;
+    for row in rows.iter().take(limit) {
+        let photo = views::image(row);
+        bytes += protocol::encode(&photo).map_or(0, |b| b.len());
+        if !photos.is_empty() && bytes > PHOTO_PAGE_BYTES {
+            break;
+        }
+        photos.push(photo);
+    }
+    // More rows than the page holds: the next page starts after its last photo.
+    let next = rows.get(photos.len()).and_then(|_| photos.len().checked_sub(1)).map(|last| cursor_of(&rows[last]));
+    let favourites = if photos.is_empty() {
+        Vec::new()
+    } else {
+        let on_page: HashSet<&str> = photos.iter().map(|p| p.id.as_str()).collect();
+        images::favourite_ids(pool, &actor.id, &project.id).await?.into_iter().filter(|id| on_page.contains(id.as_str())).collect()
+    };
+    Ok(PhotoPage { photos, favourites, next })
+}
+
+/// What opening a project shows of its photos: the first page (`FIRST_PHOTO_PAGE`)
+/// and how many there are, for a project already checked with `projects::visible`.
+pub async fn first_page(svc: &Services, actor: &Actor, project: &ProjectRow) -> Result<(PhotoPage, u32)> {
+    let page = page_of(svc, actor, project, None, FIRST_PHOTO_PAGE).await?;
+    let count = if page.next.is_none() { page.photos.len() as i64 } else { images::count_for_project(svc.store.pool(), &project.id).await? };
+    Ok((page, u32::try_from(count).unwrap_or(u32::MAX)))
+}
+
+/// `<shown>.<uploaded>.<id>`: the gallery's sort key of the last photo of a page.
+fn cursor_of(row: &ImageRow) -> String {
+    cursor(row.taken_at.unwrap_or(row.created_at), row.created_at, &row.id)
+}
+
+fn cursor(shown: i64, created: i64, id: &str) -> String {
+    format!("{shown}.{created}.{id}")
+}
+
+/// A cursor `cursor_of` made; anything else is refused.
+fn parse_cursor(raw: &str) -> Result<(i64, i64, String)> {
+    let bad = || Error::new(ErrorCode::BadRequest, INVALID_PHOTO_CURSOR);
+    let mut parts = raw.splitn(3, '.');
+    let (Some(shown), Some(created), Some(id)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(bad());
+    };
+    let (shown, created): (i64, i64) = (shown.parse().map_err(|_| bad())?, created.parse().map_err(|_| bad())?);
+    let id_ok = !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    if shown < 0 || created < 0 || !id_ok {
+        return Err(bad());
+    }
+    Ok((shown, created, id.to_owned()))
 }
 
 pub async fn update(svc: &Services, actor: &Actor, input: &UpdatePhoto) -> Result<(ProjectImage, Vec<Change>)> {
@@ -98,3 +168,18 @@ pub async fn set_favourite(svc: &Services, actor: &Actor, image_id: &str, favour
     })
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursors_round_trip_and_anything_else_is_refused() {
+        let id = "0190a0b4-7d2e-7abc-8def-0123456789ab";
+        assert_eq!(parse_cursor(&cursor(1_700_000_000_123, 1_700_000_000_500, id)).unwrap(), (1_700_000_000_123, 1_700_000_000_500, id.to_owned()));
+        for bad in ["", "1.2", "x.2.id", "1.y.id", "-1.2.id", "1.2.", "1.2.a'b", "1.2.a b"] {
+            let err = parse_cursor(bad).unwrap_err();
+            assert_eq!(err.api.message, INVALID_PHOTO_CURSOR, "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,154 @@
+// A big project on a phone over a weak signal (docs/FEATURES.md, "Big projects"):
+// Debian's Chromium, headless, with Chromium's own network and CPU throttling, opens a
+// project `sitecast seed` made, cold (no cache, no service worker), and measures what a
+// homeowner waits for. One JSON line per run on stdout.
+//
+//   node loadtest/browser/big-project.mjs --url http://127.0.0.1:8090 --email homeowner1.TAG@bulk.test \
+//     [--password sitecast-bulk] [--down-kbps 1600] [--latency 150] [--cpu 4] [--runs 3]
+//
+// Measured: first thumbnail (navigation → the first gallery image decoded), bytes
+// received before it (every response and WebSocket frame), every page read ("All
+// years" → the progress line gone), scrolling to the oldest photo (scroll → its tiles
+// drawn), DOM nodes and JS heap at the end, and a favourite tap (tap → the heart
+// pressed).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(path.join(root, 'web/package.json'));
+const { chromium } = require('playwright-core');
+
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .join(' ')
+    .split('--')
+    .filter(Boolean)
+    .map((kv) => kv.trim().split(/\s+/))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
+const url = args.url ?? 'http://127.0.0.1:8090';
+const email = args.email;
+const password = args.password ?? 'sitecast-bulk';
+const downKbps = Number(args['down-kbps'] ?? 1600);
+const latency = Number(args.latency ?? 150);
+const cpu = Number(args.cpu ?? 4);
+const runs = Number(args.runs ?? 1);
+if (!email) throw new Error('--email of a homeowner `sitecast seed` printed');
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+async function signedIn() {
+  // The session comes from the HTTP API, as the login form gets it, so the measured
+  // load starts at the project's own navigation.
+  const api = await browser.newContext({ baseURL: url });
+  const response = await api.request.post('/api/auth/login', { data: { email, password } });
+  if (!response.ok()) throw new Error(`login: ${response.status()}`);
+  const state = await api.storageState();
+  await api.close();
+  return state;
+}
+
+async function once() {
+  const context = await browser.newContext({
+    storageState: await signedIn(),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency,
+    downloadThroughput: (downKbps * 1000) / 8,
+    uploadThroughput: (downKbps * 1000) / 8 / 2,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  let received = 0;
+  cdp.on('Network.loadingFinished', (e) => (received += e.encodedDataLength));
+  cdp.on('Network.webSocketFrameReceived', (e) => (received += e.response.payloadData.length * 0.75));
+
+  // The homeowner's first project, from the dashboard's first card.
+  const start = Date.now();
+  await page.goto(`${url}/dashboard`);
+  const card = page.locator('a[href^="/projects/"]').first();
+  await card.waitFor({ timeout: 120_000 });
+  const href = await card.getAttribute('href');
+  received = 0;
+  const opened = Date.now();
+  await page.goto(`${url}${href}`);
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('[data-testid="photo-tile"] img')].some((img) => img.complete && img.naturalWidth > 0),
+    null,
+    { timeout: 120_000, polling: 50 },
+  );
+  const firstThumbMs = Date.now() - opened;
+  const bytesBeforeThumb = Math.round(received);
+
+  const section = page.getByRole('region', { name: 'Project Photos' });
+  const allYears = Date.now();
+  await section.getByLabel('Year').selectOption('all');
+  await section.getByLabel('Month').selectOption('all');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="photo-paging"]'), null, { timeout: 600_000, polling: 200 });
+  const allPagesMs = Date.now() - allYears;
+
+  const scrolled = Date.now();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForFunction(
+    () => {
+      const tiles = [...document.querySelectorAll('[data-testid="photo-tile"]')];
+      const last = tiles[tiles.length - 1];
+      if (!last) return false;
+      const box = last.getBoundingClientRect();
+      return box.top < window.innerHeight && box.bottom > 0;
+    },
+    null,
+    { timeout: 60_000, polling: 50 },
+  );
+  const scrollBackMs = Date.now() - scrolled;
+
+  const heart = section.locator('[data-testid="photo-tile"] button[aria-pressed]').last();
+  const was = await heart.getAttribute('aria-pressed');
+  const tapped = Date.now();
+  await heart.click();
+  await page.waitForFunction(
+    (before) => {
+      const buttons = document.querySelectorAll('[data-testid="photo-tile"] button[aria-pressed]');
+      return buttons[buttons.length - 1]?.getAttribute('aria-pressed') !== before;
+    },
+    was,
+    { timeout: 30_000, polling: 10 },
+  );
+  const favouriteMs = Date.now() - tapped;
+
+  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const photos = await section.getByTestId('photo-summary').textContent().catch(() => null);
+  await context.close();
+  return {
+    downKbps,
+    latencyMs: latency,
+    cpu,
+    totalMs: Date.now() - start,
+    firstThumbMs,
+    bytesBeforeThumb,
+    allPagesMs,
+    scrollBackMs,
+    favouriteMs,
+    domNodes,
+    heapMiB: Math.round((usedSize / 1048576) * 10) / 10,
+    photos,
+  };
+}
+
+for (let i = 0; i < runs; i++) console.log(JSON.stringify(await once()));
+await browser.close();

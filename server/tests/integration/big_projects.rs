@@ -1,0 +1,206 @@
+//! A project of many photos opens on its first page, and the rest come a page at a time
+//! by cursor, in the gallery's order, each reply under its byte bound
+//! (docs/FEATURES.md, "Big projects"). The projects are made by `sitecast seed`'s code.
+
+use protocol::{ErrorCode, ListPhotos, ProjectImage, Request, Response, FIRST_PHOTO_PAGE, PHOTO_PAGE, PHOTO_PAGE_BYTES};
+use sitecast::domain::media::photos::INVALID_PHOTO_CURSOR;
+use sitecast::domain::seeding::bulk::{self, Bulk, BulkSpec, BULK_PASSWORD};
+use sitecast::store::images;
+
+use crate::support::{for_each_backend, Options, TestServer, WorldSpec, WsClient};
+
+async fn big_project(server: &TestServer, photos: usize) -> Bulk {
+    let spec = BulkSpec { projects: 1, photos_per_project: photos, users: 1, visit_size: 25, days: 365 };
+    bulk::seed(&server.state.store, server.state.photos.as_ref(), &server.state.auth.passwords, &spec, &mut |_, _| {})
+        .await
+        .expect("seed a big project")
+}
+
+/// What the wire carries for a page: the bound is on this.
+fn weight(photos: &[ProjectImage]) -> usize {
+    protocol::encode(&photos).expect("encodes").len()
+}
+
+struct Paged {
+    pages: Vec<Vec<ProjectImage>>,
+    favourites: Vec<String>,
+}
+
+/// Subscribes, then follows the cursors to the oldest photo.
+async fn open_and_page_through(ws: &mut WsClient, project: &str) -> (u32, Paged) {
+    let Ok(Response::Subscribed { photos, favourites, next_photos, photo_count, .. }) =
+        ws.request(1, Request::Subscribe(protocol::Subscribe { id: project.to_owned() })).await
+    else {
+        panic!("subscribed");
+    };
+    let mut paged = Paged { pages: vec![photos], favourites };
+    let mut next = next_photos;
+    let mut id = 2;
+    while let Some(after) = next.take() {
+        let request = ListPhotos { project_id: project.to_owned(), after: Some(after), limit: None };
+        let Ok(Response::Photos { photos, favourites, next: more, .. }) = ws.request(id, Request::ListPhotos(request)).await else {
+            panic!("a page of photos");
+        };
+        assert!(!photos.is_empty(), "a page with a cursor after it holds photos");
+        paged.pages.push(photos);
+        paged.favourites.extend(favourites);
+        next = more;
+        id += 1;
+        assert!(id < 100, "paging ends");
+    }
+    (photo_count, paged)
+}
+
+/// The gallery's order: newest first by the date shown, then upload time, then id.
+fn in_gallery_order(photos: &[ProjectImage]) -> bool {
+    let key = |p: &ProjectImage| (std::cmp::Reverse(p.taken_at.unwrap_or(p.created_at)), std::cmp::Reverse(p.created_at), p.id.clone());
+    photos.windows(2).all(|w| key(&w[0]) < key(&w[1]))
+}
+
+#[actix_web::test]
+async fn a_big_project_opens_on_its_first_page_and_pages_through_every_photo_once() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let made = big_project(&server, 530).await;
+        let (mut home, _) = server.connect_with(&made.homeowner_email, BULK_PASSWORD).await;
+        let project = &made.project_ids[0];
+
+        let (count, paged) = open_and_page_through(&mut home, project).await;
+        assert_eq!(count, 530);
+        assert_eq!(paged.pages[0].len(), FIRST_PHOTO_PAGE as usize, "opening carries the first page only");
+        let sizes: Vec<usize> = paged.pages.iter().map(Vec::len).collect();
+        assert!(sizes[1..].iter().all(|n| *n <= PHOTO_PAGE as usize), "{sizes:?}");
+        // Pages are as full as the byte bound lets them be: no short page but the last.
+        let full = sizes[1..sizes.len() - 1].iter().min().copied().unwrap_or(PHOTO_PAGE as usize);
+        assert!(full >= PHOTO_PAGE as usize * 3 / 4, "{sizes:?}");
+        let all: Vec<ProjectImage> = paged.pages.concat();
+        let unique: std::collections::HashSet<&str> = all.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(unique.len(), 530, "every photo exactly once");
+        assert!(in_gallery_order(&all), "pages continue each other in the gallery's order");
+        assert!(paged.pages.iter().all(|p| weight(p) <= PHOTO_PAGE_BYTES));
+        // And each came in one frame under the bound on frames from clients: the test's
+        // socket decodes with `protocol::decode`, which refuses a bigger one.
+
+        // A smaller page on request, never a bigger one than the server's.
+        for (id, limit) in [(200, 7), (201, 100_000)] {
+            let request = ListPhotos { project_id: project.clone(), after: None, limit: Some(limit) };
+            let Ok(Response::Photos { photos, next, .. }) = home.request(id, Request::ListPhotos(request)).await else { panic!("photos") };
+            if limit == 7 {
+                assert_eq!(photos.len(), 7);
+            } else {
+                assert!(photos.len() <= PHOTO_PAGE as usize && photos.len() >= sizes[1], "{} photos", photos.len());
+            }
+            assert_eq!(photos[..], all[..photos.len()], "the first page is the newest photos");
+            assert!(next.is_some());
+        }
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn favourites_come_with_the_page_that_holds_them() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let made = big_project(&server, 300).await;
+        let (mut home, _) = server.connect_with(&made.homeowner_email, BULK_PASSWORD).await;
+        let project = &made.project_ids[0];
+        let (_, paged) = open_and_page_through(&mut home, project).await;
+        let (newest, oldest) = (paged.pages[0][3].id.clone(), paged.pages.last().unwrap().last().unwrap().id.clone());
+        for (id, image) in [(10, &newest), (11, &oldest)] {
+            let set = protocol::SetFavourite { image_id: image.clone(), favourite: true };
+            home.request(id, Request::SetFavourite(set)).await.expect("favourited");
+        }
+
+        let (_, paged) = open_and_page_through(&mut home, project).await;
+        let mut favourites = paged.favourites.clone();
+        favourites.sort();
+        let mut expected = vec![newest.clone(), oldest.clone()];
+        expected.sort();
+        assert_eq!(favourites, expected, "each favourite once, with its page");
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn long_captions_end_a_page_early_and_the_next_page_goes_on_from_there() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let made = big_project(&server, 260).await;
+        let project = &made.project_ids[0];
+        let caption = "A very long caption that describes the framing, the sheathing and the window rough openings. ".repeat(6);
+        let caption = &caption[..500];
+        for row in images::list_for_project(server.state.store.pool(), project).await.unwrap() {
+            let meta = images::Meta { caption: Some(caption), category: row.category, milestone_id: None };
+            images::update_meta(server.state.store.pool(), &row.id, &meta, row.updated_at + 1).await.unwrap();
+        }
+        let (mut home, _) = server.connect_with(&made.homeowner_email, BULK_PASSWORD).await;
+
+        let (_, paged) = open_and_page_through(&mut home, project).await;
+        let sizes: Vec<usize> = paged.pages.iter().map(Vec::len).collect();
+        assert!(sizes[1] < PHOTO_PAGE as usize, "a heavy page ends early: {sizes:?}");
+        assert!(paged.pages.iter().all(|p| weight(p) <= PHOTO_PAGE_BYTES), "{sizes:?}");
+        let all = paged.pages.concat();
+        assert_eq!(all.len(), 260, "nothing skipped where a page ended early");
+        assert!(in_gallery_order(&all));
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn paging_refuses_made_up_cursors_and_people_outside_the_project() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let made = big_project(&server, 70).await;
+        let project = &made.project_ids[0];
+        let (mut home, _) = server.connect_with(&made.homeowner_email, BULK_PASSWORD).await;
+        for (id, bad) in [(1, "yesterday"), (2, "1.2"), (3, "1.2.x' OR 1=1"), (4, "-5.2.abc")] {
+            let request = ListPhotos { project_id: project.clone(), after: Some(bad.to_owned()), limit: None };
+            let err = home.request(id, Request::ListPhotos(request)).await.expect_err("refused");
+            assert_eq!((err.code, err.message.as_str()), (ErrorCode::BadRequest, INVALID_PHOTO_CURSOR), "{bad:?}");
+        }
+
+        // A homeowner of another builder's project sees none of these photos, by page
+        // or by opening.
+        let world = server.world(WorldSpec { photos: 1, ..WorldSpec::default() }).await;
+        let (mut stranger, _) = server.connect_as(&world.users["homeowner"].session).await;
+        let err = stranger.request(1, Request::ListPhotos(ListPhotos::first(project.clone()))).await.expect_err("refused");
+        assert_eq!(err.code, ErrorCode::Forbidden);
+        let err = stranger.request(2, Request::Subscribe(protocol::Subscribe { id: project.clone() })).await.expect_err("refused");
+        assert_eq!(err.code, ErrorCode::Forbidden);
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn seeding_makes_what_it_was_asked_for_and_refuses_a_mistyped_number() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let spec = BulkSpec { projects: 3, photos_per_project: 40, users: 5, visit_size: 10, days: 90 };
+        let made = bulk::seed(&server.state.store, server.state.photos.as_ref(), &server.state.auth.passwords, &spec, &mut |_, _| {}).await.unwrap();
+        assert_eq!(made.project_ids.len(), 3);
+        for project in &made.project_ids {
+            let photos = images::list_for_project(server.state.store.pool(), project).await.unwrap();
+            assert_eq!(photos.len(), 40);
+            // Every photo's files are its own: the bytes route serves each.
+            let thumb = server.state.photos.get(&format!("{}/thumb.jpg", photos[0].storage_key)).await;
+            assert!(thumb.is_ok(), "the newest photo's thumbnail is stored");
+        }
+        // The builder sees all three projects, the admin too; a homeowner their own.
+        let (_, owner) = server.connect_with(&made.owner_email, BULK_PASSWORD).await;
+        assert_eq!(owner.snapshot.projects.iter().filter(|p| made.project_ids.contains(&p.id)).count(), 3);
+        let (_, admin) = server.connect_with(&made.admin_email, BULK_PASSWORD).await;
+        assert_eq!(admin.snapshot.projects.iter().filter(|p| made.project_ids.contains(&p.id)).count(), 3);
+        let (_, home) = server.connect_with(&made.homeowner_email, BULK_PASSWORD).await;
+        assert_eq!(home.snapshot.projects.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), [made.project_ids[0].as_str()]);
+
+        let too_many = BulkSpec { projects: 10, photos_per_project: bulk::MAX_PHOTOS_PER_PROJECT, ..spec };
+        let refused = bulk::seed(&server.state.store, server.state.photos.as_ref(), &server.state.auth.passwords, &too_many, &mut |_, _| {}).await;
+        assert!(refused.is_err());
+        db
+    })
+    .await;
+}
