@@ -22,6 +22,9 @@ export interface PhotoTileProps {
   viewOnly?: boolean;
   /** The gallery is choosing photos (to tag them): a click selects, nothing else shows. */
   selection?: { selected: boolean; onToggle: () => void };
+  /** Where the tile stands among all the gallery's photos, for a windowed gallery that draws
+   *  only some of them (its screen reader still hears "12 of 5,000"). */
+  position?: { index: number; of: number };
   onOpen: () => void;
   onToggleFavourite: () => void;
   onEdit: () => void;
@@ -54,7 +57,7 @@ function MarkupBadge({ count }: { count: number }) {
 }
 
 export function PhotoTile(props: PhotoTileProps) {
-  const { photo, favourite, now, click, canEdit, canDelete, entering, viewOnly = false, selection } = props;
+  const { photo, favourite, now, click, canEdit, canDelete, entering, viewOnly = false, selection, position } = props;
   const name = photoName(photo);
   const date = tileDateLabel(photoDate(photo), now);
 
@@ -64,6 +67,8 @@ export function PhotoTile(props: PhotoTileProps) {
       data-photo-id={photo.id}
       data-favourite={favourite || undefined}
       data-selected={selection?.selected || undefined}
+      aria-posinset={position?.index}
+      aria-setsize={position?.of}
       className={cn(
         'group relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-900/5 dark:bg-slate-800 dark:ring-white/10',
         selection?.selected && 'ring-4 ring-brand-500 dark:ring-brand-400',
