@@ -136,7 +136,8 @@ test('admin project screens and dialogs', async ({ page }) => {
   await expect(page.getByTestId('project-card').filter({ hasText: project.title })).toBeVisible();
   await audit(page, 'builder-projects');
 
-  await page.goto('/projects');
+  // An admin sees every test's projects: the search in the address narrows to this one.
+  await page.goto(`/projects?q=${encodeURIComponent(project.title)}`);
   await expect(page.getByTestId('project-card').filter({ hasText: project.title })).toBeVisible();
   await audit(page, 'admin-projects');
 

@@ -114,7 +114,7 @@ test('admin creates a homeowner (invited by mail) and a project, edits and delet
   await deleteButton.click();
   await expect(toast(page, `Homeowner ${person}worth deleted successfully.`)).toBeVisible();
   await expect(again).toHaveCount(0);
-  await page.goto('/projects');
+  await page.goto(`/projects?q=${world.tag}`);
   await expect(page.getByTestId('project-card').filter({ hasText: world.projects[0]!.title })).toBeVisible();
   await expect(page.getByTestId('project-card').filter({ hasText: title })).toHaveCount(0);
 });

@@ -7,7 +7,8 @@ import { projectStanding } from '../lib/companyRules';
 import { possessive, projectsTitle } from '../lib/people';
 import { sortProjects, useAppStore } from '../store';
 import { PageHeader } from '../components/PageHeader';
-import { ProjectGrid, ProjectGridSkeleton } from '../components/ProjectGrid';
+import { ProjectGridSkeleton } from '../components/ProjectGrid';
+import { ProjectBrowser } from '../components/projects/ProjectBrowser';
 import { LoadFailed, useFirstLoadFailed } from '../components/LoadFailed';
 import { ProjectFormDialog } from '../components/dialogs/ProjectFormDialog';
 import { Button } from '../components/ui/Button';
@@ -77,7 +78,7 @@ function ProjectsView({ scope }: { scope: Scope }) {
       ) : !loaded ? (
         <ProjectGridSkeleton />
       ) : (
-        <ProjectGrid projects={projects} onAdd={isAdmin ? () => setCreating(true) : undefined} />
+        <ProjectBrowser projects={projects} onAdd={isAdmin ? () => setCreating(true) : undefined} />
       )}
       {creating && (
         <ProjectFormDialog
