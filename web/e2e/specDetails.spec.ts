@@ -240,7 +240,8 @@ test('project pages show a back button instead of the logo on small screens', as
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(header.getByRole('link', { name: 'Sitecast' })).toBeHidden();
   await header.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/projects$/);
+  // Back to the list as it was left, its search (openProjectCard's) kept in the address.
+  await expect(page).toHaveURL(/\/projects(\?q=[^/]*)?$/);
   // The list itself has the logo.
   await expect(header.getByRole('link', { name: 'Sitecast' })).toBeVisible();
   await expect(header.getByRole('button', { name: 'Back' })).toHaveCount(0);
