@@ -68,13 +68,13 @@ fn check_shape(bytes: &[u8]) -> Result<(), CodecError> {
 
 /// The only fields of client requests that carry lists of structs (a test below keeps
 /// it so): a markup's shapes and a freehand stroke's points, a report's
-/// before/after pairs. Any other array
+/// before/after pairs, a published site visit's files. Any other array
 /// in a client frame is a struct or a tagged enum sent positionally.
-pub const LIST_FIELDS: [&str; 3] = ["shapes", "points", "pairs"];
+pub const LIST_FIELDS: [&str; 4] = ["shapes", "points", "pairs", "files"];
 
 /// The only fields of client requests that carry lists of strings (tagging,
-/// a report's choices, a project's crew).
-pub const STRING_LIST_FIELDS: [&str; 6] = ["imageIds", "addTags", "removeTags", "milestoneIds", "picked", "userIds"];
+/// a report's choices, a project's crew, a published site visit's tags).
+pub const STRING_LIST_FIELDS: [&str; 7] = ["imageIds", "addTags", "removeTags", "milestoneIds", "picked", "userIds", "tags"];
 
 fn documented_shape(value: &ValueRef<'_>) -> Result<(), &'static str> {
     match value {

@@ -127,6 +127,11 @@ pub enum Request {
     ListTags(ListTags),
     /// Admin or the project's builder: add and remove tags on some of its photos.
     TagPhotos(TagPhotos),
+    /// Uploads sent ahead of publishing (tus metadata `held`) become one site visit:
+    /// their captions, categories, note, milestone and tags are set now, and each
+    /// becomes a photo as its last byte is in (at once, for those already whole).
+    /// The uploader only, while they may still upload to the project.
+    PublishUploads(PublishUploads),
     /// What a report with these options would show, for the preview (whoever
     /// may make it).
     PreviewReport(PreviewReport),
@@ -438,6 +443,8 @@ pub struct Unsubscribe {
 /// the page after the cursor `after` (a previous page's `next`, or `Subscribed`'s
 /// `nextPhotos`), or the first page. `limit` asks for fewer than the server's page
 /// (at most `PHOTO_PAGE`); every reply also stays under `PHOTO_PAGE_BYTES`.
+/// Without `after`, `before` starts the page at the photos shown before that time: a
+/// month a year back opens on one reply, however many photos are newer.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 pub struct ListPhotos {
     #[serde(rename = "projectId")]
@@ -448,12 +455,15 @@ pub struct ListPhotos {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub limit: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub before: Option<Millis>,
 }
 
 impl ListPhotos {
     /// The first page.
     pub fn first(project_id: impl Into<String>) -> Self {
-        ListPhotos { project_id: project_id.into(), after: None, limit: None }
+        ListPhotos { project_id: project_id.into(), after: None, limit: None, before: None }
     }
 }
 
@@ -520,6 +530,40 @@ pub struct TagPhotos {
     pub image_ids: Vec<String>,
     pub add_tags: Vec<String>,
     pub remove_tags: Vec<String>,
+}
+
+/// A site visit's files, sent while the uploader wrote its captions and note
+/// (docs/FEATURES.md, "Photo upload").
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishUploads {
+    pub project_id: String,
+    /// Chosen by the client, like a batch's `batchId` in tus metadata.
+    pub batch_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub note: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub milestone_id: Option<String>,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// At most `MAX_FILES_PER_UPLOAD`, each a held upload of this user's to this project.
+    pub files: Vec<PublishedFile>,
+}
+
+/// One file of `PublishUploads`.
+#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishedFile {
+    /// The last segment of its tus upload's URL.
+    pub upload_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub caption: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub category: Option<ImageCategory>,
 }
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
@@ -1049,8 +1093,15 @@ pub struct GuestHello {
     pub access: GuestAccess,
     pub project: Project,
     pub milestones: MilestonePlan,
-    /// The photos the link shows, newest first (none on a report link).
+    /// The first page of the photos the link shows, newest first (none on a report
+    /// link); `ListPhotos` reads the rest from `nextPhotos`.
     pub photos: Vec<ProjectImage>,
+    /// How many photos the link shows.
+    #[serde(default)]
+    pub photo_count: u32,
+    /// The cursor of the next page of photos; `None` when `photos` holds them all.
+    #[serde(default)]
+    pub next_photos: Option<String>,
     /// A report link's report; its page shows that instead of the project.
     pub report: Option<Box<SharedReport>>,
 }

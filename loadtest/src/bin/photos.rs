@@ -761,7 +761,7 @@ async fn pages(url: &str, homeowner: &str, password: &str, rounds: usize) -> any
         while let Some(cursor) = after.take() {
             id += 1;
             let start = Instant::now();
-            send(&mut ws, id, Request::ListPhotos(protocol::ListPhotos { project_id: project.clone(), after: Some(cursor), limit: None })).await?;
+            send(&mut ws, id, Request::ListPhotos(protocol::ListPhotos { project_id: project.clone(), after: Some(cursor), limit: None, before: None })).await?;
             let (reply, size) = reply_of(&mut ws, id).await?;
             paging.record(start.elapsed().as_micros() as u64)?;
             largest_page = largest_page.max(size);

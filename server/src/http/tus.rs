@@ -10,9 +10,12 @@
 //!
 //! Creation metadata (`Upload-Metadata`, base64 values): `projectId` (required),
 //! `filename`, `caption`, `category`, `tags` (names joined with commas), `milestoneId` (a milestone of the project to tag
-//! the photo with), and for a batch `batchId`, `batchSize`, `note`.
+//! the photo with), and for a batch `batchId`, `batchSize`, `note`; or `held` (`1`): sent
+//! ahead of publishing, the upload waits whole for `PublishUploads`, which names its
+//! visit, caption and tags.
 //! A finished upload's answers (the last PATCH, and HEAD afterwards) say what it became:
-//! `Sitecast-Photo: <photo id>`, or `Sitecast-Refused: <reason, percent-encoded>`.
+//! `Sitecast-Photo: <photo id>`, or `Sitecast-Refused: <reason, percent-encoded>`; a
+//! held upload whose bytes are all here answers `Sitecast-Held: 1` until published.
 
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -145,6 +148,9 @@ fn with_status(mut resp: actix_web::HttpResponseBuilder, status: &Status) -> act
         Some(Finished::Refused(reason)) => {
             resp.insert_header((h("sitecast-refused"), percent_encode(reason)));
         }
+        None if status.held => {
+            resp.insert_header((h("sitecast-held"), "1"));
+        }
         None => {}
     }
     resp
@@ -193,6 +199,11 @@ async fn create(req: HttpRequest, state: web::Data<AppState>, CurrentSession(ses
         batch,
         milestone_id: get("milestoneId"),
         tags: get("tags"),
+        held: match get("held").as_deref() {
+            None | Some("0") => false,
+            Some("1") => true,
+            Some(_) => return bad_request("Upload-Metadata's held is 1 or 0."),
+        },
     };
     match uploads::create(&state.svc, &Actor::of(&session.user), new).await {
         Ok(status) => {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use actix::{Actor, ActorContext, ActorFutureExt, Addr, AsyncContext, AtomicResponse, Context, Handler, Message, Recipient, WrapFuture};
 use bytes::Bytes;
-use protocol::{encode, ErrorCode, Event, GuestPhotos, MilestonePlan, Project, ProjectImage, ServerMsg, UserSummary};
+use protocol::{encode, ErrorCode, Event, GuestPhotos, MilestonePlan, Project, ProjectImage, ServerMsg, UserSummary, FIRST_PHOTO_PAGE};
 
 use super::plan::{self, FavouriteChange, Out};
 use super::socket::{NotQueued, SocketCommand, SocketHandle};
@@ -64,7 +64,10 @@ pub struct SubscribeGuest {
 #[derive(Debug)]
 pub struct GuestSubscribed {
     pub project: Project,
+    /// The first page of the photos the link shows.
     pub photos: Vec<ProjectImage>,
+    pub photo_count: u32,
+    pub next_photos: Option<String>,
     pub milestones: MilestonePlan,
 }
 
@@ -464,21 +467,25 @@ impl Handler<SubscribeGuest> for ProjectActor {
                 let guest = guests::pass_by_id(&svc, &link_id).await?.guest;
                 let row = guests::linked_project(&svc, &guest, Action::ViewProject).await?;
                 let shown = guests::shown_set(&svc, &guest).await?;
-                let photos = guests::photos(&svc, &guest, &row).await?;
+                let photos = guests::photo_page(&svc, &guest, &row, None, None, FIRST_PHOTO_PAGE).await?;
+                let count = match photos.1 {
+                    None => u32::try_from(photos.0.len()).unwrap_or(u32::MAX),
+                    Some(_) => guests::photo_count(&svc, &guest, &row).await?,
+                };
                 let milestones = guests::milestones(&svc, &row).await?;
                 // As for members: decide on the project as it is after the reads.
                 let now = guests::linked_project(&svc, &guest, Action::ViewProject).await?;
-                Ok::<_, Error>((guest, now, shown, photos, milestones))
+                Ok::<_, Error>((guest, now, shown, photos, count, milestones))
             }
             .into_actor(self)
             .map(move |outcome, act, _| {
-                let (guest, row, shown, photos, milestones) = outcome?;
+                let (guest, row, shown, (photos, next_photos), photo_count, milestones) = outcome?;
                 let project = GuestView::new(&guest, shown.as_ref()).project(views::project(&row));
                 act.settle(Some(row));
                 if msg.socket.is_open() {
                     act.guests.insert(msg.socket.conn_id, GuestWatcher { guest, shown, socket: msg.socket });
                 }
-                Ok(GuestSubscribed { project, photos, milestones })
+                Ok(GuestSubscribed { project, photos, photo_count, next_photos, milestones })
             }),
         ))
     }

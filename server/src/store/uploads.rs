@@ -3,7 +3,7 @@
 
 use super::{Db, Result};
 
-pub use sitecast_store_core::{UploadRow, BatchRow};
+pub use sitecast_store_core::{BatchRow, Publish, UploadRow};
 
 pub async fn insert<'a>(db: impl Into<Db<'a>>, row: &UploadRow) -> Result<()> {
     backend!(db, uploads::insert(row))
@@ -35,6 +35,17 @@ pub async fn extend<'a>(db: impl Into<Db<'a>>, id: &str, expires_at: i64) -> Res
 
 pub async fn delete<'a>(db: impl Into<Db<'a>>, id: &str) -> Result<bool> {
     backend!(db, uploads::delete(id))
+}
+
+/// Releases a held upload into site visit `batch_id` with its photo's fields, once:
+/// false when it is not (or no longer) held and unfinished.
+pub async fn publish<'a>(db: impl Into<Db<'a>>, id: &str, batch_id: &str, fields: &Publish<'_>) -> Result<bool> {
+    backend!(db, uploads::publish(id, batch_id, fields))
+}
+
+/// Released, unfinished uploads whose expiry is before `expires_before`, 100 at a time.
+pub async fn released_unfinished<'a>(db: impl Into<Db<'a>>, expires_before: i64) -> Result<Vec<UploadRow>> {
+    backend!(db, uploads::released_unfinished(expires_before))
 }
 
 /// Uploads past their expiry, finished or not.

@@ -59,6 +59,7 @@ pub async fn dispatch_guest(svc: &Services, guest: &Guest, request: Request) -> 
         _ if guest.report_id.is_some() => Err(Error::new(ErrorCode::Forbidden, guests::GUESTS_ONLY_VIEW)),
         Request::ListMilestones(r) if linked(&r.project_id) => r.handle_guest(svc, guest).await.map(Into::into),
         Request::ListTimeline(r) if linked(&r.project_id) => r.handle_guest(svc, guest).await.map(Into::into),
+        Request::ListPhotos(r) if linked(&r.project_id) => r.handle_guest(svc, guest).await.map(Into::into),
         // Only a photo of their link's project, that the link shows (checked inside).
         Request::GetMarkup(r) => r.handle_guest(svc, guest).await.map(Into::into),
         // Their link's project only, whatever project it names
@@ -139,6 +140,7 @@ pub async fn dispatch(cx: RequestContext, request: Request) -> Outcome {
         Request::EndSearch(r) => respond(r.handle(cx).await),
         Request::ListTags(r) => respond(r.handle(cx).await),
         Request::TagPhotos(r) => respond(r.handle(cx).await),
+        Request::PublishUploads(r) => respond(r.handle(cx).await),
         Request::PreviewReport(r) => respond(r.handle(cx).await),
         Request::MakeReport(r) => respond(r.handle(cx).await),
         Request::ListReports(r) => respond(r.handle(cx).await),

@@ -15,7 +15,7 @@ use protocol::{
     ListComments, ListGuestLinks, ListMilestones, ListNotifications, ListPhotos, ListProjects, ListTimeline, ListUsers,
     LogEntry, MarkAllNotificationsRead, MarkNotificationRead, MoveMilestone, PasswordChange, Ping, ProfileUpdate,
     RevokeGuestLink, SetFavourite, SetMilestoneDone, UpdateMilestone, UpdatePhoto, UpdateProject, UpdateUser,
-    UserDeletionImpact, Search, EndSearch, ListTags, TagPhotos, GetInstallationSettings, InstallationSettings, PreviewReport,
+    UserDeletionImpact, Search, EndSearch, ListTags, TagPhotos, PublishUploads, GetInstallationSettings, InstallationSettings, PreviewReport,
     MakeReport, ListReports, DeleteReport, ShareReport, MailReport, ListCompanies, CreateCompany, UpdateCompany, DeleteCompany,
     CompanyDeletionImpact, InviteMember, UpdateMember, RemoveMember, SetProjectCrew, GetSecurity, StartTotp, ConfirmTotp,
     RemoveTotp, NewRecoveryCodes, StartPasskey, AddPasskey, RenamePasskey, RemovePasskey, VerifyFactor, StartFactorPasskey,
@@ -30,7 +30,7 @@ use crate::domain::shared::policy::{Action, Guest};
 use crate::domain::shared::services::Services;
 use crate::domain::shared::turns::{Step, Turns};
 use crate::domain::{
-    media::comments, companies, sharing::guests, media::markup, messaging::mail_preferences, messaging::notifications, media::photos, identity::profile, projects, messaging::push, sharing::reports, sharing::search, identity::security, identity::settings, media::tags,
+    media::comments, companies, sharing::guests, media::markup, media::uploads, messaging::mail_preferences, messaging::notifications, media::photos, identity::profile, projects, messaging::push, sharing::reports, sharing::search, identity::security, identity::settings, media::tags,
     projects::timeline, identity::users,
 };
 use crate::error::Result;
@@ -146,7 +146,7 @@ impl Handle for LogEntry {
 
 impl Handle for ListPhotos {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
-        let page = photos::page(&cx.svc, &cx.actor, &self.project_id, self.after.as_deref(), self.limit).await?;
+        let page = photos::page(&cx.svc, &cx.actor, &self.project_id, self.after.as_deref(), self.before, self.limit).await?;
         plain(Photos { project_id: self.project_id, photos: page.photos, favourites: page.favourites, next: page.next })
     }
 }
@@ -348,6 +348,15 @@ impl HandleGuest for ListMilestones {
     }
 }
 
+impl HandleGuest for ListPhotos {
+    async fn handle_guest(self, svc: &Services, guest: &Guest) -> Result<Photos> {
+        let project = guests::linked_project(svc, guest, Action::ViewProject).await?;
+        let limit = self.limit.unwrap_or(protocol::PHOTO_PAGE);
+        let (photos, next) = guests::photo_page(svc, guest, &project, self.after.as_deref(), self.before, limit).await?;
+        Ok(Photos { project_id: self.project_id, photos, favourites: Vec::new(), next })
+    }
+}
+
 impl HandleGuest for ListTimeline {
     async fn handle_guest(self, svc: &Services, guest: &Guest) -> Result<Timeline> {
         let (entries, next) = guests::timeline(svc, guest, self.before.as_deref()).await?;
@@ -386,6 +395,13 @@ impl Handle for TagPhotos {
         let (svc, actor, project_id) = (cx.svc.clone(), cx.actor.clone(), self.project_id.clone());
         let photos = cx.live.take(&project_id, Box::pin(async move { tags::tag(&svc, &actor, &self).await })).await?;
         plain(Tagged { photos })
+    }
+}
+
+impl Handle for PublishUploads {
+    async fn handle(self, cx: &RequestContext) -> Answer<Self> {
+        uploads::publish(&cx.svc, &cx.actor, &self, &cx.live).await?;
+        plain(Done {})
     }
 }
 

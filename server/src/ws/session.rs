@@ -239,6 +239,8 @@ impl SessionActor {
                         project: watched.project,
                         milestones,
                         photos: Vec::new(),
+                        photo_count: 0,
+                        next_photos: None,
                         report: Some(Box::new(report)),
                     }
                 }
@@ -249,6 +251,8 @@ impl SessionActor {
                     project: watched.project,
                     milestones: watched.milestones,
                     photos: watched.photos,
+                    photo_count: watched.photo_count,
+                    next_photos: watched.next_photos,
                     report: None,
                 },
             };

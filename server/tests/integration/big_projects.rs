@@ -37,7 +37,7 @@ async fn open_and_page_through(ws: &mut WsClient, project: &str) -> (u32, Paged)
     let mut next = next_photos;
     let mut id = 2;
     while let Some(after) = next.take() {
-        let request = ListPhotos { project_id: project.to_owned(), after: Some(after), limit: None };
+        let request = ListPhotos { project_id: project.to_owned(), after: Some(after), limit: None, before: None };
         let Ok(Response::Photos { photos, favourites, next: more, .. }) = ws.request(id, Request::ListPhotos(request)).await else {
             panic!("a page of photos");
         };
@@ -83,7 +83,7 @@ async fn a_big_project_opens_on_its_first_page_and_pages_through_every_photo_onc
 
         // A smaller page on request, never a bigger one than the server's.
         for (id, limit) in [(200, 7), (201, 100_000)] {
-            let request = ListPhotos { project_id: project.clone(), after: None, limit: Some(limit) };
+            let request = ListPhotos { project_id: project.clone(), after: None, limit: Some(limit), before: None };
             let Ok(Response::Photos { photos, next, .. }) = home.request(id, Request::ListPhotos(request)).await else { panic!("photos") };
             if limit == 7 {
                 assert_eq!(photos.len(), 7);
@@ -92,6 +92,22 @@ async fn a_big_project_opens_on_its_first_page_and_pages_through_every_photo_onc
             }
             assert_eq!(photos[..], all[..photos.len()], "the first page is the newest photos");
             assert!(next.is_some());
+        }
+        // A month far back opens on one reply: the photos shown before a time, in order,
+        // and the pages after it go on from there.
+        let shown = |p: &ProjectImage| p.taken_at.unwrap_or(p.created_at);
+        for (id, at) in [(210, shown(&all[300])), (211, shown(&all[0]) + 1), (212, shown(&all[529]))] {
+            let from = all.iter().position(|p| shown(p) < at).unwrap_or(all.len());
+            let request = ListPhotos { project_id: project.clone(), after: None, limit: Some(50), before: Some(at) };
+            let Ok(Response::Photos { photos, next, .. }) = home.request(id, Request::ListPhotos(request)).await else { panic!("photos") };
+            let expected = &all[from..(from + 50).min(all.len())];
+            assert_eq!(photos.iter().map(|p| &p.id).collect::<Vec<_>>(), expected.iter().map(|p| &p.id).collect::<Vec<_>>(), "before {at}");
+            assert_eq!(next.is_some(), from + 50 < all.len(), "before {at}");
+            if let Some(next) = next {
+                let request = ListPhotos { project_id: project.clone(), after: Some(next), limit: Some(10), before: None };
+                let Ok(Response::Photos { photos, .. }) = home.request(id + 10, Request::ListPhotos(request)).await else { panic!("photos") };
+                assert_eq!(photos[0].id, all[from + 50].id, "the next page goes on after a page that started at a time");
+            }
         }
         db
     })
@@ -157,7 +173,7 @@ async fn paging_refuses_made_up_cursors_and_people_outside_the_project() {
         let project = &made.project_ids[0];
         let (mut home, _) = server.connect_with(&made.homeowner_email, BULK_PASSWORD).await;
         for (id, bad) in [(1, "yesterday"), (2, "1.2"), (3, "1.2.x' OR 1=1"), (4, "-5.2.abc")] {
-            let request = ListPhotos { project_id: project.clone(), after: Some(bad.to_owned()), limit: None };
+            let request = ListPhotos { project_id: project.clone(), after: Some(bad.to_owned()), limit: None, before: None };
             let err = home.request(id, Request::ListPhotos(request)).await.expect_err("refused");
             assert_eq!((err.code, err.message.as_str()), (ErrorCode::BadRequest, INVALID_PHOTO_CURSOR), "{bad:?}");
         }
@@ -200,6 +216,65 @@ async fn seeding_makes_what_it_was_asked_for_and_refuses_a_mistyped_number() {
         let too_many = BulkSpec { projects: 10, photos_per_project: bulk::MAX_PHOTOS_PER_PROJECT, ..spec };
         let refused = bulk::seed(&server.state.store, server.state.photos.as_ref(), &server.state.auth.passwords, &too_many, &mut |_, _| {}).await;
         assert!(refused.is_err());
+        db
+    })
+    .await;
+}
+
+/// A guest link's page of a big project pages like the members' gallery: the hello
+/// carries the first page and the count, `list_photos` the rest; a favourites link
+/// carries its maker's picks however far apart they lie.
+#[actix_web::test]
+async fn a_guest_link_to_a_big_project_opens_on_its_first_page_and_pages_through_the_rest() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let made = big_project(&server, 330).await;
+        let project = &made.project_ids[0];
+        let (mut home, _) = server.connect_with(&made.homeowner_email, BULK_PASSWORD).await;
+        let (_, member) = open_and_page_through(&mut home, project).await;
+        let every: Vec<ProjectImage> = member.pages.concat();
+        let picks = [every[2].id.clone(), every[170].id.clone(), every[329].id.clone()];
+        for (id, image) in picks.iter().enumerate() {
+            let set = protocol::SetFavourite { image_id: image.clone(), favourite: true };
+            home.request(300 + id as u32, Request::SetFavourite(set)).await.expect("favourited");
+        }
+        let mut tokens = Vec::new();
+        for (id, photos) in [(310, protocol::GuestPhotos::All), (311, protocol::GuestPhotos::Favourites)] {
+            let input = protocol::CreateGuestLink { project_id: project.clone(), photos, downloads: false, expires_in_days: None };
+            let Ok(Response::GuestLinkCreated { url, .. }) = home.request(id, Request::CreateGuestLink(input)).await else { panic!("link") };
+            tokens.push(url.rsplit_once("/guest/").expect("a guest URL").1.to_owned());
+        }
+
+        let mut guest = server.guest_ws(Some(&tokens[0]), Some(crate::support::ORIGIN)).await.expect("guest socket");
+        let protocol::ServerMsg::GuestHello(hello) = guest.next_msg().await else { panic!("guest hello") };
+        assert_eq!((hello.photos.len(), hello.photo_count), (FIRST_PHOTO_PAGE as usize, 330));
+        let mut seen = hello.photos.clone();
+        let mut next = hello.next_photos.clone();
+        let mut id = 1;
+        while let Some(after) = next.take() {
+            let request = ListPhotos { project_id: project.clone(), after: Some(after), limit: None, before: None };
+            let Ok(Response::Photos { photos, favourites, next: more, .. }) = guest.request(id, Request::ListPhotos(request)).await else {
+                panic!("a guest's page");
+            };
+            assert!(favourites.is_empty(), "a guest has no favourites");
+            assert!(weight(&photos) <= PHOTO_PAGE_BYTES);
+            seen.extend(photos);
+            next = more;
+            id += 1;
+            assert!(id < 20, "paging ends");
+        }
+        let ids = |photos: &[ProjectImage]| photos.iter().map(|p| p.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&seen), ids(&every), "every photo once, in order");
+        // What a guest gets of a photo is the guests' view: never who uploaded it.
+        assert!(seen.iter().all(|p| p.uploaded_by.is_none()));
+        // Another project's photos are not the link's to page.
+        let other = ListPhotos { project_id: uuid::Uuid::new_v4().to_string(), after: None, limit: None, before: None };
+        assert!(guest.request(50, Request::ListPhotos(other)).await.is_err());
+
+        let mut picked = server.guest_ws(Some(&tokens[1]), Some(crate::support::ORIGIN)).await.expect("guest socket");
+        let protocol::ServerMsg::GuestHello(hello) = picked.next_msg().await else { panic!("guest hello") };
+        assert_eq!(hello.photos.iter().map(|p| p.id.clone()).collect::<Vec<_>>(), picks.to_vec(), "the picks, newest first");
+        assert_eq!((hello.photo_count, hello.next_photos.clone()), (3, None));
         db
     })
     .await;

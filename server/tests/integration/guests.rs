@@ -75,7 +75,17 @@ fn every_request(linked: &str, other: &str, photo: &str) -> Vec<(Request, bool)>
         (Request::ListProjects(protocol::ListProjects {}), false),
         (Request::GetProject(protocol::GetProject { id: s(linked) }), false),
         (Request::Subscribe(protocol::Subscribe { id: s(linked) }), false),
-        (Request::ListPhotos(protocol::ListPhotos::first(s(linked))), false),
+        // The link's photos, a page at a time (docs/FEATURES.md, "Big projects").
+        (Request::ListPhotos(protocol::ListPhotos::first(s(linked))), true),
+        (Request::ListPhotos(protocol::ListPhotos::first(s(other))), false),
+        (Request::PublishUploads(protocol::PublishUploads {
+            project_id: s(linked),
+            batch_id: s("3f6c1f0e-9d1b-4b3a-9a43-0c1d2e3f4a5b"),
+            note: None,
+            milestone_id: None,
+            tags: vec![],
+            files: vec![],
+        }), false),
         (Request::ListComments(protocol::ListComments { image_id: s(photo) }), false),
         (Request::AddComment(protocol::AddComment { image_id: s(photo), body: s("hi") }), false),
         (Request::SetFavourite(protocol::SetFavourite { image_id: s(photo), favourite: true }), false),

@@ -482,6 +482,7 @@ fn upload_rows() -> Vec<UploadRow> {
             refused: None,
             milestone_id: Some(MILESTONE_2.into()),
             tags: vec![],
+            held: false,
         },
         UploadRow {
             id: UPLOAD_REFUSED.into(),
@@ -499,6 +500,7 @@ fn upload_rows() -> Vec<UploadRow> {
             refused: Some("not an image we can read".into()),
             milestone_id: None,
             tags: vec![],
+            held: false,
         },
         UploadRow {
             id: UPLOAD_OPEN.into(),
@@ -516,6 +518,7 @@ fn upload_rows() -> Vec<UploadRow> {
             refused: None,
             milestone_id: Some(MILESTONE_GONE.into()),
             tags: vec![],
+            held: false,
         },
     ]
 }
@@ -1317,6 +1320,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
             || (table == "users" && ["push_new_photos", "push_comments", "push_status_changes"].contains(&column))
             // 0018: the one outbox, whose rows are a mail or a push.
             || (table == "outbox" && ["kind", "subscription_id", "payload"].contains(&column))
+            // 0020: uploads sent ahead of publishing.
+            || (table, column) == ("uploads", "held")
     };
     let added: Vec<(String, String, String)> = after
         .columns
@@ -1324,7 +1329,8 @@ async fn a_database_of_the_last_release_upgrades_in_place_and_loses_nothing() {
         .filter(|((t, c), _)| later(t, c))
         .map(|((t, c), (ty, _, _))| (t.clone(), c.clone(), ty.clone()))
         .collect();
-    assert_eq!(added.len(), 102, "{added:?}");
+    assert_eq!(added.len(), 103, "{added:?}");
+    assert!(added.contains(&("uploads".into(), "held".into(), "boolean".into())), "{added:?}");
     assert!(added.contains(&("outbox".into(), "subscription_id".into(), "uuid".into())), "{added:?}");
     assert!(added.contains(&("sessions".into(), "factor_at".into(), "timestamp with time zone".into())), "{added:?}");
     assert!(added.contains(&("passkeys".into(), "credential".into(), "jsonb".into())), "{added:?}");

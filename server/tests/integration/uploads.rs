@@ -428,3 +428,170 @@ async fn an_abandoned_upload_expires_and_is_swept() {
     })
     .await;
 }
+
+fn publish_request(project_id: &str, batch_id: &str, files: &[(&str, &str)], note: &str) -> Request {
+    Request::PublishUploads(protocol::PublishUploads {
+        project_id: project_id.to_owned(),
+        batch_id: batch_id.to_owned(),
+        note: Some(note.to_owned()),
+        milestone_id: None,
+        tags: vec!["Kitchen".into()],
+        files: files
+            .iter()
+            .map(|(upload_id, caption)| protocol::PublishedFile {
+                upload_id: (*upload_id).to_owned(),
+                caption: Some((*caption).to_owned()),
+                category: Some(ImageCategory::Interior),
+            })
+            .collect(),
+    })
+}
+
+fn upload_id(location: &str) -> &str {
+    location.rsplit('/').next().unwrap()
+}
+
+async fn photo_rows(server: &TestServer, project_id: &str) -> i64 {
+    TestSql::per_backend(
+        "SELECT COUNT(*) FROM project_images WHERE project_id = $1",
+        "SELECT COUNT(*) FROM project_images WHERE project_id = $1::uuid",
+    )
+    .bind(project_id)
+    .scalar(server.state.store.pool())
+    .await
+    .unwrap()
+}
+
+#[actix_web::test]
+async fn held_uploads_wait_whole_until_published_then_become_one_visit() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let (world, project) = world_project(&server).await;
+        let homeowner = world.users["homeowner"].email.as_str();
+        let (mut watcher, _) = server.connect_as(&world.users["homeowner"].session).await;
+        let Ok(Response::Subscribed { .. }) = watcher.request(1, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await else {
+            panic!("subscribed")
+        };
+        let tus = Tus::new(&server, &world.users["owner"].session).await;
+        let (mut builder, _) = server.connect_as(&world.users["owner"].session).await;
+        let photos_before = photo_rows(&server, &project.id).await;
+        let mails_before = server.mail_count(homeowner).await;
+
+        // Two photos chosen: their bytes go at once, before any caption or note.
+        let (first, second) = (photo(900, 600), photo(800, 600));
+        let held = [("projectId", project.id.as_str()), ("filename", "IMG_1.jpg"), ("held", "1")];
+        let a = tus.create(first.len(), &held).await;
+        let b = tus.create(second.len(), &held).await;
+        assert_eq!((a.status, b.status), (StatusCode::CREATED, StatusCode::CREATED), "{} {}", a.body, b.body);
+        let (a, b) = (a.header("location").unwrap(), b.header("location").unwrap());
+        let whole = tus.patch(&a, 0, &first).await;
+        assert_eq!(whole.status, StatusCode::NO_CONTENT, "{}", whole.body);
+        assert_eq!(whole.offset(), first.len() as u64);
+        assert_eq!(whole.header("sitecast-held").as_deref(), Some("1"), "whole, it waits to be published");
+        assert_eq!(whole.header("sitecast-photo"), None);
+        let asked = tus.head(&a).await;
+        assert_eq!((asked.header("sitecast-held").as_deref(), asked.header("sitecast-photo")), (Some("1"), None));
+        let half = second.len() / 2;
+        assert_eq!(tus.patch(&b, 0, &second[..half]).await.status, StatusCode::NO_CONTENT);
+        assert_eq!(tus.head(&b).await.header("sitecast-held"), None, "not whole yet");
+        // Nothing is a photo yet, and nobody heard of it.
+        assert_eq!(photo_rows(&server, &project.id).await, photos_before);
+
+        // A held upload joins its visit when published, not at creation.
+        let batch = uuid::Uuid::new_v4().to_string();
+        let mixed = tus.create(10, &[("projectId", &project.id), ("held", "1"), ("batchId", &batch), ("batchSize", "1")]).await;
+        assert_eq!(mixed.status, StatusCode::BAD_REQUEST, "{}", mixed.body);
+        // Only the uploader publishes their uploads.
+        let (mut home, _) = server.connect_as(&world.users["homeowner"].session).await;
+        let theirs = home.request(2, publish_request(&project.id, &batch, &[(upload_id(&a), "x")], "")).await;
+        assert!(theirs.is_err(), "{theirs:?}");
+        let nothing = builder.request(2, publish_request(&project.id, &batch, &[], "")).await;
+        assert_eq!(nothing.unwrap_err().message, sitecast::domain::media::uploads::NOTHING_TO_PUBLISH);
+
+        let note = "Cabinets in; counters next week";
+        let files = [(upload_id(&a), "Island cabinets"), (upload_id(&b), "Pantry wall")];
+        let published = builder.request(3, publish_request(&project.id, &batch, &files, note)).await;
+        assert!(matches!(published, Ok(Response::Done { .. })), "{published:?}");
+        // The whole one becomes a photo by itself, with what publishing gave it.
+        let added = watcher
+            .event(|e| match e {
+                Event::PhotoAdded { photo } => Some(photo.clone()),
+                _ => None,
+            })
+            .await;
+        assert_eq!((added.caption.as_deref(), added.category), (Some("Island cabinets"), ImageCategory::Interior));
+        assert_eq!((added.visit_note.as_deref(), added.tags.clone()), (Some(note), vec!["Kitchen".to_owned()]));
+        let learned = tus.head(&a).await;
+        assert_eq!(learned.header("sitecast-photo").as_deref(), Some(added.id.as_str()));
+        assert_eq!(learned.header("sitecast-held"), None);
+        // Sent again after a lost answer: the same answer, nothing twice.
+        let again = builder.request(4, publish_request(&project.id, &batch, &files, note)).await;
+        assert!(matches!(again, Ok(Response::Done { .. })), "{again:?}");
+        // Under another visit: they were published already.
+        let other = builder.request(5, publish_request(&project.id, &uuid::Uuid::new_v4().to_string(), &files, note)).await;
+        assert_eq!(other.unwrap_err().message, sitecast::domain::media::uploads::ALREADY_PUBLISHED);
+
+        // The rest of the second arrives: it is stored on its last byte, and the visit
+        // mails its note once.
+        let rest = tus.patch(&b, half as u64, &second[half..]).await;
+        assert_eq!(rest.status, StatusCode::NO_CONTENT, "{}", rest.body);
+        assert!(rest.header("sitecast-photo").is_some(), "stored on its last byte");
+        let text = server.wait_for_mail(homeowner, &format!("2 new photos in {}", project.title)).await;
+        assert!(text.contains(note), "{text}");
+        assert_eq!(server.mail_count(homeowner).await, mails_before + 1);
+        assert_eq!(photo_rows(&server, &project.id).await, photos_before + 2);
+        server.stop().await;
+        db
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn racing_publishes_of_one_selection_release_it_once() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, slow_beats()).await;
+        let (world, project) = world_project(&server).await;
+        let tus = Tus::new(&server, &world.users["owner"].session).await;
+        let (mut one, _) = server.connect_as(&world.users["owner"].session).await;
+        let (mut two, _) = server.connect_as(&world.users["owner"].session).await;
+        let bytes = photo(64, 48);
+        let before = photo_rows(&server, &project.id).await;
+        for round in 0..6u32 {
+            let mut ids = Vec::new();
+            for _ in 0..2 {
+                let created = tus.create(bytes.len(), &[("projectId", &project.id), ("filename", "r.jpg"), ("held", "1")]).await;
+                let location = created.header("location").unwrap();
+                assert_eq!(tus.patch(&location, 0, &bytes).await.header("sitecast-held").as_deref(), Some("1"));
+                ids.push(upload_id(&location).to_owned());
+            }
+            let files: Vec<(&str, &str)> = ids.iter().map(|id| (id.as_str(), "race")).collect();
+            let (x, y) = (uuid::Uuid::new_v4().to_string(), uuid::Uuid::new_v4().to_string());
+            let (first, second) = futures_util::future::join(
+                one.request(10 + round, publish_request(&project.id, &x, &files, "")),
+                two.request(10 + round, publish_request(&project.id, &y, &files, "")),
+            )
+            .await;
+            let won = [&first, &second].iter().filter(|r| matches!(r, Ok(Response::Done { .. }))).count();
+            assert_eq!(won, 1, "round {round}: {first:?} / {second:?}");
+            let lost = if first.is_ok() { second } else { first };
+            assert_eq!(lost.unwrap_err().message, sitecast::domain::media::uploads::ALREADY_PUBLISHED);
+            for id in &ids {
+                let location = format!("/api/uploads/{id}");
+                let mut stored = None;
+                for _ in 0..200 {
+                    stored = tus.head(&location).await.header("sitecast-photo");
+                    if stored.is_some() {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(25)).await;
+                }
+                assert!(stored.is_some(), "round {round}: {id} became a photo");
+            }
+        }
+        // Each file became one photo: never two for one upload.
+        assert_eq!(photo_rows(&server, &project.id).await, before + 12);
+        server.stop().await;
+        db
+    })
+    .await;
+}

@@ -221,6 +221,21 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
             remove_tags: vec![],
         };
         ask(Request::TagPhotos(tag)).await;
+        // A photo sent ahead of publishing, then published.
+        let tus = crate::uploads::Tus::new(&server, &admin.session).await;
+        let bytes = crate::uploads::photo(40, 30);
+        let held = tus.create(bytes.len(), &[("projectId", &photo.project_id), ("filename", "ahead.jpg"), ("held", "1")]).await;
+        let location = held.header("location").expect("an upload");
+        assert_eq!(tus.patch(&location, 0, &bytes).await.header("sitecast-held").as_deref(), Some("1"));
+        ask(Request::PublishUploads(protocol::PublishUploads {
+            project_id: photo.project_id.clone(),
+            batch_id: uuid::Uuid::new_v4().to_string(),
+            note: None,
+            milestone_id: None,
+            tags: vec![],
+            files: vec![protocol::PublishedFile { upload_id: location.rsplit('/').next().unwrap().to_owned(), caption: None, category: None }],
+        }))
+        .await;
         ask(Request::Search(protocol::Search { query: "kitch".into(), project_id: None, watch: true })).await;
         ask(Request::EndSearch(protocol::EndSearch {})).await;
         // Progress reports (made of the photo's project, shared and mailed once

@@ -628,7 +628,7 @@ export type Subscribe = { id: string, };
 
 export type Unsubscribe = { id: string, };
 
-export type ListPhotos = { projectId: string, after?: string, limit?: number, };
+export type ListPhotos = { projectId: string, after?: string, limit?: number, before?: number, };
 
 export type DeletePhoto = { id: string, };
 
@@ -776,9 +776,25 @@ export type ListTags = { projectId: string, };
 
 export type TagPhotos = { projectId: string, imageIds: Array<string>, addTags: Array<string>, removeTags: Array<string>, };
 
+export type PublishedFile = { 
+/**
+ * The last segment of its tus upload's URL.
+ */
+uploadId: string, caption?: string, category?: ImageCategory, };
+
+export type PublishUploads = { projectId: string, 
+/**
+ * Chosen by the client, like a batch's `batchId` in tus metadata.
+ */
+batchId: string, note?: string, milestoneId?: string, tags: Array<string>, 
+/**
+ * At most `MAX_FILES_PER_UPLOAD`, each a held upload of this user's to this project.
+ */
+files: Array<PublishedFile>, };
+
 export type GetInstallationSettings = Record<symbol, never>;
 
-export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "preview_report" } & PreviewReport | { "type": "make_report" } & MakeReport | { "type": "list_reports" } & ListReports | { "type": "delete_report" } & DeleteReport | { "type": "share_report" } & ShareReport | { "type": "mail_report" } & MailReport | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings | { "type": "list_companies" } & ListCompanies | { "type": "create_company" } & CreateCompany | { "type": "update_company" } & UpdateCompany | { "type": "delete_company" } & DeleteCompany | { "type": "company_deletion_impact" } & CompanyDeletionImpact | { "type": "invite_member" } & InviteMember | { "type": "update_member" } & UpdateMember | { "type": "remove_member" } & RemoveMember | { "type": "set_project_crew" } & SetProjectCrew | { "type": "get_security" } & GetSecurity | { "type": "start_totp" } & StartTotp | { "type": "confirm_totp" } & ConfirmTotp | { "type": "remove_totp" } & RemoveTotp | { "type": "new_recovery_codes" } & NewRecoveryCodes | { "type": "start_passkey" } & StartPasskey | { "type": "add_passkey" } & AddPasskey | { "type": "rename_passkey" } & RenamePasskey | { "type": "remove_passkey" } & RemovePasskey | { "type": "verify_factor" } & VerifyFactor | { "type": "start_factor_passkey" } & StartFactorPasskey | { "type": "verify_factor_passkey" } & VerifyFactorPasskey | { "type": "end_session" } & EndSession | { "type": "end_other_sessions" } & EndOtherSessions | { "type": "reset_factors" } & ResetFactors | { "type": "get_push_settings" } & GetPushSettings | { "type": "subscribe_push" } & SubscribePush | { "type": "unsubscribe_push" } & UnsubscribePush | { "type": "remove_push_device" } & RemovePushDevice;
+export type Request = { "type": "ping" } & Ping | { "type": "list_users" } & ListUsers | { "type": "create_user" } & CreateUser | { "type": "update_user" } & UpdateUser | { "type": "delete_user" } & DeleteUser | { "type": "user_deletion_impact" } & UserDeletionImpact | { "type": "list_projects" } & ListProjects | { "type": "get_project" } & GetProject | { "type": "create_project" } & CreateProject | { "type": "update_project" } & UpdateProject | { "type": "delete_project" } & DeleteProject | { "type": "subscribe" } & Subscribe | { "type": "unsubscribe" } & Unsubscribe | { "type": "update_profile" } & ProfileUpdate | { "type": "change_password" } & PasswordChange | { "type": "log" } & LogEntry | { "type": "list_photos" } & ListPhotos | { "type": "update_photo" } & UpdatePhoto | { "type": "delete_photo" } & DeletePhoto | { "type": "set_favourite" } & SetFavourite | { "type": "list_comments" } & ListComments | { "type": "get_markup" } & GetMarkup | { "type": "save_markup" } & SaveMarkup | { "type": "add_comment" } & AddComment | { "type": "edit_comment" } & EditComment | { "type": "delete_comment" } & DeleteComment | { "type": "list_notifications" } & ListNotifications | { "type": "mark_notification_read" } & MarkNotificationRead | { "type": "mark_all_notifications_read" } & MarkAllNotificationsRead | { "type": "get_mail_preferences" } & GetMailPreferences | { "type": "update_mail_preferences" } & MailPreferences | { "type": "list_milestones" } & ListMilestones | { "type": "add_milestone" } & AddMilestone | { "type": "add_milestone_template" } & AddMilestoneTemplate | { "type": "update_milestone" } & UpdateMilestone | { "type": "set_milestone_done" } & SetMilestoneDone | { "type": "move_milestone" } & MoveMilestone | { "type": "delete_milestone" } & DeleteMilestone | { "type": "list_timeline" } & ListTimeline | { "type": "create_guest_link" } & CreateGuestLink | { "type": "list_guest_links" } & ListGuestLinks | { "type": "revoke_guest_link" } & RevokeGuestLink | { "type": "search" } & Search | { "type": "end_search" } & EndSearch | { "type": "list_tags" } & ListTags | { "type": "tag_photos" } & TagPhotos | { "type": "publish_uploads" } & PublishUploads | { "type": "preview_report" } & PreviewReport | { "type": "make_report" } & MakeReport | { "type": "list_reports" } & ListReports | { "type": "delete_report" } & DeleteReport | { "type": "share_report" } & ShareReport | { "type": "mail_report" } & MailReport | { "type": "get_installation_settings" } & GetInstallationSettings | { "type": "update_installation_settings" } & InstallationSettings | { "type": "list_companies" } & ListCompanies | { "type": "create_company" } & CreateCompany | { "type": "update_company" } & UpdateCompany | { "type": "delete_company" } & DeleteCompany | { "type": "company_deletion_impact" } & CompanyDeletionImpact | { "type": "invite_member" } & InviteMember | { "type": "update_member" } & UpdateMember | { "type": "remove_member" } & RemoveMember | { "type": "set_project_crew" } & SetProjectCrew | { "type": "get_security" } & GetSecurity | { "type": "start_totp" } & StartTotp | { "type": "confirm_totp" } & ConfirmTotp | { "type": "remove_totp" } & RemoveTotp | { "type": "new_recovery_codes" } & NewRecoveryCodes | { "type": "start_passkey" } & StartPasskey | { "type": "add_passkey" } & AddPasskey | { "type": "rename_passkey" } & RenamePasskey | { "type": "remove_passkey" } & RemovePasskey | { "type": "verify_factor" } & VerifyFactor | { "type": "start_factor_passkey" } & StartFactorPasskey | { "type": "verify_factor_passkey" } & VerifyFactorPasskey | { "type": "end_session" } & EndSession | { "type": "end_other_sessions" } & EndOtherSessions | { "type": "reset_factors" } & ResetFactors | { "type": "get_push_settings" } & GetPushSettings | { "type": "subscribe_push" } & SubscribePush | { "type": "unsubscribe_push" } & UnsubscribePush | { "type": "remove_push_device" } & RemovePushDevice;
 
 export type UserListing = { user: Profile, 
 /**
@@ -867,9 +883,18 @@ export type Hello = { protocolVersion: number, serverTime: number, user: Profile
 
 export type GuestHello = { protocolVersion: number, serverTime: number, access: GuestAccess, project: Project, milestones: MilestonePlan, 
 /**
- * The photos the link shows, newest first (none on a report link).
+ * The first page of the photos the link shows, newest first (none on a report
+ * link); `ListPhotos` reads the rest from `nextPhotos`.
  */
 photos: Array<ProjectImage>, 
+/**
+ * How many photos the link shows.
+ */
+photoCount: number, 
+/**
+ * The cursor of the next page of photos; `None` when `photos` holds them all.
+ */
+nextPhotos: string | null, 
 /**
  * A report link's report; its page shows that instead of the project.
  */
@@ -927,6 +952,7 @@ export const REPLY_TYPES = {
   "end_search": "done",
   "list_tags": "tags",
   "tag_photos": "tagged",
+  "publish_uploads": "done",
   "preview_report": "report_preview",
   "make_report": "report",
   "list_reports": "reports",
@@ -1013,6 +1039,7 @@ export type ReplyTo = {
   "end_search": Extract<Response, { "type": "done" }>,
   "list_tags": Extract<Response, { "type": "tags" }>,
   "tag_photos": Extract<Response, { "type": "tagged" }>,
+  "publish_uploads": Extract<Response, { "type": "done" }>,
   "preview_report": Extract<Response, { "type": "report_preview" }>,
   "make_report": Extract<Response, { "type": "report" }>,
   "list_reports": Extract<Response, { "type": "reports" }>,

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use futures_util::Stream;
-use protocol::{ErrorCode, ImageCategory};
+use protocol::{ErrorCode, ImageCategory, PublishUploads};
 
 use crate::domain::projects::milestones;
 use crate::domain::media::photos::{self, IncomingFile, MAX_FILES, MAX_FILE_BYTES};
@@ -32,7 +32,7 @@ use crate::error::{Error, Result};
 use crate::media::partials::Appended;
 use crate::media::StorageError;
 use crate::store::projects::ProjectRow;
-use crate::store::uploads::{self, BatchRow, UploadRow};
+use crate::store::uploads::{self, BatchRow, Publish, UploadRow};
 use crate::store::{now_ms, projects};
 
 /// An unfinished upload is kept this long after its last byte arrived; a finished one
@@ -46,6 +46,9 @@ pub const OFFSET_MISMATCH: &str = "The upload's offset has moved on; ask for it 
 pub const PAST_LENGTH: &str = "More bytes were sent than the upload declared.";
 pub const EMPTY_FILE: &str = "This file is empty.";
 pub const BAD_BATCH: &str = "This batch belongs to another upload.";
+pub const ALREADY_PUBLISHED: &str = "These photos were already published.";
+pub const NOTHING_TO_PUBLISH: &str = "Choose photos to publish.";
+pub const HELD_WITH_BATCH: &str = "An upload sent ahead of publishing joins its site visit when it is published.";
 
 pub fn too_many_open() -> String {
     format!("You have {MAX_OPEN_UPLOADS} unfinished uploads. Finish or discard some before adding more.")
@@ -73,6 +76,9 @@ pub struct NewUpload {
     /// The tags for its photo, names joined with commas (docs/FEATURES.md,
     /// "Tags and search").
     pub tags: Option<String>,
+    /// Sent ahead of publishing: whole, it waits for `publish` (docs/FEATURES.md,
+    /// "Photo upload").
+    pub held: bool,
 }
 
 pub struct NewBatch {
@@ -90,6 +96,8 @@ pub struct Status {
     pub length: u64,
     pub expires_at: i64,
     pub finished: Option<Finished>,
+    /// Every byte is here and it waits to be published.
+    pub held: bool,
 }
 
 /// What a finished upload became.
@@ -111,6 +119,9 @@ fn clean_text(value: Option<String>) -> Option<String> {
 /// fits the limits, the person has room for another open upload, the batch is theirs.
 pub async fn create(svc: &Services, actor: &Actor, new: NewUpload) -> Result<Status> {
     let project = photos::upload_target(svc, actor, &new.project_id).await?;
+    if new.held && new.batch.is_some() {
+        return Err(Error::new(ErrorCode::BadRequest, HELD_WITH_BATCH));
+    }
     if new.length == 0 {
         return Err(Error::new(ErrorCode::BadRequest, EMPTY_FILE));
     }
@@ -146,21 +157,21 @@ pub async fn create(svc: &Services, actor: &Actor, new: NewUpload) -> Result<Sta
         refused: None,
         milestone_id,
         tags,
+        held: new.held,
     };
     svc.partials.create(&row.id).await.map_err(storage)?;
     if let Err(err) = uploads::insert(pool, &row).await {
         let _ = svc.partials.remove(&row.id).await;
         return Err(err.into());
     }
-    Ok(Status { id: row.id, offset: 0, length: new.length, expires_at: row.expires_at, finished: None })
+    Ok(Status { id: row.id, offset: 0, length: new.length, expires_at: row.expires_at, finished: None, held: false })
 }
 
 async fn open_batch(svc: &Services, actor: &Actor, project: &ProjectRow, batch: NewBatch, now: i64) -> Result<String> {
     // The client names the visit (every file of one selection carries the id before the
     // first has arrived); like every id it is a UUID, in its one written form, so that
     // two spellings never name one visit.
-    let valid_id = uuid::Uuid::parse_str(&batch.id).is_ok_and(|id| id.hyphenated().to_string() == batch.id);
-    if !valid_id || batch.files == 0 {
+    if !batch_id_valid(&batch.id) || batch.files == 0 {
         return Err(Error::new(ErrorCode::BadRequest, BAD_BATCH));
     }
     if batch.files > MAX_FILES as u64 {
@@ -191,6 +202,10 @@ async fn open_batch(svc: &Services, actor: &Actor, project: &ProjectRow, batch: 
     Ok(batch.id)
 }
 
+fn batch_id_valid(id: &str) -> bool {
+    uuid::Uuid::parse_str(id).is_ok_and(|parsed| parsed.hyphenated().to_string() == id)
+}
+
 /// The actor's own upload, while they may still upload to its project.
 async fn owned(svc: &Services, actor: &Actor, id: &str) -> Result<(UploadRow, ProjectRow)> {
     if !validation::could_be_id(id) {
@@ -219,6 +234,7 @@ fn status_of(row: &UploadRow, offset: u64) -> Status {
         length: row.length as u64,
         expires_at: row.expires_at,
         finished: finished_of(row),
+        held: row.held && row.finished_at.is_none() && offset == row.length as u64,
     }
 }
 
@@ -230,8 +246,13 @@ pub async fn status(svc: &Services, actor: &Actor, id: &str, turns: &impl Turns)
         return Ok(status_of(&row, row.length as u64));
     }
     let _turn = svc.upload_locks.lock(id).await;
+    // Re-read under the lock: publishing may have finished it meanwhile (this waited).
+    let row = uploads::find(svc.store.pool(), id).await?.ok_or_else(not_found)?;
+    if row.finished_at.is_some() {
+        return Ok(status_of(&row, row.length as u64));
+    }
     let offset = svc.partials.offset(id).await.map_err(storage)?.ok_or_else(not_found)?;
-    if offset == row.length as u64 {
+    if offset == row.length as u64 && !row.held {
         return finish(svc, actor, row, &project, turns).await;
     }
     Ok(status_of(&row, offset))
@@ -269,7 +290,7 @@ pub async fn append<E>(
     let expires_at = now_ms() + ttl_ms();
     uploads::extend(svc.store.pool(), id, expires_at).await?;
     let row = UploadRow { expires_at, ..row };
-    if reached == length {
+    if reached == length && !row.held {
         return finish(svc, actor, row, &project, turns).await;
     }
     Ok(status_of(&row, reached))
@@ -352,6 +373,108 @@ async fn batch_complete(svc: &Services, batch: &BatchRow, turns: &impl Turns) {
     photos::announce_in_turn(svc, &batch.user_id, &project, Some(&batch.id), count, note, turns).await;
 }
 
+/// Publishes uploads sent ahead (`NewUpload::held`) as one site visit
+/// (docs/FEATURES.md, "Photo upload"): checked whole, then released in one transaction,
+/// so either every file joins the visit or none does. Files already whole become
+/// photos in the background, in order, on this instance (the uploader may close the
+/// page at once); the rest when their last byte arrives. Sent again after a lost
+/// answer, it answers the same.
+pub async fn publish<T: Turns>(svc: &Services, actor: &Actor, input: &PublishUploads, turns: &T) -> Result<()> {
+    let project = photos::upload_target(svc, actor, &input.project_id).await?;
+    if input.files.is_empty() {
+        return Err(Error::new(ErrorCode::BadRequest, NOTHING_TO_PUBLISH));
+    }
+    if input.files.len() > MAX_FILES {
+        return Err(Error::new(ErrorCode::TooLarge, photos::reason_over_count()));
+    }
+    if !batch_id_valid(&input.batch_id) {
+        return Err(Error::new(ErrorCode::BadRequest, BAD_BATCH));
+    }
+    BATCH_NOTE.check("note", input.note.as_deref().unwrap_or_default())?;
+    for file in &input.files {
+        CAPTION.check("caption", file.caption.as_deref().unwrap_or_default())?;
+    }
+    let tags = crate::domain::media::tags::parse("tags", &input.tags)?;
+    if tags.len() > crate::domain::media::tags::PER_PHOTO {
+        return Err(Error::field("tags", &crate::domain::media::tags::too_many_message()));
+    }
+    let pool = svc.store.pool();
+    let milestone_id = milestones::tag_for(pool, &project.id, input.milestone_id.as_deref()).await?;
+    let mut rows = Vec::with_capacity(input.files.len());
+    let mut seen = std::collections::HashSet::new();
+    for file in &input.files {
+        if !seen.insert(file.upload_id.as_str()) {
+            return Err(Error::new(ErrorCode::BadRequest, BAD_BATCH));
+        }
+        let (row, _) = owned(svc, actor, &file.upload_id).await?;
+        if row.project_id != project.id {
+            return Err(not_found());
+        }
+        rows.push(row);
+    }
+    // The answer to this very request was lost and it came again: it is done.
+    if rows.iter().all(|r| !r.held && r.batch_id.as_deref() == Some(input.batch_id.as_str())) {
+        return Ok(());
+    }
+    if rows.iter().any(|r| !r.held || r.finished_at.is_some()) {
+        return Err(Error::new(ErrorCode::Conflict, ALREADY_PUBLISHED));
+    }
+    let now = now_ms();
+    let batch = BatchRow {
+        id: input.batch_id.clone(),
+        project_id: project.id.clone(),
+        user_id: actor.id.clone(),
+        note: clean_text(input.note.clone()),
+        file_count: rows.len() as i64,
+        finished: 0,
+        stored: 0,
+        created_at: now,
+        completed_at: None,
+    };
+    let mut tx = svc.store.begin_write().await?;
+    if uploads::find_batch(&mut *tx, &batch.id).await?.is_some() {
+        return Err(Error::new(ErrorCode::BadRequest, BAD_BATCH));
+    }
+    uploads::open_batch(&mut *tx, &batch).await?;
+    for (row, file) in rows.iter().zip(&input.files) {
+        let caption = clean_text(file.caption.clone());
+        let fields = Publish { caption: caption.as_deref(), category: file.category, milestone_id: milestone_id.as_deref(), tags: &tags };
+        if !uploads::publish(&mut *tx, &row.id, &batch.id, &fields).await? {
+            // Published or discarded by a racing request: none of this visit is.
+            return Err(Error::new(ErrorCode::Conflict, ALREADY_PUBLISHED));
+        }
+    }
+    tx.commit().await?;
+    let (svc, actor, turns) = (svc.clone(), actor.clone(), turns.clone());
+    let ids: Vec<String> = rows.into_iter().map(|r| r.id).collect();
+    tokio::spawn(async move {
+        for id in ids {
+            finish_released(&svc, &actor, &id, &turns).await;
+        }
+    });
+    Ok(())
+}
+
+/// Finishes a released upload whose bytes are all here, if nobody has; what goes wrong
+/// is logged, and the uploader's HEAD or the sweep tries again.
+async fn finish_released(svc: &Services, actor: &Actor, id: &str, turns: &impl Turns) {
+    let outcome = async {
+        let _turn = svc.upload_locks.lock(id).await;
+        let Some(row) = uploads::find(svc.store.pool(), id).await? else { return Ok(()) };
+        if row.finished_at.is_some() || row.held {
+            return Ok(());
+        }
+        if svc.partials.offset(id).await.map_err(storage)? != Some(row.length as u64) {
+            return Ok(());
+        }
+        let project = photos::upload_target(svc, actor, &row.project_id).await?;
+        finish(svc, actor, row, &project, turns).await.map(|_| ())
+    };
+    if let Err(err) = outcome.await {
+        err.log("storing a published upload");
+    }
+}
+
 /// Discards an upload (tus termination): its bytes and its row. An unfinished file of
 /// a batch counts as finished, so the rest of the batch still completes.
 pub async fn terminate(svc: &Services, actor: &Actor, id: &str, turns: &impl Turns) -> Result<()> {
@@ -391,6 +514,11 @@ pub async fn sweep(svc: &Services, grace: Duration, turns: &impl Turns) -> Resul
             svc.partials.remove(&id).await.map_err(storage)?;
             removed += 1;
         }
+    }
+    // Released uploads whose storing was cut off (a restart right after publishing).
+    for row in uploads::released_unfinished(pool, now + ttl_ms() - grace.as_millis() as i64).await? {
+        let Some(user) = crate::store::users::find_by_id(pool, &row.user_id).await? else { continue };
+        finish_released(svc, &Actor::of(&user), &row.id, turns).await;
     }
     for batch in uploads::close_stale_batches(pool, now - ttl_ms(), now).await? {
         batch_complete(svc, &batch, turns).await;

@@ -11,6 +11,7 @@ use protocol::{
     UserSummary,
 };
 
+use crate::domain::media::photos;
 use crate::domain::shared::changes::Change;
 use crate::domain::shared::policy::{self, Action, Actor, Guest, GuestLinkRef, LinkedRef, Target};
 use crate::domain::projects::{self, project_ref};
@@ -315,12 +316,30 @@ pub async fn shown_set(svc: &Services, guest: &Guest) -> Result<Option<HashSet<S
     })
 }
 
-/// The linked project's photos the guest sees, newest first.
-pub async fn photos(svc: &Services, guest: &Guest, project: &ProjectRow) -> Result<Vec<ProjectImage>> {
-    let rows = images::list_for_project(svc.store.pool(), &project.id).await?;
+/// A page of the linked project's photos the guest sees, newest first, from a
+/// `ListPhotos`'s `after` or `before` (docs/FEATURES.md, "Big projects"), and where the
+/// next page starts.
+pub async fn photo_page(
+    svc: &Services,
+    guest: &Guest,
+    project: &ProjectRow,
+    after: Option<&str>,
+    before: Option<i64>,
+    limit: u32,
+) -> Result<(Vec<ProjectImage>, Option<String>)> {
     let shown = shown_set(svc, guest).await?;
     let view = GuestView::new(guest, shown.as_ref());
-    Ok(rows.iter().filter(|r| view.sees(&r.id)).map(|r| views::for_guests(views::image(r))).collect())
+    let start = photos::start_of(after, before)?;
+    photos::page_seen(svc, project, start, limit, |r| view.sees(&r.id), |r| views::for_guests(views::image(r))).await
+}
+
+/// How many of the linked project's photos the guest sees.
+pub async fn photo_count(svc: &Services, guest: &Guest, project: &ProjectRow) -> Result<u32> {
+    match shown_set(svc, guest).await? {
+        // A set is of this project's photos (a favourites link's maker's favourites in it).
+        Some(set) => Ok(u32::try_from(set.len()).unwrap_or(u32::MAX)),
+        None => photos::photo_count(svc, project).await,
+    }
 }
 
 /// A photo the guest may fetch for `action` (`ViewPhoto` for the thumbnail and display

@@ -441,6 +441,17 @@ pub struct UploadRow {
     pub milestone_id: Option<String>,
     /// The tags its photo is to carry.
     pub tags: Vec<String>,
+    /// Sent ahead of publishing: whole, it waits for `PublishUploads` (migration 0020).
+    pub held: bool,
+}
+
+/// What publishing gives a held upload's photo.
+#[derive(Debug, Clone, Copy)]
+pub struct Publish<'a> {
+    pub caption: Option<&'a str>,
+    pub category: Option<ImageCategory>,
+    pub milestone_id: Option<&'a str>,
+    pub tags: &'a [String],
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! Resumable uploads and their batches (migration 0004). Whose upload a row is, and
 //! what may be done with it, is the caller's to decide.
 
-use sitecast_store_core::{decode_opt, BatchRow, Result, UploadRow};
+use sitecast_store_core::{decode_opt, BatchRow, Publish, Result, UploadRow};
 use sqlx::PgConnection;
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -25,6 +25,7 @@ struct UploadRec {
     refused: Option<String>,
     milestone_id: Option<Uuid>,
     tags: Vec<String>,
+    held: bool,
 }
 
 impl UploadRec {
@@ -45,6 +46,7 @@ impl UploadRec {
             refused: self.refused,
             milestone_id: opt_text(self.milestone_id),
             tags: self.tags,
+            held: self.held,
         })
     }
 }
@@ -81,8 +83,8 @@ impl From<BatchRec> for BatchRow {
 pub async fn insert(c: &mut PgConnection, row: &UploadRow) -> Result<()> {
     sqlx::query!(
         "INSERT INTO uploads (id, project_id, user_id, batch_id, file_name, caption, category, length,
-           created_at, expires_at, milestone_id, tags)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+           created_at, expires_at, milestone_id, tags, held)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
         uid(&row.id),
         uid(&row.project_id),
         uid(&row.user_id),
@@ -95,6 +97,7 @@ pub async fn insert(c: &mut PgConnection, row: &UploadRow) -> Result<()> {
         at(row.expires_at),
         opt_id(row.milestone_id.as_deref()),
         &row.tags,
+        row.held,
     )
     .execute(&mut *c)
     .await?;
@@ -105,7 +108,7 @@ pub async fn find(c: &mut PgConnection, id: &str) -> Result<Option<UploadRow>> {
     sqlx::query_as!(
         UploadRec,
         "SELECT id, project_id, user_id, batch_id, file_name, caption, category, length, created_at,
-           expires_at, finished_at, photo_id, refused, milestone_id, tags
+           expires_at, finished_at, photo_id, refused, milestone_id, tags, held
          FROM uploads WHERE id = $1",
         uid(id),
     )
@@ -176,9 +179,44 @@ pub async fn expired(c: &mut PgConnection, now: i64) -> Result<Vec<UploadRow>> {
     sqlx::query_as!(
         UploadRec,
         "SELECT id, project_id, user_id, batch_id, file_name, caption, category, length, created_at,
-           expires_at, finished_at, photo_id, refused, milestone_id, tags
+           expires_at, finished_at, photo_id, refused, milestone_id, tags, held
          FROM uploads WHERE expires_at <= $1 ORDER BY expires_at LIMIT 500",
         at(now),
+    )
+    .fetch_all(&mut *c)
+    .await?
+    .into_iter()
+    .map(UploadRec::into_row)
+    .collect()
+}
+
+/// Releases a held upload into site visit `batch_id` with its photo's fields, once:
+/// false when it is not (or no longer) held and unfinished.
+pub async fn publish(c: &mut PgConnection, id: &str, batch_id: &str, fields: &Publish<'_>) -> Result<bool> {
+    let done = sqlx::query!(
+        "UPDATE uploads SET held = FALSE, batch_id = $2, caption = $3, category = $4, milestone_id = $5, tags = $6
+         WHERE id = $1 AND held AND finished_at IS NULL",
+        uid(id),
+        uid(batch_id),
+        fields.caption,
+        fields.category.map(|c| c.as_str()),
+        opt_id(fields.milestone_id),
+        fields.tags,
+    )
+    .execute(&mut *c)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Released, unfinished uploads whose last byte came before `expires_before` less the
+/// time to live: those whose finishing was cut off (a restart) are among them.
+pub async fn released_unfinished(c: &mut PgConnection, expires_before: i64) -> Result<Vec<UploadRow>> {
+    sqlx::query_as!(
+        UploadRec,
+        "SELECT id, project_id, user_id, batch_id, file_name, caption, category, length, created_at,
+           expires_at, finished_at, photo_id, refused, milestone_id, tags, held
+         FROM uploads WHERE finished_at IS NULL AND NOT held AND expires_at < $1 ORDER BY expires_at LIMIT 100",
+        at(expires_before),
     )
     .fetch_all(&mut *c)
     .await?

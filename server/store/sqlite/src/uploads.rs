@@ -1,7 +1,7 @@
 //! Resumable uploads and their batches (migration 0004). Whose upload a row is, and
 //! what may be done with it, is the caller's to decide.
 
-use sitecast_store_core::{decode_opt, BatchRow, Result, UploadRow};
+use sitecast_store_core::{decode_opt, BatchRow, Publish, Result, UploadRow};
 use sqlx::SqliteConnection;
 
 /// An upload as a SELECT reads it, before its category is decoded.
@@ -21,6 +21,7 @@ struct Record {
     refused: Option<String>,
     milestone_id: Option<String>,
     tags: String,
+    held: bool,
 }
 
 impl TryFrom<Record> for UploadRow {
@@ -43,6 +44,7 @@ impl TryFrom<Record> for UploadRow {
             refused: r.refused,
             milestone_id: r.milestone_id,
             tags: crate::tags::decode(&r.tags)?,
+            held: r.held,
         })
     }
 }
@@ -52,7 +54,7 @@ pub async fn insert(c: &mut SqliteConnection, row: &UploadRow) -> Result<()> {
     let tags = crate::tags::encode(&row.tags);
     sqlx::query!(
         "INSERT INTO uploads (id, project_id, user_id, batch_id, file_name, caption, category, length, \
-         created_at, expires_at, milestone_id, tags) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+         created_at, expires_at, milestone_id, tags, held) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
         row.id,
         row.project_id,
         row.user_id,
@@ -65,6 +67,7 @@ pub async fn insert(c: &mut SqliteConnection, row: &UploadRow) -> Result<()> {
         row.expires_at,
         row.milestone_id,
         tags,
+        row.held,
     )
     .execute(&mut *c)
     .await?;
@@ -75,7 +78,7 @@ pub async fn find(c: &mut SqliteConnection, id: &str) -> Result<Option<UploadRow
     sqlx::query_as!(
         Record,
         r#"SELECT id AS "id!", project_id, user_id, batch_id, file_name, caption, category, length, created_at,
-            expires_at, finished_at, photo_id, refused, milestone_id, tags
+            expires_at, finished_at, photo_id, refused, milestone_id, tags, held AS "held: bool"
         FROM uploads WHERE id = $1"#,
         id
     )
@@ -143,9 +146,46 @@ pub async fn expired(c: &mut SqliteConnection, now: i64) -> Result<Vec<UploadRow
     sqlx::query_as!(
         Record,
         r#"SELECT id AS "id!", project_id, user_id, batch_id, file_name, caption, category, length, created_at,
-            expires_at, finished_at, photo_id, refused, milestone_id, tags
+            expires_at, finished_at, photo_id, refused, milestone_id, tags, held AS "held: bool"
         FROM uploads WHERE expires_at <= $1 ORDER BY expires_at LIMIT 500"#,
         now
+    )
+    .fetch_all(&mut *c)
+    .await?
+    .into_iter()
+    .map(UploadRow::try_from)
+    .collect()
+}
+
+/// Releases a held upload into site visit `batch_id` with its photo's fields, once:
+/// false when it is not (or no longer) held and unfinished.
+pub async fn publish(c: &mut SqliteConnection, id: &str, batch_id: &str, fields: &Publish<'_>) -> Result<bool> {
+    let category = fields.category.map(|k| k.as_str());
+    let tags = crate::tags::encode(fields.tags);
+    let done = sqlx::query!(
+        "UPDATE uploads SET held = FALSE, batch_id = $2, caption = $3, category = $4, milestone_id = $5, tags = $6 \
+         WHERE id = $1 AND held AND finished_at IS NULL",
+        id,
+        batch_id,
+        fields.caption,
+        category,
+        fields.milestone_id,
+        tags,
+    )
+    .execute(&mut *c)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Released, unfinished uploads whose last byte came before `expires_before` less the
+/// time to live: those whose finishing was cut off (a restart) are among them.
+pub async fn released_unfinished(c: &mut SqliteConnection, expires_before: i64) -> Result<Vec<UploadRow>> {
+    sqlx::query_as!(
+        Record,
+        r#"SELECT id AS "id!", project_id, user_id, batch_id, file_name, caption, category, length, created_at,
+            expires_at, finished_at, photo_id, refused, milestone_id, tags, held AS "held: bool"
+        FROM uploads WHERE finished_at IS NULL AND NOT held AND expires_at < $1 ORDER BY expires_at LIMIT 100"#,
+        expires_before
     )
     .fetch_all(&mut *c)
     .await?

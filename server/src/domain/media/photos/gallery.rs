@@ -32,16 +32,25 @@ pub struct PhotoPage {
 }
 
 /// A page of the photos of a project the actor may see: at most `limit` (and
-/// `PHOTO_PAGE`) after the cursor `after`, or the first page.
-pub async fn page(svc: &Services, actor: &Actor, project_id: &str, after: Option<&str>, limit: Option<u32>) -> Result<PhotoPage> {
-    page_of(svc, actor, &visible(svc, actor, project_id).await?, after, limit.unwrap_or(PHOTO_PAGE)).await
+/// `PHOTO_PAGE`) after the cursor `after`; else those shown before `before`; else the
+/// first page.
+pub async fn page(
+    svc: &Services,
+    actor: &Actor,
+    project_id: &str,
+    after: Option<&str>,
+    before: Option<i64>,
+    limit: Option<u32>,
+) -> Result<PhotoPage> {
+    let project = visible(svc, actor, project_id).await?;
+    let start = start_of(after, before)?;
+    page_of(svc, actor, &project, start, limit.unwrap_or(PHOTO_PAGE)).await
 }
 
 /// As `page`, for a project already checked with `projects::visible`. A page ends
 /// early rather than weigh more than `PHOTO_PAGE_BYTES` on the wire (long captions and
 /// notes make heavy photos), and always holds at least one photo, so paging ends.
-async fn page_of(svc: &Services, actor: &Actor, project: &ProjectRow, after: Option<&str>, limit: u32) -> Result<PhotoPage> {
-    let after = after.map(parse_cursor).transpose()?;
+async fn page_of(svc: &Services, actor: &Actor, project: &ProjectRow, after: Option<(i64, i64, String)>, limit: u32) -> Result<PhotoPage> {
     let limit = limit.clamp(1, PHOTO_PAGE) as usize;
     let pool = svc.store.pool();
     let after = after.as_ref().map(|(shown, created, id)| (*shown, *created, id.as_str()));
@@ -65,6 +74,72 @@ async fn page_of(svc: &Services, actor: &Actor, project: &ProjectRow, after: Opt
         images::favourite_ids(pool, &actor.id, &project.id).await?.into_iter().filter(|id| on_page.contains(id.as_str())).collect()
     };
     Ok(PhotoPage { photos, favourites, next })
+}
+
+/// A page of the photos of `project` that `sees` lets through, each as `view` makes it,
+/// from `start` (a cursor or a time, as `page` takes them): the rows are read a page
+/// at a time until the page is full, within `PHOTO_PAGE_BYTES`. For viewers who see a
+/// part of a project (guests).
+pub async fn page_seen(
+    svc: &Services,
+    project: &ProjectRow,
+    start: Option<(i64, i64, String)>,
+    limit: u32,
+    sees: impl Fn(&ImageRow) -> bool,
+    view: impl Fn(&ImageRow) -> ProjectImage,
+) -> Result<(Vec<ProjectImage>, Option<String>)> {
+    let limit = limit.clamp(1, PHOTO_PAGE) as usize;
+    let pool = svc.store.pool();
+    let mut key = start;
+    let (mut photos, mut bytes) = (Vec::with_capacity(limit), 0);
+    loop {
+        let after = key.as_ref().map(|(shown, created, id)| (*shown, *created, id.as_str()));
+        let rows = images::page_for_project(pool, &project.id, after, PHOTO_PAGE as i64).await?;
+        let exhausted = rows.len() < PHOTO_PAGE as usize;
+        for row in &rows {
+            key = Some(key_of(row));
+            if !sees(row) {
+                continue;
+            }
+            let photo = view(row);
+            bytes += protocol::encode(&photo).map_or(0, |b| b.len());
+            if !photos.is_empty() && (photos.len() == limit || bytes > PHOTO_PAGE_BYTES) {
+                // The page is full: the next one starts at this row, not after it.
+                return Ok((photos, Some(cursor_before(row))));
+            }
+            photos.push(photo);
+        }
+        if exhausted {
+            return Ok((photos, None));
+        }
+    }
+}
+
+/// The count of a project's photos.
+pub async fn photo_count(svc: &Services, project: &ProjectRow) -> Result<u32> {
+    Ok(u32::try_from(images::count_for_project(svc.store.pool(), &project.id).await?).unwrap_or(u32::MAX))
+}
+
+/// Where a cursor is parsed from what a client sent: `after` (a page's `next`), else a
+/// time `before`, else the start.
+pub fn start_of(after: Option<&str>, before: Option<i64>) -> Result<Option<(i64, i64, String)>> {
+    Ok(match (after, before) {
+        (Some(after), _) => Some(parse_cursor(after)?),
+        // Ahead of every photo shown at `before` itself: no upload time is below 0.
+        (None, Some(before)) => Some((before.clamp(0, sitecast_store_core::PAST_EVERY_PHOTO), 0, uuid::Uuid::nil().to_string())),
+        (None, None) => None,
+    })
+}
+
+fn key_of(row: &ImageRow) -> (i64, i64, String) {
+    (row.taken_at.unwrap_or(row.created_at), row.created_at, row.id.clone())
+}
+
+/// A cursor whose next page starts at `row` itself: just ahead of it in the order.
+fn cursor_before(row: &ImageRow) -> String {
+    let (shown, created, _) = key_of(row);
+    // The nil id sorts before every id of the same times, so `row` comes after it.
+    cursor(shown, created, &uuid::Uuid::nil().to_string())
 }
 
 /// What opening a project shows of its photos: the first page (`FIRST_PHOTO_PAGE`)

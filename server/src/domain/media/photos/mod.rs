@@ -30,7 +30,7 @@ pub(crate) use access::visible_photo;
 pub(crate) use announce::announce_in_turn;
 pub use announce::announce_new_photos;
 pub use downloads::{downloadable, zip_names, NO_PHOTOS_TO_DOWNLOAD};
-pub use gallery::{delete, first_page, page, set_favourite, update, PhotoPage, INVALID_PHOTO_CURSOR};
+pub use gallery::{delete, first_page, page, page_seen, photo_count, set_favourite, start_of, update, PhotoPage, INVALID_PHOTO_CURSOR};
 pub use ingest::{
     default_caption, file_name, reason_damaged, reason_over_count, reason_too_big, reason_too_many_pixels,
     reason_too_much_memory, store_file, IncomingFile, NotStored, MAX_FILES, MAX_FILE_BYTES,
