@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useParams, useSearchParams } from 'react-router';
-import { CalendarDays, Download, Eye, MapPin, PenLine, RefreshCw, WifiOff } from 'lucide-react';
+import { CalendarDays, Download, Eye, Loader2, MapPin, PenLine, RefreshCw, WifiOff } from 'lucide-react';
 import { toast } from 'sonner';
 import type { GuestAccess, Project, ProjectImage } from '../protocol/types';
 import { isDeadLink, openGuestLink } from '../api/guest';
@@ -22,7 +22,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { CompareScreen } from '../components/compare/CompareScreen';
 import { CompareButton, LightboxCompareButton, useComparePicker } from '../components/compare/useComparePicker';
 import { PhotoGallery } from '../components/photos/PhotoGallery';
-import { PhotoLightbox } from '../components/photos/PhotoLightbox';
+import { lazyPart, usePreloadWhenIdle } from '../components/lazyPart';
 import { SearchCombobox } from '../components/search/SearchCombobox';
 import { guestMarkupSource } from '../components/markup/markupSources';
 import { SharedReportView } from '../components/reports/SharedReportView';
@@ -31,6 +31,12 @@ import { TimelineFeed } from '../components/story/TimelineFeed';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Skeleton } from '../components/ui/Skeleton';
 import { LinkInactivePage } from './LinkInactivePage';
+
+// The viewer and its markup come when a photo first opens, or once the page is idle.
+const PhotoLightbox = lazyPart(() => import('../components/photos/PhotoLightbox').then((m) => m.PhotoLightbox), {
+  what: 'The photo viewer',
+  overlay: { isOpen: (p) => p.index !== null, close: (p) => p.onClose() },
+});
 
 const NO_FAVOURITES: Readonly<Record<string, true>> = Object.freeze({});
 const nothing = () => undefined;
@@ -265,15 +271,71 @@ function GuestSearch({ onOpen }: { onOpen: (id: string) => void }) {
 }
 
 /** The link's photos, view only: the lightbox (with Download only when the link allows), Compare, and the zip. */
+/** The photo of `id` among `photos`, by a map built once per list. */
+const photoMaps = new WeakMap<ProjectImage[], Map<string, ProjectImage>>();
+function byIdOf(photos: ProjectImage[], id: string): ProjectImage | undefined {
+  let map = photoMaps.get(photos);
+  if (!map) {
+    map = new Map(photos.map((p) => [p.id, p]));
+    photoMaps.set(photos, map);
+  }
+  return map.get(id);
+}
+
+/** The older pages of a big project arriving (docs/FEATURES.md, "Big projects"), or Retry when they could not. */
+function GuestPagingStatus({ held }: { held: number }) {
+  const paging = useGuestStore((s) => s.photoPaging);
+  const [retrying, setRetrying] = useState(false);
+  if (!paging.loading && !paging.failed) return null;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const total = Math.max(paging.total, held);
+  if (paging.failed) {
+    return (
+      <div role="alert" className="mt-4 flex flex-wrap items-center justify-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100">
+        <span>
+          Older photos could not be loaded ({count(held)} of {count(total)} shown).
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={retrying}
+          onClick={() => {
+            setRetrying(true);
+            void guestCommands.loadPhotos().finally(() => setRetrying(false));
+          }}
+        >
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <p role="status" className="mt-4 flex items-center justify-center gap-2 text-xs text-slate-500 tabular-nums dark:text-slate-400" data-testid="photo-paging">
+      <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
+      Loading older photos… {count(held)} of {count(total)}
+    </p>
+  );
+}
+
 function GuestGallery({ access, token }: { access: GuestAccess; token: string }) {
   const photos = useGuestPhotos();
   const [now] = useState(() => new Date());
   const { openPicker, picker } = useComparePicker(photos, guestCompareBase(token));
+  usePreloadWhenIdle([PhotoLightbox]);
 
-  // Photos there when the page opened show at once; later arrivals animate in.
-  const seenAtLoad = useRef<Set<string> | null>(null);
-  if (seenAtLoad.current === null) seenAtLoad.current = new Set(photos.map((p) => p.id));
-  const isEntering = (id: string) => !seenAtLoad.current?.has(id);
+  // Photos there when the page opened show at once; later arrivals animate in. Older
+  // pages read in the background are not arrivals: only photos uploaded since are.
+  const seenAtLoad = useRef<{ ids: Set<string>; newest: number } | null>(null);
+  if (seenAtLoad.current === null) {
+    seenAtLoad.current = { ids: new Set(photos.map((p) => p.id)), newest: Math.max(0, ...photos.map((p) => p.createdAt)) };
+  }
+  const isEntering = (id: string) => {
+    const seen = seenAtLoad.current;
+    if (!seen || seen.ids.has(id)) return false;
+    const photo = byIdOf(photos, id);
+    return photo !== undefined && photo.createdAt > seen.newest;
+  };
+  const paging = useGuestStore((s) => s.photoPaging);
 
   // `?photo={id}` is the lightbox on that photo, as on the signed-in page: Compare and
   // back returns to it.
@@ -302,7 +364,8 @@ function GuestGallery({ access, token }: { access: GuestAccess; token: string })
     tile.focus();
   };
 
-  const count = photos.length === 1 ? '1 photo' : `${photos.length} photos`;
+  const total = paging.loading || paging.failed ? Math.max(paging.total, photos.length) : photos.length;
+  const count = total === 1 ? '1 photo' : `${total.toLocaleString('en-US')} photos`;
   const chooser = access.sharedBy?.trim() || 'the person who shared this';
   const subtitle = access.photos === 'favourites' ? (photos.length === 0 ? `Picked by ${chooser}` : `${count} picked by ${chooser}`) : count;
 
@@ -358,6 +421,7 @@ function GuestGallery({ access, token }: { access: GuestAccess; token: string })
           }
         />
       </div>
+      <GuestPagingStatus held={photos.length} />
       <PhotoLightbox
         photos={photos}
         index={index >= 0 ? index : null}

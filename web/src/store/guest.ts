@@ -55,6 +55,18 @@ export interface GuestData {
   photoChanges: number;
   /** Counts hellos: each starts a connection whose requests (the timeline) are made afresh. */
   epoch: number;
+  /**
+   * The link's older photos, read a page at a time after the hello's first page
+   * (docs/FEATURES.md, "Big projects"): the next page's cursor, how many the link shows.
+   */
+  photoPaging: GuestPhotoPaging;
+}
+
+export interface GuestPhotoPaging {
+  next: string | null;
+  total: number;
+  loading: boolean;
+  failed: boolean;
 }
 
 export interface GuestActions {
@@ -69,6 +81,9 @@ export interface GuestActions {
   guestMilestonesChanged: (plan: MilestonePlan) => void;
   guestPhotoUpserted: (photo: ProjectImage) => void;
   guestPhotoRemoved: (projectId: string, id: string) => void;
+  /** A page of older photos: merged with what live events did meanwhile (a deleted one stays gone, the newer version wins). */
+  guestPhotosListed: (projectId: string, photos: ProjectImage[]) => void;
+  guestPhotoPagingChanged: (change: Partial<GuestPhotoPaging>) => void;
   /** A photo's markup (get_markup reply or `markup_changed`); its tile counts the shapes. */
   guestMarkupReceived: (markup: Markup) => void;
   guestTimelineAdded: (entry: TimelineEntry) => void;
@@ -103,6 +118,7 @@ export const initialGuestData = (token: string | null = null): GuestData => ({
   connection: 'idle',
   photoChanges: 0,
   epoch: 0,
+  photoPaging: { next: null, total: 0, loading: false, failed: false },
 });
 
 /** Newest first; the id breaks ties so the order is stable across pages. */
@@ -144,7 +160,9 @@ export const createGuestStore = () =>
           if (isOver(state.phase)) return state;
           const photos: Record<string, ProjectImage> = {};
           for (const p of hello.photos) if (p.projectId === hello.project.id) photos[p.id] = p;
+          const next = hello.nextPhotos ?? null;
           return {
+            photoPaging: { next, total: Math.max(hello.photoCount ?? 0, hello.photos.length), loading: next !== null, failed: false },
             phase: 'live',
             failure: null,
             access: hello.access,
@@ -187,6 +205,21 @@ export const createGuestStore = () =>
           delete photos[id];
           return { photos, deletedPhotos: { ...state.deletedPhotos, [id]: true }, photoChanges: state.photoChanges + 1 };
         }),
+      guestPhotosListed: (projectId, listed) =>
+        live((state) => {
+          if (!ofProject(state, projectId)) return null;
+          let photos: Record<string, ProjectImage> | null = null;
+          for (const photo of listed) {
+            if (photo.projectId !== projectId || state.deletedPhotos[photo.id]) continue;
+            const held = (photos ?? state.photos)[photo.id];
+            const next = newerWins(held, photo);
+            if (next === held) continue;
+            photos ??= { ...state.photos };
+            photos[photo.id] = next;
+          }
+          return photos ? { photos } : null;
+        }),
+      guestPhotoPagingChanged: (change) => live((state) => ({ photoPaging: { ...state.photoPaging, ...change } })),
       guestMarkupReceived: (markup) =>
         live((state) => {
           // Only the link's photos: a guest never holds markup of a photo it may not see.

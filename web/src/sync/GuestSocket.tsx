@@ -5,7 +5,7 @@ import { ReadyState } from 'react-use-websocket';
 import { guestSocketUrl, isDeadLink, openGuestLink } from '../api/guest';
 import { decodeServerMsg, encodeClientMsg } from '../protocol/codec';
 import { useGuestStore } from '../store/guest';
-import { guestRequests } from './guestCommands';
+import { guestCommands, guestRequests } from './guestCommands';
 import { applyGuestServerMsg } from './guestView';
 import { reconnectDelay, RESTART_CLOSE_CODE, SESSION_GONE_CLOSE_CODE } from './reconnect';
 
@@ -17,7 +17,10 @@ function handleFrame(data: unknown): void {
   guestRequests.heard();
   const apply = (bytes: ArrayBuffer) => {
     try {
-      applyGuestServerMsg(decodeServerMsg(bytes), useGuestStore.getState(), guestRequests);
+      const msg = decodeServerMsg(bytes);
+      applyGuestServerMsg(msg, useGuestStore.getState(), guestRequests);
+      // The hello carries the newest page; the older ones follow in the background.
+      if (msg.type === 'guest_hello' && msg.nextPhotos) void guestCommands.loadPhotos();
     } catch (err) {
       console.warn('Dropped an undecodable frame', err);
     }

@@ -1,6 +1,7 @@
-import type { SearchResults } from '../protocol/types';
+import type { ProjectImage, SearchResults } from '../protocol/types';
 import { useGuestStore, type GuestState } from '../store/guest';
-import { RequestTracker } from './requests';
+import { PHOTO_PAGE_RETRY_MS } from './commands';
+import { RequestError, RequestTracker } from './requests';
 
 /**
  * The guest socket's own request/reply pairing: a guest page may be open beside the
@@ -25,6 +26,41 @@ export function createGuestCommands(tracker: RequestTracker, store: () => GuestS
     async search(query: string): Promise<SearchResults> {
       const { results } = await tracker.request({ type: 'search', query, projectId: store().project?.id ?? null, watch: false });
       return results;
+    },
+
+    /**
+     * The link's older photos, page by page from the hello's cursor to the oldest, as a
+     * member's gallery reads them (sync/commands `loadPhotoPages`): a new connection's
+     * hello starts over; a failed page is tried again, then the page offers Retry.
+     */
+    async loadPhotos(): Promise<void> {
+      const start = store();
+      const projectId = start.project?.id;
+      if (!projectId || start.photoPaging.next === null) return;
+      const epoch = start.epoch;
+      const current = () => store().epoch === epoch;
+      let after: string | null = start.photoPaging.next;
+      let failures = 0;
+      start.guestPhotoPagingChanged({ loading: true, failed: false });
+      while (after !== null && current()) {
+        try {
+          const page: { photos: ProjectImage[]; next: string | null } = await tracker.request({ type: 'list_photos', projectId, after });
+          if (!current()) return;
+          store().guestPhotosListed(projectId, page.photos);
+          after = page.next;
+          failures = 0;
+          store().guestPhotoPagingChanged({ next: after, loading: after !== null });
+        } catch (err) {
+          if (!current()) return;
+          const wait = PHOTO_PAGE_RETRY_MS[failures];
+          if ((err instanceof RequestError && err.fromServer) || wait === undefined) {
+            store().guestPhotoPagingChanged({ loading: false, failed: true });
+            return;
+          }
+          failures += 1;
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
     },
 
     /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, type ClientMsg, type Event, type GuestHello, type ServerMsg, type TimelineEntry } from '../protocol/types';
 import { createAppStore } from '../store';
 import { createGuestStore, type GuestActions } from '../store/guest';
@@ -33,6 +33,8 @@ function hello(over: Partial<GuestHello> = {}): ServerMsg {
     project: project({}),
     milestones: plan(3),
     photos: [photo({ id: 'i1' }), photo({ id: 'i2' })],
+    photoCount: 2,
+    nextPhotos: null,
     report: null,
     ...over,
   };
@@ -425,5 +427,40 @@ describe('the guest’s view of the one reducer', () => {
     expect(g().markups.i1).toEqual(m().markups.i1.doc);
     expect(g().timeline.entries.map((t) => t.id)).toEqual(['t2']);
     expect(g().timeline.entries).toEqual(m().timelines.p1.entries);
+  });
+});
+
+describe('a big project’s older photos', () => {
+  it('are read page by page after the hello, keeping what live events did meanwhile', async () => {
+    const { store, feed, event, sent, commands } = setup();
+    feed(hello({ photos: [photo({ id: 'i1' })], photoCount: 4, nextPhotos: 'c1' }));
+    expect(store.getState().photoPaging).toMatchObject({ next: 'c1', total: 4, loading: true });
+    const loading = commands.loadPhotos();
+    await Promise.resolve();
+    const first = sent.at(-1)!;
+    expect(first.request).toEqual({ type: 'list_photos', projectId: project({}).id, after: 'c1' });
+    // Deleted while its page was on the way: it stays gone.
+    event({ type: 'photo_deleted', id: 'i3', projectId: project({}).id });
+    feed({ type: 'reply', id: first.id, response: { type: 'photos', projectId: project({}).id, photos: [photo({ id: 'i2' }), photo({ id: 'i3' })], favourites: [], next: 'c2' } });
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    const second = sent.at(-1)!;
+    expect(second.request).toMatchObject({ type: 'list_photos', after: 'c2' });
+    feed({ type: 'reply', id: second.id, response: { type: 'photos', projectId: project({}).id, photos: [photo({ id: 'i4' })], favourites: [], next: null } });
+    await loading;
+    expect(Object.keys(store.getState().photos).sort()).toEqual(['i1', 'i2', 'i4']);
+    expect(store.getState().photoPaging).toMatchObject({ next: null, loading: false, failed: false });
+  });
+
+  it('a new connection’s hello ends the last one’s reading', async () => {
+    const { store, feed, sent, commands } = setup();
+    feed(hello({ photos: [photo({ id: 'i1' })], photoCount: 3, nextPhotos: 'c1' }));
+    const loading = commands.loadPhotos();
+    await Promise.resolve();
+    const asked = sent.at(-1)!;
+    feed(hello({ photos: [photo({ id: 'i1' })], photoCount: 1, nextPhotos: null }));
+    feed({ type: 'reply', id: asked.id, response: { type: 'photos', projectId: project({}).id, photos: [photo({ id: 'old' })], favourites: [], next: 'c2' } });
+    await loading;
+    expect(Object.keys(store.getState().photos)).toEqual(['i1']);
+    expect(sent).toHaveLength(1);
   });
 });

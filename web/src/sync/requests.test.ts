@@ -184,6 +184,7 @@ describe('RequestTracker', () => {
       end_search: true,
       list_tags: true,
       tag_photos: true,
+      publish_uploads: true,
       preview_report: true,
       make_report: true,
       list_reports: true,
