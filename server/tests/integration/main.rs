@@ -35,5 +35,6 @@ mod store;
 mod story;
 mod upgrade;
 mod uploads;
+mod web_app;
 mod websocket;
 mod worlds;
