@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shoot } from './helpers';
-import { photoSection, showAllDates } from './photoHelpers';
+import { photoSection, showAllDates, tileById } from './photoHelpers';
 import { makeWorld, signIn } from './world';
 
 /**
@@ -66,4 +66,79 @@ test('a phone on a slow link sees the first photos at once and the older ones ar
   await expect(section.getByTestId('photo-paging')).toHaveCount(0, { timeout: 120_000 });
   await expect(section.getByText(/could not be loaded/)).toHaveCount(0);
   await shoot(page, 'big-project-phone');
+});
+
+test('on a phone on a slow link, a month a year back shows at once, favourites and steps past its first page', async ({ page }) => {
+  test.setTimeout(180_000);
+  const photos = 1_500;
+  const world = await makeWorld({ photos: 0, yearOfPhotos: photos, milestones: false, comments: false });
+  const project = world.projects[0]!;
+  // The world's visits are spread over the 365 days before yesterday, so the whole
+  // calendar month (UTC, as the gallery dates captured photos) of 330 days ago is among
+  // them: at least four visits of 25, at least 100 photos, near the oldest and far past
+  // the first page. The world gives photos without dates; this needs none.
+  const aYearBack = new Date(Date.now() - 330 * 86_400_000);
+  const year = aYearBack.getUTCFullYear();
+  const month = aYearBack.getUTCMonth();
+  const short = aYearBack.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+  const sent: string[] = [];
+  page.on('websocket', (ws) => ws.on('framesent', (frame) => sent.push(Buffer.from(frame.payload).toString('latin1'))));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 90_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await signIn(page, world, 'homeowner', `/projects/${project.id}`);
+  const section = photoSection(page, 'Project Photos');
+
+  // Straight away, while the older pages have hardly begun: that year and month.
+  await section.getByLabel('Year').selectOption(String(year));
+  await section.getByLabel('Month').selectOption(String(month));
+  const chosen = Date.now();
+  // "No photos" must never show for a month that has photos on the server.
+  await page.evaluate(() => {
+    const seen = window as unknown as { sawNoPhotos: boolean };
+    const look = () => (seen.sawNoPhotos ||= document.body.textContent?.includes('No photos found') ?? false);
+    look();
+    new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  const tiles = section.getByTestId('photo-tile');
+  await expect(tiles.first()).toBeVisible({ timeout: 10_000 });
+  const shownMs = Date.now() - chosen;
+  // For the record (not asserted: it depends on the machine): whether the background read
+  // was still going when the month showed.
+  const stillPaging = (await section.getByTestId('photo-paging').count()) > 0;
+  test.info().annotations.push({ type: 'month a year back', description: `${shownMs} ms, older pages still loading: ${stillPaging}` });
+  await expect(tiles.first().getByTestId('photo-date')).toHaveText(new RegExp(`^${short} \\d{1,2}(, ${year})?$`));
+  // It was read directly (`before`), not waited for behind the background read.
+  expect(sent.some((frame) => frame.includes('list_photos') && frame.includes('before'))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { sawNoPhotos: boolean }).sawNoPhotos)).toBe(false);
+
+  // A homeowner's tap favourites it.
+  const first = tileById(section, (await tiles.first().getAttribute('data-photo-id'))!);
+  await first.getByRole('button', { name: /^Favorite / }).click();
+  await expect(first.getByRole('button', { name: /^Favorite / })).toHaveAttribute('aria-pressed', 'true');
+  // Pages are still on their way: the count says "at least".
+  await expect(section.getByTestId('favourite-count')).toHaveText(/^1\+?$/);
+
+  // The lightbox opens on it, maybe before the month's later pages are here: they join
+  // its end as they arrive, so Next goes on past the first page (at most 60 photos).
+  await first.getByRole('button', { name: /full size$/ }).click();
+  const dialog = page.getByRole('dialog');
+  const position = dialog.getByTestId('lightbox-position');
+  await expect(position).toHaveText(/^1 \/ \d+$/);
+  await expect(section.getByTestId('photo-window-loading')).toHaveCount(0, { timeout: 60_000 });
+  await expect(position).toHaveText(/^1 \/ \d{3}$/);
+  const total = (await position.textContent())!.split(' / ')[1];
+  const next = dialog.getByRole('button', { name: 'Next photo' }).first();
+  for (let i = 2; i <= 61; i++) {
+    await next.click();
+    if (i % 20 === 0 || i === 61) await expect(position).toHaveText(`${i} / ${total}`);
+  }
+  await expect(dialog.getByTestId('lightbox-date')).toHaveText(new RegExp(`^Taken ${short} \\d{1,2}, ${year}`));
+  await shoot(page, 'big-project-year-back');
+  await page.keyboard.press('Escape');
+  // Past 120 photos the gallery draws only the rows near the screen (closing scrolled to
+  // the 61st), so the favourite is checked by its count.
+  await expect(section.getByTestId('favourite-count')).toHaveText(/^1\+?$/);
 });

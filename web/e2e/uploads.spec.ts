@@ -5,9 +5,10 @@ import { makeWorld, signIn, type World } from './world';
 
 /**
  * Resumable uploads in the browser (tus-js-client against the server's tus endpoint):
- * the network drops in the middle of a three-photo upload and comes back; the page is
- * reloaded in the middle of one. Either way the homeowner watching sees each photo
- * once. The builder's uplink is throttled so "the middle" lasts long enough to act in.
+ * the network drops while three chosen photos go up ahead of Publish and comes back;
+ * the page is reloaded in the middle of a published upload. Either way the homeowner
+ * watching sees each photo once. The builder's uplink is throttled so "the middle" lasts
+ * long enough to act in. (A reload before Publish: uploadReload.spec.ts.)
  */
 
 const SHOTS = '/work/shots/issue-19';
@@ -88,16 +89,10 @@ test('the network drops in the middle of a three-photo upload and the homeowner 
   const files = [await bigPhoto(builder, names[0]!, 30), await bigPhoto(builder, names[1]!, 140), await bigPhoto(builder, names[2]!, 250)];
   const total = files.reduce((n, f) => n + f.buffer.length, 0);
   expect(total).toBeGreaterThan(3_000_000);
-  await fileInput(section).setInputFiles(files);
-  const panel = section.getByRole('region', { name: 'Selected Photos' });
-  await expect(panel.getByRole('heading', { name: 'Selected Photos (3)' })).toBeVisible();
-  // Per photo: a caption and a category before publishing, and a note for the visit.
-  await panel.getByLabel(`Caption for ${names[0]}`).fill(`Deck joists at 400 centres ${stamp}`);
-  await panel.getByLabel(`Category for ${names[0]}`).selectOption('structural');
-  await panel.getByLabel(/^Note for the homeowner/).fill('Deck framed; windows arrive Tuesday');
 
-  // The first file goes through; the others' requests are held, then the network goes
-  // while they are in flight (they fail as a dropped connection does).
+  // The bytes go as soon as the photos are chosen (held for Publish). The first file goes
+  // through; the others' requests are held, then the network goes while they are in
+  // flight (they fail as a dropped connection does).
   let patches = 0;
   let holding = true;
   const held: Route[] = [];
@@ -108,10 +103,14 @@ test('the network drops in the middle of a three-photo upload and the homeowner 
     }
     await route.continue();
   });
-  await panel.getByRole('button', { name: 'Publish' }).click();
-  await expect(panel.getByRole('button', { name: 'Publishing...' })).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'Discard' })).toBeDisabled();
-  await expect(panel.getByText('Uploaded')).toHaveCount(1, { timeout: 30_000 });
+  await fileInput(section).setInputFiles(files);
+  const panel = section.getByRole('region', { name: 'Selected Photos' });
+  await expect(panel.getByRole('heading', { name: 'Selected Photos (3)' })).toBeVisible();
+  // Per photo: a caption and a category, and a note for the visit, while the bytes go.
+  await panel.getByLabel(`Caption for ${names[0]}`).fill(`Deck joists at 400 centres ${stamp}`);
+  await panel.getByLabel(`Category for ${names[0]}`).selectOption('structural');
+  await panel.getByLabel(/^Note for the homeowner/).fill('Deck framed; windows arrive Tuesday');
+  await expect(panel.getByText('Sent', { exact: true })).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
   await builder.context().setOffline(true);
   holding = false;
@@ -122,7 +121,11 @@ test('the network drops in the middle of a three-photo upload and the homeowner 
   await builder.waitForTimeout(1500);
   await builder.context().setOffline(false);
 
-  await expect(toast(builder, '3 photos uploaded successfully')).toBeVisible({ timeout: 90_000 });
+  // Every byte arrives from where it stopped; nothing is a photo before Publish.
+  await expect(panel.getByText('Sent', { exact: true })).toHaveCount(3, { timeout: 90_000 });
+  await expect(tile(watching, `Deck joists at 400 centres ${stamp}`)).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Publish' }).click();
+  await expect(toast(builder, '3 photos uploaded successfully')).toBeVisible({ timeout: 30_000 });
   // The homeowner's page got each photo pushed, once.
   await expect(tile(watching, `Deck joists at 400 centres ${stamp}`)).toHaveCount(1, { timeout: 15_000 });
   for (const name of names.slice(1)) await expect(tile(watching, name.replace(/\.jpg$/, ''))).toHaveCount(1, { timeout: 15_000 });
@@ -137,7 +140,7 @@ test('the network drops in the middle of a three-photo upload and the homeowner 
   await homeowner.context().close();
 });
 
-test('a reload in the middle of an upload offers to resume, and resuming finishes it', async ({ browser }) => {
+test('a reload in the middle of a published upload offers to resume, and resuming finishes it', async ({ browser }) => {
   // Three photos of 1.5 MB each through an uplink throttled to 150 KB/s: half a minute of sending alone.
   test.setTimeout(180_000);
   const world = await makeWorld({ photos: 0, milestones: false, comments: false });
@@ -151,10 +154,14 @@ test('a reload in the middle of an upload offers to resume, and resuming finishe
   await section.getByRole('button', { name: 'Upload Photos' }).click();
   const names = [`Stair stringers ${stamp}.jpg`, `Bathroom tanking ${stamp}.jpg`, `Soffit vents ${stamp}.jpg`];
   const files = [await bigPhoto(builder, names[0]!, 60), await bigPhoto(builder, names[1]!, 190), await bigPhoto(builder, names[2]!, 330)];
+  await throttleUploads(builder, 150 * 1024);
   await fileInput(section).setInputFiles(files);
   const panel = section.getByRole('region', { name: 'Selected Photos' });
-  await throttleUploads(builder, 150 * 1024);
+  // Published at once, long before the bytes are there: those go on and become photos on arrival.
   await panel.getByRole('button', { name: 'Publish' }).click();
+  await expect(panel.getByRole('button', { name: 'Publishing...' })).toBeVisible();
+  // Once published, each file on its way may be cancelled on its own.
+  await expect(panel.getByRole('button', { name: /^Cancel / })).toHaveCount(3, { timeout: 15_000 });
   await expect
     .poll(async () => Number(await panel.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')), { timeout: 30_000 })
     .toBeGreaterThan(5);

@@ -29,7 +29,8 @@
 //!
 //! `photos pages`: a homeowner opens a big project (`sitecast seed`) and reads every
 //! page of its photos, `--rounds` times over: per request, the time to the reply and
-//! its size on the wire (docs/FEATURES.md, "Big projects").
+//! its size on the wire, and a page of a month a year back (`before`) each round
+//! (docs/FEATURES.md, "Big projects").
 //!
 //!   cargo run --release -p sitecast-loadtest --bin photos -- renditions --seconds 10
 //!   cargo run --release -p sitecast-loadtest --bin photos -- upload --url http://127.0.0.1:8090
@@ -746,8 +747,9 @@ async fn pages(url: &str, homeowner: &str, password: &str, rounds: usize) -> any
     let cookie = login(url, homeowner, password).await?;
     let (mut ws, hello) = connect(url, &cookie).await?;
     let project = hello.snapshot.projects.first().context("the homeowner has no project")?.id.clone();
-    let (mut opening, mut paging) = (Histogram::<u64>::new(3)?, Histogram::<u64>::new(3)?);
+    let (mut opening, mut paging, mut year_back) = (Histogram::<u64>::new(3)?, Histogram::<u64>::new(3)?, Histogram::<u64>::new(3)?);
     let (mut largest_open, mut largest_page, mut photos, mut id) = (0, 0, 0, 0u32);
+    let mut paced = Instant::now();
     for _ in 0..rounds {
         id += 1;
         let start = Instant::now();
@@ -757,8 +759,24 @@ async fn pages(url: &str, homeowner: &str, password: &str, rounds: usize) -> any
         largest_open = largest_open.max(size);
         let protocol::Response::Subscribed { photos: first, next_photos, photo_count, .. } = reply else { bail!("expected subscribed") };
         let mut seen = first.len();
+        // A month a year back, as the gallery's Year and Month ask for it: one reply
+        // starting at a time, however many photos are newer.
+        if let Some(newest) = first.first().map(|p| p.taken_at.unwrap_or(p.created_at)) {
+            id += 1;
+            let start = Instant::now();
+            let before = newest - 335 * 24 * 3600 * 1000;
+            let request = protocol::ListPhotos { project_id: project.clone(), after: None, limit: Some(60), before: Some(before) };
+            send(&mut ws, id, Request::ListPhotos(request)).await?;
+            let (reply, _) = reply_of(&mut ws, id).await?;
+            year_back.record(start.elapsed().as_micros() as u64)?;
+            let protocol::Response::Photos { .. } = reply else { bail!("expected photos") };
+        }
         let mut after = next_photos;
         while let Some(cursor) = after.take() {
+            // At most 18 requests a second, under the server's 200 per socket per 10 s
+            // (ws::session::MAX_REQUESTS_PER_10S), as the web app keeps to when told.
+            tokio::time::sleep_until(tokio::time::Instant::from_std(paced)).await;
+            paced = Instant::now() + Duration::from_millis(55);
             id += 1;
             let start = Instant::now();
             send(&mut ws, id, Request::ListPhotos(protocol::ListPhotos { project_id: project.clone(), after: Some(cursor), limit: None, before: None })).await?;
@@ -779,13 +797,15 @@ async fn pages(url: &str, homeowner: &str, password: &str, rounds: usize) -> any
     }
     let ms = |h: &Histogram<u64>, q: f64| h.value_at_quantile(q) as f64 / 1000.0;
     println!(
-        "pages photos={photos} rounds={rounds} open_p50={:.1}ms open_p99={:.1}ms open_max_bytes={largest_open} pages={} page_p50={:.1}ms page_p99={:.1}ms page_max={:.1}ms page_max_bytes={largest_page}",
+        "pages photos={photos} rounds={rounds} open_p50={:.1}ms open_p99={:.1}ms open_max_bytes={largest_open} pages={} page_p50={:.1}ms page_p99={:.1}ms page_max={:.1}ms page_max_bytes={largest_page} year_back_p50={:.1}ms year_back_p99={:.1}ms",
         ms(&opening, 0.5),
         ms(&opening, 0.99),
         paging.len(),
         ms(&paging, 0.5),
         ms(&paging, 0.99),
-        paging.max() as f64 / 1000.0
+        paging.max() as f64 / 1000.0,
+        ms(&year_back, 0.5),
+        ms(&year_back, 0.99)
     );
     Ok(())
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeReason, isSending, SpeedMeter, stateLabel, timeLeft, totals, unsentBytes, type QueueFile } from './uploadQueue';
+import { decodeReason, isSending, isSettled, isWhole, SpeedMeter, stateLabel, timeLeft, totals, unsentBytes, type QueueFile } from './uploadQueue';
 
 const file = (over: Partial<QueueFile>): QueueFile => ({ key: 'k', name: 'a.jpg', size: 100, sent: 0, state: 'queued', ...over });
 
@@ -51,6 +51,18 @@ describe('upload queue arithmetic', () => {
     expect(stateLabel(file({ state: 'waiting' }))).toBe('Waiting for connection');
     expect(stateLabel(file({ state: 'refused', reason: 'Not an image (JPEG, PNG, GIF or WebP)' }))).toBe('Skipped: Not an image (JPEG, PNG, GIF or WebP)');
     expect(stateLabel(file({ state: 'failed' }))).toBe('Failed');
+  });
+
+  it('counts a held file as sent, though not settled: it waits for Publish', () => {
+    const held = file({ key: 'h', sent: 100, state: 'held' });
+    const storing = file({ key: 's', sent: 0, state: 'storing' });
+    const going = file({ key: 'g', sent: 40, state: 'uploading' });
+    expect(totals([held, storing, going])).toMatchObject({ sent: 240, total: 300, percent: 80, held: 1, active: 1, done: 0 });
+    expect(unsentBytes([held, storing, going])).toBe(60);
+    expect([isSending('held'), isSending('storing'), isSettled('held'), isSettled('storing')]).toEqual([false, false, false, false]);
+    expect([isWhole('held'), isWhole('storing'), isWhole('done'), isWhole('uploading')]).toEqual([true, true, true, false]);
+    expect(stateLabel(held)).toBe('Sent');
+    expect(stateLabel(storing)).toBe('Processing…');
   });
 
   it('decodes the server’s percent-encoded reasons', () => {

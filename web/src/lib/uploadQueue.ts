@@ -20,6 +20,13 @@ export type UploadState =
   | 'waiting'
   /** Gave up after the retries (or the server failed): the Retry button resumes it. */
   | 'failed'
+  /**
+   * Sent ahead of publishing (tus metadata `held`): every byte is on the server, and the
+   * photo waits for Publish (docs/FEATURES.md, "Photo upload").
+   */
+  | 'held'
+  /** Published with every byte there: the server is making it a photo; a HEAD says how it went. */
+  | 'storing'
   | 'done'
   /** The server looked at the file and refused it, with a reason. */
   | 'refused';
@@ -40,9 +47,12 @@ export const isSettled = (state: UploadState) => state === 'done' || state === '
 /** Bytes are going, or about to: this page is sending it now. */
 export const isSending = (state: UploadState) => state === 'uploading' || state === 'queued' || state === 'retrying';
 
+/** Every byte is on the server (held for Publish, or being stored): nothing left to send. */
+export const isWhole = (state: UploadState) => state === 'held' || state === 'storing' || state === 'done';
+
 /** Bytes that still have to leave this device. */
 export function unsentBytes(files: readonly QueueFile[]): number {
-  return files.filter((f) => !isSettled(f.state)).reduce((sum, f) => sum + Math.max(0, f.size - f.sent), 0);
+  return files.filter((f) => !isWhole(f.state) && f.state !== 'refused').reduce((sum, f) => sum + Math.max(0, f.size - f.sent), 0);
 }
 
 export interface Totals {
@@ -56,12 +66,14 @@ export interface Totals {
   active: number;
   /** Waiting for the device to be online. */
   waiting: number;
+  /** Every byte on the server, waiting for Publish. */
+  held: number;
 }
 
 export function totals(files: readonly QueueFile[]): Totals {
   const counted = files.filter((f) => f.state !== 'refused');
   const total = counted.reduce((sum, f) => sum + f.size, 0);
-  const sent = counted.reduce((sum, f) => sum + (f.state === 'done' ? f.size : Math.min(f.sent, f.size)), 0);
+  const sent = counted.reduce((sum, f) => sum + (isWhole(f.state) ? f.size : Math.min(f.sent, f.size)), 0);
   return {
     sent,
     total,
@@ -71,6 +83,7 @@ export function totals(files: readonly QueueFile[]): Totals {
     failed: files.filter((f) => f.state === 'failed').length,
     active: files.filter((f) => isSending(f.state)).length,
     waiting: files.filter((f) => f.state === 'waiting').length,
+    held: files.filter((f) => f.state === 'held').length,
   };
 }
 
@@ -131,6 +144,10 @@ export function stateLabel(file: QueueFile): string {
       return 'Waiting for connection';
     case 'failed':
       return file.reason ? `Failed: ${file.reason}` : 'Failed';
+    case 'held':
+      return 'Sent';
+    case 'storing':
+      return 'Processing…';
     case 'done':
       return 'Uploaded';
     case 'refused':

@@ -2,7 +2,9 @@
  * Unfinished uploads kept on the device (IndexedDB), with their files: after the tab is
  * closed and opened again the uploader finds them and offers to resume or discard (or,
  * for files waiting for the network, sends them), without the person choosing the
- * photos again; the service worker reads them too, to send them in the background. The tus upload URL is kept with each,
+ * photos again; a selection not yet published comes back whole, its captions and note
+ * kept beside it (lib/uploadDrafts). The service worker reads them too, to send them in
+ * the background. The tus upload URL is kept with each,
  * so a resumed file continues from the server's offset. Where IndexedDB is missing
  * (private modes of some browsers, tests) nothing is kept and uploads still work.
  */
@@ -12,7 +14,12 @@ import { database, request } from './indexedDb';
 export interface StoredUpload {
   key: string;
   projectId: string;
+  /**
+   * Its site visit: for a held upload, the id its selection will be published under
+   * (lib/uploadDrafts), which the server learns only then.
+   */
   batchId: string;
+  /** The visit's file count, sent at creation; 0 for a held upload (publishing counts them). */
   batchSize: number;
   note?: string;
   /** The milestone the whole batch is tagged with, if one was chosen. */
@@ -39,7 +46,21 @@ export interface StoredUpload {
   sendWhenOnline?: boolean;
   /** Paused by the person: nothing sends it until they resume it. */
   paused?: boolean;
+  /**
+   * Sent ahead of publishing (tus metadata `held`): its bytes go while the person
+   * writes captions and the note, and it becomes a photo only once its selection is
+   * published (`publish_uploads`; docs/FEATURES.md, "Photo upload"). Missing on files
+   * kept by older versions, which carried their whole batch in their metadata.
+   */
+  held?: boolean;
+  /** A held upload's bytes are all on the server (it answered `Sitecast-Held`). */
+  whole?: boolean;
+  /** A held upload's selection was published: it becomes a photo on its last byte. */
+  published?: boolean;
 }
+
+/** What may change on a kept file without writing its bytes again. */
+export type UploadChange = Partial<Pick<StoredUpload, 'uploadUrl' | 'sendWhenOnline' | 'paused' | 'whole' | 'published' | 'batchId'>>;
 
 const STORE = 'files';
 const open = database('sitecast-uploads', 1, (db) => db.createObjectStore(STORE, { keyPath: 'key' }));
@@ -65,7 +86,7 @@ export const uploadStorage = {
    * Changes a kept file's own facts, in one transaction, only while it is still kept:
    * a file sent meanwhile (by the service worker) is never brought back.
    */
-  async change(key: string, patch: Partial<Pick<StoredUpload, 'uploadUrl' | 'sendWhenOnline' | 'paused'>>): Promise<void> {
+  async change(key: string, patch: UploadChange): Promise<void> {
     const db = await open();
     if (!db) return;
     await new Promise<void>((resolve) => {

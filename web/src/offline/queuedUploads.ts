@@ -2,19 +2,22 @@
  * Photos queued offline go by themselves on the next visit
  * (docs/FEATURES.md, "On the phone"), whichever page it opens on, not only once the
  * person opens a project's uploader: once signed in, and again whenever the device comes
- * back online, the device's queue is looked at, and the upload queue (a chunk of its own,
- * with tus) is loaded only if something waits.
+ * back online, the device's queue is looked at (offline/keptUploads), and the upload
+ * queue (a chunk of its own, with tus) is loaded only if something waits. So do the bytes
+ * of a selection not yet published, and a Publish pressed before the page was closed
+ * (docs/FEATURES.md, "Photo upload").
  */
-import { sendsInBackground } from '../lib/tusUploads';
-import { uploadStorage } from '../lib/uploadStorage';
+import { whenIdle } from '../lib/lazyModule';
 import { useAppStore } from '../store';
+import { loadUploads } from '../store/lazyUploads';
 
 async function resumeWaiting(): Promise<void> {
   const userId = useAppStore.getState().user?.id ?? null;
   if (!userId || !navigator.onLine) return;
-  const kept = await uploadStorage.all();
-  if (!kept.some((file) => sendsInBackground(file, userId))) return;
-  const { useUploads } = await import('../store/uploads');
+  // What the device keeps is read by a chunk of its own (offline/keptUploads).
+  const { uploadsWaiting } = await import('./keptUploads');
+  if (!(await uploadsWaiting(userId))) return;
+  const useUploads = await loadUploads();
   await useUploads.getState().restore();
 }
 
@@ -24,7 +27,8 @@ export function startQueuedUploads(store = useAppStore): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   store.subscribe((state, prev) => {
-    if (state.sessionStatus === 'authenticated' && state.user && state.user.id !== prev.user?.id) void resumeWaiting();
+    // Once the first screen has drawn: its scripts come first.
+    if (state.sessionStatus === 'authenticated' && state.user && state.user.id !== prev.user?.id) whenIdle(() => void resumeWaiting());
   });
   window.addEventListener('online', () => void resumeWaiting());
 }

@@ -54,7 +54,7 @@ export { sortProjects } from './projects';
 export { sortCompanies } from './companies';
 export type { Theme, ConnectionStatus } from './ui';
 export type { SessionStatus } from './session';
-export type { PhotoPaging, ProjectPhotos } from './photos';
+export type { ListedReach, PhotoPaging, PhotoWindowLoad, ProjectPhotos } from './photos';
 export type { ProjectTimeline } from './timeline';
 export type { ProjectReports } from './reports';
 export type { PhotoThread } from './comments';

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { ProjectImage } from '../protocol/types';
+import { listedRange, withRange, type ShownRange } from '../lib/photoCoverage';
 import { newerWins } from '../sync/versions';
 import type { AppState } from './index';
 
@@ -32,6 +33,38 @@ export interface ProjectPhotos {
    * starts, `null` once every photo is here.
    */
   paging: PhotoPaging;
+  /**
+   * The stretches of the gallery's order held whole (oldest first, apart): the read from
+   * the newest and any month or year read directly. A date filter whose window they
+   * cover shows every photo it has; one they do not is read directly (`sync/photoWindows`).
+   */
+  covered: ShownRange[];
+  /** The month or year being read directly for the gallery's date filter, if any. */
+  window: PhotoWindowLoad | null;
+}
+
+/** A direct read of the photos of one date window (docs/FEATURES.md, "Big projects"). */
+export interface PhotoWindowLoad {
+  /** The window's `PhotoWindow.key`. */
+  key: string;
+  /** Which read this is: a later one (another window, a retry) ends it. */
+  run: number;
+  /** Where its next page starts (null: at its first), for Retry to go on from. */
+  next: string | null;
+  /** The `before` its first page asked for: its pages hold every photo from there down. */
+  newest: number;
+  /** A page failed after its retries: the gallery offers Retry. */
+  failed: boolean;
+}
+
+/**
+ * Which stretch of the gallery's order a list is (see `photosListed`): every photo shown
+ * before `newest` (infinite: from the newest) down to the list's oldest, or to the very
+ * oldest when `next` is null. Each page of one read says the whole stretch its read holds.
+ */
+export interface ListedReach {
+  newest: number;
+  next: string | null;
 }
 
 export interface PhotoPaging {
@@ -59,11 +92,15 @@ export interface PhotosSlice {
   photosClosed: (projectId: string) => void;
   /**
    * A list of photos arrived (a page or all of them) with the user's favourites among
-   * them: merged with what events already brought, never replacing it.
+   * them: merged with what events already brought, never replacing it. A page of a read
+   * in the gallery's order says how far that read holds the photos (`reach`); pages of
+   * different reads may arrive in any order.
    */
-  photosListed: (projectId: string, photos: ProjectImage[], favourites: string[]) => void;
+  photosListed: (projectId: string, photos: ProjectImage[], favourites: string[], reach?: ListedReach) => void;
   /** Where the pages stand: after each page, when one starts or fails. */
   photoPagingChanged: (projectId: string, change: Partial<PhotoPaging>) => void;
+  /** A direct read of a date window started, went on, failed, or ended (null). */
+  photoWindowChanged: (projectId: string, window: PhotoWindowLoad | null) => void;
   /** A photo arrived (event, upload result, edit reply); the higher version wins. */
   photoUpserted: (photo: ProjectImage) => void;
   photoRemoved: (projectId: string, id: string) => void;
@@ -85,6 +122,8 @@ const emptyProject = (): ProjectPhotos => ({
   markupSeen: {},
   loaded: false,
   paging: { next: null, total: 0, loading: false, failed: false, run: 0 },
+  covered: [],
+  window: null,
 });
 
 function withFavourite(favourites: Record<string, true>, id: string, on: boolean): Record<string, true> {
@@ -126,7 +165,7 @@ export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (s
         delete photos[projectId];
         return { photos };
       }),
-    photosListed: (projectId, list, favourites) =>
+    photosListed: (projectId, list, favourites, reach) =>
       patch(projectId, (held) => {
         const byId = { ...held.byId };
         // The list says which of its own photos are favourites; others keep theirs.
@@ -143,9 +182,12 @@ export const createPhotosSlice: StateCreator<AppState, [], [], PhotosSlice> = (s
           else delete effective[id];
         }
         for (const id of Object.keys(held.deleted)) delete effective[id];
-        return { ...held, byId, favourites: effective, loaded: true };
+        const range = reach ? listedRange(list, reach.next, reach.newest) : null;
+        const covered = range ? withRange(held.covered, range) : held.covered;
+        return { ...held, byId, favourites: effective, loaded: true, covered };
       }),
     photoPagingChanged: (projectId, change) => patch(projectId, (held) => ({ ...held, paging: { ...held.paging, ...change } })),
+    photoWindowChanged: (projectId, window) => patch(projectId, (held) => (held.window === window ? null : { ...held, window })),
     photoUpserted: (photo) =>
       patch(photo.projectId, (held) => {
         // A deleted photo never returns: photo_deleted carries no version, ids are not reused.

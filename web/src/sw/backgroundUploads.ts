@@ -5,11 +5,16 @@
  * file goes under its Web Lock (offline/contract), so the page and the worker never send
  * one file twice at once, and the copy on the device is read again under it. Where the
  * browser has no Background Sync (Safari, Firefox) the next visit sends them instead.
+ *
+ * A photo of a selection not yet published (a held upload; docs/FEATURES.md, "Photo
+ * upload") goes the same way, but its last answer says it waits for Publish: it stays
+ * on the device, marked whole, for the page to publish (a WebSocket request, which only
+ * the page makes). The files of a selection published offline before any could begin
+ * carry their visit and become photos on their last byte, as queued files always have.
  */
 import * as tus from 'tus-js-client';
 import { FetchHttpStack } from '../lib/fetchHttpStack';
-import { CHUNK_BYTES, refusedFor, retryable, sendsInBackground, serverAnswer, UPLOAD_ENDPOINT, uploadMetadata } from '../lib/tusUploads';
-import { decodeReason } from '../lib/uploadQueue';
+import { answerOf, CHUNK_BYTES, refusalReason, refusedFor, retryable, sendsInBackground, serverAnswer, tusEndpoint, uploadMetadata } from '../lib/tusUploads';
 import { uploadStorage } from '../lib/uploadStorage';
 import { UPLOAD_SYNC_TAG, uploadLockName, type WorkerMessage } from '../offline/contract';
 import { viewStorage } from '../offline/viewStorage';
@@ -45,7 +50,7 @@ async function sendOne(sw: ServiceWorkerGlobalScope, key: string): Promise<Outco
       resolve(state === 'done' ? 'sent' : 'refused');
     };
     const upload: tus.Upload = new tus.Upload(kept.file, {
-      endpoint: UPLOAD_ENDPOINT,
+      endpoint: tusEndpoint(kept),
       uploadUrl: kept.uploadUrl ?? null,
       metadata: uploadMetadata({ ...kept, name: kept.file.name }),
       chunkSize: CHUNK_BYTES,
@@ -57,12 +62,19 @@ async function sendOne(sw: ServiceWorkerGlobalScope, key: string): Promise<Outco
         if (upload.url) void uploadStorage.change(key, { uploadUrl: upload.url });
       },
       onShouldRetry: (err) => retryable(serverAnswer(err).status),
-      onSuccess: ({ lastResponse }) => void finish(lastResponse.getHeader('Sitecast-Refused') ? 'refused' : 'done', decodeReason(lastResponse.getHeader('Sitecast-Refused'))),
+      onSuccess: ({ lastResponse }) => {
+        const answer = answerOf((name) => lastResponse.getHeader(name));
+        if (answer.kind === 'refused') void finish('refused', answer.reason);
+        else if (answer.kind === 'photo' || !kept.held) void finish('done');
+        // Every byte is there and it waits for Publish (or, published, is being stored):
+        // kept for the page, which publishes it or asks how it went.
+        else void uploadStorage.change(key, { whole: true, sendWhenOnline: false }).then(() => resolve('sent'));
+      },
       onError: (err) => {
         const { status, message } = serverAnswer(err);
         // Refused for what it is: final, as on the page. Anything else (the network,
         // the server, a session that ended) leaves the file on the device for later.
-        if (refusedFor(status)) void finish('refused', message ?? `The server answered ${status}`);
+        if (refusedFor(status)) void finish('refused', refusalReason(status, message));
         else resolve('failed');
       },
     });

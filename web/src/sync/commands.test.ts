@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, type ClientMsg, type ServerMsg } from '../protocol/types';
 import { createAppStore } from '../store';
 import { company, member, photo, profile, project } from '../testing/fixtures';
-import { createCommands } from './commands';
+import { afterPageFailure, createCommands, PHOTO_PAGE_BUSY_MS, PHOTO_PAGE_RETRY_MS } from './commands';
 import { applyServerMsg } from './reducer';
-import { RequestTracker } from './requests';
+import { RequestError, RequestTracker } from './requests';
 
 const admin = profile({ id: 'a1', role: 'admin', firstName: 'Alex', version: 2 });
 const jamie = profile({ id: 'h1', firstName: 'Jamie', version: 4 });
@@ -218,5 +218,19 @@ describe('tags and search commands', () => {
     expect(last().request).toEqual({ type: 'update_installation_settings', ...settings });
     tracker.reply(last().id, { type: 'installation_settings', settings, photosWithLocation: 0 });
     expect(await saving).toEqual({ ...settings, photosWithLocation: 0 });
+  });
+});
+
+describe('a photo page that fails', () => {
+  it('waits and asks again when the server says to slow down, without counting a try', () => {
+    const busy = new RequestError({ code: 'rate_limited', message: 'Too many requests. Please slow down.' });
+    expect(afterPageFailure(busy, 5)).toEqual({ wait: PHOTO_PAGE_BUSY_MS, counts: false });
+  });
+
+  it('is tried again after a lost answer, then given up; a refusal is final', () => {
+    const lost = new RequestError({ code: 'timeout', message: 'timed out' });
+    expect(afterPageFailure(lost, 0)).toEqual({ wait: PHOTO_PAGE_RETRY_MS[0], counts: true });
+    expect(afterPageFailure(lost, PHOTO_PAGE_RETRY_MS.length)).toBeNull();
+    expect(afterPageFailure(new RequestError({ code: 'forbidden', message: 'No access' }), 0)).toBeNull();
   });
 });

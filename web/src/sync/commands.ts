@@ -42,6 +42,28 @@ import { RequestError, requests, type RequestTracker } from './requests';
 
 /** Tries of one page of photos before the gallery shows Retry, and the waits between them. */
 export const PHOTO_PAGE_RETRY_MS = [1_000, 3_000];
+/**
+ * The pause before asking again when the server says the socket sends too fast (200
+ * requests per 10 s): a big project's pages on a fast link can reach that. It does not
+ * count as a failed try.
+ */
+export const PHOTO_PAGE_BUSY_MS = 5_000;
+
+/** How a photo page read goes on after `err`: a pause and the same page again, or give up. */
+export function afterPageFailure(err: unknown, failures: number): { wait: number; counts: boolean } | null {
+  if (err instanceof RequestError && err.busy) return { wait: PHOTO_PAGE_BUSY_MS, counts: false };
+  // A refusal (the project went away, access ended) is final; a lost or slow answer is
+  // worth another try.
+  if (err instanceof RequestError && err.fromServer) return null;
+  const wait = PHOTO_PAGE_RETRY_MS[failures];
+  return wait === undefined ? null : { wait, counts: true };
+}
+
+/**
+ * Reads are numbered across projects and connections, so a read left over from a
+ * project closed and opened again (or an earlier connection) never passes for the new one.
+ */
+let pagingRuns = 0;
 
 /**
  * Reads a project's photos page by page from the cursor `next` to the oldest, while the
@@ -52,7 +74,7 @@ export const PHOTO_PAGE_RETRY_MS = [1_000, 3_000];
 export async function loadPhotoPages(tracker: RequestTracker, store: () => AppState, projectId: string, next: string | null): Promise<void> {
   const held = store().photos[projectId];
   if (!held) return;
-  const run = held.paging.run + 1;
+  const run = ++pagingRuns;
   const current = () => store().photos[projectId]?.paging.run === run;
   store().photoPagingChanged(projectId, { run, next, loading: next !== null, failed: false });
   let after = next;
@@ -61,22 +83,19 @@ export async function loadPhotoPages(tracker: RequestTracker, store: () => AppSt
     try {
       const page = await tracker.request({ type: 'list_photos', projectId, after });
       if (!current()) return;
-      store().photosListed(projectId, page.photos, page.favourites);
+      store().photosListed(projectId, page.photos, page.favourites, { newest: Infinity, next: page.next });
       after = page.next;
       failures = 0;
       store().photoPagingChanged(projectId, { next: after, loading: after !== null });
     } catch (err) {
       if (!current()) return;
-      // A refusal (the project went away, access ended) is final; a lost or slow
-      // answer is worth another try.
-      const final = err instanceof RequestError && err.fromServer;
-      const wait = PHOTO_PAGE_RETRY_MS[failures];
-      if (final || wait === undefined) {
+      const next = afterPageFailure(err, failures);
+      if (next === null) {
         store().photoPagingChanged(projectId, { loading: false, failed: true });
         return;
       }
-      failures += 1;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (next.counts) failures += 1;
+      await new Promise((resolve) => setTimeout(resolve, next.wait));
     }
   }
 }
@@ -359,7 +378,7 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
      */
     async refreshPhotos(projectId: string): Promise<void> {
       const { photos, favourites, next } = await tracker.request({ type: 'list_photos', projectId });
-      store().photosListed(projectId, photos, favourites);
+      store().photosListed(projectId, photos, favourites, { newest: Infinity, next });
       void loadPhotoPages(tracker, store, projectId, next);
     },
 

@@ -1,7 +1,7 @@
 import type { ProjectImage, SearchResults } from '../protocol/types';
 import { useGuestStore, type GuestState } from '../store/guest';
-import { PHOTO_PAGE_RETRY_MS } from './commands';
-import { RequestError, RequestTracker } from './requests';
+import { afterPageFailure } from './commands';
+import { RequestTracker } from './requests';
 
 /**
  * The guest socket's own request/reply pairing: a guest page may be open beside the
@@ -52,13 +52,13 @@ export function createGuestCommands(tracker: RequestTracker, store: () => GuestS
           store().guestPhotoPagingChanged({ next: after, loading: after !== null });
         } catch (err) {
           if (!current()) return;
-          const wait = PHOTO_PAGE_RETRY_MS[failures];
-          if ((err instanceof RequestError && err.fromServer) || wait === undefined) {
+          const next = afterPageFailure(err, failures);
+          if (next === null) {
             store().guestPhotoPagingChanged({ loading: false, failed: true });
             return;
           }
-          failures += 1;
-          await new Promise((resolve) => setTimeout(resolve, wait));
+          if (next.counts) failures += 1;
+          await new Promise((resolve) => setTimeout(resolve, next.wait));
         }
       }
     },

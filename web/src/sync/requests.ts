@@ -30,6 +30,14 @@ export class RequestError extends Error {
     return !(CLIENT_FAILURE_CODES as readonly string[]).includes(this.code);
   }
 
+  /**
+   * The server asked this socket to slow down (its requests per 10 s, or at once):
+   * not a verdict on the request, which is worth sending again after a pause.
+   */
+  get busy(): boolean {
+    return this.code === 'rate_limited';
+  }
+
   /** The server's message for one request field, if it sent one. */
   fieldMessage(field: string): string | undefined {
     return this.fields.find((f) => f.field === field)?.message;

@@ -168,4 +168,32 @@ describe('a big project opens on its first page and reads the rest in the backgr
     expect(pages()).toBe(1);
     expect(again.store.getState().photos.p1).toBeUndefined();
   });
+
+  it('a read left from a project closed and opened again does not pass for the new one', async () => {
+    const { store, tracker, sub, sent, openProject, last } = openBig();
+    await sub.ready;
+    const leftover = last();
+    sub.close();
+    const reopened = openProject('p1');
+    tracker.reply(last().id, {
+      type: 'subscribed',
+      project: project({ version: 4 }),
+      viewers: [],
+      photos: [photo({ id: 'n1' })],
+      favourites: [],
+      milestones: { projectId: 'p1', milestones: [], version: 4 },
+      nextPhotos: 'c9',
+      photoCount: 5,
+    });
+    await reopened.ready;
+    tracker.reply(leftover.id, { type: 'photos', projectId: 'p1', photos: [photo({ id: 'o1' })], favourites: [], next: 'c2' });
+    await settle();
+    // The old read's page is not merged (its stretch would claim photos the new read has
+    // not brought) and it asks for nothing more; the new read goes on from its own cursor.
+    expect(store.getState().photos.p1.byId.o1).toBeUndefined();
+    expect(sent.filter((m) => m.request.type === 'list_photos').map((m) => m.request)).toEqual([
+      { type: 'list_photos', projectId: 'p1', after: 'c1' },
+      { type: 'list_photos', projectId: 'p1', after: 'c9' },
+    ]);
+  });
 });

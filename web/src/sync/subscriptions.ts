@@ -51,7 +51,7 @@ export function createSubscriptions(tracker: RequestTracker, store: () => AppSta
       const actions = store();
       actions.projectUpserted(project);
       actions.viewersChanged(project.id, viewers);
-      actions.photosListed(project.id, photos, favourites);
+      actions.photosListed(project.id, photos, favourites, { newest: Infinity, next: nextPhotos ?? null });
       // Older servers (before milestones) sent no plan.
       if (milestones) actions.milestonesReplaced(milestones);
       // The project is open on its first page; the older ones follow in the background.

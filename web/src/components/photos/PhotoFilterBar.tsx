@@ -49,6 +49,7 @@ function FilterSelect({
 export function PhotoFilterBar({
   filters,
   favouriteCount,
+  favouritesComplete = true,
   shown,
   total,
   extra,
@@ -56,6 +57,11 @@ export function PhotoFilterBar({
 }: {
   filters: PhotoFilters;
   favouriteCount: number;
+  /**
+   * False while some of a big project's pages are still on their way: favourites come
+   * with their page, so the count is "at least" (docs/FEATURES.md, "Big projects").
+   */
+  favouritesComplete?: boolean;
   /** Photos the filters let through, of all the project's photos (null while loading). */
   shown: number | null;
   total: number;
@@ -86,12 +92,14 @@ export function PhotoFilterBar({
         Favorites
         <span
           data-testid="favourite-count"
+          title={favouritesComplete ? undefined : 'Some photos are still loading'}
           className={cn(
             'min-w-5 rounded-full px-1.5 text-center text-xs font-semibold tabular-nums',
             favouritesOnly ? 'bg-rose-500 text-white' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
           )}
         >
           {favouriteCount}
+          {!favouritesComplete && '+'}
         </span>
       </button>
       {tagFilter && (tagFilter.options.length > 0 || tagFilter.chosen.length > 0) && <TagFilterMenu {...tagFilter} />}

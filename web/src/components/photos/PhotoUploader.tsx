@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useShallow } from 'zustand/react/shallow';
-import type { ImageCategory } from '../../protocol/types';
 import { MAX_FILES_PER_UPLOAD, NOT_IMAGES_MESSAGE, SUPPORTED_FORMATS_TEXT, type Triage, triageFiles } from '../../lib/photoUpload';
-import type { QueueFile } from '../../lib/uploadQueue';
+import { isSending } from '../../lib/uploadQueue';
 import { orderedMilestones } from '../../lib/milestones';
+import { useOnline } from '../../offline/useOnline';
 import { useAppStore } from '../../store';
-import { projectSpeed, useUploads } from '../../store/uploads';
+import { projectSpeed, useUploads, type QueuedUpload } from '../../store/uploads';
 import { SelectedPhotosPanel, type SelectedPhoto } from './SelectedPhotosPanel';
 import { UnfinishedUploadsPanel } from './UnfinishedUploadsPanel';
 import { UploadDropZone } from './UploadDropZone';
@@ -34,159 +34,154 @@ function reportRefused(t: Triage<File>) {
   }
 }
 
-/** SPEC §3: the caption a photo gets unless one is typed: its name without the extension. */
-const captionOf = (name: string) => name.replace(/\.[^.]+$/, '');
-
-let nextKey = 0;
-
 /**
- * Drop zone, selected-photos panel and publishing (SPEC §2 Photo upload). Publish hands
- * the selection to the upload queue (store/uploads) as one batch: resumable uploads
- * that go on if this page is left, and resume after a reload. The panel follows the
- * batch until every file has an answer; the photos arrive in the gallery live.
+ * Object URLs for the selection's previews, made from the files (or the Blobs kept on
+ * the device, after a reload) and revoked when a photo leaves the selection or the
+ * uploader unmounts. Leaving does not stop the uploads.
  */
-export function PhotoUploader({ projectId, onUploaded }: { projectId: string; onUploaded?: () => void }) {
-  const [items, setItems] = useState<SelectedPhoto[]>([]);
-  const [note, setNote] = useState('');
-  const [milestoneId, setMilestoneId] = useState('');
-  // Tags for the whole batch, suggested from the project's (read once photos are chosen).
-  const [tags, setTags] = useState<string[]>([]);
-  const { tags: knownTags } = useProjectTags(items.length > 0 ? projectId : null);
-  const plan = useAppStore((s) => s.milestones[projectId]);
-  const milestoneOptions = useMemo(() => (plan ? orderedMilestones(plan).map((m) => ({ value: m.id, label: m.name })) : []), [plan]);
-  // A milestone deleted while chosen is no longer offered, nor sent.
-  const chosenMilestone = milestoneOptions.some((o) => o.value === milestoneId) ? milestoneId : '';
-  /** The batch this uploader published and still follows. */
-  const [batchId, setBatchId] = useState<string | null>(null);
-  const queue = useUploads(useShallow((s) => s.uploads.filter((u) => u.projectId === projectId)));
-  const { restore, publish: enqueue, pause, resume, cancel } = useUploads(
-    useShallow((s) => ({ restore: s.restore, publish: s.publish, pause: s.pause, resume: s.resume, cancel: s.cancel })),
-  );
-  const [, tick] = useState(0);
-
+function usePreviews(files: readonly Pick<QueuedUpload, 'key' | 'file'>[]): ReadonlyMap<string, string> {
+  const urls = useRef(new Map<string, string>());
+  const [, redraw] = useState(0);
+  const keys = files.map((f) => f.key).join('|');
   useEffect(() => {
-    void restore();
-  }, [restore]);
-
-  // Object URLs live as long as their preview: revoked on remove, discard, when the
-  // batch is done and on unmount. Leaving does not stop the uploads.
-  const held = useRef(items);
-  useEffect(() => {
-    held.current = items;
-  }, [items]);
+    const map = urls.current;
+    const live = new Set(files.map((f) => f.key));
+    let changed = false;
+    for (const f of files) {
+      if (map.has(f.key)) continue;
+      map.set(f.key, URL.createObjectURL(f.file));
+      changed = true;
+    }
+    for (const [key, url] of map) {
+      if (live.has(key)) continue;
+      URL.revokeObjectURL(url);
+      map.delete(key);
+      changed = true;
+    }
+    if (changed) redraw((n) => n + 1);
+    // The keys say when the files changed; a new array of the same files does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keys]);
   useEffect(
     () => () => {
-      for (const item of held.current) URL.revokeObjectURL(item.previewUrl);
+      for (const url of urls.current.values()) URL.revokeObjectURL(url);
+      urls.current.clear();
     },
     [],
   );
+  return urls.current;
+}
 
-  // Queue entries are keyed like the selection's items.
-  const batchFiles = useMemo(() => (batchId ? queue.filter((u) => u.batchId === batchId) : []), [queue, batchId]);
-  const publishing = batchId !== null && batchFiles.length > 0;
-  const byKey = useMemo(() => Object.fromEntries(batchFiles.map((u) => [u.key, u as QueueFile])), [batchFiles]);
+/**
+ * Drop zone, selected-photos panel and publishing (SPEC §2 Photo upload;
+ * docs/FEATURES.md, "Photo upload"). Chosen photos are the project's selection in the
+ * upload queue (store/uploads): their bytes go at once, as held uploads, while the
+ * person writes captions and the note, and the selection is kept on the device, so a
+ * reload brings it back. Publish makes them photos (instant when the bytes are there);
+ * the panel follows them until every file has an answer, and they arrive in the gallery
+ * live.
+ */
+export function PhotoUploader({ projectId, onUploaded }: { projectId: string; onUploaded?: () => void }) {
+  const selection = useUploads((s) => s.selections[projectId]);
+  const queue = useUploads(useShallow((s) => s.uploads.filter((u) => u.projectId === projectId)));
+  const store = useUploads(
+    useShallow((s) => ({
+      restore: s.restore,
+      choose: s.choose,
+      editPhoto: s.editPhoto,
+      editAllPhotos: s.editAllPhotos,
+      editSelection: s.editSelection,
+      publishSelection: s.publishSelection,
+      discardSelection: s.discardSelection,
+      pause: s.pause,
+      resume: s.resume,
+      cancel: s.cancel,
+    })),
+  );
+  const online = useOnline();
+  const connection = useAppStore((s) => s.connection);
+  // Tags for the whole visit, suggested from the project's (read once photos are chosen).
+  const { tags: knownTags } = useProjectTags(selection ? projectId : null);
+  const plan = useAppStore((s) => s.milestones[projectId]);
+  const milestoneOptions = useMemo(() => (plan ? orderedMilestones(plan).map((m) => ({ value: m.id, label: m.name })) : []), [plan]);
+  // A milestone deleted while chosen is no longer offered, nor sent.
+  const chosenMilestone = selection && milestoneOptions.some((o) => o.value === selection.milestoneId) ? selection.milestoneId : '';
+  const [, tick] = useState(0);
 
-  // The batch's files all answered (the queue let them go): the selection is done with.
   useEffect(() => {
-    if (batchId === null || batchFiles.length > 0) return;
-    for (const item of held.current) URL.revokeObjectURL(item.previewUrl);
-    setItems([]);
-    setNote('');
-    setMilestoneId('');
-    setTags([]);
-    setBatchId(null);
+    void store.restore();
+  }, [store]);
+
+  const files = useMemo(() => (selection ? queue.filter((u) => u.batchId === selection.batchId) : []), [queue, selection]);
+  const others = selection ? queue.filter((u) => u.batchId !== selection.batchId) : queue;
+  const previews = usePreviews(files);
+  const items: SelectedPhoto[] = files.map((f) => ({
+    key: f.key,
+    file: f.file,
+    previewUrl: previews.get(f.key),
+    caption: f.caption ?? '',
+    category: f.category,
+    status: f,
+  }));
+  const phase = selection?.phase ?? 'editing';
+  const sending = files.some((f) => isSending(f.state));
+
+  // A published selection gone (every file answered): the photos are in the gallery.
+  const followed = useRef<string | null>(null);
+  useEffect(() => {
+    if (selection && selection.phase !== 'editing') {
+      followed.current = selection.batchId;
+      return;
+    }
+    const batchId = followed.current;
+    if (batchId === null || selection?.batchId === batchId) return;
+    followed.current = null;
     if ((useUploads.getState().finished[batchId]?.stored ?? 0) > 0) onUploaded?.();
-  }, [batchId, batchFiles.length, onUploaded]);
+  }, [selection, onUploaded]);
 
   // "Time left" moves with the clock while bytes go.
   useEffect(() => {
-    if (!publishing) return;
+    if (!sending) return;
     const timer = window.setInterval(() => tick((n) => n + 1), 1000);
     return () => window.clearInterval(timer);
-  }, [publishing]);
+  }, [sending]);
 
-  const add = (files: File[]) => {
-    const triage = triageFiles(files, items.length);
+  const add = (chosen: File[]) => {
+    const triage = triageFiles(chosen, files.length);
     reportRefused(triage);
-    if (triage.accepted.length === 0) return;
-    const added = triage.accepted.map((file) => ({
-      key: `f${nextKey++}`,
-      file,
-      previewUrl: URL.createObjectURL(file),
-      caption: captionOf(file.name),
-    }));
-    setItems((current) => [...current, ...added]);
+    if (triage.accepted.length > 0) store.choose(projectId, triage.accepted.map((file) => ({ file })));
   };
 
-  const remove = (key: string) => {
-    setItems((current) => {
-      const gone = current.find((i) => i.key === key);
-      if (gone) URL.revokeObjectURL(gone.previewUrl);
-      return current.filter((i) => i.key !== key);
-    });
-  };
-
-  const discard = () => {
-    if (publishing) return;
-    for (const item of items) URL.revokeObjectURL(item.previewUrl);
-    setItems([]);
-    setNote('');
-    setTags([]);
-  };
-
-  const change = (key: string, patch: { caption?: string; category?: ImageCategory }) =>
-    setItems((current) => current.map((i) => (i.key === key ? { ...i, ...patch } : i)));
-
-  const applyToAll = (patch: { caption?: string; category?: ImageCategory }) =>
-    setItems((current) =>
-      current.map((i) => ({ ...i, caption: patch.caption ?? i.caption, category: patch.category ?? i.category })),
-    );
-
-  const publish = () => {
-    // SPEC §5 Upload: nothing selected, nothing to do.
-    if (items.length === 0 || publishing) return;
-    const id = enqueue(
-      projectId,
-      items.map((i) => ({ file: i.file, caption: i.caption, category: i.category })),
-      note,
-      chosenMilestone || undefined,
-      tags,
-    );
-    // The queue's keys for this batch, in order, become the items' keys.
-    const mine = useUploads.getState().uploads.filter((u) => u.batchId === id);
-    setItems((current) => current.map((item, n) => ({ ...item, key: mine[n]?.key ?? item.key })));
-    setBatchId(id);
-  };
-
-  const others = queue.filter((u) => u.batchId !== batchId);
+  // Publish waits for the connection: it goes by itself once the device is back online.
+  const waitingToPublish = phase === 'publishing' && (!online || connection === 'reconnecting' || connection === 'closed');
 
   return (
     <div className="space-y-4">
       {others.length > 0 && <UnfinishedUploadsPanel projectId={projectId} files={others} />}
       {/* Once photos are chosen the drop zone steps back for the panel. */}
-      <UploadDropZone onFiles={add} disabled={publishing} compact={items.length > 0} />
+      <UploadDropZone onFiles={add} disabled={phase !== 'editing'} compact={items.length > 0} />
       {items.length > 0 && (
         <SelectedPhotosPanel
           items={items}
-          note={note}
-          publishing={publishing}
-          queue={publishing ? byKey : null}
+          note={selection?.note ?? ''}
+          stage={phase}
+          waitingToPublish={waitingToPublish}
           speed={projectSpeed(projectId)}
-          actions={{ onPause: pause, onResume: resume, onCancel: cancel }}
-          onChange={change}
-          onApplyToAll={applyToAll}
-          onNote={setNote}
+          actions={{ onPause: store.pause, onResume: store.resume, onCancel: phase === 'published' ? store.cancel : undefined }}
+          onChange={store.editPhoto}
+          onApplyToAll={(fields) => store.editAllPhotos(projectId, fields)}
+          onNote={(note) => store.editSelection(projectId, { note })}
           milestoneId={chosenMilestone}
           milestoneOptions={milestoneOptions}
-          onMilestone={setMilestoneId}
-          tags={tags}
+          onMilestone={(milestoneId) => store.editSelection(projectId, { milestoneId })}
+          tags={selection?.tags ?? []}
           knownTags={knownTags}
-          onTags={setTags}
-          onRemove={remove}
-          onDiscard={discard}
-          onPublish={publish}
-          onPauseAll={() => batchFiles.forEach((f) => pause(f.key))}
-          onResumeAll={() => batchFiles.forEach((f) => resume(f.key))}
+          onTags={(tags) => store.editSelection(projectId, { tags })}
+          onRemove={store.cancel}
+          onDiscard={() => store.discardSelection(projectId)}
+          onPublish={() => store.publishSelection(projectId, chosenMilestone)}
+          onPauseAll={() => files.forEach((f) => store.pause(f.key))}
+          onResumeAll={() => files.forEach((f) => store.resume(f.key))}
         />
       )}
     </div>

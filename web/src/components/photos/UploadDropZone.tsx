@@ -8,7 +8,8 @@ import { Button } from '../ui/Button';
 /**
  * SPEC §2 Photo upload: drag-and-drop or Browse Files, images only. On a phone or
  * tablet (a coarse pointer) "Take Photo" opens the camera directly (crews on
- * site), beside Browse Files, which opens the library.
+ * site), beside Browse Files, which opens the library. Once photos are chosen it is
+ * `compact`: on a phone little more than its buttons, to add more.
  */
 export function UploadDropZone({ onFiles, disabled, compact }: { onFiles: (files: File[]) => void; disabled?: boolean; compact?: boolean }) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -60,7 +61,7 @@ export function UploadDropZone({ onFiles, disabled, compact }: { onFiles: (files
       onDrop={onDrop}
       className={cn(
         'flex flex-col items-center justify-center rounded-xl border-2 border-dashed text-center transition-colors',
-        compact ? 'px-4 py-6' : 'px-6 py-10',
+        compact ? 'px-4 py-4 sm:py-6' : 'px-6 py-10',
         dragging
           ? 'border-brand-500 bg-brand-50 dark:bg-brand-500/10'
           : 'border-slate-300 bg-slate-50/60 dark:border-slate-700 dark:bg-slate-800/30',
@@ -79,7 +80,7 @@ export function UploadDropZone({ onFiles, disabled, compact }: { onFiles: (files
         {dragging ? <ImagePlus className="size-6" aria-hidden="true" /> : <UploadCloud className="size-6" aria-hidden="true" />}
       </div>
       <h3 className={cn('text-base font-semibold text-slate-900 dark:text-white', (!compact || dragging) && 'mt-4')}>Upload Project Photos</h3>
-      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+      <p className={cn('mt-1 text-sm text-slate-500 dark:text-slate-400', compact && !dragging && 'max-sm:hidden')}>
         {dragging ? 'Drop the photos to add them' : 'Drag and drop photos here, or'}
       </p>
       <div className="mt-3 flex flex-wrap justify-center gap-2">
@@ -126,8 +127,11 @@ export function UploadDropZone({ onFiles, disabled, compact }: { onFiles: (files
           />
         </>
       )}
-      <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">Supported formats: {SUPPORTED_FORMATS_TEXT}</p>
-      <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">Up to 30 MB per photo, {MAX_FILES_PER_UPLOAD} photos at a time</p>
+      {/* On a phone with photos chosen, the selection and its note come first: the rules were read already. */}
+      <p className={cn('mt-4 text-xs text-slate-500 dark:text-slate-400', compact && 'max-sm:hidden')}>Supported formats: {SUPPORTED_FORMATS_TEXT}</p>
+      <p className={cn('mt-0.5 text-xs text-slate-500 dark:text-slate-400', compact && 'max-sm:hidden')}>
+        Up to 30 MB per photo, {MAX_FILES_PER_UPLOAD} photos at a time
+      </p>
     </div>
   );
 }
