@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { Toaster } from 'sonner';
+import { lazyModule, useLazyModule } from './lib/lazyModule';
+import { toasterReady, toastsWaiting } from './lib/toast';
 import { useAppStore } from './store';
 import { AuthBootstrap } from './session/AuthBootstrap';
 import { ThemeController } from './session/ThemeController';
@@ -10,14 +11,17 @@ import { NotificationRouting } from './offline/NotificationRouting';
 import { useAppUpdate } from './offline/serviceWorker';
 import { NotFoundPage } from './pages/NotFoundPage';
 
-// Each screen is its own chunk: a visitor on the login page does not download the
-// signed-in app (socket, codec, dashboard), and the reverse.
+// Each screen is loaded lazily: a visitor on the login page does not download the
+// signed-in app (socket, codec, dashboard), and the reverse. The most used are built
+// into a few chunks by build/firstScreens.mjs, which index.html fetches beside the
+// entry for the address it opens at, so a first screen arrives in one round even
+// where a lazy screen sits in another (the project page in AppShell).
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K) =>
   lazy(() => load().then((m) => ({ default: m[key] })));
 const LiveSocket = named(() => import('./sync/LiveSocket'), 'LiveSocket');
 // "Confirm it's you" for any sensitive action, over whichever page is open
 // (docs/SECURITY.md, "Two-factor sign-in").
-const FactorPromptHost = named(() => import('./components/security/ConfirmItsYouDialog'), 'FactorPromptHost');
+const FactorPromptHost = named(() => import('./components/security/FactorPromptHost'), 'FactorPromptHost');
 const AppShell = named(() => import('./components/AppShell'), 'AppShell');
 const LoginPage = named(() => import('./pages/LoginPage'), 'LoginPage');
 const SignupPage = named(() => import('./pages/SignupPage'), 'SignupPage');
@@ -48,9 +52,20 @@ const CookiePolicyPage = named(() => import('./pages/LegalPages'), 'CookiePolicy
 // Loaded once a new version waits (it reads the upload queue, tus and all).
 const UpdateReadyBanner = named(() => import('./components/UpdateReadyBanner'), 'UpdateReadyBanner');
 
+// sonner comes once the page is idle, or with the first toast, which waits for it (lib/toast).
+const sonnerLibrary = lazyModule(() => import('sonner'));
+
 function ToastHost() {
   const theme = useAppStore((s) => s.theme);
-  return <Toaster position="top-center" richColors closeButton theme={theme} />;
+  const waiting = useSyncExternalStore(toastsWaiting.subscribe, toastsWaiting.count);
+  // Failing, it says nothing (it would be a toast): the next toast asks again.
+  const sonner = useLazyModule(sonnerLibrary, { what: null, wanted: waiting });
+  // After the Toaster's own effects: it listens by now.
+  useEffect(() => {
+    if (sonner) toasterReady(sonner.toast);
+  }, [sonner]);
+  if (!sonner) return null;
+  return <sonner.Toaster position="top-center" richColors closeButton theme={theme} />;
 }
 
 export function App() {

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Profile, Role } from '../protocol/types';
-import { apiFetch } from './http';
+import { apiFetch, apiResponse } from './http';
 
 export interface DemoConfig {
   password: string;
@@ -32,6 +32,26 @@ export interface SecondFactorNeeded {
 }
 
 export const getMe = () => apiFetch<SignedIn>('/api/auth/me');
+
+declare global {
+  interface Window {
+    /** The session check index.html starts with the page; null when it could not be sent. */
+    sitecastSessionCheck?: Promise<Response | null>;
+  }
+}
+
+/**
+ * The session check of the app's start: the answer to the request index.html sent as
+ * the page began to load, a round trip earlier than the scripts could on a weak signal
+ * (docs/LIMITS.md, "First paint"). Taken once; without it (or when it failed to be sent)
+ * a new request.
+ */
+export async function getMeAtStart(): Promise<SignedIn> {
+  const early = typeof window === 'undefined' ? undefined : window.sitecastSessionCheck;
+  if (early) delete window.sitecastSessionCheck;
+  const response = await early;
+  return response ? apiResponse<SignedIn>('/api/auth/me', response) : getMe();
+}
 
 export const login = (email: string, password: string) =>
   apiFetch<SignedIn | SecondFactorNeeded>('/api/auth/login', { body: { email, password } });

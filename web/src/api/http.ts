@@ -36,6 +36,11 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
     headers: init.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
+  return apiResponse<T>(path, response);
+}
+
+/** `response` to a request for `path` read as apiFetch reads it. */
+export async function apiResponse<T>(path: string, response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   let body: unknown = undefined;

@@ -1,4 +1,4 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
 import { Building2, LayoutDashboard, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Profile } from '../protocol/types';
@@ -7,6 +7,9 @@ import { displayName } from '../lib/names';
 import { useAppStore, type Theme } from '../store';
 import { useLogout } from '../session/useLogout';
 import { Avatar } from './Avatar';
+import { PendingTrigger, useTriggerSwap } from './lazyPart';
+import { useLazyModule } from '../lib/lazyModule';
+import { menuLibrary } from './ui/radixLibraries';
 
 const itemClasses =
   'flex cursor-pointer select-none items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white';
@@ -22,16 +25,21 @@ export function UserMenu({ user, online }: { user: Profile; online: boolean }) {
   const setTheme = useAppStore((s) => s.setTheme);
   const logout = useLogout();
   const name = displayName(user);
+  const [pressed, setPressed] = useState(false);
+  const DropdownMenu = useLazyModule(menuLibrary, { what: 'The user menu', wanted: pressed, onFailed: () => setPressed(false) });
+  const { pendingRef, ref } = useTriggerSwap(DropdownMenu !== null);
+  const trigger = {
+    // The name starts with what the avatar shows (WCAG 2.5.3 label in name).
+    'aria-label': `${initials(name)}: Open user menu for ${name}`,
+    className:
+      'rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-950',
+    children: <Avatar name={name} size="md" online={online} />,
+  };
+  if (!DropdownMenu) return <PendingTrigger popup="menu" pendingRef={pendingRef} onPress={() => setPressed(true)} {...trigger} />;
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        // The name starts with what the avatar shows (WCAG 2.5.3 label in name).
-        aria-label={`${initials(name)}: Open user menu for ${name}`}
-        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-950"
-      >
-        <Avatar name={name} size="md" online={online} />
-      </DropdownMenu.Trigger>
+    <DropdownMenu.Root modal={false} defaultOpen={pressed}>
+      <DropdownMenu.Trigger ref={ref} {...trigger} />
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"

@@ -8,6 +8,12 @@ export const STATUS_LABELS: Record<ProjectStatus, string> = {
   planning: 'Planning',
 };
 
+/** The statuses as a select's options, in the order above. */
+export const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as ProjectStatus[]).map((value) => ({
+  value,
+  label: STATUS_LABELS[value],
+}));
+
 export const STATUS_BADGE_CLASSES: Record<ProjectStatus, string> = {
   'in-progress':
     'bg-yellow-100 text-yellow-800 ring-yellow-600/20 dark:bg-yellow-400/10 dark:text-yellow-300 dark:ring-yellow-400/20',

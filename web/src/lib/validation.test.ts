@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   contactPayload,
   contactSchema,
@@ -12,7 +12,7 @@ import {
   signupSchema,
 } from './validation';
 
-function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {
+function errorsOf(schema: z.ZodMiniType, value: unknown): Record<string, string[]> {
   const result = schema.safeParse(value);
   const out: Record<string, string[]> = {};
   if (result.success) return out;

@@ -1,30 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { isEmail, MESSAGES } from './fieldChecks';
 import { passwordProblems } from './passwordRules';
 
-// Messages are SPEC.md §5 verbatim. Cross-field rules live in superRefine on plain
-// string fields so every message shows at once on submit, independent of the others.
+// The sign-in and sign-up forms' schemas, with zod's tree-shakable build (zod/mini): the
+// login page loads them (docs/LIMITS.md, "First paint"). Messages are SPEC.md §5
+// verbatim (lib/fieldChecks). Cross-field rules live in superRefine on plain string
+// fields so every message shows at once on submit, independent of the others.
+export { invitationProblems, MESSAGES } from './fieldChecks';
 
-export const MESSAGES = {
-  email: 'Please enter a valid email address.',
-  password6: 'Password must be at least 6 characters.',
-  password8: 'Password must be at least 8 characters long.',
-  mismatch: "Passwords don't match",
-  role: 'Please select a role.',
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  name: 'Name is required',
-  message: 'Message is required',
-} as const;
-
-const emailField = z.string().trim().pipe(z.email({ error: MESSAGES.email }));
-
-function isEmail(value: string): boolean {
-  return z.email().safeParse(value.trim()).success;
-}
+const emailField = z.pipe(z.string().check(z.trim()), z.email({ error: MESSAGES.email }));
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string().min(6, { error: MESSAGES.password6 }),
+  password: z.string().check(z.minLength(6, { error: MESSAGES.password6 })),
 });
 export type LoginValues = z.input<typeof loginSchema>;
 
@@ -38,14 +26,16 @@ export const resetSchema = z
     password: z.string(),
     confirmPassword: z.string(),
   })
-  .superRefine((values, ctx) => {
-    // SPEC §5: a weak password's first reason shows on the field; the checklist under it shows all.
-    const weak = passwordProblems(values.password, 6)[0];
-    if (weak) ctx.addIssue({ code: 'custom', path: ['password'], message: weak });
-    if (values.confirmPassword !== values.password) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.mismatch });
-    }
-  });
+  .check(
+    z.superRefine((values, ctx) => {
+      // SPEC §5: a weak password's first reason shows on the field; the checklist under it shows all.
+      const weak = passwordProblems(values.password, 6)[0];
+      if (weak) ctx.addIssue({ code: 'custom', path: ['password'], message: weak });
+      if (values.confirmPassword !== values.password) {
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.mismatch });
+      }
+    }),
+  );
 export type ResetValues = z.input<typeof resetSchema>;
 
 export const SIGNUP_ROLES = ['homeowner', 'builder'] as const;
@@ -62,21 +52,23 @@ export const signupSchema = z
     password: z.string(),
     confirmPassword: z.string(),
   })
-  .superRefine((values, ctx) => {
-    const issue = (path: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message });
-    // Self-signup is open only for homeowner and builder (SPEC §6).
-    if (!(SIGNUP_ROLES as readonly string[]).includes(values.role)) issue('role', MESSAGES.role);
-    if (values.role === 'homeowner') {
-      if (!values.firstName.trim()) issue('firstName', MESSAGES.firstName);
-      if (!values.lastName.trim()) issue('lastName', MESSAGES.lastName);
-    }
-    if (values.role === 'builder' && !values.name.trim()) issue('name', MESSAGES.name);
-    if (!isEmail(values.email)) issue('email', MESSAGES.email);
-    const weak = passwordProblems(values.password, 8)[0];
-    if (weak) issue('password', weak);
-    if (values.confirmPassword !== values.password) issue('confirmPassword', MESSAGES.mismatch);
-  });
+  .check(
+    z.superRefine((values, ctx) => {
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      // Self-signup is open only for homeowner and builder (SPEC §6).
+      if (!(SIGNUP_ROLES as readonly string[]).includes(values.role)) issue('role', MESSAGES.role);
+      if (values.role === 'homeowner') {
+        if (!values.firstName.trim()) issue('firstName', MESSAGES.firstName);
+        if (!values.lastName.trim()) issue('lastName', MESSAGES.lastName);
+      }
+      if (values.role === 'builder' && !values.name.trim()) issue('name', MESSAGES.name);
+      if (!isEmail(values.email)) issue('email', MESSAGES.email);
+      const weak = passwordProblems(values.password, 8)[0];
+      if (weak) issue('password', weak);
+      if (values.confirmPassword !== values.password) issue('confirmPassword', MESSAGES.mismatch);
+    }),
+  );
 export type SignupValues = z.input<typeof signupSchema>;
 
 /** The sign-up request body: unused fields are sent as empty strings (server contract). */
@@ -102,13 +94,15 @@ export const contactSchema = z
     phone: z.string(),
     message: z.string(),
   })
-  .superRefine((values, ctx) => {
-    const issue = (path: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!values.name.trim()) issue('name', MESSAGES.name);
-    if (!isEmail(values.email)) issue('email', MESSAGES.email);
-    if (!values.message.trim()) issue('message', MESSAGES.message);
-  });
+  .check(
+    z.superRefine((values, ctx) => {
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      if (!values.name.trim()) issue('name', MESSAGES.name);
+      if (!isEmail(values.email)) issue('email', MESSAGES.email);
+      if (!values.message.trim()) issue('message', MESSAGES.message);
+    }),
+  );
 export type ContactValues = z.input<typeof contactSchema>;
 
 /** The contact request body (SPEC §3 Contact message): a blank phone is sent as null. */
@@ -122,14 +116,3 @@ export function contactPayload(values: ContactValues) {
   };
 }
 export type ContactRequest = ReturnType<typeof contactPayload>;
-
-/**
- * An invitation into a company: a name and a valid email (the phone is
- * optional). The field messages to show, none when the form may be sent.
- */
-export function invitationProblems(values: { name: string; email: string }): Partial<Record<'name' | 'email', string>> {
-  const problems: Partial<Record<'name' | 'email', string>> = {};
-  if (!values.name.trim()) problems.name = MESSAGES.name;
-  if (!isEmail(values.email)) problems.email = MESSAGES.email;
-  return problems;
-}

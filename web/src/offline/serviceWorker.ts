@@ -3,8 +3,9 @@
  * apps, follows a new version until the person chooses to reload into it, hands its
  * messages to whoever listens, and asks it to send queued uploads in the background.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { create } from 'zustand';
+import { whenIdle } from '../lib/lazyModule';
 import { isWorkerMessage, PHOTO_CACHES, UPLOAD_SYNC_TAG, type PageMessage, type WorkerMessage } from './contract';
 
 export interface UpdateState {
@@ -26,13 +27,13 @@ const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in n
 /**
  * Registers /sw.js (built apps only: the dev server has none). A new version never
  * takes over by itself (`registerType: 'prompt'`): it waits until the person taps
- * Reload (`applyUpdate`), so nothing changes under a page mid-upload.
+ * Reload (`applyUpdate`), so nothing changes under a page mid-upload. workbox-window
+ * comes once the page has loaded and is idle (the registration would wait for the load
+ * anyway): it is not among the scripts a first screen waits for (docs/LIMITS.md, "First
+ * paint").
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !supported()) return;
-  const wb = new Workbox('/sw.js', { scope: '/' });
-  workbox = wb;
-  wb.addEventListener('waiting', () => useAppUpdate.setState({ ready: true }));
   // The page's own event, not workbox-window's 'controlling': that one says `isUpdate`
   // only for a page that was controlled when it loaded, not for the first visit's tab.
   let controlled = navigator.serviceWorker.controller !== null;
@@ -43,11 +44,20 @@ export function registerServiceWorker(): void {
     else if (controlled) useAppUpdate.setState({ ready: true, inControl: true });
     controlled = true;
   });
-  void wb.register().catch((err: unknown) => console.warn('Service worker not registered', err));
-  // A phone keeps a tab open for days: look for a new version whenever it comes back.
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);
-  });
+  const start = () =>
+    void import('workbox-window')
+      .then(({ Workbox }) => {
+        const wb = new Workbox('/sw.js', { scope: '/' });
+        workbox = wb;
+        wb.addEventListener('waiting', () => useAppUpdate.setState({ ready: true }));
+        void wb.register().catch((err: unknown) => console.warn('Service worker not registered', err));
+        // A phone keeps a tab open for days: look for a new version whenever it comes back.
+        document.addEventListener('visibilitychange', () => {
+          if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);
+        });
+      })
+      .catch((err: unknown) => console.warn('Service worker not registered', err));
+  whenIdle(start);
 }
 
 /** Reloads into the new version: at once if it already controls the tab, else once it has taken over. */

@@ -10,7 +10,8 @@ import { ProjectGrid, ProjectGridSkeleton } from '../components/ProjectGrid';
 import { UserTable } from '../components/UserTables';
 import { CompaniesTab } from '../components/companies/CompaniesTab';
 import { CreateUserDialog } from '../components/dialogs/CreateUserDialog';
-import { ProjectFormDialog } from '../components/dialogs/ProjectFormDialog';
+import { ProjectFormDialog } from '../components/dialogs/LazyProjectFormDialog';
+import { usePreloadWhenIdle } from '../components/lazyPart';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Notice } from '../components/ui/Notice';
 import { Skeleton } from '../components/ui/Skeleton';
@@ -139,6 +140,8 @@ function AdminDashboard({ user }: { user: Profile }) {
   const directory = useDirectory(user, projects);
   const [creatingUser, setCreatingUser] = useState(false);
   const [creatingProject, setCreatingProject] = useState(false);
+  // "New Project" should not wait for the form's code.
+  usePreloadWhenIdle([ProjectFormDialog]);
   // A person picked in the header search: their tab, their row found.
   const [params] = useSearchParams();
   const person = params.get('people') ?? '';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { KeyRound, LogOut, ShieldCheck, Smartphone } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { getMe } from '../api/auth';
 import { passkeysSupported } from '../lib/passkeys';
 import { useAppStore } from '../store';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { forgotPassword } from '../api/auth';
 import { applyFieldErrors } from '../api/formErrors';

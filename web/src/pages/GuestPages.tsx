@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useParams, useSearchParams } from 'react-router';
 import { CalendarDays, Download, Eye, Loader2, MapPin, PenLine, RefreshCw, WifiOff } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { GuestAccess, Project, ProjectImage } from '../protocol/types';
 import { isDeadLink, openGuestLink } from '../api/guest';
 import { photosZipPath } from '../api/photos';
@@ -24,7 +24,7 @@ import { CompareButton, LightboxCompareButton, useComparePicker } from '../compo
 import { PhotoGallery } from '../components/photos/PhotoGallery';
 import { lazyPart, usePreloadWhenIdle } from '../components/lazyPart';
 import { SearchCombobox } from '../components/search/SearchCombobox';
-import { guestMarkupSource } from '../components/markup/markupSources';
+import { guestMarkupSource } from '../components/markup/guestMarkupSource';
 import { SharedReportView } from '../components/reports/SharedReportView';
 import { MilestoneList } from '../components/story/MilestoneList';
 import { TimelineFeed } from '../components/story/TimelineFeed';

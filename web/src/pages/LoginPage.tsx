@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { ArrowLeft, ArrowRight, Bell, Camera, CheckCircle2, HardHat, Home, KeyRound, ShieldCheck, TrendingUp } from 'lucide-react';
 import {
   getConfig,
@@ -22,14 +22,23 @@ import { loginSchema, type LoginValues } from '../lib/validation';
 import { MAX_LENGTH } from '../lib/limits';
 import { useAppStore } from '../store';
 import { pathAfterLogin, REMOVED_FROM_COMPANY, SESSION_EXPIRED, SIGNED_OUT_ELSEWHERE } from '../session/returnTo';
-import { passkeyCancelled, passkeyFailure, passkeysSupported, signWithPasskey } from '../lib/passkeys';
-import { SecondFactorForm } from '../components/security/SecondFactorForm';
+import { passkeyCancelled, passkeyFailure, passkeysSupported } from '../lib/passkeySupport';
+import { lazyPart, usePreloadWhenIdle } from '../components/lazyPart';
+import { lazyModule } from '../lib/lazyModule';
 import { Logo, LogoMark } from '../components/Logo';
 import { TextLink } from '../components/TextLink';
 import { Button } from '../components/ui/Button';
 import { Field } from '../components/ui/Field';
 import { Notice } from '../components/ui/Notice';
 import { Spinner } from '../components/ui/Spinner';
+
+// The second step and the WebAuthn library come when the page is idle, or when first
+// needed: the form asks for email and password first (docs/LIMITS.md, "First paint").
+const SecondFactorForm = lazyPart(() => import('../components/security/SecondFactorForm').then((m) => m.SecondFactorForm), {
+  what: 'Two-factor sign-in',
+});
+const passkeyLibrary = lazyModule(() => import('../lib/passkeys'));
+const signWithPasskey: (typeof import('../lib/passkeys'))['signWithPasskey'] = async (options) => (await passkeyLibrary.load()).signWithPasskey(options);
 
 // SPEC §9: redirect to the dashboard 500 ms after a successful login.
 const REDIRECT_AFTER_LOGIN_MS = 500;
@@ -127,6 +136,7 @@ export function LoginPage() {
   const [secondStep, setSecondStep] = useState<(SecondFactorNeeded['secondFactor'] & { email: string }) | null>(null);
   const [passkeyNotice, setPasskeyNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
   const [canUsePasskeys] = useState(passkeysSupported);
+  usePreloadWhenIdle([SecondFactorForm, canUsePasskeys && passkeyLibrary]);
   const {
     register,
     handleSubmit,

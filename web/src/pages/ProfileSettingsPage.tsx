@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { KeyRound, Pencil, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { Profile } from '../protocol/types';
 import { displayName } from '../lib/names';
 import { ROLE_LABELS } from '../lib/people';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CalendarDays, ChevronRight, CloudOff, Eye, FileText, Flag, HardHat, History, Images, MapPin, Pencil, Share2, Trash2, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { ProgressMode, Project, ProjectStatus, ReportPhotos, UpdateProject, UserSummary } from '../protocol/types';
 import { cn } from '../lib/cn';
 import { formatDate } from '../lib/dates';
@@ -9,7 +9,8 @@ import { projectAbilities, projectStanding } from '../lib/companyRules';
 import { milestoneSummary } from '../lib/milestones';
 import { displayName } from '../lib/names';
 import { ROLE_LABELS } from '../lib/people';
-import { reportAccess } from '../lib/reports';
+import { reportAccess } from '../lib/reportRules';
+import { STATUS_OPTIONS } from '../lib/projectStatus';
 import { useAppStore } from '../store';
 import { toastRequestError } from '../sync/errors';
 import { commands } from '../sync/commands';
@@ -24,10 +25,8 @@ import { homeownerLabel } from '../components/ProjectCard';
 import { ProgressBar } from '../components/ProgressBar';
 import { StatusBadge } from '../components/StatusBadge';
 import { ConfirmDialog } from '../components/dialogs/ConfirmDialog';
-import { ShareDialog } from '../components/share/ShareDialog';
-import { ProjectFormDialog, STATUS_OPTIONS } from '../components/dialogs/ProjectFormDialog';
-import { NewReportDialog } from '../components/reports/NewReportDialog';
-import { ProjectReportsTab } from '../components/reports/ProjectReportsTab';
+import { ProjectFormDialog } from '../components/dialogs/LazyProjectFormDialog';
+import { lazyPart, usePreloadWhenIdle } from '../components/lazyPart';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { SelectField } from '../components/ui/Select';
 import { Skeleton } from '../components/ui/Skeleton';
@@ -39,8 +38,23 @@ import {
   parseProjectTab,
   ProjectMilestonesTab,
   ProjectTimelineTab,
+  usePreloadStoryTabs,
   type ProjectTab,
 } from '../components/story/ProjectStoryTabs';
+
+// What the project's first view does not show comes when first opened, or once the page
+// is idle (docs/LIMITS.md, "First paint"): sharing, reports and their dialog.
+const ShareDialog = lazyPart(() => import('../components/share/ShareDialog').then((m) => m.ShareDialog), {
+  what: 'Sharing',
+  overlay: { isOpen: (p) => p.open, close: (p) => p.onOpenChange(false) },
+});
+const NewReportDialog = lazyPart(() => import('../components/reports/NewReportDialog').then((m) => m.NewReportDialog), {
+  what: 'The report form',
+  overlay: { isOpen: () => true, close: (p) => p.onClose() },
+});
+const ProjectReportsTab = lazyPart(() => import('../components/reports/ProjectReportsTab').then((m) => m.ProjectReportsTab), {
+  what: 'Reports',
+});
 
 function DetailSkeleton() {
   return (
@@ -199,6 +213,9 @@ export function ProjectView({ project }: { project: Project }) {
   const [reporting, setReporting] = useState<{ photos?: ReportPhotos } | null>(null);
   const reportSelected = reports.canMake && !reports.favouritesOnly ? () => setReporting({ photos: 'picked' }) : undefined;
   const [editing, setEditing] = useState(false);
+  // A first click on any of them should not wait for its code.
+  usePreloadWhenIdle([ProjectReportsTab, canShare && ShareDialog, reports.canMake && NewReportDialog, canEditDetails && ProjectFormDialog]);
+  usePreloadStoryTabs(project);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const viewers = (allViewers ?? []).filter((v) => v.id !== me?.id);

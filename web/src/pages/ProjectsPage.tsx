@@ -10,7 +10,8 @@ import { PageHeader } from '../components/PageHeader';
 import { ProjectGridSkeleton } from '../components/ProjectGrid';
 import { ProjectBrowser } from '../components/projects/ProjectBrowser';
 import { LoadFailed, useFirstLoadFailed } from '../components/LoadFailed';
-import { ProjectFormDialog } from '../components/dialogs/ProjectFormDialog';
+import { ProjectFormDialog } from '../components/dialogs/LazyProjectFormDialog';
+import { usePreloadWhenIdle } from '../components/lazyPart';
 import { Button } from '../components/ui/Button';
 
 type Scope = { kind: 'all' } | { kind: 'homeowner'; id: string; builderId: string | null } | { kind: 'builder'; id: string };
@@ -31,6 +32,8 @@ function ProjectsView({ scope }: { scope: Scope }) {
   const failed = useFirstLoadFailed();
   const [creating, setCreating] = useState(false);
   const isAdmin = me?.role === 'admin';
+  // "New Project" should not wait for the form's code.
+  usePreloadWhenIdle([isAdmin && ProjectFormDialog]);
 
   const projects = useMemo(() => {
     const all = sortProjects(byId);

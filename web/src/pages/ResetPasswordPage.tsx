@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { CheckCircle2, LinkIcon } from 'lucide-react';
 import { checkResetToken, resetPassword, type ResetTokenInfo } from '../api/auth';
 import { applyFieldErrors } from '../api/formErrors';

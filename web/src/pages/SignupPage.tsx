@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { Check, HardHat, Home } from 'lucide-react';
 import { signup } from '../api/auth';
 import { applyFieldErrors } from '../api/formErrors';

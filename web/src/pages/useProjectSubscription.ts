@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { useAppStore } from '../store';
 import { toastRequestError } from '../sync/errors';
 import { RequestError } from '../sync/requests';

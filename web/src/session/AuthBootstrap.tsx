@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
-import { getMe } from '../api/auth';
+import { toast } from '../lib/toast';
+import { getMe, getMeAtStart } from '../api/auth';
 import { ApiRequestError } from '../api/http';
 import { viewStorage } from '../offline/viewStorage';
 import { useAppStore } from '../store';
@@ -31,7 +31,7 @@ async function refreshSession(initial: boolean): Promise<void> {
   const store = useAppStore.getState();
   const patience = initial ? setTimeout(() => void openAsLastUser(), SESSION_CHECK_PATIENCE_MS) : undefined;
   try {
-    const { user, enrolRequired } = await getMe();
+    const { user, enrolRequired } = await (initial ? getMeAtStart() : getMe());
     useAppStore.getState().userUpdated(user);
     useAppStore.getState().enrolmentRequired(enrolRequired);
   } catch (err) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { Role } from '../protocol/types';
 import { useAppStore } from '../store';
 import { FullPageSpinner } from '../components/FullPageSpinner';

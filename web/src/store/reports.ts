@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Report } from '../protocol/types';
-import { mergeReports, upsertReport } from '../lib/reports';
+import { mergeReports, upsertReport } from '../lib/reportRules';
 import type { AppState } from './index';
 
 /** One open project's progress reports on this connection. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import type { Comment, ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';

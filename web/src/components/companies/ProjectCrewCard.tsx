@@ -6,8 +6,14 @@ import { crewChoices, crewSummary, projectCrew } from '../../lib/companyRules';
 import { useAppStore } from '../../store';
 import { Avatar } from '../Avatar';
 import { SectionCard } from '../SectionCard';
-import { ProjectCrewDialog } from '../dialogs/ProjectCrewDialog';
+import { lazyPart } from '../lazyPart';
 import { Button } from '../ui/Button';
+
+// Mounted while open, and loaded then.
+const ProjectCrewDialog = lazyPart(() => import('../dialogs/ProjectCrewDialog').then((m) => m.ProjectCrewDialog), {
+  what: 'The crew',
+  overlay: { isOpen: () => true, close: (p) => p.onClose() },
+});
 
 /**
  * "Crew" on the project page, for those who pick it (admins, the company's

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ArrowLeftRight, Columns2, Images, Layers, Link2, SplitSquareHorizontal, X } from 'lucide-react';
 import type { MarkupSource } from '../markup/markupSources';
 import { PhotoMarkup } from '../markup/PhotoMarkup';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { DIVIDER_START, fitContain } from '../../lib/compareDivider';

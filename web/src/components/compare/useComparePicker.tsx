@@ -3,8 +3,14 @@ import { useNavigate } from 'react-router';
 import { SplitSquareHorizontal } from 'lucide-react';
 import type { ProjectImage } from '../../protocol/types';
 import { comparePath } from '../../lib/comparePaths';
+import { lazyPart } from '../lazyPart';
 import { Button } from '../ui/Button';
-import { ComparePicker } from './ComparePicker';
+
+// Loaded when first opened: a gallery draws without it.
+const ComparePicker = lazyPart(() => import('./ComparePicker').then((m) => m.ComparePicker), {
+  what: 'Compare',
+  overlay: { isOpen: (p) => p.open, close: (p) => p.onOpenChange(false) },
+});
 
 /**
  * The photo picker that leads into the compare view from a gallery or the lightbox.

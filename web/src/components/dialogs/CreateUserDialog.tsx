@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Role } from '../../protocol/types';
 import { displayName } from '../../lib/names';
 import { ROLE_LABELS } from '../../lib/people';

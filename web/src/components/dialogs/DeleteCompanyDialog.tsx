@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Company } from '../../protocol/types';
 import { companyDeletionSummary } from '../../lib/companyRules';
 import { toastRequestError } from '../../sync/errors';

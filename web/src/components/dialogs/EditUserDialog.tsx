@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Profile } from '../../protocol/types';
 import { MAX_LENGTH } from '../../lib/limits';
 import { nameParts } from '../../lib/names';

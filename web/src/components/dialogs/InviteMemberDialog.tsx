@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Company, CompanyRole } from '../../protocol/types';
 import { COMPANY_ROLE_HINTS, COMPANY_ROLE_LABELS, defaultInviteRole } from '../../lib/companyRules';
 import { MAX_LENGTH } from '../../lib/limits';
-import { invitationProblems } from '../../lib/validation';
+import { invitationProblems } from '../../lib/fieldChecks';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
 import { RequestError } from '../../sync/requests';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Company, CompanyRole, Member, UpdateMember } from '../../protocol/types';
 import { COMPANY_ROLES, isOnlyOwner, NEEDS_AN_OWNER, roleChangeMessage } from '../../lib/companyRules';
 import { toastRequestError } from '../../sync/errors';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Company, Project } from '../../protocol/types';
 import { crewAfter, crewChoices } from '../../lib/companyRules';
 import { possessive } from '../../lib/people';

@@ -1,10 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { MilestoneStart, ProgressMode, Project, ProjectStatus, UpdateProject } from '../../protocol/types';
 import { displayName } from '../../lib/names';
 import { matchesSearch } from '../../lib/people';
-import { STATUS_LABELS } from '../../lib/projectStatus';
+import { STATUS_LABELS, STATUS_OPTIONS } from '../../lib/projectStatus';
 import { MAX_LENGTH } from '../../lib/limits';
 import { sortCompanies, useAppStore } from '../../store';
 import { toastRequestError } from '../../sync/errors';
@@ -34,11 +34,6 @@ function ReadOnlyValue({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
-
-export const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as ProjectStatus[]).map((value) => ({
-  value,
-  label: STATUS_LABELS[value],
-}));
 
 /**
  * "Create New Project" (SPEC §2, §5), or the edit of an existing project's details

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { UserMinus } from 'lucide-react';
 import type { Company, Member } from '../../protocol/types';
 import { toastRequestError } from '../../sync/errors';

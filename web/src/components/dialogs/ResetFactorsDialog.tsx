@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Profile } from '../../protocol/types';
 import { displayName } from '../../lib/names';
 import { commands } from '../../sync/commands';

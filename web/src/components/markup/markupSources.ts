@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import type { Markup, Shape } from '../../protocol/types';
 import { useAppStore } from '../../store';
-import { useGuestStore } from '../../store/guest';
 import { commands } from '../../sync/commands';
-import { guestCommands } from '../../sync/guestCommands';
 
 /**
- * Where a screen gets a photo's markup from: the signed-in app's socket and store, or
- * the guest's (read only). `useDoc` is a hook: it keeps the photo's markup current while
- * the calling component shows it (read once, then `markup_changed`).
+ * Where a screen gets a photo's markup from: the signed-in app's socket and store (here),
+ * or the guest's (read only: guestMarkupSource). `useDoc` is a hook: it keeps the
+ * photo's markup current while the calling component shows it (read once, then
+ * `markup_changed`).
  */
 export interface MarkupSource {
   useDoc: (imageId: string | null) => Markup | null;
@@ -33,18 +32,8 @@ function useAppMarkup(imageId: string | null): Markup | null {
   return useAppStore((s) => (imageId ? (s.markups[imageId]?.doc ?? null) : null));
 }
 
-function useGuestMarkup(imageId: string | null): Markup | null {
-  const epoch = useGuestStore((s) => s.epoch);
-  useEffect(() => {
-    if (imageId && epoch > 0) guestCommands.getMarkup(imageId).catch(() => undefined);
-  }, [imageId, epoch]);
-  return useGuestStore((s) => (imageId ? (s.markups[imageId] ?? null) : null));
-}
-
 export const appMarkupSource: MarkupSource = {
   useDoc: useAppMarkup,
   save: (imageId, baseVersion, shapes) => commands.saveMarkup(imageId, baseVersion, shapes),
   reload: (imageId) => commands.getMarkup(imageId, true),
 };
-
-export const guestMarkupSource: MarkupSource = { useDoc: useGuestMarkup };

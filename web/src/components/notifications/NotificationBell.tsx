@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type * as Radix from '@radix-ui/react-dropdown-menu';
 import { AtSign, Bell, CheckCheck, Images, MessageCircle, MessagesSquare, RefreshCw } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { Notification, NotificationKind } from '../../protocol/types';
@@ -7,6 +7,9 @@ import { relativeTime } from '../../lib/dates';
 import { cn } from '../../lib/cn';
 import { newestNotifications, useAppStore } from '../../store';
 import { commands } from '../../sync/commands';
+import { PendingTrigger, useTriggerSwap } from '../lazyPart';
+import { useLazyModule } from '../../lib/lazyModule';
+import { menuLibrary } from '../ui/radixLibraries';
 
 const icons: Record<NotificationKind, typeof Bell> = {
   new_photos: Images,
@@ -21,7 +24,17 @@ export function unreadBadge(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
 
-function NotificationItem({ notification, now, onOpen }: { notification: Notification; now: number; onOpen: () => void }) {
+function NotificationItem({
+  DropdownMenu,
+  notification,
+  now,
+  onOpen,
+}: {
+  DropdownMenu: typeof Radix;
+  notification: Notification;
+  now: number;
+  onOpen: () => void;
+}) {
   const Icon = icons[notification.kind] ?? Bell;
   const unread = notification.readAt === null;
   return (
@@ -89,20 +102,15 @@ export function NotificationBell() {
   };
 
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
-  return (
-    <DropdownMenu.Root
-      modal={false}
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setNow(Date.now());
-      }}
-    >
-      <DropdownMenu.Trigger
-        aria-label={label}
-        data-testid="notification-bell"
-        className="relative inline-flex size-10 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-      >
+  const DropdownMenu = useLazyModule(menuLibrary, { what: 'Notifications', wanted: open, onFailed: () => setOpen(false) });
+  const { pendingRef, ref } = useTriggerSwap(DropdownMenu !== null);
+  const trigger = {
+    'aria-label': label,
+    'data-testid': 'notification-bell',
+    className:
+      'relative inline-flex size-10 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+    children: (
+      <>
         <Bell className="size-5" aria-hidden="true" />
         {unread > 0 && (
           <span
@@ -113,7 +121,18 @@ export function NotificationBell() {
             {unreadBadge(unread)}
           </span>
         )}
-      </DropdownMenu.Trigger>
+      </>
+    ),
+  };
+  const openMenu = (next: boolean) => {
+    setOpen(next);
+    if (next) setNow(Date.now());
+  };
+  if (!DropdownMenu) return <PendingTrigger popup="menu" pendingRef={pendingRef} onPress={() => openMenu(true)} {...trigger} />;
+
+  return (
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={openMenu}>
+      <DropdownMenu.Trigger ref={ref} {...trigger} />
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
@@ -145,7 +164,7 @@ export function NotificationBell() {
                 <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">New photos, comments and status changes on your projects show up here.</p>
               </div>
             ) : (
-              list.map((n) => <NotificationItem key={n.id} notification={n} now={now} onOpen={() => openOne(n)} />)
+              list.map((n) => <NotificationItem key={n.id} DropdownMenu={DropdownMenu} notification={n} now={now} onOpen={() => openOne(n)} />)
             )}
             {hasMore && (
               <DropdownMenu.Item

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { MailPreferences } from '../../protocol/types';
 import { useAppStore } from '../../store';
 import { commands } from '../../sync/commands';

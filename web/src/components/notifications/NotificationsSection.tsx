@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Bell, BellOff, BellRing } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { PushDevice, PushSettings } from '../../protocol/types';
 import { formatDate } from '../../lib/dates';
 import {

@@ -1,31 +1,41 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckSquare, ChevronDown, FileText, Heart, Loader2, SearchX, Tag, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ProjectImage } from '../../protocol/types';
 import { formatTagParam, parseTagParam, usedTags, visiblePhotos } from '../../lib/photoFilters';
+import { arrivedAfter } from '../../lib/photoCoverage';
 import { TAG_PHOTOS_AT_ONCE } from '../../lib/limits';
-import { PhotoTagEditor } from '../tags/PhotoTagEditor';
-import { TagPhotosDialog } from '../tags/TagPhotosDialog';
 import { GROUPINGS, groupPhotos, parseGrouping, type PhotoGrouping } from '../../lib/photoGroups';
 import { useAppStore } from '../../store';
 import { commands } from '../../sync/commands';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { lazyPart, usePreloadWhenIdle } from '../lazyPart';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
-import { EditPhotoDialog } from './EditPhotoDialog';
 import { PhotoFilterBar } from './PhotoFilterBar';
 import { PhotoGallery, type GalleryColumns } from './PhotoGallery';
-import { PhotoLightbox } from './PhotoLightbox';
-import { PhotoComments } from '../comments/PhotoComments';
-import { LightboxCompareButton, useComparePicker } from '../compare/useComparePicker';
+import { useComparePicker } from '../compare/useComparePicker';
 import { projectCompareBase } from '../../lib/comparePaths';
-import { ThumbnailPick } from './ThumbnailPick';
 import { projectAbilities, projectStanding } from '../../lib/companyRules';
-import { markupAccess } from '../../lib/markupRules';
-import { appMarkupSource } from '../markup/markupSources';
 import type { TileClick } from './PhotoTile';
 import { deletePhoto, toggleFavourite, useProjectPhotos, type PhotoFilters } from './usePhotos';
+import { usePhotoWindow, type PhotoWindowView } from './usePhotoWindow';
+
+// The lightbox (with the markup editor and the comments) and the dialogs come when first
+// opened, or once the page is idle: the gallery draws without them.
+const ProjectLightbox = lazyPart(() => import('./ProjectLightbox').then((m) => m.ProjectLightbox), {
+  what: 'The photo viewer',
+  overlay: { isOpen: (p) => p.index !== null, close: (p) => p.onClose() },
+});
+const TagPhotosDialog = lazyPart(() => import('../tags/TagPhotosDialog').then((m) => m.TagPhotosDialog), {
+  what: 'Tagging',
+  overlay: { isOpen: (p) => p.open, close: (p) => p.onOpenChange(false) },
+});
+const EditPhotoDialog = lazyPart(() => import('./EditPhotoDialog').then((m) => m.EditPhotoDialog), {
+  what: 'Editing',
+  overlay: { isOpen: () => true, close: (p) => p.onClose() },
+});
 
 /** What a role may do with the photos (SPEC §6) and how its gallery looks (SPEC §2). */
 export interface GalleryRole {
@@ -100,6 +110,67 @@ function PagingStatus({ projectId, held, total }: { projectId: string; held: num
       <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
       Loading older photos… {count(held)} of {count(total)}
     </p>
+  );
+}
+
+/**
+ * A month or year the background read has not reached, read directly (docs/FEATURES.md,
+ * "Big projects"): in place of the gallery while none of its photos is here (so "No
+ * photos" never shows for a month that has some on the server), under it while the rest
+ * arrive; when a page failed after its retries, that and a way to go on.
+ */
+function WindowStatusLine({ view, alone }: { view: PhotoWindowView; alone: boolean }) {
+  const [retrying, setRetrying] = useState(false);
+  if (!view.window || view.status === 'held') return null;
+  if (view.status === 'failed') {
+    return (
+      <div
+        role="alert"
+        data-testid="photo-window-failed"
+        className="flex flex-wrap items-center justify-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
+      >
+        <span>Photos from {view.window.label} could not be loaded.</span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={retrying}
+          onClick={() => {
+            setRetrying(true);
+            void view.retry().finally(() => setRetrying(false));
+          }}
+        >
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  const text = `Loading ${alone ? '' : 'more '}photos from ${view.window.label}…`;
+  return alone ? (
+    <div role="status" data-testid="photo-window-loading" className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-200 px-6 py-12 text-center dark:border-slate-700">
+      <Loader2 className="size-6 animate-spin text-slate-400" aria-hidden="true" />
+      <p className="text-sm font-medium text-slate-600 dark:text-slate-300">{text}</p>
+    </div>
+  ) : (
+    <p role="status" data-testid="photo-window-loading" className="flex items-center justify-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+      <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
+      {text}
+    </p>
+  );
+}
+
+/**
+ * Favorites and every year need every page (favourites arrive with their page): while
+ * some are still on their way, an empty result says it is still looking, not that there
+ * is nothing.
+ */
+function StillLooking({ favourites }: { favourites: boolean }) {
+  return (
+    <div role="status" data-testid="photo-still-loading" className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-200 px-6 py-12 text-center dark:border-slate-700">
+      <Loader2 className="size-6 animate-spin text-slate-400" aria-hidden="true" />
+      <p className="text-sm font-medium text-slate-600 dark:text-slate-300">
+        {favourites ? 'Looking for your favorites among the older photos…' : 'Looking through the older photos…'}
+      </p>
+    </div>
   );
 }
 
@@ -233,6 +304,10 @@ export function PhotoBrowser({
     [photos, filters.date, filters.favouritesOnly, favourites, chosenTags],
   );
   const favouriteCount = useMemo(() => photos.filter((p) => favourites[p.id]).length, [photos, favourites]);
+  // Big projects: a date window not read yet is read directly; Favorites and every year
+  // wait for the background read (docs/FEATURES.md, "Big projects").
+  const windowView = usePhotoWindow(projectId, filters.date, filters.favouritesOnly);
+  const selectionComplete = windowView.window ? windowView.status === 'held' : windowView.complete;
   const grouping = parseGrouping(params.get('group'));
   const setGrouping = (value: PhotoGrouping) =>
     setParams(
@@ -247,7 +322,6 @@ export function PhotoBrowser({
   const plan = useAppStore((s) => s.milestones[projectId]);
   const me = useAppStore((s) => s.user);
   const project = useAppStore((s) => s.projects[projectId]);
-  const markup = useMemo(() => ({ source: appMarkupSource, access: markupAccess(me, project), myId: me?.id }), [me, project]);
   // Admins and the project's builder (its company's people on it) tag
   // photos; everyone else reads the tags.
   const canTag = project ? projectAbilities(projectStanding(me, project)).documentPhotos : false;
@@ -263,11 +337,14 @@ export function PhotoBrowser({
 
   // The lightbox keeps the list it opened with, so un-favouriting in Favorites mode
   // does not pull the photo out from under the viewer; deleted photos still leave it.
-  const [lightbox, setLightbox] = useState<{ ids: string[]; id: string } | null>(null);
-  const lightboxPhotos = useMemo(
-    () => (lightbox ? lightbox.ids.map((id) => byId[id]).filter((p): p is ProjectImage => p !== undefined) : []),
-    [lightbox, byId],
-  );
+  // Photos of older pages that arrive while it is open join its end, so Next goes on
+  // past the last photo loaded when it opened (docs/FEATURES.md, "Big projects").
+  const [lightbox, setLightbox] = useState<{ ids: string[]; id: string; from: 'shown' | 'all' } | null>(null);
+  const lightboxPhotos = useMemo(() => {
+    if (!lightbox) return [];
+    const ids = [...lightbox.ids, ...arrivedAfter(lightbox.ids, lightbox.from === 'shown' ? shownOrder : photos)];
+    return ids.map((id) => byId[id]).filter((p): p is ProjectImage => p !== undefined);
+  }, [lightbox, byId, shownOrder, photos]);
   const lightboxIndex = lightbox ? lightboxPhotos.findIndex((p) => p.id === lightbox.id) : -1;
 
   // Closing the lightbox puts focus back on the tile of the photo last shown (the one
@@ -305,12 +382,14 @@ export function PhotoBrowser({
     if (!byId[linked]) return;
     // The linked photo may be outside the current filters: then the lightbox steps
     // through all of the project's photos.
-    const ids = shownOrder.some((p) => p.id === linked) ? shownOrder.map((p) => p.id) : photos.map((p) => p.id);
-    setLightbox({ ids, id: linked });
+    const from = shownOrder.some((p) => p.id === linked) ? 'shown' : 'all';
+    setLightbox({ ids: (from === 'shown' ? shownOrder : photos).map((p) => p.id), id: linked, from });
     // Only a new link (or the list arriving) opens it; filters changing do not.
   }, [linked, loaded, byId[linked ?? '']]);
 
   const { openPicker, picker } = useComparePicker(photos, projectCompareBase(projectId));
+  // A tap on a photo should not wait for the viewer: it is fetched once the page is idle.
+  usePreloadWhenIdle([ProjectLightbox]);
 
   // Choosing photos to tag them all at once or report on them. The
   // choice is kept in the store, so the project's Reports tab can offer it; it ends
@@ -352,7 +431,7 @@ export function PhotoBrowser({
     columns: role.columns,
     isEntering,
     onOpen: (photo: ProjectImage) => {
-      setLightbox({ ids: shownOrder.map((p) => p.id), id: photo.id });
+      setLightbox({ ids: shownOrder.map((p) => p.id), id: photo.id, from: 'shown' });
       showInUrl(photo.id);
     },
     onToggleFavourite: (photo: ProjectImage) => void toggleFavourite(photo),
@@ -371,6 +450,10 @@ export function PhotoBrowser({
         {emptyAction && <div className="flex justify-center">{emptyAction}</div>}
       </div>
     );
+  } else if (visible.length === 0 && windowView.window && windowView.status !== 'held') {
+    body = <WindowStatusLine view={windowView} alone />;
+  } else if (visible.length === 0 && !selectionComplete && paging.loading) {
+    body = <StillLooking favourites={filters.favouritesOnly} />;
   } else if (visible.length === 0 && chosenTags.length > 0) {
     body = (
       <EmptyResult
@@ -398,7 +481,7 @@ export function PhotoBrowser({
       ) : filters.favouritesOnly ? (
         <EmptyResult
           title="No photos found"
-          text="You haven't favorited any photos for this project."
+          text={selectionComplete ? "You haven't favorited any photos for this project." : 'None of the photos loaded so far is among your favorites.'}
           action={
             <Button variant="outline" size="sm" onClick={() => filters.setFavouritesOnly(false)}>
               Show all photos
@@ -434,6 +517,7 @@ export function PhotoBrowser({
         <PhotoFilterBar
           filters={filters}
           favouriteCount={favouriteCount}
+          favouritesComplete={windowView.complete}
           shown={loaded ? visible.length : null}
           total={total}
           extra={
@@ -468,9 +552,16 @@ export function PhotoBrowser({
         </p>
       )}
       {body}
+      {loaded && visible.length > 0 && <WindowStatusLine view={windowView} alone={false} />}
+      {loaded && visible.length > 0 && filters.favouritesOnly && !selectionComplete && (
+        <p role="status" data-testid="photo-favourites-partial" className="text-center text-xs text-slate-500 dark:text-slate-400">
+          Some photos are still loading: favorites among them will appear here.
+        </p>
+      )}
       {loaded && <PagingStatus projectId={projectId} held={photos.length} total={total} />}
 
-      <PhotoLightbox
+      <ProjectLightbox
+        projectId={projectId}
         photos={lightboxPhotos}
         index={lightboxIndex >= 0 ? lightboxIndex : null}
         favourite={(id) => Boolean(favourites[id])}
@@ -486,15 +577,10 @@ export function PhotoBrowser({
         }}
         onToggleFavourite={(photo) => void toggleFavourite(photo)}
         onCloseAutoFocus={returnFocus}
-        actions={(photo, buttonClass) => (
-          <>
-            {role.canPickThumbnail && <ThumbnailPick photo={photo} className={buttonClass} />}
-            {photos.length > 1 && <LightboxCompareButton className={buttonClass} onClick={() => openPicker([photo.id])} />}
-          </>
-        )}
-        aside={(photo) => <PhotoComments photo={photo} focusComment={linkedComment} />}
-        markup={markup}
-        tags={(photo) => <PhotoTagEditor photo={photo} canTag={canTag} />}
+        canPickThumbnail={role.canPickThumbnail}
+        canTag={canTag}
+        onCompare={photos.length > 1 ? (photo) => openPicker([photo.id]) : undefined}
+        focusComment={linkedComment}
       />
       {canTag && (
         <TagPhotosDialog

@@ -1,8 +1,11 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
 import { ChevronDown, Download, Heart, Images, PenLine } from 'lucide-react';
 import { photosZipPath } from '../../api/photos';
 import { cn } from '../../lib/cn';
+import { PendingTrigger, useTriggerSwap } from '../lazyPart';
+import { useLazyModule } from '../../lib/lazyModule';
 import { buttonClasses } from '../ui/Button';
+import { menuLibrary } from '../ui/radixLibraries';
 
 const itemClasses =
   'flex cursor-pointer select-none items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white';
@@ -23,13 +26,25 @@ export function PhotoDownloadMenu({
   /** Photos with markup. */
   markedCount?: number;
 }) {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={buttonClasses('outline', 'sm')} disabled={photoCount === 0}>
+  const [pressed, setPressed] = useState(false);
+  const DropdownMenu = useLazyModule(menuLibrary, { what: 'Downloads', wanted: pressed, onFailed: () => setPressed(false) });
+  const { pendingRef, ref } = useTriggerSwap(DropdownMenu !== null);
+  const trigger = {
+    className: buttonClasses('outline', 'sm'),
+    disabled: photoCount === 0,
+    children: (
+      <>
         <Download className="size-4" aria-hidden="true" />
         Download
         <ChevronDown className="size-3.5 text-slate-400" aria-hidden="true" />
-      </DropdownMenu.Trigger>
+      </>
+    ),
+  };
+  if (!DropdownMenu) return <PendingTrigger popup="menu" pendingRef={pendingRef} onPress={() => setPressed(true)} {...trigger} />;
+
+  return (
+    <DropdownMenu.Root modal={false} defaultOpen={pressed}>
+      <DropdownMenu.Trigger ref={ref} {...trigger} />
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"

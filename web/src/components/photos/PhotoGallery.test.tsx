@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectImage } from '../../protocol/types';
 import { photo } from '../../testing/fixtures';
-import { PhotoGallery, type PhotoGalleryProps } from './PhotoGallery';
+import { PhotoGallery, preloadWindowedGallery, type PhotoGalleryProps } from './PhotoGallery';
 import { PhotoTile } from './PhotoTile';
 
 // jsdom lays nothing out: the viewport, the list's place and width, and the media queries
@@ -37,6 +37,12 @@ function resizeViewport(width: number) {
   setWindow('innerWidth', width);
   for (const [entry, was] of before) if (matchesQuery(entry.query) !== was) entry.listener();
 }
+
+// The windowed gallery is a chunk of its own (docs/LIMITS.md, "First paint"): here it is
+// fetched first, so a big gallery draws windowed at once, as it does once the page has it.
+beforeAll(async () => {
+  await preloadWindowedGallery();
+});
 
 beforeEach(() => {
   viewportWidth = 1280;

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { SectionCard } from '../SectionCard';
 import { Button } from '../ui/Button';
+import { usePreloadWhenIdle } from '../lazyPart';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
 import { PhotoBrowser, type GalleryRole } from './PhotoBrowser';
 import { PhotoSectionActions } from './PhotoSectionActions';
-import { PhotoUploader } from './PhotoUploader';
+import { PhotoUploader } from './LazyPhotoUploader';
 import { refreshPhotos, usePhotoFilters, useProjectPhotos } from './usePhotos';
-import { useUploads } from '../../store/uploads';
+import { useRestoredUploads, useUploadsState } from '../../store/lazyUploads';
 
 // SPEC §2 Admin view: the Photos tab is a three-column grid; admins edit and delete.
 const ADMIN: GalleryRole = { click: 'open', canEdit: true, canDelete: true, canPickThumbnail: true, columns: 'three', emptyText: 'admin' };
@@ -20,10 +21,13 @@ export function ProjectMediaCard({ projectId, onReport }: { projectId: string; o
   const { photos } = useProjectPhotos(projectId);
   const [tab, setTab] = useState<MediaTab>('photos');
   // Uploads found unfinished after a reload: the Upload tab shows them, to resume.
-  const restored = useUploads((s) => s.uploads.some((u) => u.projectId === projectId && u.restored));
-  useEffect(() => {
-    void useUploads.getState().restore();
-  }, []);
+  const restored = useUploadsState((s) => s.uploads.some((u) => u.projectId === projectId && u.restored), false);
+  useRestoredUploads(true);
+  // The uploader is drawn once its tab first opens, then stays; its code is fetched once
+  // the page is idle.
+  const [uploaderShown, setUploaderShown] = useState(false);
+  if (tab === 'upload' && !uploaderShown) setUploaderShown(true);
+  usePreloadWhenIdle([PhotoUploader]);
   useEffect(() => {
     if (restored) setTab('upload');
   }, [restored]);
@@ -47,10 +51,11 @@ export function ProjectMediaCard({ projectId, onReport }: { projectId: string; o
             </span>
           </TabsTrigger>
         </TabsList>
-        {/* Both stay mounted while hidden: a selection survives a look at the Photos tab,
-            and photos just uploaded play their entrance when Photos shows again. */}
+        {/* Both stay mounted while hidden (the uploader once first shown): a selection
+            survives a look at the Photos tab, and photos just uploaded play their
+            entrance when Photos shows again. */}
         <TabsContent value="upload" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
-          <PhotoUploader projectId={projectId} onUploaded={uploaded} />
+          {uploaderShown && <PhotoUploader projectId={projectId} onUploaded={uploaded} />}
         </TabsContent>
         <TabsContent value="photos" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
           <PhotoBrowser

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ImagePlus, X } from 'lucide-react';
+import { usePreloadWhenIdle } from '../lazyPart';
 import { SectionCard } from '../SectionCard';
 import { Button } from '../ui/Button';
 import { PhotoBrowser, type GalleryRole } from './PhotoBrowser';
 import { PhotoSectionActions } from './PhotoSectionActions';
-import { PhotoUploader } from './PhotoUploader';
+import { PhotoUploader } from './LazyPhotoUploader';
 import { refreshPhotos, usePhotoFilters, useProjectPhotos } from './usePhotos';
-import { useUploads } from '../../store/uploads';
+import { useRestoredUploads, useUploadsState } from '../../store/lazyUploads';
 
 // SPEC §2 and §6: builders edit captions and categories (no delete); homeowners only
 // look, and a click on a photo toggles its favourite.
@@ -27,10 +28,9 @@ export function ProjectPhotosSection({ projectId, canUpload, onReport }: { proje
   const [uploadOpen, setUploading] = useState(false);
   // Uploads of this project still on their way (or found unfinished after a reload)
   // keep the uploader open, so they are seen and can be resumed.
-  const unfinished = useUploads((s) => s.uploads.some((u) => u.projectId === projectId));
-  useEffect(() => {
-    if (canUpload) void useUploads.getState().restore();
-  }, [canUpload]);
+  const unfinished = useUploadsState((s) => s.uploads.some((u) => u.projectId === projectId), false);
+  useRestoredUploads(canUpload);
+  usePreloadWhenIdle([canUpload && PhotoUploader]);
   const uploading = canUpload && (uploadOpen || unfinished);
 
   const uploaded = () => {

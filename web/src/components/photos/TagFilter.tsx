@@ -1,7 +1,10 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
 import { Check, ChevronDown, Tag, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { sameTag, withoutTag, withTag } from '../../lib/tags';
+import { PendingTrigger, useTriggerSwap } from '../lazyPart';
+import { useLazyModule } from '../../lib/lazyModule';
+import { menuLibrary } from '../ui/radixLibraries';
 
 export interface TagFilterProps {
   /** The tags the project's photos carry, most photos first. */
@@ -20,24 +23,33 @@ const itemClasses =
  */
 export function TagFilterMenu({ options, chosen, onChange }: TagFilterProps) {
   const isChosen = (tag: string) => chosen.some((t) => sameTag(t, tag));
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        data-testid="tag-filter"
-        className={cn(
-          'inline-flex h-9 items-center gap-2 rounded-lg border px-3 text-sm font-medium shadow-sm transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-          chosen.length > 0
-            ? 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100 dark:border-amber-400/40 dark:bg-amber-400/10 dark:text-amber-200'
-            : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
-        )}
-      >
+  const [pressed, setPressed] = useState(false);
+  const DropdownMenu = useLazyModule(menuLibrary, { what: 'The tag filter', wanted: pressed, onFailed: () => setPressed(false) });
+  const { pendingRef, ref } = useTriggerSwap(DropdownMenu !== null);
+  const trigger = {
+    'data-testid': 'tag-filter',
+    className: cn(
+      'inline-flex h-9 items-center gap-2 rounded-lg border px-3 text-sm font-medium shadow-sm transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+      chosen.length > 0
+        ? 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100 dark:border-amber-400/40 dark:bg-amber-400/10 dark:text-amber-200'
+        : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
+    ),
+    children: (
+      <>
         <Tag className="size-4 opacity-70" aria-hidden="true" />
         Tags
         {chosen.length > 0 && (
           <span className="min-w-5 rounded-full bg-amber-500 px-1.5 text-center text-xs font-semibold text-slate-950 tabular-nums">{chosen.length}</span>
         )}
         <ChevronDown className="size-4 text-slate-400" aria-hidden="true" />
-      </DropdownMenu.Trigger>
+      </>
+    ),
+  };
+  if (!DropdownMenu) return <PendingTrigger popup="menu" pendingRef={pendingRef} onPress={() => setPressed(true)} {...trigger} />;
+
+  return (
+    <DropdownMenu.Root defaultOpen={pressed}>
+      <DropdownMenu.Trigger ref={ref} {...trigger} />
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="start"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ImageIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { useAppStore } from '../../store';

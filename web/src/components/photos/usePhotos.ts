@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ImageCategory, ProjectImage } from '../../protocol/types';
 import { defaultDateFilter, newestFirst, type DateFilter } from '../../lib/photoFilters';
 import { favouriteMessage } from '../../lib/photoUpload';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FilePlus2, FileText } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Project, Report } from '../../protocol/types';
 import { mailRecipient, reportSharing } from '../../lib/reportSharing';
 import { canDeleteReport, reportAccess, reportTitle } from '../../lib/reports';

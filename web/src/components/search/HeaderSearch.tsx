@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { Search } from 'lucide-react';
 import type { SearchResults } from '../../protocol/types';
 import { searchItemHref, type SearchItem } from '../../lib/searchLinks';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { useAppStore } from '../../store';
 import { commands } from '../../sync/commands';
+import { PendingTrigger, useTriggerSwap } from '../lazyPart';
+import { useLazyModule } from '../../lib/lazyModule';
+import { dialogLibrary } from '../ui/radixLibraries';
 import { SearchCombobox } from './SearchCombobox';
 
 /** Whether a key press belongs to something being typed into (then shortcuts stay out of it). */
@@ -80,14 +82,23 @@ function PhoneSearch() {
   const close = useCallback(() => setOpen(false), []);
   const { run, end, pick, refresh } = useHeaderSearch(close);
   useSearchShortcut(useCallback(() => setOpen(true), []));
+  const RadixDialog = useLazyModule(dialogLibrary, { what: 'Search', wanted: open, onFailed: close });
+  const { pendingRef, ref } = useTriggerSwap(RadixDialog !== null);
+  const triggerClass =
+    'inline-flex size-10 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+  const icon = <Search className="size-5" aria-hidden="true" />;
+  if (!RadixDialog) {
+    // The same button as the dialog's trigger below, until Radix has arrived.
+    return (
+      <PendingTrigger popup="dialog" pendingRef={pendingRef} aria-label="Search" data-testid="search-open" className={triggerClass} onPress={() => setOpen(true)}>
+        {icon}
+      </PendingTrigger>
+    );
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <RadixDialog.Trigger
-        aria-label="Search"
-        data-testid="search-open"
-        className="inline-flex size-10 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-      >
-        <Search className="size-5" aria-hidden="true" />
+      <RadixDialog.Trigger ref={ref} aria-label="Search" data-testid="search-open" className={triggerClass}>
+        {icon}
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/40" />

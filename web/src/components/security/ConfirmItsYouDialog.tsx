@@ -1,50 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { SecondFactorMethod } from '../../api/auth';
 import { signWithPasskey } from '../../lib/passkeys';
 import { commands } from '../../sync/commands';
-import { requests } from '../../sync/requests';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
 import { SecondFactorForm } from './SecondFactorForm';
 
-/** Both, when the account's factors could not be read: the server refuses what it lacks. */
-const EVERY_METHOD: SecondFactorMethod[] = ['totp', 'recovery', 'passkey'];
-
 /**
- * "Confirm it's you" (docs/SECURITY.md, "Two-factor sign-in"). Registered as the request
- * layer's prompt, so any sensitive action refused with `factor_required` opens it; once a
- * code or a passkey proves a factor, the layer sends the action again. Closing it gives
- * up the action.
+ * "Confirm it's you" (docs/SECURITY.md, "Two-factor sign-in"), as FactorPromptHost opens
+ * it: a code or a passkey of `methods` (null while they are read), then `onFinish(true)`;
+ * closing or Cancel is `onFinish(false)`.
  */
-export function FactorPromptHost() {
-  const [open, setOpen] = useState(false);
-  const [methods, setMethods] = useState<SecondFactorMethod[] | null>(null);
+export function ConfirmItsYouDialog({ open, methods, onFinish: finish }: { open: boolean; methods: SecondFactorMethod[] | null; onFinish: (proved: boolean) => void }) {
   const [busy, setBusy] = useState(false);
-  const settle = useRef<((proved: boolean) => void) | null>(null);
-
-  useEffect(
-    () =>
-      requests.stepUp.setPrompt(
-        () =>
-          new Promise<boolean>((resolve) => {
-            settle.current = resolve;
-            setMethods(null);
-            setOpen(true);
-            commands
-              .security()
-              .then((s) => setMethods([...(s.totp ? (['totp', 'recovery'] as const) : []), ...(s.passkeys.length ? (['passkey'] as const) : [])]))
-              .catch(() => setMethods(EVERY_METHOD));
-          }),
-      ),
-    [],
-  );
-
-  const finish = (proved: boolean) => {
-    settle.current?.(proved);
-    settle.current = null;
-    setOpen(false);
-  };
 
   return (
     <Dialog
@@ -61,7 +30,7 @@ export function FactorPromptHost() {
         </div>
       ) : (
         <SecondFactorForm
-          methods={methods.length ? methods : EVERY_METHOD}
+          methods={methods}
           submitCode={async (code) => {
             await commands.verifyFactor(code);
             finish(true);

@@ -3,7 +3,7 @@ import { KeyRound } from 'lucide-react';
 import type { SecondFactorMethod } from '../../api/auth';
 import { ApiRequestError } from '../../api/http';
 import { appCodeOf } from '../../lib/recoveryCodes';
-import { passkeyCancelled, passkeyFailure } from '../../lib/passkeys';
+import { passkeyCancelled, passkeyFailure } from '../../lib/passkeySupport';
 import { RequestError } from '../../sync/requests';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';

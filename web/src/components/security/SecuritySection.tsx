@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { HelpCircle, KeyRound, LogOut, Monitor, Pencil, ShieldCheck, Smartphone, Tablet, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { DeviceSession, PasskeyInfo, Security } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { formatDate, relativeTime } from '../../lib/dates';

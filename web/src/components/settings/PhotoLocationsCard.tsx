@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MapPin } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { cn } from '../../lib/cn';
 import { RequestError } from '../../sync/requests';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { InstallationSettings } from '../../protocol/types';
 import { RequestError } from '../../sync/requests';
 import { SwitchField } from '../ui/Choices';

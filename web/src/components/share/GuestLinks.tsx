@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Check, Copy, Share2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { GuestLink } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { formatDate, relativeTime } from '../../lib/dates';

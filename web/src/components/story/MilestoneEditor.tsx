@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { ArrowDown, ArrowUp, CalendarClock, Check, GripVertical, ListChecks, Pencil, Plus, RotateCcw, Trash2, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { MilestonePlan } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { formatDay, localDay, milestoneStates, type MilestoneView } from '../../lib/milestones';

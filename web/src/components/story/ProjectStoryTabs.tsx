@@ -5,11 +5,10 @@ import { projectAbilities, projectStanding } from '../../lib/companyRules';
 import { localDay } from '../../lib/milestones';
 import { useAppStore } from '../../store';
 import { commands } from '../../sync/commands';
+import { lazyPart, usePreloadWhenIdle } from '../lazyPart';
 import { SectionCard } from '../SectionCard';
 import { Skeleton } from '../ui/Skeleton';
-import { MilestoneEditor } from './MilestoneEditor';
 import { MilestoneList, MilestoneSummaryLine } from './MilestoneList';
-import { TimelineFeed } from './TimelineFeed';
 
 /** The project page's sections, deep-linked with `?tab=`. */
 export type ProjectTab = 'photos' | 'timeline' | 'milestones' | 'reports';
@@ -67,6 +66,19 @@ export function ProjectTimelineTab({ projectId }: { projectId: string }) {
       />
     </SectionCard>
   );
+}
+
+// The timeline's feed and the milestone editor come with their tabs (or once the page is
+// idle): the project page opens on its photos (docs/LIMITS.md, "First paint").
+const TimelineFeed = lazyPart(() => import('./TimelineFeed').then((m) => m.TimelineFeed), { what: 'The timeline' });
+const MilestoneEditor = lazyPart(() => import('./MilestoneEditor').then((m) => m.MilestoneEditor), {
+  what: 'The milestone editor',
+  fallback: <MilestonesSkeleton />,
+});
+
+/** The project page's timeline, and its milestone editor for those who may edit the plan, fetched when idle. */
+export function usePreloadStoryTabs(project: Project): void {
+  usePreloadWhenIdle([TimelineFeed, useCanEditMilestones(project) && MilestoneEditor]);
 }
 
 function MilestonesSkeleton() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ProjectImage } from '../../protocol/types';
 import { canonicalTag, hasRoomForTag, tagKind } from '../../lib/tags';
 import { commands } from '../../sync/commands';

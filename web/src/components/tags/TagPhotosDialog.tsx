@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ProjectImage } from '../../protocol/types';
 import { cn } from '../../lib/cn';
 import { TAGS_PER_REQUEST } from '../../lib/limits';

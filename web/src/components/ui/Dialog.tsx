@@ -1,8 +1,9 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useLazyModule } from '../../lib/lazyModule';
 import { Button } from './Button';
+import { dialogLibrary } from './radixLibraries';
 
 export interface DialogProps {
   open: boolean;
@@ -22,11 +23,17 @@ export interface DialogProps {
   footer?: ReactNode;
 }
 
-/** A modal with a focus trap, Escape and outside-click to close (unless busy). */
+/**
+ * A modal with a focus trap, Escape and outside-click to close (unless busy). Radix's
+ * dialog comes when the page is idle or the dialog first opens (ui/radixLibraries): it
+ * shows once that has arrived.
+ */
 export function Dialog({ open, onOpenChange, title, description, busy = false, widthClass = 'max-w-[500px]', children, alert, sheet = false, footer }: DialogProps) {
+  const RadixDialog = useLazyModule(dialogLibrary, { what: title, wanted: open, onFailed: () => onOpenChange(false) });
   const block = (e: Event) => {
     if (busy) e.preventDefault();
   };
+  if (!RadixDialog) return null;
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
       <RadixDialog.Portal>
