@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { shoot } from './helpers';
 import { photoSection, showAllDates, tileById } from './photoHelpers';
 import { makeWorld, signIn } from './world';
@@ -48,17 +48,21 @@ test('a year of photos opens on its first page, reads the rest in small replies,
   await expect(section.getByTestId('photo-tile').first()).toContainText(oldest.caption);
 });
 
+/** A phone on a weak cell signal: 390 px wide, Chromium's throttling at 1.6 Mbit/s down and 150 ms, a 4× slower CPU. */
+async function onAPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 90_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
 test('a phone on a slow link sees the first photos at once and the older ones arrive without a stall', async ({ page }) => {
   test.setTimeout(180_000);
   const photos = 800;
   const world = await makeWorld({ photos: 0, yearOfPhotos: photos, milestones: false, comments: false });
   const project = world.projects[0]!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  const cdp = await page.context().newCDPSession(page);
-  // Chromium's network throttling: a weak cell signal (1.6 Mbit/s down, 150 ms).
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 90_000 });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await onAPhone(page);
   await signIn(page, world, 'homeowner', `/projects/${project.id}`);
   const section = photoSection(page, 'Project Photos');
   await showAllDates(section);
@@ -83,11 +87,7 @@ test('on a phone on a slow link, a month a year back shows at once, favourites a
   const short = aYearBack.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
   const sent: string[] = [];
   page.on('websocket', (ws) => ws.on('framesent', (frame) => sent.push(Buffer.from(frame.payload).toString('latin1'))));
-  await page.setViewportSize({ width: 390, height: 844 });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 90_000 });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await onAPhone(page);
   await signIn(page, world, 'homeowner', `/projects/${project.id}`);
   const section = photoSection(page, 'Project Photos');
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useParams, useSearchParams } from 'react-router';
-import { CalendarDays, Download, Eye, Loader2, MapPin, PenLine, RefreshCw, WifiOff } from 'lucide-react';
+import { CalendarDays, Download, Eye, MapPin, PenLine, RefreshCw, WifiOff } from 'lucide-react';
 import { toast } from '../lib/toast';
 import type { GuestAccess, Project, ProjectImage } from '../protocol/types';
 import { isDeadLink, openGuestLink } from '../api/guest';
@@ -21,6 +21,7 @@ import { SectionCard } from '../components/SectionCard';
 import { StatusBadge } from '../components/StatusBadge';
 import { CompareScreen } from '../components/compare/CompareScreen';
 import { CompareButton, LightboxCompareButton, useComparePicker } from '../components/compare/useComparePicker';
+import { OlderPhotosStatus } from '../components/photos/OlderPhotosStatus';
 import { PhotoGallery } from '../components/photos/PhotoGallery';
 import { lazyPart, usePreloadWhenIdle } from '../components/lazyPart';
 import { SearchCombobox } from '../components/search/SearchCombobox';
@@ -285,35 +286,15 @@ function byIdOf(photos: ProjectImage[], id: string): ProjectImage | undefined {
 /** The older pages of a big project arriving (docs/FEATURES.md, "Big projects"), or Retry when they could not. */
 function GuestPagingStatus({ held }: { held: number }) {
   const paging = useGuestStore((s) => s.photoPaging);
-  const [retrying, setRetrying] = useState(false);
-  if (!paging.loading && !paging.failed) return null;
-  const count = (n: number) => n.toLocaleString('en-US');
-  const total = Math.max(paging.total, held);
-  if (paging.failed) {
-    return (
-      <div role="alert" className="mt-4 flex flex-wrap items-center justify-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100">
-        <span>
-          Older photos could not be loaded ({count(held)} of {count(total)} shown).
-        </span>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={retrying}
-          onClick={() => {
-            setRetrying(true);
-            void guestCommands.loadPhotos().finally(() => setRetrying(false));
-          }}
-        >
-          Retry
-        </Button>
-      </div>
-    );
-  }
   return (
-    <p role="status" className="mt-4 flex items-center justify-center gap-2 text-xs text-slate-500 tabular-nums dark:text-slate-400" data-testid="photo-paging">
-      <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
-      Loading older photos… {count(held)} of {count(total)}
-    </p>
+    <OlderPhotosStatus
+      className="mt-4"
+      held={held}
+      total={paging.total}
+      loading={paging.loading}
+      failed={paging.failed}
+      onRetry={() => guestCommands.loadPhotos()}
+    />
   );
 }
 

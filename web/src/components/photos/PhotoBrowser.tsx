@@ -21,6 +21,7 @@ import { projectAbilities, projectStanding } from '../../lib/companyRules';
 import type { TileClick } from './PhotoTile';
 import { deletePhoto, toggleFavourite, useProjectPhotos, type PhotoFilters } from './usePhotos';
 import { usePhotoWindow, type PhotoWindowView } from './usePhotoWindow';
+import { OlderPhotosStatus } from './OlderPhotosStatus';
 
 // The lightbox (with the markup editor and the comments) and the dialogs come when first
 // opened, or once the page is idle: the gallery draws without them.
@@ -75,41 +76,12 @@ function GallerySkeleton({ columns }: { columns: GalleryColumns }) {
   );
 }
 
-/**
- * Under the gallery while a big project's older photos arrive a page at a time
- * (docs/FEATURES.md, "Big projects"): how far along, or, when a page failed after its
- * retries, that some are missing and a way to go on.
- */
+/** Under the gallery while a big project's older photos arrive a page at a time. */
 function PagingStatus({ projectId, held, total }: { projectId: string; held: number; total: number }) {
   const paging = useAppStore((s) => s.photos[projectId]?.paging);
-  const [retrying, setRetrying] = useState(false);
-  if (!paging || (!paging.loading && !paging.failed)) return null;
-  const count = (n: number) => n.toLocaleString('en-US');
-  if (paging.failed) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center justify-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100">
-        <span>
-          Older photos could not be loaded ({count(held)} of {count(total)} shown).
-        </span>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={retrying}
-          onClick={() => {
-            setRetrying(true);
-            void commands.resumePhotos(projectId).finally(() => setRetrying(false));
-          }}
-        >
-          Retry
-        </Button>
-      </div>
-    );
-  }
+  if (!paging) return null;
   return (
-    <p role="status" className="flex items-center justify-center gap-2 text-xs text-slate-500 tabular-nums dark:text-slate-400" data-testid="photo-paging">
-      <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
-      Loading older photos… {count(held)} of {count(total)}
-    </p>
+    <OlderPhotosStatus held={held} total={total} loading={paging.loading} failed={paging.failed} onRetry={() => commands.resumePhotos(projectId)} />
   );
 }
 
