@@ -10,6 +10,7 @@ import {
   parseChoice,
   parseTagParam,
   usedTags,
+  shownOf,
   visiblePhotos,
   withMonth,
   withYear,
@@ -159,5 +160,13 @@ describe('tag filter', () => {
     expect(parseTagParam(null)).toEqual([]);
     expect(formatTagParam(['Kitchen', 'Primary  bath'])).toBe('Kitchen,Primary bath');
     expect(formatTagParam([])).toBeNull();
+  });
+});
+
+describe('shownOf', () => {
+  it('answers the sorted list itself when nothing is taken out, so a big gallery is not drawn again', () => {
+    const sorted = newestFirst([photo({ id: 'a', createdAt: 2 }), photo({ id: 'b', createdAt: 1 })]);
+    expect(shownOf(sorted, { year: 'all', month: 'all' }, false, { a: true })).toBe(sorted);
+    expect(shownOf(sorted, { year: 'all', month: 'all' }, true, { a: true }).map((p) => p.id)).toEqual(['a']);
   });
 });

@@ -96,8 +96,23 @@ export function visiblePhotos(
   favourites: Readonly<Record<string, true>>,
   tags: readonly string[] = [],
 ): ProjectImage[] {
-  const sorted = newestFirst(photos);
-  const shown = favouritesOnly ? sorted.filter((p) => favourites[p.id]) : sorted.filter((p) => matchesDate(p, filter));
+  return shownOf(newestFirst(photos), filter, favouritesOnly, favourites, tags);
+}
+
+/**
+ * `visiblePhotos` of photos already newest first. With nothing to take out it answers
+ * `sorted` itself, so what is drawn from it stays as it was (a big project's gallery
+ * is not drawn again for a tap that changes no tile's place).
+ */
+export function shownOf(
+  sorted: ProjectImage[],
+  filter: DateFilter,
+  favouritesOnly: boolean,
+  favourites: Readonly<Record<string, true>>,
+  tags: readonly string[] = [],
+): ProjectImage[] {
+  const everyDate = filter.year === 'all' && filter.month === 'all';
+  const shown = favouritesOnly ? sorted.filter((p) => favourites[p.id]) : everyDate ? sorted : sorted.filter((p) => matchesDate(p, filter));
   return tags.length > 0 ? shown.filter((p) => matchesTags(p, tags)) : shown;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../store';
 import { photo, profile, project } from '../testing/fixtures';
-import { applySavedProject, applySavedView, SAVED_PROJECTS, viewOf } from './viewCopy';
+import { applySavedProject, applySavedView, SAVED_PHOTOS, SAVED_PROJECTS, viewOf } from './viewCopy';
 import type { SavedView } from './viewStorage';
 
 const me = profile({ id: 'u1', role: 'homeowner' });
@@ -33,6 +33,17 @@ describe('the copy kept for offline', () => {
     expect(view?.recent[0]?.project.id).toBe('p1');
     expect(view?.recent[0]?.photos.map((p) => p.id).sort()).toEqual(['i1', 'i2']);
     expect(view?.recent[0]?.favourites).toEqual(['i2']);
+  });
+
+  it('keeps the newest photos of a big project, not a year of them', () => {
+    const store = liveStore();
+    store.getState().photosOpened('p1');
+    const many = Array.from({ length: SAVED_PHOTOS + 40 }, (_, n) => photo({ id: `i${n}`, projectId: 'p1', createdAt: 1_000 + n, takenAt: null }));
+    store.getState().photosListed('p1', many, []);
+    const kept = viewOf(store.getState(), null, 1000)?.recent[0]?.photos ?? [];
+    expect(kept).toHaveLength(SAVED_PHOTOS);
+    expect(kept[0]?.id).toBe(`i${SAVED_PHOTOS + 39}`);
+    expect(kept.some((p) => p.id === 'i0')).toBe(false);
   });
 
   it('keeps the last projects opened, newest first, at most ten', () => {

@@ -5,11 +5,21 @@
  * its photo list, favourites and milestone plan. Pure: what to keep from the store, and
  * how a kept copy goes back in.
  */
+import { newestFirst } from '../lib/photoFilters';
+import type { ProjectImage } from '../protocol/types';
 import type { AppState } from '../store';
 import type { SavedProject, SavedView } from './viewStorage';
 
 /** Projects whose photo lists the device keeps: the last ones opened. */
 export const SAVED_PROJECTS = 10;
+/**
+ * The newest photos kept of each (docs/FEATURES.md, "Big projects"): a year of 20,000
+ * copied into IndexedDB a second after every change would hold the page's one thread
+ * for seconds on a phone; offline, the newest months are what is looked at.
+ */
+export const SAVED_PHOTOS = 500;
+
+const newest = (photos: ProjectImage[]) => (photos.length > SAVED_PHOTOS ? newestFirst(photos).slice(0, SAVED_PHOTOS) : photos);
 
 export type ViewState = Pick<AppState, 'user' | 'projects' | 'users' | 'companies' | 'photos' | 'milestones'>;
 
@@ -27,7 +37,7 @@ export function viewOf(state: ViewState, previous: SavedView | null, now: number
     if (!held.loaded || !project) continue;
     open.push({
       project,
-      photos: Object.values(held.byId),
+      photos: newest(Object.values(held.byId)),
       favourites: Object.keys(held.favourites),
       milestones: state.milestones[projectId] ?? null,
       savedAt: now,

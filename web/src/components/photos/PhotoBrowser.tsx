@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { CheckSquare, ChevronDown, FileText, Heart, Loader2, SearchX, Tag, X } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import type { ProjectImage } from '../../protocol/types';
-import { formatTagParam, parseTagParam, usedTags, visiblePhotos } from '../../lib/photoFilters';
+import { formatTagParam, parseTagParam, shownOf, usedTags } from '../../lib/photoFilters';
 import { arrivedAfter } from '../../lib/photoCoverage';
 import { TAG_PHOTOS_AT_ONCE } from '../../lib/limits';
 import { GROUPINGS, groupPhotos, parseGrouping, type PhotoGrouping } from '../../lib/photoGroups';
@@ -75,6 +75,8 @@ function GallerySkeleton({ columns }: { columns: GalleryColumns }) {
     </div>
   );
 }
+
+const NO_FAVOURITES_SHOWN: Readonly<Record<string, true>> = Object.freeze({});
 
 /** Under the gallery while a big project's older photos arrive a page at a time. */
 function PagingStatus({ projectId, held, total }: { projectId: string; held: number; total: number }) {
@@ -271,11 +273,15 @@ export function PhotoBrowser({
       { replace: true },
     );
   const tagChoices = useMemo(() => usedTags(photos), [photos]);
+  const photoIds = useMemo(() => new Set(photos.map((p) => p.id)), [photos]);
+  // Favourites change what is shown only in Favorites mode: elsewhere a heart's tap
+  // leaves the list (and a year of tiles) as it was.
+  const favouritesShown = filters.favouritesOnly ? favourites : NO_FAVOURITES_SHOWN;
   const visible = useMemo(
-    () => visiblePhotos(photos, filters.date, filters.favouritesOnly, favourites, chosenTags),
-    [photos, filters.date, filters.favouritesOnly, favourites, chosenTags],
+    () => shownOf(photos, filters.date, filters.favouritesOnly, favouritesShown, chosenTags),
+    [photos, filters.date, filters.favouritesOnly, favouritesShown, chosenTags],
   );
-  const favouriteCount = useMemo(() => photos.filter((p) => favourites[p.id]).length, [photos, favourites]);
+  const favouriteCount = useMemo(() => Object.keys(favourites).filter((id) => photoIds.has(id)).length, [favourites, photoIds]);
   // Big projects: a date window not read yet is read directly; Favorites and every year
   // wait for the background read (docs/FEATURES.md, "Big projects").
   const windowView = usePhotoWindow(projectId, filters.date, filters.favouritesOnly);

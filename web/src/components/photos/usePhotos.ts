@@ -20,7 +20,10 @@ export function useProjectPhotos(projectId: string) {
   const last = useRef<{ projectId: string; held: ProjectPhotos } | null>(null);
   if (live?.loaded) last.current = { projectId, held: live };
   const held = live?.loaded || last.current?.projectId !== projectId ? live : last.current.held;
-  const photos = useMemo(() => (held ? newestFirst(Object.values(held.byId)) : []), [held]);
+  // On the photos only: a favourite, a page's progress or a window's state leave the
+  // order as it was, and a year of photos is not sorted again for a heart's tap.
+  const byId = held?.byId;
+  const photos = useMemo(() => (byId ? newestFirst(Object.values(byId)) : []), [byId]);
   return {
     photos,
     favourites: held?.favourites ?? NO_FAVOURITES,
