@@ -626,3 +626,49 @@ async fn a_photo_and_a_status_change_reach_each_page_exactly_once() {
     })
     .await;
 }
+
+/// Photos sent ahead to one instance are published from sockets on both at once, round
+/// after round: both are answered Done, each photo is made once, by the instance that
+/// holds its bytes (at the uploader's HEAD when the other took the Publish), and the
+/// watcher hears it.
+#[actix_web::test]
+async fn uploads_sent_to_one_instance_are_published_once_from_either() {
+    use crate::uploads::{photo, photo_rows, publish_request, upload_id, Tus};
+    on_two_instances(|a, b, world| async move {
+        let project = world.projects[0].clone();
+        let (mut watcher, _) = a.connect_as(&world.users["homeowner"].session).await;
+        let Ok(Response::Subscribed { .. }) = watcher.request(1, Request::Subscribe(protocol::Subscribe { id: project.id.clone() })).await else {
+            panic!("subscribe")
+        };
+        let tus = Tus::new(&a, &world.users["owner"].session).await;
+        let (mut on_a, _) = a.connect_as(&world.users["owner"].session).await;
+        let (mut on_b, _) = b.connect_as(&world.users["owner"].session).await;
+        let held = [("projectId", project.id.as_str()), ("filename", "IMG_1.jpg"), ("held", "1")];
+        let mut id = 10;
+        for round in 0..4 {
+            let before = photo_rows(&a, &project.id).await;
+            let bytes = photo(300 + round * 10, 200);
+            let created = tus.create(bytes.len(), &held).await;
+            let location = created.header("location").expect("a location");
+            assert_eq!(tus.patch(&location, 0, &bytes).await.header("sitecast-held").as_deref(), Some("1"));
+            let batch = uuid::Uuid::new_v4().to_string();
+            let files = [(upload_id(&location), "Sent ahead")];
+            id += 2;
+            let (from_a, from_b) =
+                tokio::join!(on_a.request(id, publish_request(&project.id, &batch, &files, "")), on_b.request(id + 1, publish_request(&project.id, &batch, &files, "")));
+            assert!(matches!(from_a, Ok(Response::Done)) && matches!(from_b, Ok(Response::Done)), "round {round}: {from_a:?} {from_b:?}");
+            // The uploader asks how the storing went, as the web app does: on the
+            // instance that holds the bytes, which stores it if B took the Publish.
+            let learned = tus.head(&location).await.header("sitecast-photo").expect("stored");
+            let added = watcher.event(|e| match e {
+                Event::PhotoAdded { photo } if photo.project_id == project.id => Some(photo.clone()),
+                _ => None,
+            });
+            let added = added.await;
+            assert_eq!((added.caption.as_deref(), added.id.as_str()), (Some("Sent ahead"), learned.as_str()));
+            assert_eq!(photo_rows(&a, &project.id).await, before + 1, "round {round}: one photo");
+        }
+        (a, b)
+    })
+    .await;
+}

@@ -87,7 +87,7 @@ impl<'a> Tus<'a> {
         Tus::answer(req.send().await).await
     }
 
-    async fn head(&self, location: &str) -> Answer {
+    pub(crate) async fn head(&self, location: &str) -> Answer {
         Tus::answer(self.request(awc::http::Method::HEAD, location).send().await).await
     }
 
@@ -429,7 +429,7 @@ async fn an_abandoned_upload_expires_and_is_swept() {
     .await;
 }
 
-fn publish_request(project_id: &str, batch_id: &str, files: &[(&str, &str)], note: &str) -> Request {
+pub(crate) fn publish_request(project_id: &str, batch_id: &str, files: &[(&str, &str)], note: &str) -> Request {
     Request::PublishUploads(protocol::PublishUploads {
         project_id: project_id.to_owned(),
         batch_id: batch_id.to_owned(),
@@ -447,11 +447,11 @@ fn publish_request(project_id: &str, batch_id: &str, files: &[(&str, &str)], not
     })
 }
 
-fn upload_id(location: &str) -> &str {
+pub(crate) fn upload_id(location: &str) -> &str {
     location.rsplit('/').next().unwrap()
 }
 
-async fn photo_rows(server: &TestServer, project_id: &str) -> i64 {
+pub(crate) async fn photo_rows(server: &TestServer, project_id: &str) -> i64 {
     TestSql::per_backend(
         "SELECT COUNT(*) FROM project_images WHERE project_id = $1",
         "SELECT COUNT(*) FROM project_images WHERE project_id = $1::uuid",

@@ -413,22 +413,56 @@ pub async fn publish<T: Turns>(svc: &Services, actor: &Actor, input: &PublishUpl
         rows.push(row);
     }
     // The answer to this very request was lost and it came again: it is done.
-    if rows.iter().all(|r| !r.held && r.batch_id.as_deref() == Some(input.batch_id.as_str())) {
+    if published_as(&rows, &input.batch_id) {
         return Ok(());
     }
     if rows.iter().any(|r| !r.held || r.finished_at.is_some()) {
         return Err(Error::new(ErrorCode::Conflict, ALREADY_PUBLISHED));
     }
-    let now = now_ms();
+    if let Err(refused) = release(svc, actor, &project.id, input, &rows, milestone_id.as_deref(), &tags).await {
+        // The same request sent twice at once (a retry racing the first, on this
+        // instance or another): whichever lost finds the visit published as it asked.
+        let mut now = Vec::with_capacity(rows.len());
+        for row in &rows {
+            now.push(owned(svc, actor, &row.id).await?.0);
+        }
+        return if published_as(&now, &input.batch_id) { Ok(()) } else { Err(refused) };
+    }
+    let (svc, actor, turns) = (svc.clone(), actor.clone(), turns.clone());
+    let ids: Vec<String> = rows.into_iter().map(|r| r.id).collect();
+    tokio::spawn(async move {
+        for id in ids {
+            finish_released(&svc, &actor, &id, &turns).await;
+        }
+    });
+    Ok(())
+}
+
+/// Every one of `rows` published under the visit `batch_id`.
+fn published_as(rows: &[UploadRow], batch_id: &str) -> bool {
+    rows.iter().all(|r| !r.held && r.batch_id.as_deref() == Some(batch_id))
+}
+
+/// Opens the visit and releases its uploads with what publishing gives them, in one
+/// transaction: all of them or none.
+async fn release(
+    svc: &Services,
+    actor: &Actor,
+    project_id: &str,
+    input: &PublishUploads,
+    rows: &[UploadRow],
+    milestone_id: Option<&str>,
+    tags: &[String],
+) -> Result<()> {
     let batch = BatchRow {
         id: input.batch_id.clone(),
-        project_id: project.id.clone(),
+        project_id: project_id.to_owned(),
         user_id: actor.id.clone(),
         note: clean_text(input.note.clone()),
         file_count: rows.len() as i64,
         finished: 0,
         stored: 0,
-        created_at: now,
+        created_at: now_ms(),
         completed_at: None,
     };
     let mut tx = svc.store.begin_write().await?;
@@ -438,20 +472,13 @@ pub async fn publish<T: Turns>(svc: &Services, actor: &Actor, input: &PublishUpl
     uploads::open_batch(&mut *tx, &batch).await?;
     for (row, file) in rows.iter().zip(&input.files) {
         let caption = clean_text(file.caption.clone());
-        let fields = Publish { caption: caption.as_deref(), category: file.category, milestone_id: milestone_id.as_deref(), tags: &tags };
+        let fields = Publish { caption: caption.as_deref(), category: file.category, milestone_id, tags };
         if !uploads::publish(&mut *tx, &row.id, &batch.id, &fields).await? {
             // Published or discarded by a racing request: none of this visit is.
             return Err(Error::new(ErrorCode::Conflict, ALREADY_PUBLISHED));
         }
     }
     tx.commit().await?;
-    let (svc, actor, turns) = (svc.clone(), actor.clone(), turns.clone());
-    let ids: Vec<String> = rows.into_iter().map(|r| r.id).collect();
-    tokio::spawn(async move {
-        for id in ids {
-            finish_released(&svc, &actor, &id, &turns).await;
-        }
-    });
     Ok(())
 }
 
