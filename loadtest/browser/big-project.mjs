@@ -13,73 +13,20 @@
 // `yearBackThumbMs`), every page read ("All years" → the progress line gone), scrolling
 // to the oldest photo (scroll → its tiles drawn), DOM nodes and JS heap at the end, and a
 // favourite tap (tap → the heart pressed).
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { launch, parseArgs, phonePage, profileOf } from './phone.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(path.join(root, 'web/package.json'));
-const { chromium } = require('playwright-core');
-
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .join(' ')
-    .split('--')
-    .filter(Boolean)
-    .map((kv) => kv.trim().split(/\s+/))
-    .map(([k, v]) => [k, v ?? 'true']),
-);
-const url = args.url ?? 'http://127.0.0.1:8090';
+const args = parseArgs();
+const { url, password, downKbps, latency, cpu, runs } = profileOf(args);
 const email = args.email;
-const password = args.password ?? 'sitecast-bulk';
-const downKbps = Number(args['down-kbps'] ?? 1600);
-const latency = Number(args.latency ?? 150);
-const cpu = Number(args.cpu ?? 4);
-const runs = Number(args.runs ?? 1);
 if (!email) throw new Error('--email of a homeowner `sitecast seed` printed');
 // en-US short month names, as the gallery's tile dates write them (SPEC §9).
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-
-async function signedIn() {
-  // The session comes from the HTTP API, as the login form gets it, so the measured
-  // load starts at the project's own navigation.
-  const api = await browser.newContext({ baseURL: url });
-  const response = await api.request.post('/api/auth/login', { data: { email, password } });
-  if (!response.ok()) throw new Error(`login: ${response.status()}`);
-  const state = await api.storageState();
-  await api.close();
-  return state;
-}
+const browser = await launch();
 
 async function once() {
-  const context = await browser.newContext({
-    storageState: await signedIn(),
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency,
-    downloadThroughput: (downKbps * 1000) / 8,
-    uploadThroughput: (downKbps * 1000) / 8 / 2,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-  let received = 0;
-  cdp.on('Network.loadingFinished', (e) => (received += e.encodedDataLength));
-  cdp.on('Network.webSocketFrameReceived', (e) => (received += e.response.payloadData.length * 0.75));
+  const phone = await phonePage(browser, { url, email, password, downKbps, latency, cpu });
+  const { context, page } = phone;
 
   // The homeowner's first project, from the dashboard's first card.
   const start = Date.now();
@@ -87,7 +34,7 @@ async function once() {
   const card = page.locator('a[href^="/projects/"]').first();
   await card.waitFor({ timeout: 120_000 });
   const href = await card.getAttribute('href');
-  received = 0;
+  phone.resetReceived();
   const opened = Date.now();
   await page.goto(`${url}${href}`);
   await page.waitForFunction(
@@ -96,7 +43,7 @@ async function once() {
     { timeout: 120_000, polling: 50 },
   );
   const firstThumbMs = Date.now() - opened;
-  const bytesBeforeThumb = Math.round(received);
+  const bytesBeforeThumb = phone.received();
 
   const section = page.getByRole('region', { name: 'Project Photos' });
 
@@ -179,7 +126,7 @@ async function once() {
   );
 
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const heapMiB = await phone.heapMiB();
   const photos = await section.getByTestId('photo-summary').textContent().catch(() => null);
   await context.close();
   return {
@@ -195,7 +142,7 @@ async function once() {
     scrollBackMs,
     favouriteMs,
     domNodes,
-    heapMiB: Math.round((usedSize / 1048576) * 10) / 10,
+    heapMiB,
     photos,
   };
 }

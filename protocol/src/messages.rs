@@ -394,9 +394,48 @@ pub struct SetProjectCrew {
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 pub struct Ping {}
 
-/// The user tables this user may see (SPEC.md §2 dashboards).
+/// A page of one user table this user may see (SPEC.md §2 Tables), searched, sorted
+/// and paged by the server: an admin with ten thousand homeowners never holds them all.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
-pub struct ListUsers {}
+#[serde(rename_all = "camelCase")]
+pub struct ListUsers {
+    pub role: Role,
+    /// A case-insensitive substring of the name or email; blank lists everyone.
+    #[serde(default)]
+    pub query: String,
+    #[serde(default)]
+    pub sort: UserSort,
+    #[serde(default)]
+    pub descending: bool,
+    /// 0-based; past the last page answers the last page.
+    #[serde(default)]
+    pub page: u32,
+}
+
+impl ListUsers {
+    /// The first page of `role`'s table, by name.
+    pub fn first(role: Role) -> Self {
+        ListUsers { role, query: String::new(), sort: UserSort::Name, descending: false, page: 0 }
+    }
+
+    /// The first page of `role`'s table whose name or email holds `query`.
+    pub fn search(role: Role, query: impl Into<String>) -> Self {
+        ListUsers { query: query.into(), ..ListUsers::first(role) }
+    }
+}
+
+/// The column a user table sorts by; the name, then the id, breaks ties, and empty
+/// values (no phone, no builder) go last in either direction.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum UserSort {
+    #[default]
+    Name,
+    Email,
+    Phone,
+    Projects,
+    Builder,
+}
 
 /// Admin, not self.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
@@ -411,9 +450,20 @@ pub struct UserDeletionImpact {
     pub id: String,
 }
 
-/// Projects this user may see, newest update first.
+/// A page of the projects this user may see, newest update first; `after` is the
+/// previous page's `next`.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
-pub struct ListProjects {}
+pub struct ListProjects {
+    #[serde(default)]
+    #[ts(optional)]
+    pub after: Option<String>,
+}
+
+impl ListProjects {
+    pub fn first() -> Self {
+        ListProjects { after: None }
+    }
+}
 
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 pub struct GetProject {
@@ -477,6 +527,15 @@ pub const FIRST_PHOTO_PAGE: u32 = 60;
 /// other way, and a slow link gets replies in small, steady pieces (a favourite's reply
 /// never waits behind a big one).
 pub const PHOTO_PAGE_BYTES: usize = 56 * 1024;
+
+/// The most projects one `ListProjects` reply carries; like photo pages, a reply also
+/// stays under `PHOTO_PAGE_BYTES`.
+pub const PROJECT_PAGE: usize = 100;
+/// The most projects the hello carries: a dashboard's first screen and then some, so
+/// an admin of a thousand projects is greeted in one small frame.
+pub const FIRST_PROJECT_PAGE: usize = 24;
+/// Rows on one page of a user table.
+pub const USER_PAGE: u32 = 50;
 
 /// Admin: the photo and its stored files.
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
@@ -936,12 +995,13 @@ pub struct UserListing {
     pub builder_name: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
+/// How many people of each role a user table's viewer sees, before any search.
+#[derive(Serialize, Deserialize, TS, Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-pub struct UserDirectory {
-    pub admins: Vec<UserListing>,
-    pub builders: Vec<UserListing>,
-    pub homeowners: Vec<UserListing>,
+pub struct UserCounts {
+    pub admins: u32,
+    pub builders: u32,
+    pub homeowners: u32,
 }
 
 /// A request's successful answer; `replies.rs` says which one answers which request.
@@ -949,9 +1009,23 @@ pub struct UserDirectory {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Response {
     Pong,
-    Users(UserDirectory),
+    /// One page of a user table: `total` rows match the search, `counts` are per role.
+    UserPage {
+        role: Role,
+        listings: Vec<UserListing>,
+        total: u32,
+        page: u32,
+        #[serde(rename = "pageSize")]
+        page_size: u32,
+        counts: UserCounts,
+    },
     User { user: Profile },
-    Projects { projects: Vec<Project> },
+    /// `next` reads the following page; `None` after the last.
+    Projects {
+        projects: Vec<Project>,
+        #[serde(default)]
+        next: Option<String>,
+    },
     Project { project: Project },
     Subscribed {
         project: Project,
@@ -1063,12 +1137,20 @@ pub enum Response {
 #[derive(Serialize, Deserialize, TS, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Snapshot {
-    /// Projects visible to the user, most recently updated first.
+    /// The first page of the projects visible to the user, most recently updated first;
+    /// `ListProjects` reads the rest from `nextProjects`.
     pub projects: Vec<Project>,
-    /// Other users visible to the user (admins: everyone; builders: the homeowners on
-    /// their projects; homeowners: nobody).
+    /// How many projects the user sees in all.
+    #[serde(default)]
+    pub project_count: u32,
+    /// The cursor of the next page of projects; `None` when `projects` holds them all.
+    #[serde(default)]
+    pub next_projects: Option<String>,
+    /// Other users the client holds (admins: the other admins and builders, while
+    /// homeowners are searched through `ListUsers`; builders: the homeowners on their
+    /// projects; homeowners: nobody).
     pub users: Vec<Profile>,
-    /// Ids of the visible users who are online now.
+    /// Ids of the users visible to this user who are online now, held or not.
     pub online: Vec<String>,
     /// Builder companies: admins all, a builder their own, homeowners none.
     #[serde(default)]

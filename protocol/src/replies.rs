@@ -34,7 +34,7 @@ pub trait RequestMessage: Sized {
 /// cannot drift apart (the conversion would not compile).
 pub mod reply {
     // Types by their full path: some replies are named like what they carry.
-    use crate::messages::{Response, UserDirectory};
+    use crate::messages::{Response, UserCounts, UserListing};
     use crate::types;
 
     macro_rules! replies {
@@ -59,7 +59,15 @@ pub mod reply {
     replies! {
         Pong {},
         User { user: types::Profile },
-        Projects { projects: Vec<types::Project> },
+        Projects { projects: Vec<types::Project>, next: Option<String> },
+        UserPage {
+            role: types::Role,
+            listings: Vec<UserListing>,
+            total: u32,
+            page: u32,
+            page_size: u32,
+            counts: UserCounts,
+        },
         Project { project: types::Project },
         /// The project, who else is viewing, its first page of photos and this user's
         /// favourites among them.
@@ -102,15 +110,6 @@ pub mod reply {
         /// A WebAuthn ceremony's options for `navigator.credentials`, as JSON.
         PasskeyChallenge { challenge_id: String, options: String },
         Done {},
-    }
-
-    /// The user tables: `Response::Users` carries the directory itself.
-    pub type Users = UserDirectory;
-
-    impl From<UserDirectory> for Response {
-        fn from(directory: UserDirectory) -> Response {
-            Response::Users(directory)
-        }
     }
 }
 
@@ -232,7 +231,7 @@ macro_rules! request_messages {
 // dispatch follows from these; nothing else lists requests.
 request_messages! {
     Ping(Ping) => Pong [read enrolling],
-    ListUsers(ListUsers) => Users [read],
+    ListUsers(ListUsers) => UserPage [read],
     CreateUser(CreateUser) => User,
     UpdateUser(UpdateUser) => User,
     DeleteUser(DeleteUser) => Done,
@@ -326,7 +325,7 @@ mod tests {
     use super::*;
     use crate::messages::{
         AddMilestone, CreateGuestLink, CreateProject, CreateUser, LogEntry, PasswordChange, ProfileUpdate, SetMilestoneDone,
-        UpdateMilestone, UpdatePhoto, UpdateProject, UpdateUser, UserDirectory,
+        UpdateMilestone, UpdatePhoto, UpdateProject, UpdateUser,
     };
     use crate::types::{
         Comment, GuestLink, GuestPhotos, ImageCategory, MailPreferences, MilestonePlan, ProgressMode, Profile, Project,
@@ -506,7 +505,7 @@ mod tests {
         let id = || "x".to_owned();
         vec![
             Request::Ping(crate::messages::Ping {}),
-            Request::ListUsers(crate::messages::ListUsers {}),
+            Request::ListUsers(crate::messages::ListUsers { role: Role::Homeowner, query: String::new(), sort: Default::default(), descending: false, page: 0 }),
             Request::CreateUser(CreateUser {
                 role: Role::Builder,
                 email: "b@c.d".into(),
@@ -519,7 +518,7 @@ mod tests {
             Request::UpdateUser(UpdateUser { id: id(), ..Default::default() }),
             Request::DeleteUser(crate::messages::DeleteUser { id: id() }),
             Request::UserDeletionImpact(crate::messages::UserDeletionImpact { id: id() }),
-            Request::ListProjects(crate::messages::ListProjects {}),
+            Request::ListProjects(crate::messages::ListProjects { after: None }),
             Request::GetProject(crate::messages::GetProject { id: id() }),
             Request::CreateProject(CreateProject {
                 title: "t".into(),
@@ -712,9 +711,9 @@ mod tests {
     fn one_of_each_response() -> Vec<Response> {
         vec![
             Response::Pong,
-            Response::Users(UserDirectory { admins: vec![], builders: vec![], homeowners: vec![] }),
+            Response::UserPage { role: Role::Homeowner, listings: vec![], total: 0, page: 0, page_size: 50, counts: Default::default() },
             Response::User { user: profile() },
-            Response::Projects { projects: vec![project()] },
+            Response::Projects { projects: vec![project()], next: None },
             Response::Project { project: project() },
             Response::Subscribed { project: project(), viewers: vec![], photos: vec![photo()], favourites: vec![], milestones: plan(), next_photos: Some("1.2.p3".into()), photo_count: 5 },
             Response::Photos { project_id: "p1".into(), photos: vec![photo()], favourites: vec![], next: None },

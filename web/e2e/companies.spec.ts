@@ -131,6 +131,7 @@ test('admin makes a company, its people join by invitation, and deleting it says
   const form = page.getByRole('dialog', { name: 'Create New Project' });
   await form.getByLabel('Title').fill(`Cobalt Yard ${world.tag}`);
   await form.getByLabel('Address').fill('12 Slate Lane, Millbrook');
+  await form.getByLabel('Search by name or email').fill(world.users.homeowner.email);
   await form.getByLabel('Homeowner').selectOption({ label: shownName(world.users.homeowner) });
   await form.getByLabel('Builder').selectOption({ label: name });
   await form.getByRole('button', { name: 'Create Project' }).click();

@@ -111,6 +111,8 @@ export async function createProject(browser: Browser, title: string, address: st
   const form = page.getByRole('dialog', { name: 'Create New Project' });
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Address').fill(address);
+  // The picker lists the server's first page of homeowners: a search brings Jamie's up.
+  await form.getByLabel('Search by name or email').fill('Jamie Carter');
   await form.getByLabel('Homeowner').selectOption({ label: 'Jamie Carter' });
   await form.getByLabel('Builder').selectOption({ label: 'Summit Homes' });
   await form.getByRole('button', { name: 'Create Project' }).click();

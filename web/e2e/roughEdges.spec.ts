@@ -68,6 +68,8 @@ test('admin on a phone: people as cards with every detail and labelled actions',
     await expect(card.getByRole(label === 'View Projects' ? 'link' : 'button', { name: new RegExp(`^${label}`) })).toContainText(label);
   }
   await page.getByLabel('Sort by').first().selectOption('email:descending');
+  // The server sorts: the cards are read once its page has come.
+  await expect(page.getByRole('tabpanel').locator('[aria-busy="true"]')).toHaveCount(0);
   // Each card's first detail is its email.
   const emails = await page.getByRole('tabpanel').getByTestId('user-row').evaluateAll((rows) => rows.map((r) => r.querySelector('dd')?.textContent?.trim() ?? ''));
   const theirs = ['homeowner', 'homeowner2', 'homeowner3'] as const;
@@ -85,17 +87,21 @@ test('admin on a desktop sorts a table by a column', async ({ page }) => {
   const header = panel.getByRole('columnheader', { name: 'Email' });
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  // The server sorts: the rows are read once its page has come (the table is busy till then).
+  const settled = () => expect(panel.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');
+  await settled();
   const emails = () => panel.getByTestId('user-row').locator('td:nth-child(2)').allTextContents();
   const up = await emails();
   expect(up).toEqual([...up].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await settled();
   expect(await emails()).toEqual([...up].reverse());
   await expect(panel.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort', /./);
 });
 
 test('the homeowner picker in Create New Project searches', async ({ page }) => {
-  // Two homeowners of the world's: the search picks one of them out.
+  // Two homeowners of the world's: the server's search picks one of them out.
   const world = await makeWorld({ homeowners: 2, photos: 0, comments: false });
   const homeowner = world.users.homeowner;
   await signIn(page, world, 'admin');
@@ -110,7 +116,8 @@ test('the homeowner picker in Create New Project searches', async ({ page }) => 
   await expect(form.getByText('1 match')).toBeVisible();
   await shoot(page, 'dialog-create-project-search');
   await form.getByLabel('Search by name or email').fill('');
-  expect(await picker.locator('option:not([disabled])').count()).toBeGreaterThan(1);
+  // Cleared, the server's first page of homeowners comes back.
+  await expect.poll(() => picker.locator('option:not([disabled])').count()).toBeGreaterThan(1);
   await form.getByRole('button', { name: 'Cancel' }).click();
 });
 

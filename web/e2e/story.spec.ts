@@ -36,6 +36,7 @@ async function createStoryProject(browser: Browser, world: World, name: string):
   const form = admin.getByRole('dialog', { name: 'Create New Project' });
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Address').fill('12 Orchard Way, Millbrook');
+  await form.getByLabel('Search by name or email').fill(world.users.homeowner.email);
   await form.getByLabel('Homeowner').selectOption({ label: shownName(world.users.homeowner) });
   await form.getByLabel('Builder').selectOption({ label: world.company.name });
   await expect(form.getByLabel('Milestones', { exact: true })).toHaveValue('residential');

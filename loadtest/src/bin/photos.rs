@@ -32,6 +32,11 @@
 //! its size on the wire, and a page of a month a year back (`before`) each round
 //! (docs/FEATURES.md, "Big projects").
 //!
+//! `photos people`: an admin of a big installation (`sitecast seed --projects 1000
+//! --users 10000`) connects and reads every page of projects, then searches the
+//! homeowners' table for one person by name and pages it, `--rounds` times over: the
+//! hello's size and time, and per request the time to the reply and its size.
+//!
 //!   cargo run --release -p sitecast-loadtest --bin photos -- renditions --seconds 10
 //!   cargo run --release -p sitecast-loadtest --bin photos -- upload --url http://127.0.0.1:8090
 
@@ -146,6 +151,20 @@ enum Command {
         /// A homeowner `sitecast seed` printed; their first project is read.
         #[arg(long)]
         homeowner: String,
+        #[arg(long, default_value = "sitecast-bulk")]
+        password: String,
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+    },
+    People {
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        /// The tag `sitecast seed` printed: its admin is admin.TAG@bulk.test.
+        #[arg(long)]
+        tag: String,
+        /// How many homeowners it made (searched for by number).
+        #[arg(long, default_value_t = 10_000)]
+        users: usize,
         #[arg(long, default_value = "sitecast-bulk")]
         password: String,
         #[arg(long, default_value_t = 5)]
@@ -810,6 +829,82 @@ async fn pages(url: &str, homeowner: &str, password: &str, rounds: usize) -> any
     Ok(())
 }
 
+/// Times one request on `ws`, paced under the socket's 200 requests per 10 s.
+struct Timed {
+    id: u32,
+    paced: Instant,
+}
+
+impl Timed {
+    async fn ask(&mut self, ws: &mut sitecast_loadtest::Socket, request: Request, into: &mut Histogram<u64>) -> anyhow::Result<(protocol::Response, usize)> {
+        tokio::time::sleep_until(tokio::time::Instant::from_std(self.paced)).await;
+        self.paced = Instant::now() + Duration::from_millis(55);
+        self.id += 1;
+        let start = Instant::now();
+        send(ws, self.id, request).await?;
+        let answer = reply_of(ws, self.id).await?;
+        into.record(start.elapsed().as_micros() as u64)?;
+        Ok(answer)
+    }
+}
+
+async fn people(url: &str, tag: &str, users: usize, password: &str, rounds: usize) -> anyhow::Result<()> {
+    let cookie = login(url, &format!("admin.{tag}@bulk.test"), password).await?;
+    let (mut hello_time, mut project_pages, mut searches, mut table_pages) =
+        (Histogram::<u64>::new(3)?, Histogram::<u64>::new(3)?, Histogram::<u64>::new(3)?, Histogram::<u64>::new(3)?);
+    let (mut hello_bytes, mut largest_page, mut largest_table, mut projects) = (0, 0, 0, 0);
+    for round in 0..rounds {
+        let start = Instant::now();
+        let (mut ws, hello) = connect(url, &cookie).await?;
+        hello_time.record(start.elapsed().as_micros() as u64)?;
+        hello_bytes = protocol::encode(&ServerMsg::Hello(hello.clone()))?.len();
+        let mut timed = Timed { id: 0, paced: Instant::now() };
+        let mut seen = hello.snapshot.projects.len();
+        let mut after = hello.snapshot.next_projects.clone();
+        while let Some(cursor) = after.take() {
+            let (reply, size) = timed.ask(&mut ws, Request::ListProjects(protocol::ListProjects { after: Some(cursor) }), &mut project_pages).await?;
+            let protocol::Response::Projects { projects, next } = reply else { bail!("expected projects") };
+            largest_page = largest_page.max(size);
+            seen += projects.len();
+            after = next;
+        }
+        if seen != hello.snapshot.project_count as usize {
+            bail!("read {seen} projects of {}", hello.snapshot.project_count);
+        }
+        projects = seen;
+        // One person by name, as typing in the table's search asks for them.
+        for n in 0..10 {
+            let wanted = 1 + (round * 7919 + n * 104_729) % users.max(1);
+            let request = protocol::ListUsers::search(protocol::Role::Homeowner, format!("Homeowner{wanted} "));
+            let (reply, _) = timed.ask(&mut ws, Request::ListUsers(request), &mut searches).await?;
+            let protocol::Response::UserPage { total, .. } = reply else { bail!("expected a user page") };
+            if total == 0 {
+                bail!("Homeowner{wanted} not found");
+            }
+        }
+        // The table paged and sorted, as a person clicking through it does.
+        for (page, sort) in [(0, protocol::UserSort::Name), (1, protocol::UserSort::Name), (0, protocol::UserSort::Projects), (40, protocol::UserSort::Email)] {
+            let request = protocol::ListUsers { page, sort, descending: page == 0, ..protocol::ListUsers::first(protocol::Role::Homeowner) };
+            let (_, size) = timed.ask(&mut ws, Request::ListUsers(request), &mut table_pages).await?;
+            largest_table = largest_table.max(size);
+        }
+    }
+    let ms = |h: &Histogram<u64>, q: f64| h.value_at_quantile(q) as f64 / 1000.0;
+    println!(
+        "people projects={projects} users={users} rounds={rounds} hello_bytes={hello_bytes} hello_p50={:.1}ms hello_p99={:.1}ms project_pages={} project_page_p50={:.1}ms project_page_p99={:.1}ms project_page_max_bytes={largest_page} search_p50={:.1}ms search_p99={:.1}ms table_page_p50={:.1}ms table_page_p99={:.1}ms table_page_max_bytes={largest_table}",
+        ms(&hello_time, 0.5),
+        ms(&hello_time, 0.99),
+        project_pages.len(),
+        ms(&project_pages, 0.5),
+        ms(&project_pages, 0.99),
+        ms(&searches, 0.5),
+        ms(&searches, 0.99),
+        ms(&table_pages, 0.5),
+        ms(&table_pages, 0.99),
+    );
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     match Args::parse().command {
@@ -838,6 +933,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Bomb { url, pid, count, builder, password } => bomb(&url, pid, count, &builder, &password).await,
         Command::Pages { url, homeowner, password, rounds } => pages(&url, &homeowner, &password, rounds).await,
+        Command::People { url, tag, users, password, rounds } => people(&url, &tag, users, &password, rounds).await,
         Command::Report { url, pid, photos, per_page, markup, count, builder, homeowner, password } => {
             report(&url, pid, photos, per_page, markup, count, &builder, &homeowner, &password).await
         }

@@ -90,7 +90,7 @@ fn hello(project: Project) -> Hello {
             created_at: now_ms(),
             version: 1,
         },
-        snapshot: Snapshot { projects: vec![project], users: Vec::new(), online: Vec::new(), companies: Vec::new() },
+        snapshot: Snapshot { projects: vec![project], project_count: 1, next_projects: None, users: Vec::new(), online: Vec::new(), companies: Vec::new() },
     }
 }
 

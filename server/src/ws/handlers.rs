@@ -7,7 +7,7 @@
 use protocol::reply::{
     Comment, Comments, DeletionImpact, Done, GuestLinkCreated, GuestLinks, InstallationSettings as SettingsReply, MailPreferences,
     Markup, Milestones, Notifications, Photo, Photos, Pong, Project, Projects, Report, ReportPreview, Reports, SearchResults, Tagged,
-    Tags, Timeline, User, Users, Security, TotpEnrolment, RecoveryCodes, PasskeyChallenge, PushSettings,
+    Tags, Timeline, User, UserPage, Security, TotpEnrolment, RecoveryCodes, PasskeyChallenge, PushSettings,
 };
 use protocol::{
     AddComment, AddMilestone, GetMarkup, SaveMarkup, AddMilestoneTemplate, CreateGuestLink, CreateProject, CreateUser,
@@ -20,7 +20,7 @@ use protocol::{
     CompanyDeletionImpact, InviteMember, UpdateMember, RemoveMember, SetProjectCrew, GetSecurity, StartTotp, ConfirmTotp,
     RemoveTotp, NewRecoveryCodes, StartPasskey, AddPasskey, RenamePasskey, RemovePasskey, VerifyFactor, StartFactorPasskey,
     VerifyFactorPasskey, EndSession, EndOtherSessions, ResetFactors, GetPushSettings, SubscribePush, UnsubscribePush,
-    RemovePushDevice,
+    RemovePushDevice, PROJECT_PAGE, USER_PAGE,
 };
 
 use super::dispatch::{Answer, Handle, HandleGuest, RequestContext};
@@ -55,7 +55,8 @@ impl Handle for Ping {
 
 impl Handle for ListUsers {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
-        plain::<Users>(users::list(&cx.svc, &cx.actor).await?)
+        let page = users::page(&cx.svc, &cx.actor, &self).await?;
+        plain(UserPage { role: self.role, listings: page.listings, total: page.total, page: page.page, page_size: USER_PAGE, counts: page.counts })
     }
 }
 
@@ -88,7 +89,8 @@ impl Handle for UserDeletionImpact {
 
 impl Handle for ListProjects {
     async fn handle(self, cx: &RequestContext) -> Answer<Self> {
-        plain(Projects { projects: projects::list(&cx.svc, &cx.actor).await? })
+        let page = projects::pages::page(&cx.svc, &cx.actor, self.after.as_deref(), PROJECT_PAGE).await?;
+        plain(Projects { projects: page.projects, next: page.next })
     }
 }
 

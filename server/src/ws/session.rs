@@ -187,7 +187,7 @@ impl SessionActor {
                         return Ok(Err(None));
                     }
                     let online = live.online_users().await;
-                    snapshot::hello(&store, &user, |id| online.contains(id)).await.map(|h| Ok(ServerMsg::Hello(h)))
+                    snapshot::hello(&store, &user, &online).await.map(|h| Ok(ServerMsg::Hello(h)))
                 }
                 .into_actor(act)
             })

@@ -2,8 +2,12 @@
 //! by cursor, in the gallery's order, each reply under its byte bound
 //! (docs/FEATURES.md, "Big projects"). The projects are made by `sitecast seed`'s code.
 
-use protocol::{ErrorCode, ListPhotos, ProjectImage, Request, Response, FIRST_PHOTO_PAGE, PHOTO_PAGE, PHOTO_PAGE_BYTES};
+use protocol::{
+    ErrorCode, ListPhotos, ListProjects, ListUsers, ProjectImage, Request, Response, Role, FIRST_PHOTO_PAGE, FIRST_PROJECT_PAGE, PHOTO_PAGE, PHOTO_PAGE_BYTES,
+    PROJECT_PAGE, USER_PAGE,
+};
 use sitecast::domain::media::photos::INVALID_PHOTO_CURSOR;
+use sitecast::domain::projects::pages::INVALID_PROJECT_CURSOR;
 use sitecast::domain::seeding::bulk::{self, Bulk, BulkSpec, BULK_PASSWORD};
 use sitecast::store::images;
 
@@ -275,6 +279,66 @@ async fn a_guest_link_to_a_big_project_opens_on_its_first_page_and_pages_through
         let protocol::ServerMsg::GuestHello(hello) = picked.next_msg().await else { panic!("guest hello") };
         assert_eq!(hello.photos.iter().map(|p| p.id.clone()).collect::<Vec<_>>(), picks.to_vec(), "the picks, newest first");
         assert_eq!((hello.photo_count, hello.next_photos.clone()), (3, None));
+        db
+    })
+    .await;
+}
+
+/// An admin of many projects and many people is greeted in one small frame: the first
+/// page of projects, the other admins and the builders; the rest of the projects come
+/// by cursor, and homeowners are searched and paged by the server.
+#[actix_web::test]
+async fn an_admin_of_many_projects_and_people_gets_a_small_hello_and_pages_the_rest() {
+    for_each_backend(|db| async move {
+        let server = TestServer::start(&db.url, Options::default()).await;
+        let spec = BulkSpec { projects: 130, photos_per_project: 0, users: 260, visit_size: 10, days: 30 };
+        let made = bulk::seed(&server.state.store, server.state.photos.as_ref(), &server.state.auth.passwords, &spec, &mut |_, _| {}).await.unwrap();
+        // A homeowner online: the admin hears of them though no homeowner is held.
+        let (_home, home_hello) = server.connect_with(&made.homeowner_email, BULK_PASSWORD).await;
+        let (mut admin, hello) = server.connect_with(&made.admin_email, BULK_PASSWORD).await;
+
+        let bytes = protocol::encode(&hello).unwrap().len();
+        assert!(bytes <= PHOTO_PAGE_BYTES, "the hello weighs {bytes} bytes");
+        assert_eq!((hello.snapshot.projects.len(), hello.snapshot.project_count), (FIRST_PROJECT_PAGE, 130));
+        assert!(hello.snapshot.users.iter().all(|u| u.role != Role::Homeowner), "homeowners are searched, not held");
+        assert!(hello.snapshot.users.iter().any(|u| u.role == Role::Builder));
+        assert!(hello.snapshot.online.contains(&home_hello.user.id));
+
+        let mut all = hello.snapshot.projects.clone();
+        let mut next = hello.snapshot.next_projects.clone();
+        let mut id = 1;
+        while let Some(after) = next.take() {
+            let Ok(Response::Projects { projects, next: more }) = admin.request(id, Request::ListProjects(ListProjects { after: Some(after) })).await else {
+                panic!("a page of projects")
+            };
+            assert!(!projects.is_empty() && projects.len() <= PROJECT_PAGE);
+            assert!(protocol::encode(&projects).unwrap().len() <= PHOTO_PAGE_BYTES);
+            all.extend(projects);
+            next = more;
+            id += 1;
+            assert!(id < 20, "paging ends");
+        }
+        let ids: std::collections::HashSet<&str> = all.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!((all.len(), ids.len()), (130, 130), "every project exactly once");
+        assert!(made.project_ids.iter().all(|p| ids.contains(p.as_str())));
+        assert!(all.windows(2).all(|w| w[0].updated_at >= w[1].updated_at), "newest update first");
+        let bad = admin.request(50, Request::ListProjects(ListProjects { after: Some("soon.x".into()) })).await.unwrap_err();
+        assert_eq!((bad.code, bad.message.as_str()), (ErrorCode::BadRequest, INVALID_PROJECT_CURSOR));
+
+        // The homeowners' table: counted, paged and searched by the server.
+        let Ok(Response::UserPage { listings, total, counts, page_size, .. }) = admin.request(51, Request::ListUsers(ListUsers::first(Role::Homeowner))).await else {
+            panic!("a page of homeowners")
+        };
+        assert_eq!((counts.homeowners, total, listings.len(), page_size), (260, 260, USER_PAGE as usize, USER_PAGE));
+        let last = ListUsers { page: 99, ..ListUsers::first(Role::Homeowner) };
+        let Ok(Response::UserPage { listings, page, .. }) = admin.request(52, Request::ListUsers(last)).await else { panic!("the last page") };
+        assert_eq!((page, listings.len()), (5, 10));
+        let wanted = format!("homeowner137.{}", made.tag);
+        let Ok(Response::UserPage { listings, total, .. }) = admin.request(53, Request::ListUsers(ListUsers::search(Role::Homeowner, wanted.to_uppercase()))).await else {
+            panic!("a search")
+        };
+        assert_eq!(total, 1);
+        assert!(listings[0].user.email.starts_with(&wanted));
         db
     })
     .await;

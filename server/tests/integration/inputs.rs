@@ -87,7 +87,10 @@ async fn control_characters_are_refused_on_every_text_input() {
         // Signed in, over the socket.
         let (mut admin, hello) = server.connect_as(admin_session).await;
         let project = hello.snapshot.projects.iter().find(|p| p.thumbnail_url.is_some()).cloned().expect("a project with photos");
-        let homeowner = hello.snapshot.users.iter().find(|u| u.role == Role::Homeowner).cloned().expect("a homeowner");
+        let Ok(Response::UserPage { listings, .. }) = admin.request(90, Request::ListUsers(protocol::ListUsers::first(Role::Homeowner))).await else {
+            panic!("the homeowners' table")
+        };
+        let homeowner = listings.into_iter().next().expect("a homeowner").user;
         let update = |input: UpdateProject| Request::UpdateProject(UpdateProject { id: project.id.clone(), ..input });
         refused(admin.request(1, update(UpdateProject { title: Some("Maple\r\nBcc: x@example.com".into()), ..Default::default() })).await, "title", &one_line("Title"));
         refused(admin.request(2, update(UpdateProject { title: Some("\u{1b}[31mMaple".into()), ..Default::default() })).await, "title", &one_line("Title"));

@@ -252,20 +252,29 @@ async fn users_are_listed_created_and_edited_as_each_role_may() {
         let (mut builder, bhello) = server.connect_as(&world.users["owner"].session).await;
         let (mut homeowner, hhello) = server.connect_as(&world.users["homeowner"].session).await;
 
-        let Response::Users(all) = admin.request(1, Request::ListUsers(protocol::ListUsers {})).await.unwrap() else { panic!("users") };
+        let table = |role| Request::ListUsers(protocol::ListUsers::first(role));
+        let Response::UserPage { listings: homeowners, counts, total, .. } = admin.request(1, table(Role::Homeowner)).await.unwrap() else { panic!("users") };
         // Builders: the company's owner, manager and crew member.
-        assert_eq!((all.admins.len(), all.builders.len(), all.homeowners.len()), (1, 3, 2));
-        let first = all.homeowners.iter().find(|u| u.user.email == homeowner_email).unwrap();
+        assert_eq!(counts, protocol::UserCounts { admins: 1, builders: 3, homeowners: 2 });
+        assert_eq!((total, homeowners.len()), (2, 2));
+        let first = homeowners.iter().find(|u| u.user.email == homeowner_email).unwrap();
         assert_eq!(first.project_count, 2);
         assert_eq!(first.builder_name.as_deref(), Some(world.users["owner"].name.as_str()));
-        let count = |email: &str| all.builders.iter().find(|b| b.user.email == email).unwrap().project_count;
+        let Response::UserPage { listings: builders, .. } = admin.request(41, table(Role::Builder)).await.unwrap() else { panic!("users") };
+        let count = |email: &str| builders.iter().find(|b| b.user.email == email).unwrap().project_count;
         assert_eq!(count(&world.users["owner"].email), 3, "the owner sees the company's projects");
         assert_eq!(count(&world.users["crew"].email), 1, "the crew member the one they are on");
+        // The server searches: one homeowner by part of their email, in any case.
+        let part = homeowner_email.split('@').next().unwrap().to_uppercase();
+        let Response::UserPage { listings: found, total, .. } = admin.request(42, Request::ListUsers(protocol::ListUsers::search(Role::Homeowner, part))).await.unwrap() else { panic!("users") };
+        assert_eq!((total, found[0].user.email.as_str()), (1, homeowner_email));
 
-        let Response::Users(mine) = builder.request(2, Request::ListUsers(protocol::ListUsers {})).await.unwrap() else { panic!("users") };
-        assert!(mine.admins.is_empty() && mine.builders.is_empty());
-        assert_eq!(mine.homeowners.len(), 2, "both homeowners have a project of this builder");
-        assert_eq!(homeowner.request(3, Request::ListUsers(protocol::ListUsers {})).await.unwrap_err().code, ErrorCode::Forbidden);
+        let Response::UserPage { listings: mine, counts, .. } = builder.request(2, table(Role::Homeowner)).await.unwrap() else { panic!("users") };
+        assert_eq!(counts, protocol::UserCounts { admins: 0, builders: 0, homeowners: 2 }, "both homeowners have a project of this builder");
+        assert!(mine.iter().all(|l| l.builder_name.is_none()), "builders see no Builder column");
+        assert_eq!(homeowner.request(3, table(Role::Homeowner)).await.unwrap_err().code, ErrorCode::Forbidden);
+        let long = Request::ListUsers(protocol::ListUsers::search(Role::Homeowner, "x".repeat(201)));
+        assert_eq!(admin.request(43, long).await.unwrap_err().code, ErrorCode::Validation);
 
         // Create: SPEC.md §5 rules and messages.
         let invite = |role, first: &str, last: &str, name: &str, phone: &str| CreateUser {
@@ -344,8 +353,9 @@ async fn invitations_are_rate_limited_per_admin() {
     let err = admin.request(31, Request::CreateUser(invite(31))).await.unwrap_err();
     assert_eq!((err.code, err.message.as_str()), (ErrorCode::RateLimited, "Rate limit exceeded for sending invites. Please try again later."));
     // No account was made for the refused one.
-    let Response::Users(directory) = admin.request(32, Request::ListUsers(protocol::ListUsers {})).await.unwrap() else { panic!("users") };
-    assert!(directory.homeowners.iter().all(|h| h.user.email != "client31@example.com"));
+    let search = Request::ListUsers(protocol::ListUsers::search(Role::Homeowner, "client31@"));
+    let Response::UserPage { total, .. } = admin.request(32, search).await.unwrap() else { panic!("users") };
+    assert_eq!(total, 0, "no account was made for the refused invite");
     server.stop().await;
 }
 
@@ -705,7 +715,7 @@ async fn access_matrix_over_the_socket_on_each_backend() {
         // Users: list, edit a homeowner of the builder (Jamie) and one who is not theirs.
         for (i, ws) in [&mut admin, &mut builder, &mut homeowner].into_iter().enumerate() {
             next_id += 1;
-            let listed = ws.request(next_id as u32, Request::ListUsers(protocol::ListUsers {})).await;
+            let listed = ws.request(next_id as u32, Request::ListUsers(protocol::ListUsers::first(Role::Homeowner))).await;
             check([true, true, false][i], listed, "list users");
             for (target, expected) in [(&hhello.user.id, [true, true, false][i]), (&bhello.user.id, [true, false, false][i])] {
                 next_id += 1;
@@ -736,9 +746,9 @@ async fn a_burst_from_one_socket_is_capped_and_others_are_served() {
     let (mut quiet, _) = server.connect_as(&world.users["homeowner"].session).await;
     // 300 requests without waiting for answers.
     for id in 1..=300u32 {
-        noisy.send(&protocol::ClientMsg { id, request: Request::ListUsers(protocol::ListUsers {}) }).await;
+        noisy.send(&protocol::ClientMsg { id, request: Request::ListUsers(protocol::ListUsers::first(Role::Homeowner)) }).await;
     }
-    assert_eq!(quiet.request(1, Request::ListProjects(protocol::ListProjects {})).await.map(|_| ()), Ok(()), "the quiet socket is answered");
+    assert_eq!(quiet.request(1, Request::ListProjects(protocol::ListProjects::first())).await.map(|_| ()), Ok(()), "the quiet socket is answered");
     let (mut answered, mut refused) = (0, 0);
     while answered + refused < 300 {
         match noisy.next_msg().await {

@@ -180,8 +180,8 @@ async fn sensitive_actions_want_a_fresh_factor_and_required_accounts_enrol_first
         let mut ws = open(&server, &first).await;
         let (secret, _) = enrol(&mut ws, 1).await;
         let mut other = open(&server, &second).await;
-        let hello_projects = match other.request(5, Request::ListProjects(protocol::ListProjects {})).await {
-            Ok(Response::Projects { projects }) => projects,
+        let hello_projects = match other.request(5, Request::ListProjects(protocol::ListProjects::first())).await {
+            Ok(Response::Projects { projects, .. }) => projects,
             other => panic!("{other:?}"),
         };
         let project_id = hello_projects[0].id.clone();
@@ -219,14 +219,14 @@ async fn sensitive_actions_want_a_fresh_factor_and_required_accounts_enrol_first
         let cookie = r.session_cookie.expect("a session, to enrol in");
         assert_eq!(server.get("/api/auth/me", Some(&cookie)).await.body["enrolRequired"], true);
         let mut manager = open(&server, &cookie).await;
-        let refused = manager.request(1, Request::ListProjects(protocol::ListProjects {})).await.unwrap_err();
+        let refused = manager.request(1, Request::ListProjects(protocol::ListProjects::first())).await.unwrap_err();
         assert_eq!(refused.code, ErrorCode::EnrolRequired);
         let required = security(&mut manager, 2, Request::GetSecurity(protocol::GetSecurity {})).await.unwrap();
         assert!(required.required);
         enrol(&mut manager, 3).await;
         assert_eq!(manager.close_code().await, Some(1012), "reconnects as an enrolled session");
         let mut manager = open(&server, &cookie).await;
-        assert!(matches!(manager.request(10, Request::ListProjects(protocol::ListProjects {})).await, Ok(Response::Projects { .. })));
+        assert!(matches!(manager.request(10, Request::ListProjects(protocol::ListProjects::first())).await, Ok(Response::Projects { .. })));
         assert_eq!(server.get("/api/auth/me", Some(&cookie)).await.body["enrolRequired"], false);
         // The only factor of a required account stays.
         let kept = manager.request(11, Request::RemoveTotp(RemoveTotp { password: password.into() })).await.unwrap_err();

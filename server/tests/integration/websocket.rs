@@ -145,7 +145,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         };
 
         ask(Request::Ping(protocol::Ping {})).await;
-        ask(Request::ListUsers(protocol::ListUsers {})).await;
+        ask(Request::ListUsers(protocol::ListUsers::first(Role::Homeowner))).await;
         let Response::User { user } = ask(Request::CreateUser(CreateUser {
             role: Role::Homeowner,
             email: "pairing@example.com".into(),
@@ -160,7 +160,7 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
             unreachable!()
         };
         ask(Request::UpdateUser(UpdateUser { id: user.id.clone(), phone: Some("555-0101".into()), ..Default::default() })).await;
-        ask(Request::ListProjects(protocol::ListProjects {})).await;
+        ask(Request::ListProjects(protocol::ListProjects::first())).await;
         let Response::Project { project } = ask(Request::CreateProject(CreateProject {
             title: "Pairing House".into(),
             description: String::new(),
@@ -354,8 +354,8 @@ async fn every_request_type_is_answered_with_its_declared_reply() {
         let other = security.devices.iter().find(|d| !d.current).expect("the other session").id.clone();
         ask(Request::EndSession(protocol::EndSession { id: other })).await;
         ask(Request::EndOtherSessions(protocol::EndOtherSessions {})).await;
-        let Response::Users(directory) = ask(Request::ListUsers(protocol::ListUsers {})).await else { unreachable!() };
-        let someone = directory.homeowners.first().expect("a homeowner").user.id.clone();
+        let Response::UserPage { listings, .. } = ask(Request::ListUsers(protocol::ListUsers::first(Role::Homeowner))).await else { unreachable!() };
+        let someone = listings.first().expect("a homeowner").user.id.clone();
         ask(Request::ResetFactors(protocol::ResetFactors { user_id: someone })).await;
 
         // Push notifications on this device, off on another, off here.

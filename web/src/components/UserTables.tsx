@@ -1,12 +1,11 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, FolderOpen, Mail, Pencil, Phone, ShieldOff, Trash2 } from 'lucide-react';
-import type { Profile, Role, UserListing } from '../protocol/types';
+import type { Profile, Role, UserCounts, UserListing } from '../protocol/types';
 import { cn } from '../lib/cn';
 import { displayName } from '../lib/names';
 import { editsHomeowners } from '../lib/companyRules';
-import { matchesSearch } from '../lib/people';
-import { DEFAULT_SORT, nextSort, pageOf, sortListings, type Sort, type SortKey } from '../lib/userTable';
+import { DEFAULT_SORT, nextSort, pageRange, type Sort, type SortKey } from '../lib/userTable';
 import { useMediaQuery } from '../lib/useMediaQuery';
 import { useAppStore } from '../store';
 import { Avatar } from './Avatar';
@@ -15,6 +14,7 @@ import { EditUserDialog } from './dialogs/EditUserDialog';
 import { ResetFactorsDialog } from './dialogs/ResetFactorsDialog';
 import { Button, buttonClasses } from './ui/Button';
 import { SearchBox } from './ui/SearchBox';
+import { useUserPage } from './useUserPage';
 
 const EMPTY_TEXT: Record<Role, string> = {
   homeowner: 'No homeowners found matching your search.',
@@ -68,20 +68,22 @@ interface RowModel {
 /**
  * One searchable user table of the dashboards (SPEC §2 Tables). Columns and actions
  * follow the role listed and who is looking: builders see no Builder column and no
- * delete; an admin cannot delete their own row. Columns sort, long lists page, and on
- * a phone each person is a card with every detail and labelled actions.
+ * delete; an admin cannot delete their own row. The server searches, sorts and pages
+ * (an installation's homeowners are too many to send whole), and on a phone each
+ * person is a card with every detail and labelled actions.
  */
 export function UserTable({
   role,
-  listings,
   viewer,
   initialQuery = '',
+  onCounts,
 }: {
   role: Role;
-  listings: UserListing[];
   viewer: Profile;
   /** What the search box starts with (a person picked in the header search). */
   initialQuery?: string;
+  /** Told each reply's people per role (the admin's tab counts). */
+  onCounts?: (counts: UserCounts) => void;
 }) {
   const [query, setQuery] = useState(initialQuery);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
@@ -95,9 +97,16 @@ export function UserTable({
   const showProjects = role !== 'admin';
   const showBuilder = role === 'homeowner' && isAdmin;
   const label = role === 'admin' ? 'administrators' : `${role}s`;
-  const sorted = useMemo(() => sortListings(listings.filter((l) => matchesSearch(l.user, query)), sort), [listings, query, sort]);
-  const shown = pageOf(sorted, page);
+  const listed = useUserPage({ role, query, sort, page });
+  const shown = pageRange(listed.total, listed.page, listed.pageSize, listed.rows.length);
+  const { counts } = listed;
+  useEffect(() => {
+    if (counts) onCounts?.(counts);
+  }, [counts, onCounts]);
   const columns: SortKey[] = ['name', 'email', 'phone', ...(showProjects ? (['projects'] as const) : []), ...(showBuilder ? (['builder'] as const) : [])];
+
+  // Before the first page: loading, or (after a failure) nothing to show but the error.
+  const state: TableState | 'failed' = listed.answered === null ? (listed.error && !listed.loading ? 'failed' : 'first-load') : listed.loading ? 'busy' : 'idle';
 
   const search = (value: string) => {
     setQuery(value);
@@ -108,7 +117,7 @@ export function UserTable({
     setPage(0);
   };
 
-  const rows: RowModel[] = shown.rows.map((listing) => {
+  const rows: RowModel[] = listed.rows.map((listing) => {
     const { user } = listing;
     const self = user.id === viewer.id;
     return {
@@ -152,10 +161,11 @@ export function UserTable({
           </label>
         )}
       </div>
-      {wide ? (
-        <UserGrid rows={rows} role={role} sort={sort} onSort={(key) => sortBy(nextSort(sort, key))} showProjects={showProjects} showBuilder={showBuilder} onEdit={setEditing} onDelete={setDeleting} onResetFactors={setResetting} />
+      {listed.error && <ListFailed label={label} error={listed.error} retrying={listed.loading} onRetry={listed.retry} />}
+      {state === 'failed' ? null : wide ? (
+        <UserGrid rows={rows} role={role} label={label} state={state} sort={sort} onSort={(key) => sortBy(nextSort(sort, key))} showProjects={showProjects} showBuilder={showBuilder} onEdit={setEditing} onDelete={setDeleting} onResetFactors={setResetting} />
       ) : (
-        <UserCards rows={rows} role={role} showProjects={showProjects} showBuilder={showBuilder} onEdit={setEditing} onDelete={setDeleting} onResetFactors={setResetting} />
+        <UserCards rows={rows} role={role} label={label} state={state} showProjects={showProjects} showBuilder={showBuilder} onEdit={setEditing} onDelete={setDeleting} onResetFactors={setResetting} />
       )}
       {shown.pages > 1 && (
         <nav aria-label={`Pages of ${label}`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-300">
@@ -181,9 +191,37 @@ export function UserTable({
   );
 }
 
+/** What a table shows while its page is read: the first (no rows yet), or a next one (the last rows stay). */
+type TableState = 'first-load' | 'busy' | 'idle';
+
+/** A page that could not be read: why, and a Retry (the rows last read stay below). */
+function ListFailed({ label, error, retrying, onRetry }: { label: string; error: Error; retrying: boolean; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      <span>
+        {label.charAt(0).toUpperCase() + label.slice(1)} could not be loaded. {error.message}
+      </span>
+      <Button variant="outline" size="sm" disabled={retrying} onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+/** Said in place of the rows until the first page comes. */
+function loadingText(label: string): string {
+  return `Loading ${label}…`;
+}
+
 interface RowsProps {
   rows: RowModel[];
   role: Role;
+  /** "homeowners", "builders" or "administrators". */
+  label: string;
+  state: TableState;
   showProjects: boolean;
   showBuilder: boolean;
   onEdit: (user: Profile) => void;
@@ -200,10 +238,10 @@ function NameCell({ row }: { row: RowModel }) {
   );
 }
 
-function UserGrid({ rows, role, sort, onSort, showProjects, showBuilder, onEdit, onDelete, onResetFactors }: RowsProps & { sort: Sort; onSort: (key: SortKey) => void }) {
+function UserGrid({ rows, role, label, state, sort, onSort, showProjects, showBuilder, onEdit, onDelete, onResetFactors }: RowsProps & { sort: Sort; onSort: (key: SortKey) => void }) {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-sm" aria-busy={state !== 'idle' || undefined}>
         <thead className="border-b border-slate-200 bg-slate-50/80 dark:border-slate-800 dark:bg-slate-900">
           <tr>
             <SortHeader column="name" sort={sort} onSort={onSort} />
@@ -217,7 +255,13 @@ function UserGrid({ rows, role, sort, onSort, showProjects, showBuilder, onEdit,
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.length === 0 ? (
+          {state === 'first-load' ? (
+            <tr>
+              <td colSpan={6} className="px-4 py-12 text-center text-sm text-slate-600 dark:text-slate-300">
+                <span role="status">{loadingText(label)}</span>
+              </td>
+            </tr>
+          ) : rows.length === 0 ? (
             <tr>
               <td colSpan={6} className="px-4 py-12 text-center text-sm text-slate-600 dark:text-slate-300">
                 {EMPTY_TEXT[role]}
@@ -301,16 +345,20 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
 }
 
 /** Phones: one card per person, every detail on it, and actions that say what they do. */
-function UserCards({ rows, role, showProjects, showBuilder, onEdit, onDelete, onResetFactors }: RowsProps) {
-  if (rows.length === 0) {
+function UserCards({ rows, role, label, state, showProjects, showBuilder, onEdit, onDelete, onResetFactors }: RowsProps) {
+  if (state === 'first-load' || rows.length === 0) {
     return (
-      <p className="rounded-2xl border border-slate-200 bg-white px-4 py-10 text-center text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-        {EMPTY_TEXT[role]}
+      <p
+        role={state === 'first-load' ? 'status' : undefined}
+        aria-busy={state !== 'idle' || undefined}
+        className="rounded-2xl border border-slate-200 bg-white px-4 py-10 text-center text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+      >
+        {state === 'first-load' ? loadingText(label) : EMPTY_TEXT[role]}
       </p>
     );
   }
   return (
-    <ul className="space-y-3">
+    <ul className="space-y-3" aria-busy={state !== 'idle' || undefined}>
       {rows.map((row) => {
         const { user, projectCount, builderName } = row.listing;
         return (

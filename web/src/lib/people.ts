@@ -1,15 +1,7 @@
-import type { Profile, Project, Role, UserDirectory, UserListing } from '../protocol/types';
-import { projectStanding } from './companyRules';
-import { displayName, emailLocalPart } from './names';
+import type { Profile, Role } from '../protocol/types';
+import { emailLocalPart } from './names';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', builder: 'Builder', homeowner: 'Homeowner' };
-
-/** SPEC §2 Tables: a case-insensitive substring match on name or email. */
-export function matchesSearch(user: Profile, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [displayName(user), user.name ?? '', user.email].some((text) => text.toLowerCase().includes(q));
-}
 
 /** "{first name}'s Projects": the first name, else the name (a builder's company), else the email's local part. */
 export function projectsTitle(person: Profile | null | undefined): string {
@@ -36,31 +28,4 @@ export function namesMatch(typed: string, name: string): boolean {
 /** English possessive: "Jamie's", but "Summit Homes'" for a name ending in s. */
 export function possessive(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
-}
-
-/**
- * The user tables of the admin and builder dashboards, derived from the live mirror so
- * they follow every event: project counts from the visible projects (for a builder,
- * that is their projects), a homeowner's builder from their profile or their projects.
- */
-export function userDirectory(self: Profile | null, users: Record<string, Profile>, projects: Project[]): UserDirectory {
-  const everyone = Object.values(users);
-  if (self && !users[self.id]) everyone.push(self);
-  const byName = (a: UserListing, b: UserListing) => displayName(a.user).localeCompare(displayName(b.user));
-  const listing = (user: Profile): UserListing => {
-    if (user.role === 'homeowner') {
-      const own = projects.filter((p) => p.homeownerId === user.id);
-      const builder = user.builderId ? users[user.builderId] : undefined;
-      const builderName =
-        (builder ? displayName(builder) : null) ?? own.find((p) => p.builderName)?.builderName ?? null;
-      return { user, projectCount: own.length, builderName };
-    }
-    if (user.role === 'builder') {
-      // A builder's projects are those of their company they work on.
-      return { user, projectCount: projects.filter((p) => projectStanding(user, p) !== 'none').length, builderName: null };
-    }
-    return { user, projectCount: 0, builderName: null };
-  };
-  const of = (role: Role) => everyone.filter((u) => u.role === role).map(listing).sort(byName);
-  return { admins: of('admin'), builders: of('builder'), homeowners: of('homeowner') };
 }

@@ -1,43 +1,17 @@
-import type { UserListing } from '../protocol/types';
-import { displayName } from './names';
+import type { UserSort } from '../protocol/types';
 
-/** The columns a user table sorts by. */
-export type SortKey = 'name' | 'email' | 'phone' | 'projects' | 'builder';
+/** The columns a user table sorts by (the server sorts: SPEC §2 Tables). */
+export type SortKey = UserSort;
 export type SortDirection = 'ascending' | 'descending';
 export interface Sort {
   key: SortKey;
   direction: SortDirection;
 }
 
-/** Rows per page: a table longer than this pages rather than scrolling on and on. */
+/** Rows per page of a list paged in the browser (the user tables are paged by the server). */
 export const PAGE_SIZE = 50;
 
 export const DEFAULT_SORT: Sort = { key: 'name', direction: 'ascending' };
-
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-function text(listing: UserListing, key: Exclude<SortKey, 'projects'>): string {
-  if (key === 'name') return displayName(listing.user);
-  if (key === 'email') return listing.user.email;
-  if (key === 'phone') return listing.user.phone ?? '';
-  return listing.builderName ?? '';
-}
-
-/**
- * Sorted by the column, the name then the id breaking ties so equal values keep one
- * order. Empty values (no phone, no builder) go last whichever the direction.
- */
-export function sortListings(listings: UserListing[], sort: Sort): UserListing[] {
-  const sign = sort.direction === 'ascending' ? 1 : -1;
-  const byName = (a: UserListing, b: UserListing) =>
-    collator.compare(displayName(a.user), displayName(b.user)) || (a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0);
-  return [...listings].sort((a, b) => {
-    if (sort.key === 'projects') return sign * (a.projectCount - b.projectCount) || byName(a, b);
-    const [x, y] = [text(a, sort.key), text(b, sort.key)];
-    if (!x !== !y) return x ? -1 : 1;
-    return sign * collator.compare(x, y) || byName(a, b);
-  });
-}
 
 /** Clicking a column header: sorts by it ascending, or flips it when it already sorts. */
 export function nextSort(current: Sort, key: SortKey): Sort {
@@ -45,8 +19,8 @@ export function nextSort(current: Sort, key: SortKey): Sort {
   return { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
 }
 
-export interface Page<T> {
-  rows: T[];
+/** Where a page sits among all the rows that match. */
+export interface PageRange {
   /** 0-based, clamped to the pages there are. */
   page: number;
   pages: number;
@@ -56,9 +30,23 @@ export interface Page<T> {
   total: number;
 }
 
-export function pageOf<T>(rows: T[], page: number, size = PAGE_SIZE): Page<T> {
-  const pages = Math.max(1, Math.ceil(rows.length / size));
+export interface Page<T> extends PageRange {
+  rows: T[];
+}
+
+/**
+ * The range of a page of `shown` rows out of `total`, for "Showing x–y of total" and the
+ * Previous and Next buttons: a user table's page as the server answered it.
+ */
+export function pageRange(total: number, page: number, size: number, shown: number): PageRange {
+  const pages = Math.max(1, Math.ceil(total / size));
   const p = Math.min(Math.max(0, page), pages - 1);
+  return { page: p, pages, from: shown ? p * size + 1 : 0, to: p * size + shown, total };
+}
+
+/** One page of rows held whole in the browser (the Companies tab). */
+export function pageOf<T>(rows: T[], page: number, size = PAGE_SIZE): Page<T> {
+  const { page: p } = pageRange(rows.length, page, size, 0);
   const slice = rows.slice(p * size, (p + 1) * size);
-  return { rows: slice, page: p, pages, from: slice.length ? p * size + 1 : 0, to: p * size + slice.length, total: rows.length };
+  return { rows: slice, ...pageRange(rows.length, p, size, slice.length) };
 }

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowRight, Building2, CheckCircle2, Clock3, FolderKanban, PauseCircle, Plus, UserPlus } from 'lucide-react';
-import type { Profile, Project, Role } from '../protocol/types';
+import type { Profile, Project, Role, UserCounts } from '../protocol/types';
 import { welcomeHeading } from '../lib/names';
-import { userDirectory } from '../lib/people';
 import { sortProjects, useAppStore } from '../store';
 import { PageHeader } from '../components/PageHeader';
 import { ProjectGrid, ProjectGridSkeleton } from '../components/ProjectGrid';
@@ -61,16 +60,19 @@ function DashboardSkeleton({ role }: { role: Role }) {
 }
 
 export function SummaryCards({ projects }: { projects: Project[] }) {
+  // While the projects the hello did not carry are read, only the total is known.
+  const counting = useAppStore((s) => s.projectPaging.next !== null);
+  const total = useAppStore((s) => s.projectPaging.total);
   // SPEC §3: the dashboard counts only in-progress, completed and on-hold.
-  const count = (status: Project['status']) => projects.filter((p) => p.status === status).length;
+  const count = (status: Project['status']) => (counting ? null : projects.filter((p) => p.status === status).length);
   const cards = [
-    { label: 'Total Projects', value: projects.length, icon: FolderKanban, tint: 'text-slate-700 bg-slate-100 dark:bg-slate-800 dark:text-slate-300' },
+    { label: 'Total Projects', value: counting ? Math.max(total, projects.length) : projects.length, icon: FolderKanban, tint: 'text-slate-700 bg-slate-100 dark:bg-slate-800 dark:text-slate-300' },
     { label: 'In Progress', value: count('in-progress'), icon: Clock3, tint: 'text-amber-700 bg-amber-100 dark:bg-amber-400/10 dark:text-amber-300' },
     { label: 'Completed', value: count('completed'), icon: CheckCircle2, tint: 'text-green-700 bg-green-100 dark:bg-green-400/10 dark:text-green-300' },
     { label: 'On Hold', value: count('on-hold'), icon: PauseCircle, tint: 'text-slate-600 bg-slate-100 dark:bg-slate-800 dark:text-slate-300' },
   ];
   return (
-    <section aria-label="Project summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <section aria-label="Project summary" aria-busy={counting} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {cards.map(({ label, value, icon: Icon, tint }) => (
         <div
           key={label}
@@ -82,7 +84,14 @@ export function SummaryCards({ projects }: { projects: Project[] }) {
           </span>
           <div className="min-w-0">
             <p className="truncate text-xs font-medium text-slate-500 sm:text-sm dark:text-slate-400">{label}</p>
-            <p className="text-2xl font-semibold tabular-nums text-slate-900 dark:text-white">{value}</p>
+            {value === null ? (
+              <p className="py-1">
+                <span className="block h-6 w-10 animate-pulse rounded-md bg-slate-200 dark:bg-slate-700" aria-hidden="true" />
+                <span className="sr-only">Counting…</span>
+              </p>
+            ) : (
+              <p className="text-2xl font-semibold tabular-nums text-slate-900 dark:text-white">{value}</p>
+            )}
           </div>
         </div>
       ))}
@@ -115,11 +124,6 @@ function useProjects() {
   return useMemo(() => sortProjects(byId), [byId]);
 }
 
-function useDirectory(user: Profile, projects: Project[]) {
-  const users = useAppStore((s) => s.users);
-  return useMemo(() => userDirectory(user, users, projects), [user, users, projects]);
-}
-
 /** A tab of the admin's People: one per role, and the builder companies. */
 type PeopleTab = Role | 'company';
 
@@ -137,7 +141,8 @@ function TabCount({ count }: { count: number }) {
 
 function AdminDashboard({ user }: { user: Profile }) {
   const projects = useProjects();
-  const directory = useDirectory(user, projects);
+  // People per role, from the open table's latest page (the server counts them).
+  const [counts, setCounts] = useState<UserCounts | null>(null);
   const [creatingUser, setCreatingUser] = useState(false);
   const [creatingProject, setCreatingProject] = useState(false);
   // "New Project" should not wait for the form's code.
@@ -147,9 +152,9 @@ function AdminDashboard({ user }: { user: Profile }) {
   const person = params.get('people') ?? '';
   const personRole = parseRole(params.get('role'));
   const tabs = [
-    { value: 'homeowner' as const, label: 'Homeowners', listings: directory.homeowners },
-    { value: 'builder' as const, label: 'Builders', listings: directory.builders },
-    { value: 'admin' as const, label: 'Admins', listings: directory.admins },
+    { value: 'homeowner' as const, label: 'Homeowners', count: counts?.homeowners },
+    { value: 'builder' as const, label: 'Builders', count: counts?.builders },
+    { value: 'admin' as const, label: 'Admins', count: counts?.admins },
   ];
   const companyCount = useAppStore((s) => Object.keys(s.companies).length);
   return (
@@ -181,7 +186,7 @@ function AdminDashboard({ user }: { user: Profile }) {
             {tabs.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>
                 {t.label}
-                <TabCount count={t.listings.length} />
+                {t.count !== undefined && <TabCount count={t.count} />}
               </TabsTrigger>
             ))}
             <TabsTrigger value="company">
@@ -191,7 +196,7 @@ function AdminDashboard({ user }: { user: Profile }) {
           </TabsList>
           {tabs.map((t) => (
             <TabsContent key={t.value} value={t.value} className="focus-visible:outline-none">
-              <UserTable role={t.value} listings={t.listings} viewer={user} initialQuery={t.value === personRole ? person : ''} />
+              <UserTable role={t.value} viewer={user} initialQuery={t.value === personRole ? person : ''} onCounts={setCounts} />
             </TabsContent>
           ))}
           <TabsContent value="company" className="focus-visible:outline-none">
@@ -208,9 +213,6 @@ function AdminDashboard({ user }: { user: Profile }) {
 
 function BuilderDashboard({ user }: { user: Profile }) {
   const projects = useProjects();
-  const directory = useDirectory(user, projects);
-  // SPEC §2: only homeowners who have at least one of this builder's projects.
-  const homeowners = directory.homeowners.filter((l) => l.projectCount > 0);
   return (
     <div className="space-y-8">
       <PageHeader
@@ -243,7 +245,8 @@ function BuilderDashboard({ user }: { user: Profile }) {
         <h2 id="homeowners-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
           Your homeowners
         </h2>
-        <UserTable role="homeowner" listings={homeowners} viewer={user} />
+        {/* SPEC §2: only homeowners with at least one of this builder's projects (the server's rule). */}
+        <UserTable role="homeowner" viewer={user} />
       </section>
       <RecentProjects projects={projects} />
     </div>

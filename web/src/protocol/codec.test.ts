@@ -63,7 +63,7 @@ describe('codec', () => {
         createdAt: 1_700_000_000_000,
         version: 3,
       },
-      snapshot: { projects: [], users: [], online: [], companies: [] },
+      snapshot: { projects: [], projectCount: 0, nextProjects: null, users: [], online: [], companies: [] },
     };
     const bytes = encode(hello);
     // A fresh ArrayBuffer, as the browser hands binary frames over with binaryType 'arraybuffer'.

@@ -612,13 +612,21 @@ expiresInDays?: number, };
 
 export type Ping = Record<symbol, never>;
 
-export type ListUsers = Record<symbol, never>;
+export type ListUsers = { role: Role, 
+/**
+ * A case-insensitive substring of the name or email; blank lists everyone.
+ */
+query: string, sort: UserSort, descending: boolean, 
+/**
+ * 0-based; past the last page answers the last page.
+ */
+page: number, };
 
 export type DeleteUser = { id: string, };
 
 export type UserDeletionImpact = { id: string, };
 
-export type ListProjects = Record<symbol, never>;
+export type ListProjects = { after?: string, };
 
 export type GetProject = { id: string, };
 
@@ -806,9 +814,11 @@ projectCount: number,
  */
 builderName: string | null, };
 
-export type UserDirectory = { admins: Array<UserListing>, builders: Array<UserListing>, homeowners: Array<UserListing>, };
+export type UserCounts = { admins: number, builders: number, homeowners: number, };
 
-export type Response = { "type": "pong" } | { "type": "users" } & UserDirectory | { "type": "user", user: Profile, } | { "type": "projects", projects: Array<Project>, } | { "type": "project", project: Project, } | { "type": "subscribed", project: Project, viewers: Array<UserSummary>, 
+export type UserSort = "name" | "email" | "phone" | "projects" | "builder";
+
+export type Response = { "type": "pong" } | { "type": "user_page", role: Role, listings: Array<UserListing>, total: number, page: number, pageSize: number, counts: UserCounts, } | { "type": "user", user: Profile, } | { "type": "projects", projects: Array<Project>, next: string | null, } | { "type": "project", project: Project, } | { "type": "subscribed", project: Project, viewers: Array<UserSummary>, 
 /**
  * The first page of the photos.
  */
@@ -862,16 +872,26 @@ photosWithLocation: number, } | { "type": "security", security: Security, } | { 
 
 export type Snapshot = { 
 /**
- * Projects visible to the user, most recently updated first.
+ * The first page of the projects visible to the user, most recently updated first;
+ * `ListProjects` reads the rest from `nextProjects`.
  */
 projects: Array<Project>, 
 /**
- * Other users visible to the user (admins: everyone; builders: the homeowners on
- * their projects; homeowners: nobody).
+ * How many projects the user sees in all.
+ */
+projectCount: number, 
+/**
+ * The cursor of the next page of projects; `None` when `projects` holds them all.
+ */
+nextProjects: string | null, 
+/**
+ * Other users the client holds (admins: the other admins and builders, while
+ * homeowners are searched through `ListUsers`; builders: the homeowners on their
+ * projects; homeowners: nobody).
  */
 users: Array<Profile>, 
 /**
- * Ids of the visible users who are online now.
+ * Ids of the users visible to this user who are online now, held or not.
  */
 online: Array<string>, 
 /**
@@ -907,7 +927,7 @@ export type ServerMsg = { "type": "hello" } & Hello | { "type": "guest_hello" } 
 /** The reply type that answers each request type; any request may fail with an `ApiError` instead. */
 export const REPLY_TYPES = {
   "ping": "pong",
-  "list_users": "users",
+  "list_users": "user_page",
   "create_user": "user",
   "update_user": "user",
   "delete_user": "done",
@@ -994,7 +1014,7 @@ export const REPLY_TYPES = {
 /** The reply that answers each request type. */
 export type ReplyTo = {
   "ping": Extract<Response, { "type": "pong" }>,
-  "list_users": Extract<Response, { "type": "users" }>,
+  "list_users": Extract<Response, { "type": "user_page" }>,
   "create_user": Extract<Response, { "type": "user" }>,
   "update_user": Extract<Response, { "type": "user" }>,
   "delete_user": Extract<Response, { "type": "done" }>,

@@ -8,6 +8,7 @@ import { ApiRequestError } from '../api/http';
 import { decodeServerMsg, encodeClientMsg } from '../protocol/codec';
 import { clientLog } from './clientLog';
 import { useAppStore, type ConnectionStatus } from '../store';
+import { loadProjectPages } from './commands';
 import { applyServerMsg } from './reducer';
 import { requests } from './requests';
 import { reconnectDelay, RESTART_CLOSE_CODE, SESSION_GONE_CLOSE_CODE } from './reconnect';
@@ -35,7 +36,10 @@ function handleFrame(data: unknown): void {
   requests.heard();
   const apply = (bytes: ArrayBuffer) => {
     try {
-      applyServerMsg(decodeServerMsg(bytes), useAppStore.getState(), requests);
+      const msg = decodeServerMsg(bytes);
+      applyServerMsg(msg, useAppStore.getState(), requests);
+      // The projects the hello did not carry are read in the background.
+      if (msg.type === 'hello' && msg.snapshot.nextProjects) void loadProjectPages(requests, useAppStore.getState, msg.snapshot.nextProjects);
     } catch (err) {
       console.warn('Dropped an undecodable frame', err);
     }

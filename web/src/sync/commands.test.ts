@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, type ClientMsg, type ServerMsg } from '../protocol/types';
 import { createAppStore } from '../store';
 import { company, member, photo, profile, project } from '../testing/fixtures';
-import { afterPageFailure, createCommands, PHOTO_PAGE_BUSY_MS, PHOTO_PAGE_RETRY_MS } from './commands';
+import { afterPageFailure, createCommands, PHOTO_PAGE_BUSY_MS, PHOTO_PAGE_RETRY_MS, TAG_CHUNK } from './commands';
 import { applyServerMsg } from './reducer';
 import { RequestError, RequestTracker } from './requests';
 
@@ -17,7 +17,7 @@ function setup() {
   const sent: ClientMsg[] = [];
   tracker.attach((msg) => sent.push(msg));
   const feed = (msg: ServerMsg) => applyServerMsg(msg, store.getState(), tracker);
-  feed({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: admin, snapshot: { projects: [project({})], users: [jamie], online: [], companies: [] } });
+  feed({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: admin, snapshot: { projects: [project({})], projectCount: 1, nextProjects: null, users: [jamie], online: [], companies: [] } });
   const commands = createCommands(tracker, store.getState);
   const last = () => sent[sent.length - 1];
   return { store, tracker, feed, commands, sent, last };
@@ -196,6 +196,22 @@ describe('tags and search commands', () => {
     tracker.reply(last().id, { type: 'tagged', photos: [photo({ id: 'a', version: 2, tags: ['Kitchen'] }), photo({ id: 'b', version: 2, tags: ['Kitchen'] })] });
     expect(await tagging).toHaveLength(2);
     expect(store.getState().photos.p1.byId.b.tags).toEqual(['Kitchen']);
+  });
+
+  it('a selection of thousands is tagged a chunk at a time, one request after another', async () => {
+    const { tracker, commands, sent } = setup();
+    const ids = Array.from({ length: TAG_CHUNK * 2 + 5 }, (_, i) => `i${i}`);
+    const tagging = commands.tagPhotos({ projectId: 'p1', imageIds: ids, addTags: ['Kitchen'], removeTags: [] });
+    for (const size of [TAG_CHUNK, TAG_CHUNK, 5]) {
+      const msg = sent[sent.length - 1];
+      if (msg.request.type !== 'tag_photos') throw new Error(msg.request.type);
+      expect(msg.request.imageIds).toHaveLength(size);
+      tracker.reply(msg.id, { type: 'tagged', photos: msg.request.imageIds.map((id) => photo({ id, version: 2, tags: ['Kitchen'] })) });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    const tagged = await tagging;
+    expect(tagged.map((p) => p.id)).toEqual(ids);
+    expect(sent.filter((m) => m.request.type === 'tag_photos')).toHaveLength(3);
   });
 
   it('a search is watched unless told otherwise, and ends with end_search', async () => {

@@ -35,6 +35,8 @@ import type {
   UpdateProject,
   UpdateMilestone,
   UpdateUser,
+  ListUsers,
+  Response,
 } from '../protocol/types';
 import { useAppStore, type AppState } from '../store';
 import { applyUser } from './reducer';
@@ -100,6 +102,47 @@ export async function loadPhotoPages(tracker: RequestTracker, store: () => AppSt
   }
 }
 
+/** Photos tagged by one request of a bigger selection (the server takes up to 500). */
+export const TAG_CHUNK = 100;
+
+/** One page of a user table, as the server answers it. */
+export type UserPage = Extract<Response, { type: 'user_page' }>;
+
+/** Numbers the background reads of projects, as `pagingRuns` does photos'. */
+let projectRuns = 0;
+
+/**
+ * Reads the projects a hello did not carry, page by page from the cursor `next`
+ * (docs/FEATURES.md, "Big projects"). A newer hello starts a new read, which ends this
+ * one; a page that fails is tried again, then the projects page offers Retry.
+ */
+export async function loadProjectPages(tracker: RequestTracker, store: () => AppState, next: string | null): Promise<void> {
+  const run = ++projectRuns;
+  const current = () => store().projectPaging.run === run;
+  store().projectPagingChanged({ run, next, loading: next !== null, failed: false });
+  let after = next;
+  let failures = 0;
+  while (after !== null && current()) {
+    try {
+      const page = await tracker.request({ type: 'list_projects', after });
+      if (!current()) return;
+      store().projectsPaged(page.projects);
+      after = page.next;
+      failures = 0;
+      store().projectPagingChanged({ next: after, loading: after !== null });
+    } catch (err) {
+      if (!current()) return;
+      const wait = afterPageFailure(err, failures);
+      if (wait === null) {
+        store().projectPagingChanged({ loading: false, failed: true });
+        return;
+      }
+      if (wait.counts) failures += 1;
+      await new Promise((resolve) => setTimeout(resolve, wait.wait));
+    }
+  }
+}
+
 /** The installation's settings as an admin's cards hold them, with how many photos keep a location. */
 export type HeldSettings = InstallationSettings & { photosWithLocation: number };
 
@@ -122,6 +165,19 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
   };
 
   return {
+    /**
+     * A page of a user table (SPEC §2 Tables), searched, sorted and paged by the server.
+     * Its people are not added to the store: an admin's tables are read, not mirrored.
+     */
+    listUsers(input: ListUsers): Promise<UserPage> {
+      return tracker.request({ type: 'list_users', ...input });
+    },
+
+    /** Reads the rest of the projects again after a failed background read. */
+    retryProjectPages(): Promise<void> {
+      return loadProjectPages(tracker, store, store().projectPaging.next);
+    },
+
     /** Admin: invite a user of any role (SPEC §5 Create user). */
     async createUser(input: CreateUser): Promise<Profile> {
       const { user } = await tracker.request({ type: 'create_user', ...input });
@@ -431,12 +487,20 @@ export function createCommands(tracker: RequestTracker, store: () => AppState) {
 
     /**
      * Adds and removes tags on photos of one project (admins and the project's builder).
-     * The tagged photos come back whole and go in like `photo_updated` (newer wins).
+     * The tagged photos come back whole and go in like `photo_updated` (newer wins). A
+     * selection of thousands ("Select all" on a year of photos) goes `TAG_CHUNK` photos a
+     * request, one after another: each request and reply stays small, and the server's
+     * limit per request is never reached.
      */
     async tagPhotos(input: TagPhotos): Promise<ProjectImage[]> {
-      const { photos } = await tracker.request({ type: 'tag_photos', ...input });
-      for (const photo of photos) store().photoUpserted(photo);
-      return photos;
+      const tagged: ProjectImage[] = [];
+      for (let from = 0; from < input.imageIds.length; from += TAG_CHUNK) {
+        const imageIds = input.imageIds.slice(from, from + TAG_CHUNK);
+        const { photos } = await tracker.request({ type: 'tag_photos', ...input, imageIds });
+        for (const photo of photos) store().photoUpserted(photo);
+        tagged.push(...photos);
+      }
+      return tagged;
     },
 
     /**

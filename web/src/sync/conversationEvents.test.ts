@@ -10,7 +10,7 @@ function setup() {
   const tracker = new RequestTracker();
   const feed = (msg: ServerMsg) => applyServerMsg(msg, store.getState(), tracker);
   const event = (e: Event) => feed({ type: 'event', event: e });
-  const h: Hello = { protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'b1', role: 'builder' }), snapshot: { projects: [], users: [], online: [], companies: [] } };
+  const h: Hello = { protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'b1', role: 'builder' }), snapshot: { projects: [], projectCount: 0, nextProjects: null, users: [], online: [], companies: [] } };
   feed({ type: 'hello', ...h });
   store.getState().photosOpened('p1');
   store.getState().photosListed('p1', [photo({ id: 'i1' }), photo({ id: 'i2' })], []);

@@ -346,7 +346,7 @@ describe('the guest’s view of the one reducer', () => {
     const store = createAppStore();
     const tracker = new RequestTracker();
     const feed = (msg: ServerMsg) => applyServerMsg(msg, store.getState(), tracker);
-    feed({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'a1', role: 'admin' }), snapshot: { projects: [], users: [], online: [], companies: [] } });
+    feed({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'a1', role: 'admin' }), snapshot: { projects: [], projectCount: 0, nextProjects: null, users: [], online: [], companies: [] } });
     const e = oneEventOfEach();
     feed({ type: 'event', event: e.project_created });
     feed({ type: 'event', event: e.user_created });
@@ -382,7 +382,7 @@ describe('the guest’s view of the one reducer', () => {
     const member = createAppStore();
     const tracker = new RequestTracker();
     const toMember = (msg: ServerMsg) => applyServerMsg(msg, member.getState(), tracker);
-    toMember({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'h1' }), snapshot: { projects: [project({})], users: [], online: [], companies: [] } });
+    toMember({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'h1' }), snapshot: { projects: [project({})], projectCount: 1, nextProjects: null, users: [], online: [], companies: [] } });
     const m = () => member.getState();
     m().photosOpened('p1');
     m().photosListed('p1', [photo({ id: 'i1' }), photo({ id: 'i2' })], []);

@@ -14,7 +14,7 @@ function setup() {
   const store = createAppStore();
   const tracker = new RequestTracker();
   const feed = (msg: ServerMsg) => applyServerMsg(msg, store.getState(), tracker);
-  const hello: Hello = { protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'h1' }), snapshot: { projects: [], users: [], online: [], companies: [] } };
+  const hello: Hello = { protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'h1' }), snapshot: { projects: [], projectCount: 0, nextProjects: null, users: [], online: [], companies: [] } };
   feed({ type: 'hello', ...hello });
   store.getState().photosOpened('p1');
   store.getState().photosListed('p1', [photo({ id: 'i1' }), photo({ id: 'i2' })], []);
@@ -80,7 +80,7 @@ describe('markup_changed in the signed-in app', () => {
     s().markupReceived(markup(1, 1));
     s().markupClosed('i1');
     expect(s().markups.i1.doc?.version).toBe(1);
-    const hello: Hello = { protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'h1' }), snapshot: { projects: [], users: [], online: [], companies: [] } };
+    const hello: Hello = { protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'h1' }), snapshot: { projects: [], projectCount: 0, nextProjects: null, users: [], online: [], companies: [] } };
     feed({ type: 'hello', ...hello });
     expect(s().markups.i1).toEqual({ watchers: 1, doc: null });
     s().markupClosed('i1');

@@ -8,7 +8,7 @@ import { RequestTracker } from './requests';
 const jamie = profile({ id: 'h1', firstName: 'Jamie', lastName: 'Carter' });
 
 function hello(): ServerMsg {
-  const h: Hello = { protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: jamie, snapshot: { projects: [], users: [], online: [], companies: [] } };
+  const h: Hello = { protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: jamie, snapshot: { projects: [], projectCount: 0, nextProjects: null, users: [], online: [], companies: [] } };
   return { type: 'hello', ...h };
 }
 

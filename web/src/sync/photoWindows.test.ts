@@ -31,7 +31,7 @@ async function openBig(firstPage: ProjectImage[] = [on('n1', 2026, 5, 20), on('n
   const sent: ClientMsg[] = [];
   tracker.attach((msg) => sent.push(msg));
   applyServerMsg(
-    { type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'h1' }), snapshot: { projects: [project({})], users: [], online: [], companies: [] } },
+    { type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: profile({ id: 'h1' }), snapshot: { projects: [project({})], projectCount: 1, nextProjects: null, users: [], online: [], companies: [] } },
     store.getState(),
     tracker,
   );

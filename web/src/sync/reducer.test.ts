@@ -17,7 +17,7 @@ function hello(over: Partial<Hello['snapshot']> = {}, user: Profile = admin): Se
     protocolVersion: PROTOCOL_VERSION,
     serverTime: 0,
     user,
-    snapshot: { projects: [project({})], users: [jamie, priya], online: ['h1'], companies: [], ...over },
+    snapshot: { projects: [project({})], projectCount: 1, nextProjects: null, users: [jamie, priya], online: ['h1'], companies: [], ...over },
   };
 }
 

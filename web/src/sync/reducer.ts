@@ -66,7 +66,7 @@ export function applyHello(hello: Hello, actions: SyncActions): void {
     return;
   }
   actions.signedIn(hello.user);
-  actions.projectsReplaced(hello.snapshot.projects);
+  actions.projectsReplaced(hello.snapshot.projects, { next: hello.snapshot.nextProjects, total: hello.snapshot.projectCount });
   actions.usersReplaced(hello.snapshot.users, hello.snapshot.online);
   actions.companiesReplaced(hello.snapshot.companies);
   // Photos come with a project subscription, which belongs to the old connection: the

@@ -87,7 +87,7 @@ describe('step-up ("Confirm it\'s you")', () => {
     const { tracker, last } = setup();
     const enrol = vi.fn();
     tracker.onEnrolRequired = enrol;
-    const listing = tracker.request({ type: 'list_users' });
+    const listing = tracker.request({ type: 'list_users', role: 'homeowner', query: '', sort: 'name', descending: false, page: 0 });
     tracker.fail(last().id, { code: 'enrol_required', message: 'Set one up.' });
     await expect(listing).rejects.toMatchObject({ code: 'enrol_required' });
     expect(enrol).toHaveBeenCalledTimes(1);

@@ -18,7 +18,7 @@ function setup() {
   const feed = (msg: ServerMsg) => applyServerMsg(msg, store.getState(), tracker);
   const event = (e: Event) => feed({ type: 'event', event: e });
   const hello = () =>
-    feed({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: builder, snapshot: { projects: [project({})], users: [], online: [], companies: [] } });
+    feed({ type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: builder, snapshot: { projects: [project({})], projectCount: 1, nextProjects: null, users: [], online: [], companies: [] } });
   hello();
   const commands = createCommands(tracker, store.getState);
   const last = () => sent[sent.length - 1];

@@ -15,7 +15,7 @@ function setup() {
   tracker.attach((msg) => sent.push(msg));
   const me = profile({ id: 'h1' });
   applyServerMsg(
-    { type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: me, snapshot: { projects: [project({})], users: [], online: [], companies: [] } },
+    { type: 'hello', protocolVersion: PROTOCOL_VERSION, serverTime: 0, user: me, snapshot: { projects: [project({})], projectCount: 1, nextProjects: null, users: [], online: [], companies: [] } },
     store.getState(),
     tracker,
   );

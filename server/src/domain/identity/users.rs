@@ -1,8 +1,9 @@
 //! Listing, inviting, editing and deleting users (SPEC.md §2 dashboards, §5, §6).
 
+use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use protocol::{CreateUser, ErrorCode, Profile, Role, UpdateUser, UserDirectory, UserListing};
+use protocol::{CreateUser, ErrorCode, ListUsers, Profile, Role, UpdateUser, UserCounts, UserListing, UserSort, USER_PAGE};
 
 use crate::domain::identity::auth::{CompanyJoin, InviteInput};
 use crate::domain::shared::changes::{Change, Owners};
@@ -50,10 +51,37 @@ fn user_ref<'a>(user: &'a UserRow, builders: &'a [String]) -> UserRef<'a> {
     UserRef { id: &user.id, role: user.role, builders }
 }
 
-pub async fn list(svc: &Services, actor: &Actor) -> Result<UserDirectory> {
+/// One page of a user table, with how many match and how many of each role there are.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UserPage {
+    pub listings: Vec<UserListing>,
+    pub total: u32,
+    /// The page answered: the one asked for, or the last there is.
+    pub page: u32,
+    pub counts: UserCounts,
+}
+
+/// Past this, a search is a mistake rather than a name or an email.
+pub const MAX_USER_QUERY: usize = 200;
+pub const USER_QUERY_TOO_LONG: &str = "Search text is too long.";
+
+/// A page of the user table of `input.role` (SPEC.md §2 Tables): the people the actor
+/// sees, searched by name or email, sorted by a column and cut into `USER_PAGE` rows,
+/// so the client never holds ten thousand homeowners to show fifty.
+pub async fn page(svc: &Services, actor: &Actor, input: &ListUsers) -> Result<UserPage> {
     if !policy::allows(actor, Action::ListUsers, Target::Nothing) {
         return Err(forbidden());
     }
+    if input.query.chars().count() > MAX_USER_QUERY {
+        return Err(Error::field("query", USER_QUERY_TOO_LONG));
+    }
+    let listings = listings(svc, actor).await?;
+    Ok(page_of(listings, input))
+}
+
+/// Every listing the actor sees: an admin everyone, a builder the homeowners with one
+/// of their company's projects they see, with how many of those projects each has.
+async fn listings(svc: &Services, actor: &Actor) -> Result<Vec<UserListing>> {
     let pool = svc.store.pool();
     let (rows, counts) = match actor.role {
         Role::Admin => (users::list_all(pool).await?, users::project_counts(pool).await?),
@@ -68,21 +96,63 @@ pub async fn list(svc: &Services, actor: &Actor) -> Result<UserDirectory> {
         .filter(|u| u.role == Role::Builder)
         .map(|u| (u.id.as_str(), views::display_name(None, None, u.name.as_deref(), &u.email)))
         .collect();
-    let mut dir = UserDirectory { admins: Vec::new(), builders: Vec::new(), homeowners: Vec::new() };
-    for row in &rows {
-        let listing = UserListing {
+    Ok(rows
+        .iter()
+        .map(|row| UserListing {
             user: views::profile(row),
             project_count: count_of.get(&row.id).copied().unwrap_or(0),
             // Builders do not see the Builder column (SPEC.md §2), so they get no names.
             builder_name: row.builder_id.as_deref().and_then(|b| names.get(b).cloned()),
-        };
-        match listing.user.role {
-            Role::Admin => dir.admins.push(listing),
-            Role::Builder => dir.builders.push(listing),
-            Role::Homeowner => dir.homeowners.push(listing),
+        })
+        .collect())
+}
+
+fn name_of(user: &Profile) -> String {
+    views::display_name(user.first_name.as_deref(), user.last_name.as_deref(), user.name.as_deref(), &user.email)
+}
+
+/// SPEC.md §2 Tables: a case-insensitive substring of the name or the email.
+fn matches(user: &Profile, query: &str) -> bool {
+    query.is_empty() || [name_of(user), user.name.clone().unwrap_or_default(), user.email.clone()].iter().any(|t| t.to_lowercase().contains(query))
+}
+
+/// The search, the sort and the page, pure.
+pub fn page_of(all: Vec<UserListing>, input: &ListUsers) -> UserPage {
+    let count = |role| u32::try_from(all.iter().filter(|l| l.user.role == role).count()).unwrap_or(u32::MAX);
+    let counts = UserCounts { admins: count(Role::Admin), builders: count(Role::Builder), homeowners: count(Role::Homeowner) };
+    let query = input.query.trim().to_lowercase();
+    let mut rows: Vec<(String, UserListing)> =
+        all.into_iter().filter(|l| l.user.role == input.role && matches(&l.user, &query)).map(|l| (name_of(&l.user).to_lowercase(), l)).collect();
+    let text = |l: &UserListing| -> String {
+        match input.sort {
+            UserSort::Email => l.user.email.to_lowercase(),
+            UserSort::Phone => l.user.phone.clone().unwrap_or_default(),
+            UserSort::Builder => l.builder_name.clone().unwrap_or_default().to_lowercase(),
+            UserSort::Name | UserSort::Projects => String::new(),
         }
-    }
-    Ok(dir)
+    };
+    rows.sort_by(|(name_a, a), (name_b, b)| {
+        let by_name = || name_a.cmp(name_b).then_with(|| a.user.id.cmp(&b.user.id));
+        let column = match input.sort {
+            UserSort::Name => name_a.cmp(name_b),
+            UserSort::Projects => a.project_count.cmp(&b.project_count),
+            _ => {
+                let (x, y) = (text(a), text(b));
+                // Empty values go last whichever the direction.
+                if x.is_empty() != y.is_empty() {
+                    return if x.is_empty() { Ordering::Greater } else { Ordering::Less };
+                }
+                x.cmp(&y)
+            }
+        };
+        let column = if input.descending { column.reverse() } else { column };
+        column.then_with(by_name)
+    });
+    let total = rows.len();
+    let pages = total.div_ceil(USER_PAGE as usize).max(1);
+    let page = (input.page as usize).min(pages - 1);
+    let listings = rows.into_iter().skip(page * USER_PAGE as usize).take(USER_PAGE as usize).map(|(_, l)| l).collect();
+    UserPage { listings, total: u32::try_from(total).unwrap_or(u32::MAX), page: page as u32, counts }
 }
 
 /// A new user's names, as the rules for inviting derive them.
@@ -432,6 +502,54 @@ mod tests {
 
     fn code<T: std::fmt::Debug>(r: Result<T>) -> ErrorCode {
         r.err().map(|e| e.code()).unwrap_or(ErrorCode::Internal)
+    }
+
+    fn listing(id: &str, role: Role, first: &str, email: &str, phone: Option<&str>, projects: i64) -> UserListing {
+        let row = UserRow { first_name: Some(first.into()), last_name: Some("Doe".into()), name: None, email: email.into(), phone: phone.map(Into::into), ..UserRow::example(id, role) };
+        UserListing { user: views::profile(&row), project_count: projects, builder_name: None }
+    }
+
+    fn query(role: Role, text: &str, sort: UserSort, descending: bool, page: u32) -> ListUsers {
+        ListUsers { role, query: text.into(), sort, descending, page }
+    }
+
+    fn names(page: &UserPage) -> Vec<String> {
+        page.listings.iter().map(|l| l.user.first_name.clone().unwrap_or_default()).collect()
+    }
+
+    #[test]
+    fn a_user_table_page_is_searched_sorted_and_cut_by_the_server() {
+        let mut all: Vec<UserListing> = (0..120).map(|i| listing(&format!("h{i:03}"), Role::Homeowner, &format!("Owner{i:03}"), &format!("o{i}@example.com"), None, i % 4)).collect();
+        all.push(listing("b1", Role::Builder, "Bea", "bea@summit.test", Some("555"), 3));
+        all.push(listing("a1", Role::Admin, "Ada", "ada@example.com", None, 0));
+        let first = page_of(all.clone(), &query(Role::Homeowner, "", UserSort::Name, false, 0));
+        assert_eq!(first.counts, UserCounts { admins: 1, builders: 1, homeowners: 120 });
+        assert_eq!((first.total, first.page, first.listings.len()), (120, 0, USER_PAGE as usize));
+        assert_eq!(names(&first)[..2], ["Owner000", "Owner001"]);
+        // Past the last page answers the last page.
+        let last = page_of(all.clone(), &query(Role::Homeowner, "", UserSort::Name, false, 9));
+        assert_eq!((last.page, last.listings.len()), (2, 20));
+        // A case-insensitive substring of the name or the email.
+        let found = page_of(all.clone(), &query(Role::Homeowner, " OWNER11", UserSort::Name, true, 0));
+        assert_eq!(names(&found), ["Owner119", "Owner118", "Owner117", "Owner116", "Owner115", "Owner114", "Owner113", "Owner112", "Owner111", "Owner110"]);
+        assert_eq!(page_of(all.clone(), &query(Role::Homeowner, "o7@EXAMPLE", UserSort::Name, false, 0)).total, 1);
+        assert_eq!(page_of(all.clone(), &query(Role::Builder, "summit", UserSort::Name, false, 0)).total, 1);
+        // By projects, the name breaking ties.
+        let busiest = page_of(all.clone(), &query(Role::Homeowner, "", UserSort::Projects, true, 0));
+        assert_eq!(names(&busiest)[..2], ["Owner003", "Owner007"]);
+    }
+
+    #[test]
+    fn empty_values_sort_last_in_either_direction() {
+        let all = vec![
+            listing("h1", Role::Homeowner, "Ann", "a@x.test", None, 0),
+            listing("h2", Role::Homeowner, "Bob", "b@x.test", Some("555-0102"), 0),
+            listing("h3", Role::Homeowner, "Cy", "c@x.test", Some("555-0101"), 0),
+        ];
+        let up = page_of(all.clone(), &query(Role::Homeowner, "", UserSort::Phone, false, 0));
+        assert_eq!(names(&up), ["Cy", "Bob", "Ann"]);
+        let down = page_of(all, &query(Role::Homeowner, "", UserSort::Phone, true, 0));
+        assert_eq!(names(&down), ["Bob", "Cy", "Ann"]);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 mod access;
 pub mod milestones;
+pub mod pages;
 pub mod timeline;
 
 pub use access::{project_ref, visible, NO_ACCESS, PROJECT_NOT_FOUND};
@@ -35,11 +36,6 @@ pub const PROGRESS_FOLLOWS_MILESTONES: &str = "Progress follows the milestones. 
 
 pub fn owners(p: &ProjectRow) -> Owners {
     Owners::of(p)
-}
-
-pub async fn list(svc: &Services, actor: &Actor) -> Result<Vec<Project>> {
-    let rows = projects::list(svc.store.pool(), &policy::project_scope(actor)).await?;
-    Ok(rows.iter().map(views::project).collect())
 }
 
 pub async fn get(svc: &Services, actor: &Actor, id: &str) -> Result<Project> {

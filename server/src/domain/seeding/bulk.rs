@@ -85,7 +85,6 @@ pub struct Bulk {
     pub owner_email: String,
     /// The first homeowner, who owns the first project.
     pub homeowner_email: String,
-    pub company_id: String,
     pub project_ids: Vec<String>,
     pub photos: usize,
 }
@@ -182,7 +181,6 @@ pub async fn seed(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords,
         admin_email,
         owner_email,
         homeowner_email: homeowners.first().map(|h| h.1.clone()).unwrap_or_default(),
-        company_id,
         project_ids,
         photos: spec.projects * spec.photos_per_project,
         tag,

@@ -1,27 +1,40 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import type { MilestoneStart, ProgressMode, Project, ProjectStatus, UpdateProject } from '../../protocol/types';
 import { displayName } from '../../lib/names';
-import { matchesSearch } from '../../lib/people';
 import { STATUS_LABELS, STATUS_OPTIONS } from '../../lib/projectStatus';
 import { MAX_LENGTH } from '../../lib/limits';
+import type { Sort } from '../../lib/userTable';
 import { sortCompanies, useAppStore } from '../../store';
 import { toastRequestError } from '../../sync/errors';
 import { commands } from '../../sync/commands';
 import { RequestError } from '../../sync/requests';
 import { ADMIN_ONLY_STATUS_SCREEN } from '../AccessRestricted';
+import { useUserPage, type UserPageState } from '../useUserPage';
 import { Dialog, FormDialogActions } from '../ui/Dialog';
 import { Field, TextAreaField } from '../ui/Field';
+import { Button } from '../ui/Button';
 import { SearchBox } from '../ui/SearchBox';
 import { SelectField } from '../ui/Select';
 import { ProgressSlider } from '../ui/Slider';
 import { ProgressModeSwitch } from '../story/ProgressModeSwitch';
 
+// A homeowner that is gone ("Selected homeowner not found. Please refresh and try
+// again.") is the server's to say: the browser no longer holds every homeowner.
 const SELECT_HOMEOWNER = 'Please select a homeowner.';
-const HOMEOWNER_NOT_FOUND = 'Selected homeowner not found. Please refresh and try again.';
 const TITLE_REQUIRED = 'Title is required';
 const ADDRESS_REQUIRED = 'Address is required';
+
+const HOMEOWNERS_BY_NAME: Sort = { key: 'name', direction: 'ascending' };
+
+/** What the homeowner search box reads out: how many match the query typed, once the server has answered it. */
+function homeownerStatus(query: string, matches: UserPageState): string | undefined {
+  if (!query.trim()) return undefined;
+  if (matches.error && !matches.loading) return undefined;
+  if (matches.loading || matches.answered === null) return 'Searching…';
+  return matches.total === 1 ? '1 match' : `${matches.total} matches`;
+}
 
 /** A value the dialog shows but does not offer to change. */
 function ReadOnlyValue({ label, value }: { label: string; value: string }) {
@@ -57,7 +70,6 @@ export function ProjectFormDialog({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
-  const users = useAppStore((s) => s.users);
   const [title, setTitle] = useState(project?.title ?? '');
   const [address, setAddress] = useState(project?.address ?? '');
   const [description, setDescription] = useState(project?.description ?? '');
@@ -80,14 +92,6 @@ export function ProjectFormDialog({
       setErrors((e) => (field in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e));
     };
 
-  const people = useMemo(() => {
-    const option = (role: string) =>
-      Object.values(users)
-        .filter((u) => u.role === role)
-        .map((u) => ({ value: u.id, label: displayName(u) }))
-        .sort((a, b) => a.label.localeCompare(b.label));
-    return { homeowners: option('homeowner') };
-  }, [users]);
   // A project's builder is a company; choosing another one moves the project.
   const companies = useAppStore((s) => s.companies);
   const builders = useMemo(() => {
@@ -96,18 +100,42 @@ export function ProjectFormDialog({
     if (project?.builderId && !companies[project.builderId]) options.unshift({ value: project.builderId, label: project.builderName ?? 'Current builder' });
     return options;
   }, [companies, project]);
-  // With many homeowners a bare list is a long scroll: a search narrows it (the chosen
-  // one always stays listed), and a single match is chosen for you.
+  // Homeowners are too many to hold: the server searches them and the list offers its
+  // first page of matches. The chosen one always stays listed, and a single match is
+  // chosen for you.
   const [homeownerQuery, setHomeownerQuery] = useState('');
-  const homeownerOptions = useMemo(
-    () => people.homeowners.filter((o) => o.value === homeownerId || (users[o.value] && matchesSearch(users[o.value], homeownerQuery))),
-    [people.homeowners, homeownerId, homeownerQuery, users],
-  );
-  const searchHomeowners = (query: string) => {
-    setHomeownerQuery(query);
-    const hits = people.homeowners.filter((o) => users[o.value] && matchesSearch(users[o.value], query));
-    if (query.trim() && hits.length === 1) edit(setHomeownerId, 'homeownerId')(hits[0].value);
-  };
+  const matches = useUserPage({ role: 'homeowner', query: homeownerQuery, sort: HOMEOWNERS_BY_NAME, page: 0 }, !detailsOnly);
+  // The chosen homeowner's name, for when the matches listed do not hold them: the
+  // project's, else the person's as held, else as their projects name them (an admin
+  // holds no homeowners). Read once: the dialog is mounted afresh each time it opens.
+  const [chosenLabel, setChosenLabel] = useState(() => {
+    if (project) return project.homeownerName;
+    if (!defaultHomeownerId) return '';
+    const { users, projects } = useAppStore.getState();
+    const held = users[defaultHomeownerId];
+    if (held) return displayName(held);
+    return Object.values(projects).find((p) => p.homeownerId === defaultHomeownerId)?.homeownerName ?? '';
+  });
+  const homeownerOptions = useMemo(() => {
+    const found = matches.rows.map((l) => ({ value: l.user.id, label: displayName(l.user) }));
+    if (!homeownerId || found.some((o) => o.value === homeownerId)) return found;
+    return [{ value: homeownerId, label: chosenLabel || 'Selected homeowner' }, ...found];
+  }, [matches.rows, homeownerId, chosenLabel]);
+  const chooseHomeowner = edit((id: string) => {
+    setHomeownerId(id);
+    const listing = matches.rows.find((l) => l.user.id === id);
+    if (listing) setChosenLabel(displayName(listing.user));
+  }, 'homeownerId');
+  // A search's single match is chosen when the answer to a new search comes; the same
+  // search read again (someone else changed a homeowner) leaves a choice made by hand.
+  const lastAnswered = useRef<string | null>(null);
+  useEffect(() => {
+    const { answered, total, rows } = matches;
+    if (answered === lastAnswered.current) return;
+    lastAnswered.current = answered;
+    if (answered && total === 1 && rows.length === 1) chooseHomeowner(rows[0].user.id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each page that comes, once
+  }, [matches.rows]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -115,7 +143,6 @@ export function ProjectFormDialog({
     if (!title.trim()) found.title = TITLE_REQUIRED;
     if (!address.trim()) found.address = ADDRESS_REQUIRED;
     if (!homeownerId) found.homeownerId = SELECT_HOMEOWNER;
-    else if (!detailsOnly && !users[homeownerId] && homeownerId !== project?.homeownerId) found.homeownerId = HOMEOWNER_NOT_FOUND;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       if (found.homeownerId) toast.error(found.homeownerId);
@@ -197,15 +224,29 @@ export function ProjectFormDialog({
             <div className="grid gap-4 sm:grid-cols-2">
               <SearchBox
                 value={homeownerQuery}
-                onChange={searchHomeowners}
+                onChange={setHomeownerQuery}
                 label="Search by name or email"
                 className="sm:col-span-2 sm:max-w-none"
-                status={homeownerQuery.trim() ? `${homeownerOptions.length === 1 ? '1 match' : `${homeownerOptions.length} matches`}` : undefined}
+                status={homeownerStatus(homeownerQuery, matches)}
               />
+              {matches.error && !matches.loading ? (
+                <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm text-amber-900 sm:col-span-2 dark:text-amber-100">
+                  <span>Homeowners could not be loaded. {matches.error.message}</span>
+                  <Button type="button" variant="outline" size="sm" onClick={matches.retry}>
+                    Retry
+                  </Button>
+                </div>
+              ) : (
+                matches.rows.length < matches.total && (
+                  <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-300">
+                    The list holds the first {matches.rows.length} of {matches.total} homeowners: type more of a name or email to find others.
+                  </p>
+                )
+              )}
               <SelectField
                 label="Homeowner"
                 value={homeownerId}
-                onChange={(e) => edit(setHomeownerId, 'homeownerId')(e.target.value)}
+                onChange={(e) => chooseHomeowner(e.target.value)}
                 error={errors.homeownerId}
                 placeholder="Select a homeowner"
                 options={homeownerOptions}

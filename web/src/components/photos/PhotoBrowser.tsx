@@ -21,7 +21,7 @@ import { projectAbilities, projectStanding } from '../../lib/companyRules';
 import type { TileClick } from './PhotoTile';
 import { deletePhoto, toggleFavourite, useProjectPhotos, type PhotoFilters } from './usePhotos';
 import { usePhotoWindow, type PhotoWindowView } from './usePhotoWindow';
-import { OlderPhotosStatus } from './OlderPhotosStatus';
+import { OlderPhotosStatus, ReadFailedAlert } from './OlderPhotosStatus';
 
 // The lightbox (with the markup editor and the comments) and the dialogs come when first
 // opened, or once the page is idle: the gallery draws without them.
@@ -94,30 +94,8 @@ function PagingStatus({ projectId, held, total }: { projectId: string; held: num
  * arrive; when a page failed after its retries, that and a way to go on.
  */
 function WindowStatusLine({ view, alone }: { view: PhotoWindowView; alone: boolean }) {
-  const [retrying, setRetrying] = useState(false);
   if (!view.window || view.status === 'held') return null;
-  if (view.status === 'failed') {
-    return (
-      <div
-        role="alert"
-        data-testid="photo-window-failed"
-        className="flex flex-wrap items-center justify-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
-      >
-        <span>Photos from {view.window.label} could not be loaded.</span>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={retrying}
-          onClick={() => {
-            setRetrying(true);
-            void view.retry().finally(() => setRetrying(false));
-          }}
-        >
-          Retry
-        </Button>
-      </div>
-    );
-  }
+  if (view.status === 'failed') return <ReadFailedAlert text={`Photos from ${view.window.label} could not be loaded.`} onRetry={view.retry} testId="photo-window-failed" />;
   const text = `Loading ${alone ? '' : 'more '}photos from ${view.window.label}…`;
   return alone ? (
     <div role="status" data-testid="photo-window-loading" className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-200 px-6 py-12 text-center dark:border-slate-700">

@@ -17,6 +17,7 @@ import {
 } from '../../lib/projectList';
 import { ProjectGrid } from '../ProjectGrid';
 import { Button } from '../ui/Button';
+import { MoreProjectsStatus } from './MoreProjectsStatus';
 import { ProjectList } from './ProjectList';
 import { ProjectToolbar } from './ProjectToolbar';
 
@@ -140,6 +141,7 @@ export function ProjectBrowser({ projects, onAdd }: { projects: Project[]; onAdd
         }}
         matches={narrowed ? `${formatCount(found)} ${found === 1 ? 'match' : 'matches'}` : ''}
       />
+      <MoreProjectsStatus />
       <div ref={results}>
         {found === 0 ? (
           <NoMatches onClear={clearFilters} />
