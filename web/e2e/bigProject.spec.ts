@@ -142,3 +142,34 @@ test('on a phone on a slow link, a month a year back shows at once, favourites a
   // the 61st), so the favourite is checked by its count.
   await expect(section.getByTestId('favourite-count')).toHaveText(/^1\+?$/);
 });
+
+/**
+ * An admin of many projects and people (docs/FEATURES.md, "Big projects"): the hello
+ * carries the first projects, the rest arrive in the background; the homeowners' table
+ * is searched and paged by the server, so a person past its first page is one search away.
+ */
+test('an admin finds a homeowner past the first page and every project once the rest have arrived', async ({ page }) => {
+  test.setTimeout(120_000);
+  const world = await makeWorld({ projects: 30, homeowners: 60, photos: 0, milestones: false, comments: false });
+  const frames: number[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(frame.payload.length)));
+  await signIn(page, world, 'admin');
+
+  // The table's first page is 50 rows of everyone's homeowners; the 60th of this world
+  // is found by the server's search, by part of their name.
+  const table = page.getByRole('tabpanel');
+  await expect(table.getByTestId('user-row').first()).toBeVisible();
+  expect(await table.getByTestId('user-row').count()).toBeLessThanOrEqual(50);
+  const sixtieth = (world.users as Record<string, { email: string }>).homeowner60!;
+  await table.getByRole('searchbox', { name: 'Search homeowners by name or email' }).fill(`Home60 ${world.tag}`);
+  await expect(table.getByTestId('user-row')).toHaveCount(1);
+  await expect(table.getByTestId('user-row')).toContainText(sixtieth.email);
+  await shoot(page, 'admin-people-search');
+
+  // Every one of this world's projects, the first page's and the ones read after it.
+  await page.goto(`/projects?view=list&q=${world.tag}`);
+  await expect(page.getByTestId('project-paging')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByTestId('project-row')).toHaveCount(30);
+  // The hello and every page stay small, however many projects there are.
+  expect(Math.max(...frames)).toBeLessThan(64 * 1024);
+});

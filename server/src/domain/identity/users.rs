@@ -91,18 +91,30 @@ async fn listings(svc: &Services, actor: &Actor) -> Result<Vec<UserListing>> {
     for (id, n) in counts {
         *count_of.entry(id).or_default() += n;
     }
-    let names: HashMap<&str, String> = rows
-        .iter()
-        .filter(|u| u.role == Role::Builder)
-        .map(|u| (u.id.as_str(), views::display_name(None, None, u.name.as_deref(), &u.email)))
-        .collect();
+    // Builders do not see the Builder column (SPEC.md §2), so they get no names. An
+    // admin's: the homeowner's builder, else the company of their newest project.
+    let (names, companies) = if actor.role == Role::Admin {
+        let names: HashMap<&str, String> = rows
+            .iter()
+            .filter(|u| u.role == Role::Builder)
+            .map(|u| (u.id.as_str(), views::display_name(None, None, u.name.as_deref(), &u.email)))
+            .collect();
+        let mut companies: HashMap<String, String> = HashMap::new();
+        for project in projects::list(pool, &ProjectScope::All).await? {
+            if let Some(company) = project.company_name {
+                companies.entry(project.homeowner_id).or_insert(company);
+            }
+        }
+        (names, companies)
+    } else {
+        (HashMap::new(), HashMap::new())
+    };
     Ok(rows
         .iter()
         .map(|row| UserListing {
             user: views::profile(row),
             project_count: count_of.get(&row.id).copied().unwrap_or(0),
-            // Builders do not see the Builder column (SPEC.md §2), so they get no names.
-            builder_name: row.builder_id.as_deref().and_then(|b| names.get(b).cloned()),
+            builder_name: row.builder_id.as_deref().and_then(|b| names.get(b).cloned()).or_else(|| companies.get(&row.id).cloned()),
         })
         .collect())
 }

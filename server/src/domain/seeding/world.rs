@@ -34,9 +34,10 @@ pub const WORLD_PASSWORD: &str = "sitecast-world";
 
 /// The most of each thing one world may ask for: enough for paging tests, small enough
 /// that a mistaken request cannot fill the machine.
-const MAX_PROJECTS: usize = 6;
+const MAX_PROJECTS: usize = 30;
 const MAX_PHOTOS: usize = 80;
-const MAX_HOMEOWNERS: usize = 4;
+/// More than a user table's page (`protocol::USER_PAGE`), for its paging and search.
+const MAX_HOMEOWNERS: usize = 80;
 const MAX_YEAR_OF_PHOTOS: usize = 5_000;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
@@ -161,9 +162,16 @@ struct Account {
 
 /// Makes a world as `spec` asks, in one transaction after its photo files are stored.
 pub async fn make(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords, spec: &WorldSpec) -> Result<World> {
-    if spec.projects > MAX_PROJECTS || spec.photos > MAX_PHOTOS || spec.homeowners > MAX_HOMEOWNERS || spec.year_of_photos > MAX_YEAR_OF_PHOTOS {
+    let all_photos = spec.projects.saturating_mul(spec.photos.saturating_add(spec.year_of_photos));
+    if spec.projects > MAX_PROJECTS
+        || spec.photos > MAX_PHOTOS
+        || spec.homeowners > MAX_HOMEOWNERS
+        || spec.year_of_photos > MAX_YEAR_OF_PHOTOS
+        || all_photos > MAX_YEAR_OF_PHOTOS + MAX_PHOTOS
+    {
         return Err(Error::field("world", &format!(
-            "A world has at most {MAX_PROJECTS} projects, {MAX_PHOTOS} photos each (a year of {MAX_YEAR_OF_PHOTOS}) and {MAX_HOMEOWNERS} homeowners"
+            "A world has at most {MAX_PROJECTS} projects, {MAX_PHOTOS} photos each (a year of {MAX_YEAR_OF_PHOTOS}), {} photos in all and {MAX_HOMEOWNERS} homeowners",
+            MAX_YEAR_OF_PHOTOS + MAX_PHOTOS
         )));
     }
     if spec.projects > 0 && spec.homeowners == 0 {
@@ -179,7 +187,7 @@ pub async fn make(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords,
         Account { key: "manager".into(), email: format!("manager.{tag}@world.test"), name: format!("Max Manager {tag}"), first_last: None, role: Role::Builder, company_role: Some(CompanyRole::Manager) },
         Account { key: "crew".into(), email: format!("crew.{tag}@world.test"), name: format!("Casey Crew {tag}"), first_last: None, role: Role::Builder, company_role: Some(CompanyRole::Crew) },
     ];
-    for (i, first) in ["Harper", "Rowan", "Quinn", "Sage"].into_iter().enumerate().take(spec.homeowners) {
+    for (i, first) in ["Harper", "Rowan", "Quinn", "Sage"].into_iter().cycle().enumerate().take(spec.homeowners) {
         let key = homeowner_key(i);
         let last = format!("Home{} {tag}", i + 1);
         accounts.push(Account {
@@ -200,11 +208,14 @@ pub async fn make(store: &Store, photos: &dyn PhotoStore, passwords: &Passwords,
     // Photo files first, rows after: a failure in between leaves only files no row
     // names, which the orphan sweep removes.
     let mut planned = Vec::new();
-    for (p, street) in STREETS.iter().enumerate().take(spec.projects) {
+    for p in 0..spec.projects {
+        let street = STREETS[p % STREETS.len()];
         let homeowner = homeowner_key(p % spec.homeowners);
         let project_id = new_id();
         let rows = art_photos(photos, &project_id, &owner_id, spec.photos, p as u32, now).await?;
-        planned.push((project_id, format!("{street} Residence {tag}"), format!("{} {street}, Springfield", 100 + p * 11), homeowner, rows));
+        // Past the streets, the same streets again with a number.
+        let title = if p < STREETS.len() { format!("{street} Residence {tag}") } else { format!("{street} Residence {tag} {}", p + 1) };
+        planned.push((project_id, title, format!("{} {street}, Springfield", 100 + p * 11), homeowner, rows));
     }
     let stranger = if spec.stranger_project {
         let project_id = new_id();
