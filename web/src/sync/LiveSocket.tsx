@@ -8,6 +8,7 @@ import { ApiRequestError } from '../api/http';
 import { decodeServerMsg, encodeClientMsg } from '../protocol/codec';
 import { clientLog } from './clientLog';
 import { useAppStore, type ConnectionStatus } from '../store';
+import { whenIdle } from '../lib/lazyModule';
 import { loadProjectPages } from './commands';
 import { applyServerMsg } from './reducer';
 import { requests } from './requests';
@@ -38,8 +39,12 @@ function handleFrame(data: unknown): void {
     try {
       const msg = decodeServerMsg(bytes);
       applyServerMsg(msg, useAppStore.getState(), requests);
-      // The projects the hello did not carry are read in the background.
-      if (msg.type === 'hello' && msg.snapshot.nextProjects) void loadProjectPages(requests, useAppStore.getState, msg.snapshot.nextProjects);
+      // The projects the hello did not carry are read in the background, once the
+      // first screen has asked for what it shows.
+      if (msg.type === 'hello' && msg.snapshot.nextProjects) {
+        const next = msg.snapshot.nextProjects;
+        whenIdle(() => void loadProjectPages(requests, useAppStore.getState, next), 1500);
+      }
     } catch (err) {
       console.warn('Dropped an undecodable frame', err);
     }

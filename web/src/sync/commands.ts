@@ -108,6 +108,16 @@ export const TAG_CHUNK = 100;
 /** One page of a user table, as the server answers it. */
 export type UserPage = Extract<Response, { type: 'user_page' }>;
 
+/**
+ * Waits, at most `most` ms, for the socket's other requests to be answered: a
+ * background read goes behind what the person on the page asked for (on a weak
+ * signal a 56 KiB page ahead of a search's answer is a third of a second).
+ */
+async function behindOthers(tracker: RequestTracker, most = 5_000): Promise<void> {
+  const until = Date.now() + most;
+  while (tracker.inFlight > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 /** Numbers the background reads of projects, as `pagingRuns` does photos'. */
 let projectRuns = 0;
 
@@ -130,6 +140,7 @@ export async function loadProjectPages(tracker: RequestTracker, store: () => App
       after = page.next;
       failures = 0;
       store().projectPagingChanged({ next: after, loading: after !== null });
+      if (after !== null && tracker.inFlight > 0) await behindOthers(tracker);
     } catch (err) {
       if (!current()) return;
       const wait = afterPageFailure(err, failures);
