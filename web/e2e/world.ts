@@ -11,11 +11,11 @@ import { expect, request as playwrightRequest, type Browser, type BrowserContext
  * it answers the route with a 404.
  */
 export interface WorldSpec {
-  /** Projects of the company (default 1). */
+  /** Projects of the company (default 1, at most 30). */
   projects?: number;
   /** Photos on each project, oldest first, a day apart (default 3, at most 80). */
   photos?: number;
-  /** Homeowners (default 1); project i belongs to homeowner i mod this. */
+  /** Homeowners (default 1, at most 80: more than a user table's page); project i belongs to homeowner i mod this. */
   homeowners?: number;
   /** The residential milestone plan on each project, its first two steps done (default true). */
   milestones?: boolean;
